@@ -1,0 +1,41 @@
+# mjscore — `make run` serves the API, `make test` runs linters and the whole suite.
+# Both work on a fresh machine with Python and gcc: they create .venv and install from this repo.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install install-dev lint bench clean test-slow
+
+$(VENV)/bin/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip setuptools wheel
+
+install: $(VENV)/bin/activate
+	$(PY) -m pip install --quiet -e .
+
+install-dev: $(VENV)/bin/activate
+	$(PY) -m pip install --quiet -e ".[dev]"
+
+run: install
+	@echo "mjscore serving on http://$(HOST):$(PORT)  (docs: http://$(HOST):$(PORT)/docs)"
+	@echo "try: curl -s -X POST http://$(HOST):$(PORT)/v1/score -H 'content-type: application/json' \\"
+	@echo "       -d '{\"variant\":\"mcr\",\"hand\":\"[123m][555p]234s5577z7z\",\"context\":{\"self_draw\":true,\"seat_wind\":\"S\"}}'"
+	$(VENV)/bin/mjscore serve --host $(HOST) --port $(PORT)
+
+lint: install-dev
+	$(VENV)/bin/ruff check .
+
+test: install-dev lint
+	$(PY) -m pytest
+
+test-slow: install-dev
+	$(PY) -m pytest -m slow
+
+bench: install-dev
+	$(PY) bench/decompose.py
+
+clean:
+	rm -rf build *.egg-info scorer/*.so scorer/_fast.c

@@ -1,0 +1,540 @@
+"""Hand notation (shared/spec/NOTATION.md): text -> ``Hand`` and back.
+
+The parser works in two passes so that every problem can be reported at once:
+
+1. ``_scan`` turns the text into tokens (tiles, flowers, brackets, claim digits), each carrying the
+   0-based position of the character it came from in the *original* string;
+2. ``_Builder`` walks the tokens, groups bracketed tiles into melds, and checks copies, counts and
+   the winning tile.
+
+Nothing stops at the first problem: each one is recorded as a ``Problem`` and the walk goes on, and a
+``HandError`` carrying all of them is raised at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .errors import HandError, Problem
+from .hand import Exposure, Hand, Meld, MeldKind
+from .tiles import (
+    LETTERS,
+    NUM_KINDS,
+    NUM_STANDARD_KINDS,
+    SUIT_OF_LETTER,
+    Z_DIGIT_KIND,
+    tile_name,
+    tiles_text,
+)
+
+__all__ = [
+    "LONG_CARDS",
+    "MAX_LENGTH",
+    "STANDARD",
+    "SUITED_16",
+    "NotationRules",
+    "format_hand",
+    "format_meld",
+    "parse",
+    "parse_tile",
+    "parse_tiles",
+]
+
+# Inputs are bounded so that a hostile string costs nothing: anything longer fails before scanning.
+MAX_LENGTH = 200
+
+_DIGITS = "0123456789"  # ASCII only: str.isdigit() would also accept e.g. Arabic-Indic digits
+_OPENERS = {"[": "]", "{": "}", "(": ")", "<": ">"}
+_CLOSERS = {close: open_ for open_, close in _OPENERS.items()}
+_LETTER_KIND = {letter: 27 + i for i, letter in enumerate(LETTERS)}
+_SUIT_LETTERS = "mpszf"  # suit letters that follow a digit run (z honours, f flowers)
+_HELPER = "helper"
+_DIALECTS = (None, _HELPER)
+_ROLES = ("winner", "idle")
+
+
+@dataclass(frozen=True)
+class NotationRules:
+    """What a variant's hand strings may contain and how many tiles a hand holds."""
+
+    name: str
+    kinds: frozenset[int]           # tile kinds allowed in the hand
+    n_sets: int                     # sets in a winning hand (pair not counted)
+    flowers_in_hand: bool = False   # 1f..8f may be written in the hand (collected into Hand.flowers)
+    long_cards: bool = False        # Q B H and <..> declarations (Nantong)
+    chow_melds: bool = True         # [123m] may be written (False where sequences cannot be claimed)
+    claim_digits: frozenset[int] = frozenset({1, 2, 3})  # allowed ,N discarders of a pung or kong
+
+
+STANDARD = NotationRules(
+    name="standard", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4, flowers_in_hand=True,
+)
+SUITED_16 = NotationRules(name="suited_16", kinds=frozenset(range(27)), n_sets=5)
+LONG_CARDS = NotationRules(
+    name="long_cards", kinds=frozenset(range(27)) | {34, 35, 36}, n_sets=7, long_cards=True,
+    chow_melds=False, claim_digits=frozenset({1, 3}),
+)
+
+
+# --------------------------------------------------------------------------------------------- scanner
+
+class _T(Enum):
+    TILE = "tile"
+    FLOWER = "flower"
+    OPEN = "open"
+    CLOSE = "close"
+    CLAIM = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    type: _T
+    pos: int
+    value: int = 0       # tile kind, flower number or claim digit
+    char: str = ""       # the bracket character for OPEN / CLOSE
+    helper: bool = False  # a CLAIM written the helper way ([567m2]) rather than with a comma
+
+
+class _Scanner:
+    """Characters -> tokens. Reports character-level problems; never raises."""
+
+    def __init__(self, text: str, rules: NotationRules, problems: list[Problem], *,
+                 helper: bool = False, list_mode: bool = False) -> None:
+        self.text = text
+        self.rules = rules
+        self.problems = problems
+        self.helper = helper
+        self.list_mode = list_mode  # parse_tiles: commas separate tiles, no brackets
+        self.tokens: list[_Token] = []
+        self.digits: list[int] = []  # positions of a pending digit run
+        self.depth = 0  # bracket nesting, only so that a stray nested bracket does not split a digit run
+
+    def problem(self, message: str, pos: int | None, code: str) -> None:
+        self.problems.append(Problem(message, pos, code))
+
+    def run(self) -> list[_Token]:
+        text = self.text
+        i, n = 0, len(text)
+        while i < n:
+            ch = text[i]
+            if ch.isspace():
+                pass  # ignored, even inside a digit run ("1 2 3m" is 123m)
+            elif ch in _DIGITS:
+                self.digits.append(i)
+            elif ch in _SUIT_LETTERS:
+                self.suit(ch, i)
+            elif ch in _LETTER_KIND:
+                self.flush()
+                self.tile(_LETTER_KIND[ch], i)
+            elif ch in _OPENERS or ch in _CLOSERS:
+                self.bracket(ch, i)
+            elif ch == ",":
+                i = self.comma(i)
+                continue
+            else:
+                # Reported but otherwise skipped: it does not break a digit run, so one typo is one error.
+                self.problem(f"unknown character {ch!r}", i, "unknown_character")
+            i += 1
+        self.flush()
+        return self.tokens
+
+    def flush(self) -> None:
+        """A digit run that meets anything but a suit letter has no suit."""
+        if self.digits:
+            first = self.digits[0]
+            run = "".join(self.text[p] for p in self.digits)
+            self.problem(f"digits {run!r} are not followed by a suit letter (m p s z f)", first,
+                         "digit_without_suit")
+            self.digits = []
+
+    def suit(self, letter: str, pos: int) -> None:
+        if not self.digits:
+            self.problem(f"suit letter {letter!r} has no digits before it", pos, "suit_without_digit")
+            return
+        for p in self.digits:
+            rank = ord(self.text[p]) - ord("0")
+            if rank == 0:
+                self.problem(f"rank 0 does not exist ('0{letter}')", p, "zero_rank")
+            elif letter == "z":
+                if rank in Z_DIGIT_KIND:
+                    self.tile(Z_DIGIT_KIND[rank], p)
+                else:
+                    self.problem(f"'{rank}z' is not an honour (1z..7z)", p, "bad_honour_digit")
+            elif letter == "f":
+                if rank > 8:
+                    self.problem(f"'{rank}f' is not a flower (1f..8f)", p, "bad_flower_digit")
+                elif self.rules.flowers_in_hand and not self.list_mode:
+                    self.tokens.append(_Token(_T.FLOWER, p, rank))
+                else:
+                    self.problem(f"flower '{rank}f' is not allowed here ({self.rules.name})", p,
+                                 "foreign_tile")
+            else:
+                self.tile(SUIT_OF_LETTER[letter] * 9 + rank - 1, p)
+        self.digits = []
+
+    def tile(self, kind: int, pos: int) -> None:
+        if kind not in self.rules.kinds:
+            self.problem(f"{tile_name(kind)} is not a tile of {self.rules.name}", pos, "foreign_tile")
+        # Kept even when foreign, so that one bad tile does not also skew the tile count.
+        self.tokens.append(_Token(_T.TILE, pos, kind))
+
+    def bracket(self, ch: str, pos: int) -> None:
+        if self.list_mode:
+            self.flush()
+            self.problem(f"bracket {ch!r} in a tile list", pos, "unexpected_bracket")
+            return
+        opening = ch in _OPENERS
+        if opening:
+            self.depth += 1
+        nested = self.depth > 1  # reported later as unexpected_bracket; keep "[12[3m]]" as 123m
+        if not opening:
+            self.depth = max(self.depth - 1, 0)
+        if ch == "]" and self.helper and len(self.digits) == 1 and not nested:
+            # Helper dialect: a lone digit right before ']' is the offer digit, [567m2].
+            p = self.digits[0]
+            self.digits = []
+            self.tokens.append(_Token(_T.CLAIM, p, ord(self.text[p]) - ord("0"), helper=True))
+        elif not nested:
+            self.flush()
+        self.tokens.append(_Token(_T.OPEN if opening else _T.CLOSE, pos, char=ch))
+
+    def comma(self, pos: int) -> int:
+        """``,N`` claim digit (or a separator in list mode); returns the index after it."""
+        self.flush()
+        if self.list_mode:
+            return pos + 1
+        i, n = pos + 1, len(self.text)
+        digit_positions: list[int] = []
+        while i < n and (self.text[i] in _DIGITS or self.text[i].isspace()):
+            if self.text[i] in _DIGITS:
+                digit_positions.append(i)
+            i += 1
+        if not digit_positions:
+            self.problem("',' must be followed by a claim digit", pos, "bad_claim_digit")
+        elif len(digit_positions) > 1:
+            self.problem("a claim digit is a single digit", digit_positions[0], "bad_claim_digit")
+        else:
+            p = digit_positions[0]
+            self.tokens.append(_Token(_T.CLAIM, p, ord(self.text[p]) - ord("0")))
+        return i
+
+
+# ---------------------------------------------------------------------------------------------- melds
+
+@dataclass
+class _Group:
+    """Tiles between an opening bracket and its closing bracket."""
+
+    open_char: str
+    pos: int
+    tiles: list[int] = field(default_factory=list)
+    claim: _Token | None = None
+    flower_pos: int | None = None
+    tile_after_claim: bool = False
+
+
+def _is_chow(tiles: list[int]) -> bool:
+    a, b, c = tiles  # sorted
+    return c < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2
+
+
+class _Builder:
+    """Tokens -> melds, concealed tiles, flowers; then the whole-hand checks."""
+
+    def __init__(self, text: str, rules: NotationRules, problems: list[Problem], *, helper: bool) -> None:
+        self.text = text
+        self.rules = rules
+        self.problems = problems
+        self.helper = helper
+        self.melds: list[Meld] = []
+        self.concealed: list[int] = []
+        self.concealed_positions: list[int] = []
+        self.flowers: list[int] = []
+        self.groups: list[_Group] = []  # every bracket group, closed or not (for counts)
+        self.pairs = 0  # <XX> declarations seen
+
+    def problem(self, message: str, pos: int | None, code: str) -> None:
+        self.problems.append(Problem(message, pos, code))
+
+    def walk(self, tokens: list[_Token]) -> None:
+        group: _Group | None = None
+        ignored: list[str] = []  # nested opening brackets, reported and skipped with their partner
+        flower_seen: dict[int, int] = {}
+        for tok in tokens:
+            if tok.type is _T.OPEN:
+                if group is None:
+                    group = _Group(tok.char, tok.pos)
+                    self.groups.append(group)
+                else:
+                    self.problem(f"bracket {tok.char!r} inside a bracket", tok.pos, "unexpected_bracket")
+                    ignored.append(tok.char)
+            elif tok.type is _T.CLOSE:
+                if group is None:
+                    self.problem(f"closing {tok.char!r} without an opening bracket", tok.pos,
+                                 "unexpected_bracket")
+                elif ignored and _CLOSERS[tok.char] == ignored[-1]:
+                    ignored.pop()
+                elif _CLOSERS[tok.char] == group.open_char:
+                    self.close(group, tok.pos)
+                    group, ignored = None, []
+                else:
+                    self.problem(f"{tok.char!r} does not close {group.open_char!r} at {group.pos}",
+                                 tok.pos, "unexpected_bracket")
+            elif tok.type is _T.TILE:
+                if group is None:
+                    self.concealed.append(tok.value)
+                    self.concealed_positions.append(tok.pos)
+                else:
+                    group.tiles.append(tok.value)
+                    if group.claim is not None:
+                        group.tile_after_claim = True
+            elif tok.type is _T.FLOWER:
+                if tok.value in flower_seen:
+                    self.problem(f"flower '{tok.value}f' written twice", tok.pos, "too_many_copies")
+                flower_seen[tok.value] = tok.pos
+                if group is None:
+                    self.flowers.append(tok.value)
+                elif group.flower_pos is None:
+                    group.flower_pos = tok.pos
+            else:  # CLAIM
+                if group is None:
+                    self.problem("a claim digit belongs inside a bracket", tok.pos, "bad_claim_digit")
+                elif group.claim is not None:
+                    self.problem("a meld has at most one claim digit", tok.pos, "bad_claim_digit")
+                else:
+                    group.claim = tok
+        if group is not None:
+            self.problem(f"{group.open_char!r} is never closed", group.pos, "unclosed_bracket")
+
+    def close(self, group: _Group, end: int) -> None:
+        written = "".join(self.text[group.pos:end + 1].split())
+        if group.flower_pos is not None:
+            self.problem(f"{written}: a flower cannot be part of a meld", group.pos, "bad_meld")
+            return
+        if group.tile_after_claim and group.claim is not None:
+            self.problem(f"{written}: the claim digit must come after the tiles", group.claim.pos,
+                         "bad_claim_digit")
+        meld = self.meld(group, written)
+        if meld is not None:
+            self.melds.append(meld)
+
+    def meld(self, group: _Group, written: str) -> Meld | None:
+        """The meld a closed group stands for, or None (with a problem) if it is none."""
+        tiles = sorted(group.tiles)
+        n = len(tiles)
+        same = n > 0 and tiles[0] == tiles[-1]
+        opener = group.open_char
+        claim = group.claim
+        exposure = Exposure.EXPOSED
+        if opener == "[":
+            if n == 3 and same:
+                kind = MeldKind.PUNG
+            elif n == 3 and _is_chow(tiles):
+                if not self.rules.chow_melds:
+                    self.problem(f"{written}: sequences cannot be claimed in {self.rules.name}",
+                                 group.pos, "bad_meld")
+                    return None
+                kind = MeldKind.CHOW
+            elif n == 4 and same:
+                kind = MeldKind.KONG
+                if self.helper and claim is None:
+                    exposure = Exposure.CONCEALED  # helper writes a concealed kong as [SSSS]
+            else:
+                self.problem(f"{written} is not a chow, pung or kong", group.pos, "bad_meld")
+                return None
+        elif opener in "{(":
+            if not (n == 4 and same):
+                self.problem(f"{written}: {opener}..{_OPENERS[opener]} must hold four identical tiles",
+                             group.pos, "bad_meld")
+                return None
+            kind = MeldKind.KONG
+            exposure = Exposure.ADDED if opener == "{" else Exposure.CONCEALED
+        else:  # "<"
+            if not self.rules.long_cards:
+                self.problem(f"{written}: <..> declarations do not exist in {self.rules.name}",
+                             group.pos, "bad_meld")
+                return None
+            if not (2 <= n <= 4 and same):
+                self.problem(f"{written}: <..> must hold two, three or four identical tiles",
+                             group.pos, "bad_meld")
+                return None
+            kind = {2: MeldKind.PAIR, 3: MeldKind.PUNG, 4: MeldKind.KONG}[n]
+            exposure = Exposure.DECLARED
+            if n == 2:
+                self.pairs += 1
+                if self.pairs > 1:
+                    self.problem(f"{written}: at most one <XX> per hand", group.pos, "bad_meld")
+                    return None
+
+        claimed: int | None = None
+        if claim is not None:
+            claimed, exposure = self.check_claim(claim, kind, exposure, written)
+        return Meld(kind, tuple(tiles), exposure, claimed, position=group.pos)
+
+    def check_claim(self, claim: _Token, kind: MeldKind, exposure: Exposure,
+                    written: str) -> tuple[int | None, Exposure]:
+        """Validate a claim digit; returns (claimed, exposure) — the helper's 5-7 promote a kong."""
+        d = claim.value
+        if exposure in (Exposure.CONCEALED, Exposure.DECLARED):
+            what = "a concealed kong" if exposure is Exposure.CONCEALED else "a declaration"
+            self.problem(f"{written}: {what} has no discarder", claim.pos, "bad_claim_digit")
+            return None, exposure
+        if kind is MeldKind.CHOW:
+            if 1 <= d <= 3:
+                return d, exposure
+            self.problem(f"{written}: a chow's claim digit names one of its tiles (1-3), not {d}",
+                         claim.pos, "bad_claim_digit")
+            return None, exposure
+        allowed = self.rules.claim_digits
+        if claim.helper and kind is MeldKind.KONG and d - 4 in allowed:
+            return d - 4, Exposure.ADDED  # helper: 5-7 = kong promoted from a pung claimed from d-4
+        if d in allowed:
+            return d, exposure
+        digits = "/".join(str(x) for x in sorted(allowed))
+        self.problem(f"{written}: discarder {d} is not one of {digits}", claim.pos, "bad_claim_digit")
+        return None, exposure
+
+    def check_copies(self, tokens: list[_Token]) -> None:
+        """A fifth copy of a kind, anywhere in the string, is reported where it is written."""
+        seen = [0] * NUM_KINDS
+        for tok in tokens:
+            if tok.type is _T.TILE:
+                seen[tok.value] += 1
+                if seen[tok.value] == 5:
+                    self.problem(f"a fifth {tile_name(tok.value)}", tok.pos, "too_many_copies")
+
+    def check_count(self, idle: bool) -> None:
+        found = len(self.concealed) + sum(len(g.tiles) for g in self.groups)
+        k = sum(1 for g in self.groups if len(g.tiles) == 4)
+        h = sum(1 for g in self.groups if g.open_char == "<" and len(g.tiles) == 2)
+        expected = 3 * self.rules.n_sets + 2 + k + 2 * h - (1 if idle else 0)
+        if found != expected:
+            who = "an idle hand" if idle else "a winning hand"
+            detail = f" with {k} four-tile group(s)" if k else ""
+            detail += f" and {h} <XX>" if h else ""
+            self.problem(f"{found} tiles found; {who}{detail} holds {expected}", None, "tile_count")
+
+
+# ------------------------------------------------------------------------------------------ public API
+
+def _too_long(text: str) -> HandError | None:
+    if len(text) > MAX_LENGTH:
+        return HandError([Problem(f"input longer than {MAX_LENGTH} characters", MAX_LENGTH,
+                                  "input_too_long")])
+    return None
+
+
+def parse_tile(text: str) -> int:
+    """One tile: ``5p``, ``E``, ``5z``, ``Q``. Raises HandError (code ``bad_tile``) on anything else."""
+    if not isinstance(text, str) or len(text) > 8:
+        raise HandError(f"{str(text)[:20]!r} is not a tile", None, "bad_tile")
+    s = text.strip()
+    if len(s) == 1 and s in _LETTER_KIND:
+        return _LETTER_KIND[s]
+    if len(s) == 2 and s[0] in "123456789" and s[1] in "mps":
+        return SUIT_OF_LETTER[s[1]] * 9 + int(s[0]) - 1
+    if len(s) == 2 and s[1] == "z" and s[0] in _DIGITS and int(s[0]) in Z_DIGIT_KIND:
+        return Z_DIGIT_KIND[int(s[0])]
+    raise HandError(f"{text!r} is not a tile", 0, "bad_tile")
+
+
+def parse_tiles(text: str, rules: NotationRules = STANDARD) -> list[int]:
+    """A plain list of tiles in written order (``2s3m``, ``2s,3m``, ``5z P``): no brackets, no flowers."""
+    too_long = _too_long(text)
+    if too_long is not None:
+        raise too_long
+    problems: list[Problem] = []
+    tokens = _Scanner(text, rules, problems, list_mode=True).run()
+    if problems:
+        raise HandError(problems)
+    return [t.value for t in tokens]
+
+
+def _win_kind(win_tile: int | str) -> int | None:
+    if isinstance(win_tile, bool):
+        return None
+    if isinstance(win_tile, int):
+        return win_tile if 0 <= win_tile < NUM_KINDS else None
+    if isinstance(win_tile, str):
+        try:
+            return parse_tile(win_tile)
+        except HandError:
+            return None
+    return None
+
+
+def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None,
+          win_tile: int | str | None = None, role: str = "winner") -> Hand:
+    """Read a hand string. Raises HandError carrying every problem found.
+
+    ``dialect="helper"`` reads ChineseOfficialMahjongHelper strings (``[567m2]``); ``win_tile`` names
+    the winning tile instead of the last concealed tile; ``role="idle"`` reads a non-winner's holding
+    (one tile fewer, no winning tile).
+    """
+    if role not in _ROLES:
+        raise ValueError(f"role must be one of {_ROLES}, not {role!r}")
+    too_long = _too_long(text)
+    if too_long is not None:
+        raise too_long
+    if dialect not in _DIALECTS:
+        raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
+    if not text.strip():
+        raise HandError("empty hand", None, "empty_hand")
+
+    problems: list[Problem] = []
+    helper = dialect == _HELPER
+    tokens = _Scanner(text, rules, problems, helper=helper).run()
+    b = _Builder(text, rules, problems, helper=helper)
+    b.walk(tokens)
+    b.check_copies(tokens)
+    idle = role == "idle"
+    b.check_count(idle)
+
+    win: int | None = None
+    if idle:
+        if win_tile is not None:
+            b.problem("an idle hand has no winning tile", None, "bad_win_tile")
+    elif win_tile is not None:
+        win = _win_kind(win_tile)
+        if win is None:
+            b.problem(f"win_tile {str(win_tile)[:20]!r} is not a tile", None, "bad_win_tile")
+        elif win not in b.concealed:
+            b.problem(f"win_tile {tile_name(win)} is not in the concealed part", None, "bad_win_tile")
+    elif b.concealed:
+        win = b.concealed[-1]  # the last tile written outside brackets
+
+    if problems:
+        # Position order reads naturally; problems without a position (counts, context) go last.
+        problems.sort(key=lambda p: (p.position is None, p.position or 0))
+        raise HandError(problems)
+    return Hand(melds=tuple(b.melds), concealed=tuple(sorted(b.concealed)), win_tile=win,
+                flowers=tuple(sorted(b.flowers)))
+
+
+_BRACKETS = {
+    Exposure.EXPOSED: "[]",
+    Exposure.ADDED: "{}",
+    Exposure.CONCEALED: "()",
+    Exposure.DECLARED: "<>",
+}
+
+
+def format_meld(meld: Meld) -> str:
+    """``[123m]``, ``[555p,2]``, ``{5555p}``, ``(5555p)``, ``<QQQ>``."""
+    open_, close = _BRACKETS[meld.exposure]
+    claim = f",{meld.claimed}" if meld.claimed is not None else ""
+    return f"{open_}{tiles_text(sorted(meld.tiles))}{claim}{close}"
+
+
+def format_hand(hand: Hand) -> str:
+    """Canonical text: melds in order, flowers, then the concealed tiles sorted with one copy of the
+    winning tile moved to the end; honours always as letters. ``parse(format_hand(h)) == h``."""
+    parts = [format_meld(m) for m in hand.melds]
+    parts.extend(f"{n}f" for n in sorted(hand.flowers))
+    concealed = sorted(hand.concealed)
+    if hand.win_tile is not None and hand.win_tile in concealed:
+        concealed.remove(hand.win_tile)
+        concealed.append(hand.win_tile)
+    parts.append(tiles_text(concealed))
+    return "".join(parts)

@@ -1,0 +1,16 @@
+"""Build the Cython core; everything else lives in pyproject.toml."""
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+extensions = [
+    Extension("scorer._fast", ["scorer/_fast.pyx"], extra_compile_args=["-O3"]),
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        language_level=3,
+        compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True},
+    ),
+)

@@ -1,0 +1,848 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Cython decomposer (see /tmp/decomp_contract.md; pure-Python twin: scorer._reference).
+
+Kinds are split into five independent "tile groups": the three suits (9 ranks, chows allowed),
+the 7 honours and the 3 long cards (no chows). A hand's sets never cross groups, and both
+constraints on wilds (``wild_mask``, ``max_copies``) are per kind, so a hand is a winning one iff
+the wilds can be shared among the groups so that every group completes (exactly one of them with
+the pair).
+
+* Win check: per group, a 9-bit set of the wild counts w (0..8) with which the group's naturals
+  complete (as sets only / as sets + pair). Read from per-group-type tables indexed by the base-5
+  number of the group's counts, built at import:
+    - TCAP: exact sets under the standard cap (no kind above 4 copies, wilds included),
+      3 bits per flavour (only w of the right residue mod 3 can work);
+    - TUNC: the fewest wilds with no cap at all (then w, w+3, w+6 all work).
+  Groups the tables cannot answer (a count above 4, a partial wild mask over the group, an unusual
+  cap, wilds already placed by a knitted straight) fall back to a small exact recursion.
+  The per-group sets are then combined by sumsets.
+* Listing: per group, the wild-aware canonical recursion (lowest natural first: pung, chows with it
+  as 1st/2nd/3rd member, pair; then groups made only of wilds in canonical order), deduplicated
+  with a set; computed once per (group, wilds, pair) and combined by cross product, pruned by the
+  feasibility sets so that every branch entered yields readings.
+"""
+
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+import itertools
+
+PAIR, PUNG, CHOW, KNITTED, SINGLE = 0, 1, 2, 3, 4
+SEVEN_PAIRS = 1
+THIRTEEN_ORPHANS = 2
+HONORS_KNITTED = 4
+KNITTED_STRAIGHT = 8
+SEVEN_PAIRS_DISTINCT = 16
+STANDARD_MASK = (1 << 34) - 1
+SUITED_MASK = (1 << 27) - 1
+_ALL_KINDS = (1 << 37) - 1
+
+__all__ = [
+    "PAIR", "PUNG", "CHOW", "KNITTED", "SINGLE", "group_code",
+    "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "HONORS_KNITTED", "KNITTED_STRAIGHT", "SEVEN_PAIRS_DISTINCT",
+    "STANDARD_MASK", "SUITED_MASK", "readings", "is_winning", "waits",
+]
+
+
+def group_code(gtype, tile):
+    return gtype << 6 | tile
+
+
+ctypedef unsigned long long u64
+
+cdef enum:
+    NK = 37
+    GP = 0
+    GU = 1
+    GC = 2
+    GK = 3
+    GS = 4
+    MAXTW = 8      # the tables know wild counts 0..8
+    MAXW = 30      # the fallback recursion: up to 30 wilds
+
+cdef int GB[5]
+cdef int GN[5]
+cdef int GT[5]
+cdef int GROUP_OF[NK]
+cdef int ORPH[13]
+cdef int IS_ORPH[NK]
+cdef int FAM[6][9]
+cdef int IN_FAM[6][NK]
+cdef int DEC[8][3]
+cdef int REP[16]
+cdef unsigned char *TCAP[3]
+cdef unsigned char *TUNC[3]
+cdef int _ZERO[NK]
+
+GB[:] = [0, 9, 18, 27, 34]
+GN[:] = [9, 9, 9, 7, 3]
+GT[:] = [0, 0, 0, 1, 2]
+ORPH[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+_PERMS = list(itertools.permutations((0, 1, 2)))
+
+
+cdef void _init_small():
+    cdef int g, k, f, j, i, b, r, n
+    for g in range(5):
+        for k in range(GB[g], GB[g] + GN[g]):
+            GROUP_OF[k] = g
+    memset(IS_ORPH, 0, sizeof(IS_ORPH))
+    memset(_ZERO, 0, sizeof(_ZERO))
+    for k in range(13):
+        IS_ORPH[ORPH[k]] = 1
+    memset(IN_FAM, 0, sizeof(IN_FAM))
+    for f in range(6):
+        perm = _PERMS[f]
+        tiles = sorted(perm[j] * 9 + j + 3 * i for j in range(3) for i in range(3))
+        for i in range(9):
+            FAM[f][i] = tiles[i]
+            IN_FAM[f][tiles[i]] = 1
+    for b in range(8):
+        for r in range(3):
+            DEC[b][r] = 0
+            for j in range(3):
+                if (b >> j) & 1:
+                    DEC[b][r] |= 1 << (r + 3 * j)
+    for n in range(16):
+        REP[n] = 0
+        for j in range(3):
+            if n + 3 * j <= MAXTW:
+                REP[n] |= 1 << (n + 3 * j)
+
+
+cdef int _build_table(int nk, int chows, unsigned char **capt, unsigned char **unct) except -1:
+    """Tables for one group type: TCAP (exact wild counts, capped at 4) and TUNC (fewest, no cap)."""
+    cdef int size = 1, i, k, key, kk, low, st, j, w, n, s, t, best0, best1, acc0, acc1, r0, r1, b
+    cdef int p5[10]
+    cdef int d[10]
+    for i in range(nk):
+        p5[i] = size
+        size *= 5
+    cdef unsigned char *comp = <unsigned char *>malloc(size)
+    cdef unsigned char *n0 = <unsigned char *>malloc(size)
+    cdef unsigned char *n1 = <unsigned char *>malloc(size)
+    cdef unsigned short *f0 = <unsigned short *>malloc(size * sizeof(unsigned short))
+    cdef unsigned short *f1 = <unsigned short *>malloc(size * sizeof(unsigned short))
+    cdef unsigned char *ct = <unsigned char *>malloc(size)
+    cdef unsigned char *ut = <unsigned char *>malloc(size)
+    if not (comp and n0 and n1 and f0 and f1 and ct and ut):
+        raise MemoryError()
+    memset(d, 0, sizeof(d))
+    # increasing keys: completeness (bit0 sets only, bit1 sets + pair) and fewest wilds (no cap)
+    comp[0] = 1
+    n0[0] = 0
+    n1[0] = 2
+    for key in range(1, size):
+        i = 0
+        while d[i] == 4:
+            d[i] = 0
+            i += 1
+        d[i] += 1
+        low = 0
+        while d[low] == 0:
+            low += 1
+        i = low
+        t = 0
+        if d[i] >= 3:
+            t |= comp[key - 3 * p5[i]]
+        if chows and i + 2 < nk and d[i + 1] and d[i + 2]:
+            t |= comp[key - p5[i] - p5[i + 1] - p5[i + 2]]
+        if d[i] >= 2 and comp[key - 2 * p5[i]] & 1:
+            t |= 2
+        comp[key] = t
+        # fewest wilds: the lowest natural goes into a pung, a chow (1st/2nd/3rd member) or the pair
+        s = d[i] if d[i] < 3 else 3
+        kk = key - s * p5[i]
+        best0 = n0[kk] + 3 - s
+        best1 = n1[kk] + 3 - s
+        s = d[i] if d[i] < 2 else 2
+        kk = key - s * p5[i]
+        if n0[kk] + 2 - s < best1:
+            best1 = n0[kk] + 2 - s
+        if chows:
+            for st in range(i - 2 if i >= 2 else 0, i + 1):
+                if st + 2 >= nk:
+                    break
+                kk = key
+                w = 0
+                for j in range(st, st + 3):
+                    if j >= i and d[j] > 0:
+                        kk -= p5[j]
+                    else:
+                        w += 1
+                if n0[kk] + w < best0:
+                    best0 = n0[kk] + w
+                if n1[kk] + w < best1:
+                    best1 = n1[kk] + w
+        n0[key] = best0 if best0 < 15 else 15
+        n1[key] = best1 if best1 < 15 else 15
+    # decreasing keys: exact wild counts under the cap, by adding one wild to any kind below 4
+    for i in range(nk):
+        d[i] = 4
+    n = 4 * nk
+    for key in range(size - 1, -1, -1):
+        if key != size - 1:
+            i = 0
+            while d[i] == 0:
+                d[i] = 4
+                n += 4
+                i += 1
+            d[i] -= 1
+            n -= 1
+        acc0 = 0
+        acc1 = 0
+        for k in range(nk):
+            if d[k] < 4:
+                acc0 |= f0[key + p5[k]]
+                acc1 |= f1[key + p5[k]]
+        acc0 = ((acc0 << 1) | (comp[key] & 1)) & 0x1FF
+        acc1 = ((acc1 << 1) | ((comp[key] >> 1) & 1)) & 0x1FF
+        f0[key] = acc0
+        f1[key] = acc1
+        r0 = (3 - n % 3) % 3
+        r1 = (5 - n % 3) % 3
+        b = 0
+        for j in range(3):
+            b |= ((acc0 >> (r0 + 3 * j)) & 1) << j
+            b |= ((acc1 >> (r1 + 3 * j)) & 1) << (j + 3)
+        ct[key] = b
+        ut[key] = n0[key] | (n1[key] << 4)
+    free(comp)
+    free(n0)
+    free(n1)
+    free(f0)
+    free(f1)
+    capt[0] = ct
+    unct[0] = ut
+    return 0
+
+
+_init_small()
+_build_table(9, 1, &TCAP[0], &TUNC[0])
+_build_table(7, 0, &TCAP[1], &TUNC[1])
+_build_table(3, 0, &TCAP[2], &TUNC[2])
+TABLE_BYTES = 2 * (5 ** 9 + 5 ** 7 + 5 ** 3)
+
+
+# ---------------------------------------------------------------------------------------------
+# exact recursion inside one tile group
+
+cdef struct GCtx:
+    int base
+    int nk
+    int chows
+    int cap
+    int cnt[9]      # naturals left
+    int orig[9]     # naturals of the hand (for the cap)
+    int used[9]     # wilds standing for each kind so far (including preset ones)
+    int pre[9]      # preset wilds (knitted straight), not part of this group's readings
+    int allow[9]
+    int stack[40]
+    int sp
+
+
+cdef void _ctx_init(GCtx *x, int g, const int *c, const int *orig, const int *used, u64 wmask, int cap):
+    cdef int i, k
+    x.base = GB[g]
+    x.nk = GN[g]
+    x.chows = GT[g] == 0
+    x.cap = cap
+    x.sp = 0
+    for i in range(x.nk):
+        k = x.base + i
+        x.cnt[i] = c[k]
+        x.orig[i] = orig[k]
+        x.used[i] = used[k]
+        x.pre[i] = used[k]
+        x.allow[i] = (wmask >> k) & 1
+
+
+cdef inline int _take(GCtx *x, const int *mem, int n, int *how, int wmax) noexcept:
+    """Put the members into a group, naturals first; wilds used, or -1 (state unchanged)."""
+    cdef int j, k, w = 0
+    for j in range(n):
+        k = mem[j]
+        if x.cnt[k] > 0:
+            x.cnt[k] -= 1
+            how[j] = 1
+        elif x.allow[k] and w < wmax and x.orig[k] + x.used[k] + 1 <= x.cap:
+            x.used[k] += 1
+            how[j] = 0
+            w += 1
+        else:
+            _untake(x, mem, j, how)
+            return -1
+    return w
+
+
+cdef inline void _untake(GCtx *x, const int *mem, int n, const int *how) noexcept:
+    cdef int j
+    for j in range(n):
+        if how[j]:
+            x.cnt[mem[j]] += 1
+        else:
+            x.used[mem[j]] -= 1
+
+
+cdef object _emit(GCtx *x):
+    cdef int buf[40]
+    cdef int i, j, v, k
+    for i in range(x.sp):
+        v = x.stack[i]
+        j = i
+        while j > 0 and buf[j - 1] > v:
+            buf[j] = buf[j - 1]
+            j -= 1
+        buf[j] = v
+    groups = tuple([buf[i] for i in range(x.sp)])
+    st = []
+    for i in range(x.nk):
+        for k in range(x.used[i] - x.pre[i]):
+            st.append(x.base + i)
+    return (groups, tuple(st))
+
+
+cdef int _wild_rec(GCtx *x, int w, int pair, int sets, int minidx, set out) except -1:
+    """Groups made only of wilds: the pair first, then sets in nondecreasing candidate order."""
+    cdef int k, idx, r, j, ok
+    if pair:
+        for k in range(x.nk):
+            if x.allow[k] and x.orig[k] + x.used[k] + 2 <= x.cap:
+                x.used[k] += 2
+                x.stack[x.sp] = (GP << 6) | (x.base + k)
+                x.sp += 1
+                r = _wild_rec(x, w - 2, 0, sets, 0, out)
+                x.sp -= 1
+                x.used[k] -= 2
+                if r:
+                    return 1
+        return 0
+    if sets == 0:
+        if out is None:
+            return 1
+        out.add(_emit(x))
+        return 0
+    for idx in range(minidx, 2 * x.nk):
+        if idx < x.nk:
+            k = idx
+            if not (x.allow[k] and x.orig[k] + x.used[k] + 3 <= x.cap):
+                continue
+            x.used[k] += 3
+            x.stack[x.sp] = (GU << 6) | (x.base + k)
+            x.sp += 1
+            r = _wild_rec(x, w - 3, 0, sets - 1, idx, out)
+            x.sp -= 1
+            x.used[k] -= 3
+        else:
+            k = idx - x.nk
+            if not x.chows or k + 2 >= x.nk:
+                break
+            ok = 1
+            for j in range(k, k + 3):
+                if not (x.allow[j] and x.orig[j] + x.used[j] + 1 <= x.cap):
+                    ok = 0
+            if not ok:
+                continue
+            for j in range(k, k + 3):
+                x.used[j] += 1
+            x.stack[x.sp] = (GC << 6) | (x.base + k)
+            x.sp += 1
+            r = _wild_rec(x, w - 3, 0, sets - 1, idx, out)
+            x.sp -= 1
+            for j in range(k, k + 3):
+                x.used[j] -= 1
+        if r:
+            return 1
+    return 0
+
+
+cdef int _grp_rec(GCtx *x, int w, int pair, int sets, set out) except -1:
+    """Canonical recursion; with out None: 1 as soon as one completion exists."""
+    cdef int i, low = -1, st, wu, r
+    cdef int mem[3]
+    cdef int how[3]
+    for i in range(x.nk):
+        if x.cnt[i]:
+            low = i
+            break
+    if low < 0:
+        return _wild_rec(x, w, pair, sets, 0, out)
+    if sets > 0:
+        mem[0] = low
+        mem[1] = low
+        mem[2] = low
+        wu = _take(x, mem, 3, how, w)
+        if wu >= 0:
+            x.stack[x.sp] = (GU << 6) | (x.base + low)
+            x.sp += 1
+            r = _grp_rec(x, w - wu, pair, sets - 1, out)
+            x.sp -= 1
+            _untake(x, mem, 3, how)
+            if r:
+                return 1
+        if x.chows:
+            for st in range(low - 2 if low >= 2 else 0, low + 1):
+                if st + 2 >= x.nk:
+                    break
+                mem[0] = st
+                mem[1] = st + 1
+                mem[2] = st + 2
+                wu = _take(x, mem, 3, how, w)
+                if wu < 0:
+                    continue
+                x.stack[x.sp] = (GC << 6) | (x.base + st)
+                x.sp += 1
+                r = _grp_rec(x, w - wu, pair, sets - 1, out)
+                x.sp -= 1
+                _untake(x, mem, 3, how)
+                if r:
+                    return 1
+    if pair:
+        mem[0] = low
+        mem[1] = low
+        wu = _take(x, mem, 2, how, w)
+        if wu >= 0:
+            x.stack[x.sp] = (GP << 6) | (x.base + low)
+            x.sp += 1
+            r = _grp_rec(x, w - wu, 0, sets, out)
+            x.sp -= 1
+            _untake(x, mem, 2, how)
+            if r:
+                return 1
+    return 0
+
+
+cdef inline int _sets_for(int n, int w, int pair) noexcept:
+    cdef int t = n + w - 2 * pair
+    if t < 0 or t % 3:
+        return -1
+    return t // 3
+
+
+cdef int _group_masks(int g, const int *c, const int *orig, const int *used, u64 wmask, int cap, int W,
+                      int *A, int *B) except -1:
+    """Sets of wild counts (bit w) with which group g completes: A sets only, B sets + pair."""
+    cdef int base = GB[g], nk = GN[g], t = GT[g], i, k, v, key = 0, n = 0, pre = 0, maxo = 0, ok = W <= MAXTW
+    cdef int full = (1 << nk) - 1, gm, b, u, r0, r1, w, s
+    cdef GCtx x
+    gm = <int>((wmask >> base) & <u64>full)
+    for i in range(nk - 1, -1, -1):
+        k = base + i
+        v = c[k]
+        if v > 4:
+            ok = 0
+        if ok:
+            key = key * 5 + v
+        n += v
+        if orig[k] != v or used[k] != 0:
+            pre = 1
+        if orig[k] + used[k] > maxo:
+            maxo = orig[k] + used[k]
+    if ok:
+        r0 = (3 - n % 3) % 3
+        r1 = (5 - n % 3) % 3
+        if gm == 0 or W == 0:
+            b = TCAP[t][key]
+            A[0] = DEC[b & 7][r0] & 1
+            B[0] = DEC[(b >> 3) & 7][r1] & 1
+            return 0
+        if gm == full:
+            if cap >= maxo + W:
+                u = TUNC[t][key]
+                A[0] = REP[u & 15]
+                B[0] = REP[u >> 4]
+                return 0
+            if cap == 4 and not pre:
+                b = TCAP[t][key]
+                A[0] = DEC[b & 7][r0]
+                B[0] = DEC[(b >> 3) & 7][r1]
+                return 0
+    # fallback: the exact recursion, once per candidate wild count
+    _ctx_init(&x, g, c, orig, used, wmask, cap)
+    A[0] = 0
+    B[0] = 0
+    for w in range(W + 1):
+        s = _sets_for(n, w, 0)
+        if s >= 0 and _grp_rec(&x, w, 0, s, None):
+            A[0] |= 1 << w
+        s = _sets_for(n, w, 1)
+        if s >= 0 and _grp_rec(&x, w, 1, s, None):
+            B[0] |= 1 << w
+    return 0
+
+
+cdef inline int _sumset(int a, int b, int lim) noexcept:
+    cdef int r = 0, i = 0
+    while b:
+        if b & 1:
+            r |= a << i
+        b >>= 1
+        i += 1
+    return r & lim
+
+
+cdef inline int _combine(const int *A, const int *B, int W) noexcept:
+    cdef int s0 = 1, s1 = 0, g, lim = (1 << (W + 1)) - 1
+    for g in range(5):
+        s1 = _sumset(s1, A[g], lim) | _sumset(s0, B[g], lim)
+        s0 = _sumset(s0, A[g], lim)
+        if not (s0 | s1):
+            return 0
+    return (s1 >> W) & 1
+
+
+cdef int _std_win(const int *c, const int *orig, const int *used, int W, u64 wmask, int cap) except -1:
+    cdef int A[5]
+    cdef int B[5]
+    cdef int g
+    for g in range(5):
+        _group_masks(g, c, orig, used, wmask, cap, W, &A[g], &B[g])
+    return _combine(A, B, W)
+
+
+# ---------------------------------------------------------------------------------------------
+# special shapes: closed-form checks
+
+cdef int _seven_pairs_win(const int *c, u64 wmask, int cap, int distinct) noexcept:
+    cdef int k, v, allowed, m = 0, room = 0, r
+    for k in range(NK):
+        v = c[k]
+        allowed = (wmask >> k) & 1
+        if distinct:
+            if v > 2:
+                return 0
+            if v == 1 and not (allowed and cap >= 2):
+                return 0
+            if v:
+                m += 1
+            elif allowed and cap >= 2:
+                room += 1
+        else:
+            if v & 1 and not (allowed and v + 1 <= cap):
+                return 0
+            m += (v + 1) // 2
+            if allowed:
+                r = (cap - v - (v & 1)) // 2
+                if r > 0:
+                    room += r
+    return m <= 7 and room >= 7 - m
+
+
+cdef int _orphans_ok(const int *c, int p, u64 wmask, int cap) noexcept:
+    cdef int i, o, need
+    for i in range(13):
+        o = ORPH[i]
+        need = 2 if o == p else 1
+        if c[o] > need:
+            return 0
+        if c[o] < need and not (((wmask >> o) & 1) and need <= cap):
+            return 0
+    return 1
+
+
+cdef int _orphans_win(const int *c, u64 wmask, int cap) noexcept:
+    cdef int k, i
+    for k in range(NK):
+        if c[k] and not IS_ORPH[k]:
+            return 0
+    for i in range(13):
+        if _orphans_ok(c, ORPH[i], wmask, cap):
+            return 1
+    return 0
+
+
+cdef int _hk_free(const int *c, int f, u64 wmask, int cap) noexcept:
+    """Kinds a wild may fill in honours-and-knitted of family f, or -1 if the naturals don't fit."""
+    cdef int k, free_ = 0, inset
+    for k in range(NK):
+        inset = IN_FAM[f][k] or (27 <= k < 34)
+        if c[k] and (not inset or c[k] > 1):
+            return -1
+        if inset and not c[k] and ((wmask >> k) & 1) and cap >= 1:
+            free_ += 1
+    return free_
+
+
+cdef int _knit_take(const int *c, int f, u64 wmask, int cap, int *cnt, int *used) noexcept:
+    """Remove family f's nine tiles (naturals first): wilds used, or -1."""
+    cdef int i, k, w = 0
+    memcpy(cnt, c, NK * sizeof(int))
+    memset(used, 0, NK * sizeof(int))
+    for i in range(9):
+        k = FAM[f][i]
+        if cnt[k]:
+            cnt[k] -= 1
+        elif ((wmask >> k) & 1) and cap >= 1:
+            used[k] = 1
+            w += 1
+        else:
+            return -1
+    return w
+
+
+cdef int _special_win(const int *c, int n_sets, int W, u64 wmask, int cap, int shapes) except -1:
+    cdef int f, wu
+    cdef int cnt[NK]
+    cdef int used[NK]
+    if n_sets == 4:
+        if shapes & 1 and _seven_pairs_win(c, wmask, cap, shapes & 16):
+            return 1
+        if shapes & 2 and _orphans_win(c, wmask, cap):
+            return 1
+        if shapes & 4:
+            for f in range(6):
+                if _hk_free(c, f, wmask, cap) >= W:
+                    return 1
+    if shapes & 8 and (n_sets == 3 or n_sets == 4):
+        for f in range(6):
+            wu = _knit_take(c, f, wmask, cap, cnt, used)
+            if 0 <= wu <= W and _std_win(cnt, c, used, W - wu, wmask, cap):
+                return 1
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Python boundary
+
+cdef int _load(object counts, int *c) except -1:
+    cdef Py_ssize_t n, i
+    cdef const unsigned char *p
+    cdef long v
+    memset(c, 0, NK * sizeof(int))
+    if type(counts) is bytes:
+        n = len(<bytes>counts)
+        if n > NK:
+            raise ValueError("counts must hold at most 37 kinds")
+        p = <bytes>counts
+        for i in range(n):
+            c[i] = p[i]
+        return 0
+    if not (type(counts) is list or type(counts) is tuple):
+        counts = list(counts)
+    n = len(counts)
+    if n > NK:
+        raise ValueError("counts must hold at most 37 kinds")
+    for i in range(n):
+        v = counts[i]
+        if v < 0 or v > 1000:
+            raise ValueError("counts must be small non-negative ints")
+        c[i] = <int>v
+    return 0
+
+
+cdef int _total(const int *c) noexcept:
+    cdef int k, s = 0
+    for k in range(NK):
+        s += c[k]
+    return s
+
+
+cdef int _check_args(int wilds, int cap) except -1:
+    if wilds < 0 or wilds > MAXW:
+        raise ValueError("wilds must be 0..30")
+    return 0
+
+
+def is_winning(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0):
+    cdef int c[NK]
+    cdef u64 wm = <u64>(wild_mask & (_ALL_KINDS))
+    _load(counts, c)
+    _check_args(wilds, max_copies)
+    if n_sets < 0 or _total(c) + wilds != 3 * n_sets + 2:
+        return False
+    if _std_win(c, c, _ZERO, wilds, wm, max_copies):
+        return True
+    if shapes and _special_win(c, n_sets, wilds, wm, max_copies, shapes):
+        return True
+    return False
+
+
+def waits(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0,
+          kinds_mask=STANDARD_MASK):
+    cdef int c[NK]
+    cdef int A[5]
+    cdef int B[5]
+    cdef int A2[5]
+    cdef int B2[5]
+    cdef int t, g, win
+    cdef u64 wm = <u64>(wild_mask & (_ALL_KINDS))
+    cdef u64 km = <u64>(kinds_mask & (_ALL_KINDS))
+    _load(counts, c)
+    _check_args(wilds, max_copies)
+    out = []
+    if n_sets < 0 or _total(c) + wilds != 3 * n_sets + 1:
+        return out
+    for g in range(5):
+        _group_masks(g, c, c, _ZERO, wm, max_copies, wilds, &A[g], &B[g])
+    for t in range(NK):
+        if not (km >> t) & 1:
+            continue
+        c[t] += 1
+        g = GROUP_OF[t]
+        memcpy(A2, A, sizeof(A))
+        memcpy(B2, B, sizeof(B))
+        _group_masks(g, c, c, _ZERO, wm, max_copies, wilds, &A2[g], &B2[g])
+        win = _combine(A2, B2, wilds)
+        if not win and shapes:
+            win = _special_win(c, n_sets, wilds, wm, max_copies, shapes)
+        c[t] -= 1
+        if win:
+            out.append((t, c[t] >= 4))
+    return out
+
+
+cdef list _group_list(int g, const int *c, const int *orig, const int *used, u64 wmask, int cap, int w, int pair):
+    cdef GCtx x
+    cdef int k, n = 0, s
+    for k in range(GB[g], GB[g] + GN[g]):
+        n += c[k]
+    if n == 0 and w == 0 and pair == 0:
+        return _EMPTY
+    s = _sets_for(n, w, pair)
+    if s < 0:
+        return []
+    _ctx_init(&x, g, c, orig, used, wmask, cap)
+    out = set()
+    _grp_rec(&x, w, pair, s, out)
+    return list(out)
+
+
+cdef list _EMPTY = [((), ())]
+
+
+cdef int _std_list(const int *c, const int *orig, const int *used, int W, u64 wmask, int cap,
+                   tuple prefix, bint resort, list out) except -1:
+    """Append every standard reading (plus the prefix groups) to out."""
+    cdef int A[5]
+    cdef int B[5]
+    cdef int S0[6]
+    cdef int S1[6]
+    cdef int g, lim = (1 << (W + 1)) - 1
+    for g in range(5):
+        _group_masks(g, c, orig, used, wmask, cap, W, &A[g], &B[g])
+    # suffix sumsets: S0[g] wild counts groups g.. can absorb without the pair, S1[g] with it
+    S0[5] = 1
+    S1[5] = 0
+    for g in range(4, -1, -1):
+        S0[g] = _sumset(S0[g + 1], A[g], lim)
+        S1[g] = _sumset(S1[g + 1], A[g], lim) | _sumset(S0[g + 1], B[g], lim)
+    if not (S1[0] >> W) & 1:
+        return 0
+    lists = {}
+    # iterative cross product over the groups; every branch entered yields readings
+    _cross(0, W, 1, (), (), c, orig, used, wmask, cap, A, B, S0, S1, lists, prefix, resort, out)
+    return 0
+
+
+cdef int _cross(int g, int wl, int pl, tuple gacc, tuple sacc, const int *c, const int *orig, const int *used,
+                u64 wmask, int cap, int *A, int *B, int *S0, int *S1, dict lists, tuple prefix, bint resort,
+                list out) except -1:
+    cdef int w, p, m, rest
+    if g == 5:
+        groups = prefix + gacc
+        out.append((tuple(sorted(groups)), tuple(sorted(sacc)) if resort else sacc))
+        return 0
+    for p in range(pl + 1):
+        m = B[g] if p else A[g]
+        rest = S1[g + 1] if pl - p else S0[g + 1]
+        for w in range(wl + 1):
+            if not ((m >> w) & 1 and (rest >> (wl - w)) & 1):
+                continue
+            key = (g << 6) | (w << 1) | p
+            lst = lists.get(key)
+            if lst is None:
+                lst = _group_list(g, c, orig, used, wmask, cap, w, p)
+                lists[key] = lst
+            for gt, st in lst:
+                _cross(g + 1, wl - w, pl - p, gacc + gt, sacc + st, c, orig, used, wmask, cap, A, B, S0, S1,
+                       lists, prefix, resort, out)
+    return 0
+
+
+def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0):
+    cdef int c[NK]
+    cdef int cnt[NK]
+    cdef int used[NK]
+    cdef int f, wu, free_, k
+    cdef u64 wm = <u64>(wild_mask & (_ALL_KINDS))
+    _load(counts, c)
+    _check_args(wilds, max_copies)
+    out = []
+    if n_sets < 0 or _total(c) + wilds != 3 * n_sets + 2:
+        return out
+    _std_list(c, c, _ZERO, wilds, wm, max_copies, (), False, out)
+    if shapes:
+        if n_sets == 4:
+            if shapes & 1:
+                out.extend(_seven_pairs_list(c, wilds, wm, max_copies, shapes & 16))
+            if shapes & 2:
+                for p in ORPH[:13]:
+                    if _orphans_win(c, wm, max_copies) and _orphans_ok(c, p, wm, max_copies):
+                        groups = [(GS << 6) | o for o in ORPH[:13] if o != p] + [(GP << 6) | p]
+                        st = []
+                        for o in ORPH[:13]:
+                            st.extend([o] * ((2 if o == p else 1) - c[o]))
+                        out.append((tuple(sorted(groups)), tuple(sorted(st))))
+            if shapes & 4:
+                for f in range(6):
+                    free_ = _hk_free(c, f, wm, max_copies)
+                    if free_ < wilds:
+                        continue
+                    nat = [k for k in range(NK) if c[k]]
+                    cand = [k for k in range(NK) if (IN_FAM[f][k] or 27 <= k < 34) and not c[k]
+                            and (wm >> k) & 1 and max_copies >= 1]
+                    for extra in itertools.combinations(cand, wilds):
+                        out.append((tuple(sorted((GS << 6) | k for k in nat + list(extra))), extra))
+        if shapes & 8 and (n_sets == 3 or n_sets == 4):
+            for f in range(6):
+                wu = _knit_take(c, f, wm, max_copies, cnt, used)
+                if 0 <= wu <= wilds:
+                    pre = tuple([k for k in range(NK) if used[k]])
+                    part = []
+                    _std_list(cnt, c, used, wilds - wu, wm, max_copies, ((GK << 6) | f,), True, part)
+                    for gt, st in part:
+                        out.append((gt, tuple(sorted(st + pre))))
+    out.sort()
+    return out
+
+
+cdef list _seven_pairs_list(const int *c, int W, u64 wmask, int cap, int distinct):
+    cdef int k, v, m = 0, r
+    if not _seven_pairs_win(c, wmask, cap, distinct):
+        return []
+    base = []
+    st = []
+    rooms = []
+    for k in range(NK):
+        v = c[k]
+        if v:
+            base.extend([(GP << 6) | k] * ((v + 1) // 2))
+            if v & 1:
+                st.append(k)
+            m += (v + 1) // 2
+        if (wmask >> k) & 1:
+            if distinct:
+                r = 1 if (not v and cap >= 2) else 0
+            else:
+                r = (cap - v - (v & 1)) // 2
+            if r > 0:
+                rooms.append((k, r))
+    res = []
+    _sp_rec(rooms, 0, 7 - m, [], base, st, res)
+    return res
+
+
+cdef _sp_rec(list rooms, int i, int left, list chosen, list base, list st, list res):
+    cdef int j, r, k
+    if left == 0:
+        extra = []
+        for k in chosen:
+            extra.extend([k, k])
+        res.append((tuple(sorted(base + [(GP << 6) | k for k in chosen])), tuple(sorted(st + extra))))
+        return
+    if i == len(rooms):
+        return
+    k, r = rooms[i]
+    for j in range(min(r, left), -1, -1):
+        _sp_rec(rooms, i + 1, left - j, chosen + [k] * j, base, st, res)

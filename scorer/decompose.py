@@ -1,0 +1,91 @@
+"""The decomposer façade: the rest of the library imports the decomposer from here.
+
+The names of the contract come from the Cython core :mod:`scorer._fast`, or from its pure-Python
+twin :mod:`scorer._reference` when the environment variable ``MJSCORE_PURE=1`` is set (or when the
+extension is not built). ``BACKEND`` says which one is in use. Display helpers live here too.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .tiles import tile_name, tiles_text
+
+if os.environ.get("MJSCORE_PURE", "") == "1":
+    from . import _reference as _impl
+
+    BACKEND = "pure"
+else:
+    try:
+        from . import _fast as _impl
+
+        BACKEND = "fast"
+    except ImportError:  # extension not built: fall back to the pure-Python twin
+        from . import _reference as _impl
+
+        BACKEND = "pure"
+
+PAIR = _impl.PAIR
+PUNG = _impl.PUNG
+CHOW = _impl.CHOW
+KNITTED = _impl.KNITTED
+SINGLE = _impl.SINGLE
+SEVEN_PAIRS = _impl.SEVEN_PAIRS
+THIRTEEN_ORPHANS = _impl.THIRTEEN_ORPHANS
+HONORS_KNITTED = _impl.HONORS_KNITTED
+KNITTED_STRAIGHT = _impl.KNITTED_STRAIGHT
+SEVEN_PAIRS_DISTINCT = _impl.SEVEN_PAIRS_DISTINCT
+STANDARD_MASK = _impl.STANDARD_MASK
+SUITED_MASK = _impl.SUITED_MASK
+group_code = _impl.group_code
+readings = _impl.readings
+is_winning = _impl.is_winning
+waits = _impl.waits
+
+__all__ = [
+    "BACKEND", "PAIR", "PUNG", "CHOW", "KNITTED", "SINGLE", "group_code",
+    "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "HONORS_KNITTED", "KNITTED_STRAIGHT", "SEVEN_PAIRS_DISTINCT",
+    "STANDARD_MASK", "SUITED_MASK", "readings", "is_winning", "waits",
+    "group_tiles", "group_text", "reading_texts", "family_tiles",
+]
+
+# Knitted family f: suit perms[f][0] holds 1-4-7, perms[f][1] 2-5-8, perms[f][2] 3-6-9.
+_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def family_tiles(f: int) -> list[int]:
+    """The nine kinds of knitted family ``f``, ascending (so suits in m, p, s order)."""
+    perm = _PERMS[f]
+    return sorted(perm[j] * 9 + j + 3 * i for j in range(3) for i in range(3))
+
+
+def group_tiles(code: int) -> list[int]:
+    """The kinds of one group, ascending: ``group_tiles(group_code(CHOW, 1)) == [1, 2, 3]``."""
+    gtype, t = code >> 6, code & 63
+    if gtype == PAIR:
+        return [t, t]
+    if gtype == PUNG:
+        return [t, t, t]
+    if gtype == CHOW:
+        return [t, t + 1, t + 2]
+    if gtype == KNITTED:
+        return family_tiles(t)
+    if gtype == SINGLE:
+        return [t]
+    raise ValueError(f"unknown group code {code}")
+
+
+def group_text(code: int) -> str:
+    """Display text of one group: ``22m``, ``111m``, ``234m``, ``147m258p369s``, ``1m``, ``EEE``."""
+    if code >> 6 == SINGLE:
+        return tile_name(code & 63)
+    return tiles_text(group_tiles(code))
+
+
+def _display_key(code: int) -> tuple[int, int]:
+    return group_tiles(code)[0], code >> 6
+
+
+def reading_texts(groups) -> list[str]:
+    """The groups of a reading as texts, sorted by (first tile, type) for display."""
+    return [group_text(g) for g in sorted(groups, key=_display_key)]

@@ -1,0 +1,58 @@
+"""Routes: health, parse, score, batch, variants. Built from the variant registry."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Body, FastAPI
+
+from scorer import engine, registry
+from scorer.request import ParseRequest, ScoreRequest
+from scorer.result import Result
+from scorer.version import __version__
+
+from . import errors
+from .responses import JSONBytes
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(
+        title="mjscore",
+        version=__version__,
+        description="Mahjong hand scoring with a referee's explanation of every point.",
+        default_response_class=JSONBytes,
+    )
+    errors.install(app)
+
+    @app.get("/healthz")
+    def healthz() -> dict[str, str]:
+        return {"status": "ok", "version": __version__}
+
+    @app.get("/v1/variants")
+    def list_variants() -> dict[str, Any]:
+        return {"variants": [v.describe() for v in registry.variants().values()]}
+
+    @app.post("/v1/parse")
+    def parse_hand(request: ParseRequest) -> dict[str, Any]:
+        return engine.partitions(request.hand, request.variant, request.dialect)
+
+    @app.post("/v1/score", response_model=Result)
+    def score(request: ScoreRequest) -> JSONBytes:
+        result = engine.score_request(request)
+        return JSONBytes(result.model_dump(mode="json"))
+
+    @app.post("/v1/score/batch")
+    def score_batch(requests: Annotated[list[Any], Body(description="a list of score requests")]) -> JSONBytes:
+        answers = []
+        for raw in requests:
+            if not isinstance(raw, dict):
+                answers.append({"error": {"message": "a request must be a JSON object", "position": None,
+                                          "code": "bad_request", "errors": []}})
+                continue
+            answers.extend(engine.score_many([raw]))
+        return JSONBytes([a.model_dump(mode="json") if isinstance(a, Result) else a for a in answers])
+
+    return app
+
+
+app = create_app()

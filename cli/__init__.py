@@ -1,0 +1,1 @@
+"""The ``mjscore`` command line."""

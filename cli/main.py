@@ -1,0 +1,171 @@
+"""``mjscore``: score a hand, list its readings, run a batch, serve HTTP.
+
+The static commands are typer functions; one command per registered variant is generated from
+the variant's context model, so a new variant needs no change here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import click
+import orjson
+import typer
+from rich.console import Console
+
+from scorer import engine, registry
+from scorer.errors import HandError
+
+from .render import print_partitions, print_result
+
+typer_app = typer.Typer(help="Mahjong hand-scoring calculator (mjscore).", no_args_is_help=True,
+                        add_completion=False)
+
+
+def fail(err: HandError) -> None:
+    """Bad input: every problem on stderr, exit status 2."""
+    for p in err.problems:
+        where = f" (position {p.position})" if p.position is not None else ""
+        click.echo(f"error: {p.message}{where}", err=True)
+    raise SystemExit(2)
+
+
+def emit_json(data: Any) -> None:
+    click.echo(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode())
+
+
+@typer_app.command()
+def parse(
+    hand: Annotated[str, typer.Argument(help="the hand in mjscore notation")],
+    variant: Annotated[str, typer.Option(help="variant whose tile set and hand size apply")] = "mcr",
+    dialect: Annotated[str | None, typer.Option(help="'helper' for ChineseOfficialMahjongHelper strings")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Read a hand and list every reading of it."""
+    try:
+        answer = engine.partitions(hand, variant, dialect)
+    except HandError as err:
+        fail(err)
+    if as_json:
+        emit_json(answer)
+    else:
+        print_partitions(answer, Console())
+
+
+@typer_app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port")] = 8000,
+) -> None:
+    """Run the HTTP service."""
+    import uvicorn
+
+    uvicorn.run("api.app:app", host=host, port=port)
+
+
+@typer_app.command()
+def batch(
+    infile: Annotated[Path, typer.Argument(help="JSONL file, one request per line ('-' for stdin)")],
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="JSONL output (default stdout)")] = None,
+) -> None:
+    """Score one request per line; a bad line yields an error result and the run goes on."""
+    src = sys.stdin if str(infile) == "-" else infile.open(encoding="utf-8")
+    dst = sys.stdout if output is None else output.open("w", encoding="utf-8")
+    try:
+        for line in src:
+            if not line.strip():
+                continue
+            dst.write(orjson.dumps(score_line(line)).decode() + "\n")
+    finally:
+        if dst is not sys.stdout:
+            dst.close()
+        if src is not sys.stdin:
+            src.close()
+
+
+def score_line(line: str) -> dict[str, Any]:
+    try:
+        raw = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        return engine.error_result(HandError(f"line is not JSON: {exc}", None, "bad_json"))
+    if not isinstance(raw, dict):
+        return engine.error_result(HandError("a request must be a JSON object", None, "bad_request"))
+    try:
+        return engine.score_request(raw).model_dump(mode="json")
+    except HandError as err:
+        return engine.error_result(err)
+
+
+# --- one command per variant, generated from its context model ----------------------------------
+
+def _option_for(name: str, info: Any) -> click.Option:
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    names = ["--" + name.replace("_", "-"), *extra.get("cli", [])]
+    annotation = info.annotation
+    help_text = info.description or ""
+    if annotation is bool or annotation == (bool | None):
+        return click.Option(names, name, is_flag=True, flag_value=True, default=None, help=help_text)
+    if annotation is int or annotation == (int | None):
+        return click.Option(names, name, type=int, default=None, help=help_text)
+    return click.Option(names, name, type=str, default=None, help=help_text)
+
+
+def _parse_rules(text: str | None) -> str | dict[str, Any] | None:
+    if text is None:
+        return None
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise HandError(f"--rules is not valid JSON: {exc}", None, "bad_rules") from None
+    return text
+
+
+def variant_command(variant: registry.Variant) -> click.Command:
+    fields = variant.Context.model_fields
+
+    def run(hand: str, rules: str | None, dialect: str | None, as_json: bool, **options: Any) -> None:
+        context = {k: v for k, v in options.items() if v is not None}
+        for k, v in list(context.items()):
+            if _is_list_field(fields[k]) and isinstance(v, str):
+                context[k] = [p for p in v.replace(";", ",").split(",") if p]
+        try:
+            result = engine.score(variant.id, hand, context, _parse_rules(rules), dialect)
+        except HandError as err:
+            fail(err)
+        if as_json:
+            emit_json(result.model_dump(mode="json"))
+        else:
+            print_result(result, Console())
+
+    params: list[click.Parameter] = [click.Argument(["hand"])]
+    params += [_option_for(name, info) for name, info in fields.items()]
+    params += [
+        click.Option(["--rules"], help="a preset name or a JSON object of rule options"),
+        click.Option(["--dialect"], help="'helper' for ChineseOfficialMahjongHelper strings"),
+        click.Option(["--json", "as_json"], is_flag=True, default=False, help="machine-readable output"),
+    ]
+    return click.Command(variant.id, callback=run, params=params,
+                         help=f"Score a {variant.name} ({variant.name_zh}) hand.")
+
+
+def _is_list_field(info: Any) -> bool:
+    origin = getattr(info.annotation, "__origin__", None)
+    return origin is list or "list[" in str(info.annotation)
+
+
+def build_cli() -> click.Group:
+    """The whole command line: static commands plus one per registered variant."""
+    group = typer.main.get_group(typer_app)
+    for variant in registry.variants().values():
+        group.add_command(variant_command(variant))
+    return group
+
+
+app = build_cli()
+
+

@@ -1,0 +1,229 @@
+"""The variant protocol and registry.
+
+A variant is a class with its notation profile, its context model (pydantic, unknown fields
+rejected), its rule options with named presets, its item table, and its scoring. The CLI's
+``mjscore <variant>`` commands, the API's request validation and ``GET /v1/variants`` are all
+generated from this registry, so a new variant is a new package under ``scorer/variants/`` and
+touches no core module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import HandError, Problem
+from .hand import Hand
+from .notation import STANDARD, NotationRules
+from .result import Result
+
+PRINCIPLES = ("non_repetition", "non_separation", "non_identity", "high_over_low", "account_once")
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDef:
+    """One row of a variant's item table: what the item is worth and what it excludes."""
+
+    id: str
+    name: str
+    name_zh: str
+    points: int = 0
+    factor: int = 1
+    excludes: tuple[tuple[str, str], ...] = ()  # (excluded item id, principle)
+    spec: str = ""  # where the rule is written down
+    description: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points,
+            "factor": self.factor, "spec": self.spec, "description": self.description,
+            "excludes": [{"id": i, "principle": p} for i, p in self.excludes],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedRules:
+    """Rule options after applying a preset and overrides; echoed in every result."""
+
+    preset: str | None
+    options: BaseModel = field(compare=False)
+
+    def echo(self) -> dict[str, Any]:
+        return {"preset": self.preset, **self.options.model_dump()}
+
+
+def validation_problems(err: ValidationError, prefix: str) -> list[Problem]:
+    """Turn pydantic's errors into our problems (no hand position: these are context fields)."""
+    problems = []
+    for e in err.errors():
+        where = ".".join(str(p) for p in e.get("loc", ()))
+        name = f"{prefix}.{where}" if where else prefix
+        if e.get("type") == "extra_forbidden":
+            msg = f"unknown field {name!r}"
+            code = "unknown_field"
+        else:
+            msg = f"{name}: {e.get('msg')}"
+            code = "bad_context" if prefix == "context" else "bad_rules"
+        problems.append(Problem(msg, None, code))
+    return problems
+
+
+class Variant(ABC):
+    """What every variant provides. Subclasses set the class attributes and implement ``score``."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    name_zh: ClassVar[str]
+    notation: ClassVar[NotationRules] = STANDARD
+    Context: ClassVar[type[BaseModel]]
+    Rules: ClassVar[type[BaseModel]]
+    presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
+    default_preset: ClassVar[str] = "default"
+    items: ClassVar[tuple[ItemDef, ...]] = ()
+    shapes: ClassVar[int] = 0  # decomposer special-shape flags used when listing readings
+    settlement_seats: ClassVar[tuple[str, ...]] = ("E", "S", "W", "N")
+
+    # --- input -----------------------------------------------------------------
+    def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
+        if isinstance(raw, self.Context):
+            return raw
+        try:
+            return self.Context.model_validate(raw or {})
+        except ValidationError as err:
+            raise HandError(validation_problems(err, "context")) from None
+
+    def rules(self, raw: str | dict[str, Any] | None) -> ResolvedRules:
+        """``None`` → default preset; ``"name"`` → that preset; a dict → options over a preset
+        (its optional ``"preset"`` key, else the default)."""
+        overrides: dict[str, Any] = {}
+        preset: str | None = self.default_preset
+        if isinstance(raw, str):
+            preset = raw
+        elif isinstance(raw, dict):
+            overrides = dict(raw)
+            preset = overrides.pop("preset", self.default_preset)
+        elif raw is not None:
+            raise HandError("rules must be a preset name or an object of options", None, "bad_rules")
+        if preset not in self.presets:
+            known = ", ".join(sorted(self.presets))
+            raise HandError(f"unknown rule preset {preset!r} for {self.id} (known: {known})", None, "bad_rules")
+        values = {**self.presets[preset], **overrides}
+        try:
+            options = self.Rules.model_validate(values)
+        except ValidationError as err:
+            raise HandError(validation_problems(err, "rules")) from None
+        if overrides and any(self.presets[preset].get(k) != v for k, v in overrides.items()):
+            preset_echo: str | None = f"{preset}+custom"
+        else:
+            preset_echo = preset
+        return ResolvedRules(preset_echo, options)
+
+    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+        """Read the hand string; variants with unusual inputs (a null hand) override this."""
+        from .notation import parse
+
+        if text is None:
+            raise HandError("a hand is required", None, "empty_hand")
+        return parse(text, self.notation, dialect=dialect, win_tile=getattr(context, "win_tile", None))
+
+    # --- scoring ---------------------------------------------------------------
+    @abstractmethod
+    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+        """Score a parsed hand; raise HandError for a contradictory context; never raise otherwise."""
+
+    def readings(self, hand: Hand) -> list[list[str]]:
+        """Every natural reading of the hand as group texts (melds first), for ``mjscore parse``."""
+        from .decompose import reading_texts, readings
+
+        fixed = [meld_text(m) for m in hand.melds]
+        n_sets = self.notation.n_sets - hand.sets_fixed
+        counts = hand.counts()
+        shapes = self.shapes if not hand.melds else self.shapes & KNITTED_ONLY
+        return [fixed + reading_texts(groups) for groups, _ in readings(counts, n_sets, 0, shapes=shapes)]
+
+    # --- description -------------------------------------------------------------
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_zh": self.name_zh,
+            "context": _fields(self.Context),
+            "rules": {
+                "default_preset": self.default_preset,
+                "presets": self.presets,
+                "options": _fields(self.Rules),
+            },
+            "items": [i.as_dict() for i in self.items],
+        }
+
+
+KNITTED_ONLY = 8  # decompose.KNITTED_STRAIGHT: the one special shape that admits a meld
+
+
+def meld_text(m) -> str:
+    from .notation import format_meld
+
+    return format_meld(m)
+
+
+def _fields(model: type[BaseModel]) -> list[dict[str, Any]]:
+    schema = model.model_json_schema()
+    props = schema.get("properties", {})
+    out = []
+    for name, info in model.model_fields.items():
+        prop = props.get(name, {})
+        out.append({
+            "name": name,
+            "type": prop.get("type") or [a.get("type") for a in prop.get("anyOf", []) if a.get("type")],
+            "default": None if info.is_required() else info.get_default(call_default_factory=True),
+            "required": info.is_required(),
+            "enum": prop.get("enum") or next((a["enum"] for a in prop.get("anyOf", []) if "enum" in a), None),
+            "description": info.description or "",
+        })
+    return out
+
+
+_REGISTRY: dict[str, Variant] = {}
+_DISCOVERED = False
+
+
+def register(variant: Variant) -> Variant:
+    """Add (or replace) a variant; returns it so it can be used as a decorator on an instance."""
+    _REGISTRY[variant.id] = variant
+    return variant
+
+
+def unregister(variant_id: str) -> None:
+    _REGISTRY.pop(variant_id, None)
+
+
+def _discover() -> None:
+    """Import every package under scorer.variants; each registers its variant on import."""
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    _DISCOVERED = True
+    from . import variants
+
+    for mod in pkgutil.iter_modules(variants.__path__):
+        if mod.ispkg:
+            importlib.import_module(f"{variants.__name__}.{mod.name}")
+
+
+def variants() -> dict[str, Variant]:
+    _discover()
+    return dict(_REGISTRY)
+
+
+def get(variant_id: str) -> Variant:
+    _discover()
+    try:
+        return _REGISTRY[variant_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise HandError(f"unknown variant {variant_id!r} (known: {known})", None, "unknown_variant") from None

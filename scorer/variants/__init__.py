@@ -1,0 +1,1 @@
+"""Built-in variants: every sub-package here registers one variant when imported."""

@@ -1,0 +1,65 @@
+"""A minimal variant that exists only in the test suite: it proves that the registry, the CLI
+and the API are generated from the variant protocol, with no core module naming a variant."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from scorer.hand import Hand
+from scorer.notation import SUITED_16
+from scorer.registry import ItemDef, ResolvedRules, Variant
+from scorer.result import Item, Result
+
+
+class ToyContext(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    self_draw: bool = Field(False, description="won on one's own draw")
+    bonus: int = Field(0, ge=0, description="points added to every win")
+    seat_wind: Literal["E", "S", "W", "N"] = Field("E", json_schema_extra={"cli": ["--seat"]})
+    tags: list[str] = Field(default_factory=list, description="free labels")
+
+
+class ToyRules(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    pung_points: int = Field(1, ge=0, description="points per pung")
+
+
+PUNG = ItemDef("pung", "Pung", "刻子", 1, spec="tests/toy_variant.py")
+BONUS = ItemDef("bonus", "Bonus", "奖励", 0, spec="tests/toy_variant.py")
+
+
+class Toy(Variant):
+    """17-tile suited hands; a point per pung (any reading), plus the context bonus."""
+
+    id: ClassVar[str] = "toy"
+    name: ClassVar[str] = "Toy"
+    name_zh: ClassVar[str] = "玩具"
+    notation = SUITED_16
+    Context = ToyContext
+    Rules = ToyRules
+    presets = {"default": {"pung_points": 1}, "generous": {"pung_points": 5}}
+    items = (PUNG, BONUS)
+
+    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+        from scorer.decompose import readings
+        from scorer.notation import format_hand
+
+        ctx: ToyContext = context  # type: ignore[assignment]
+        n_sets = 5 - hand.sets_fixed
+        found = readings(hand.counts(), n_sets)
+        canonical = format_hand(hand)
+        if not found:
+            return Result(variant=self.id, hand=canonical, valid=False, reason="not a winning hand")
+        pungs = max(sum(1 for code in groups if code >> 6 == 1) for groups, _ in found)
+        pungs += sum(1 for m in hand.melds if m.kind.value in ("pung", "kong"))
+        per = rules.options.pung_points  # type: ignore[attr-defined]
+        items = [Item(id="pung", name="Pung", name_zh="刻子", points=per, count=pungs)] if pungs else []
+        if ctx.bonus:
+            items.append(Item(id="bonus", name="Bonus", name_zh="奖励", points=ctx.bonus))
+        total = per * pungs + ctx.bonus
+        return Result(variant=self.id, hand=canonical, valid=True, total=total, items=items,
+                      payments={ctx.seat_wind: total, "N" if ctx.seat_wind != "N" else "E": -total})

@@ -1,0 +1,160 @@
+"""Chinese Official Mahjong / MCR (国标麻将), variant ``mcr``.
+
+Rules: shared/spec/mcr.md and mcr-fans.md (the 81 fans + 明暗杠, the five principles, the 8-point
+minimum, the settlement). The ``helper`` preset (default) behaves as pymahjonggb 1.4.0; ``mcr1998``
+scores 明杠 + 暗杠 instead of 明暗杠 and no wait fan inside the knitted-straight form.
+
+Readings chosen where the spec is silent:
+- Flowers may be given as the ``flowers`` count or written in the hand (``1f2f``); giving both
+  with different numbers is an error.
+- ``discarder`` on a self-drawn win, or naming the winner, contradicts the hand: an error.
+- A hand below the minimum keeps its fan list (items, excluded) so the referee sees why; its
+  ``total`` is 0 and ``details.fan_points`` holds the points it reached.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from scorer.errors import HandError, Problem
+from scorer.hand import Hand
+from scorer.registry import ItemDef, ResolvedRules, Variant, register
+from scorer.result import Exclusion, Item, Result
+from scorer.tiles import tile_name
+
+from . import settle
+from .context import PRESETS, MCRContext, MCRRules
+from .division import KONG, HandFacts, hand_facts
+from .evaluate import TIE_BREAK, Reading, evaluate
+from .fans import FANS, INDEX
+
+
+class MCR(Variant):
+    id: ClassVar[str] = "mcr"
+    name: ClassVar[str] = "Chinese Official Mahjong (MCR)"
+    name_zh: ClassVar[str] = "国标麻将"
+    Context = MCRContext
+    Rules = MCRRules
+    presets = PRESETS
+    default_preset = "helper"
+    items: ClassVar[tuple[ItemDef, ...]] = FANS
+    shapes = 1 | 2 | 4 | 8  # seven pairs, thirteen orphans, honours-and-knitted, knitted straight
+
+    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+        ctx: MCRContext = context  # type: ignore[assignment]
+        opts: MCRRules = rules.options  # type: ignore[assignment]
+        flowers = self._flowers(hand, ctx)
+        self._check_context(hand, ctx)
+        facts = hand_facts(hand, ctx.self_draw, ctx.last_wall, ctx.kong_win, ctx.last_tile, flowers)
+        readings = evaluate(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
+                            opts.knitted_straight_waits)
+        return build_result(self.id, hand, ctx, opts, facts, readings)
+
+    @staticmethod
+    def _flowers(hand: Hand, ctx: MCRContext) -> int:
+        written = len(hand.flowers)
+        if written and "flowers" in ctx.model_fields_set and ctx.flowers != written:
+            raise HandError(f"the hand shows {written} flower(s) but context.flowers is {ctx.flowers}",
+                            None, "contradiction")
+        return written or ctx.flowers
+
+    @staticmethod
+    def _check_context(hand: Hand, ctx: MCRContext) -> None:
+        """mcr.md "Context fields": flags that contradict the hand are errors, never corrected."""
+        win = hand.win_tile
+        concealed_copies = hand.concealed.count(win)
+        elsewhere = sum(m.tiles.count(win) for m in hand.melds) + concealed_copies - 1
+        has_kong = any(m.kind.value == "kong" for m in hand.melds)
+        name = tile_name(win)
+        problems: list[str] = []
+        if ctx.kong_win and ctx.self_draw and not has_kong:
+            problems.append("kong_win on a self-drawn win needs a kong in the hand (杠上开花)")
+        if ctx.kong_win and not ctx.self_draw:
+            if elsewhere:
+                problems.append(f"robbing a kong (kong_win on a discard) but {name} also appears elsewhere in the hand")
+            if ctx.last_wall:
+                problems.append("robbing a kong together with last_wall: no kong can be declared once the wall is empty")
+        if ctx.last_tile and concealed_copies > 1:
+            problems.append(f"last_tile but another {name} is in the concealed part")
+        if ctx.discarder is not None:
+            if ctx.self_draw:
+                problems.append("discarder given on a self-drawn win")
+            elif ctx.discarder == ctx.seat_wind:
+                problems.append("the discarder is the winner's own seat")
+        if problems:
+            raise HandError([Problem(p, None, "contradiction") for p in problems])
+
+
+def _item(fan: int, count: int, sources: list[str]) -> Item:
+    f = FANS[fan]
+    return Item(id=f.id, name=f.name, name_zh=f.name_zh, points=f.points, count=count,
+                tiles=" / ".join(sources))
+
+
+def _exclusions(reading: Reading) -> list[Exclusion]:
+    merged: dict[tuple[int, int | None, str], int] = {}
+    for fan, n, by, principle in reading.tally.removed:
+        key = (fan, by, principle)
+        merged[key] = merged.get(key, 0) + n
+    out = []
+    for (fan, by, principle), n in merged.items():
+        f = FANS[fan]
+        out.append(Exclusion(id=f.id, name=f.name, name_zh=f.name_zh, count=n, principle=principle,
+                             by=FANS[by].id if by is not None else None))
+    return out
+
+
+def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, facts: HandFacts,
+                 readings: list[Reading]) -> Result:
+    from scorer.notation import format_hand
+
+    chosen = next((r for r in readings if r.chosen), None)
+    canonical = format_hand(hand)
+    zero = dict.fromkeys(settle.SEATS, 0)
+    if chosen is None:
+        return Result(variant=variant, hand=canonical, valid=False, total=0, payments=zero,
+                      reason="not a winning hand: the tiles form no MCR winning shape",
+                      details={"fan_points": 0, "flowers": facts.flowers, "readings": 0})
+    counts = chosen.tally.counts
+    items = [_item(i, c, chosen.tally.sources.get(i, [])) for i, c in enumerate(counts) if c]
+    if facts.flowers:
+        items.append(_item(INDEX["flower_tiles"], facts.flowers, []))
+    fan_points = chosen.points
+    valid = fan_points >= opts.minimum
+    total = fan_points + facts.flowers if valid else 0
+    discarder = None if ctx.self_draw else (ctx.discarder or settle.previous_seat(ctx.seat_wind))
+    partition = chosen.division.texts() if chosen.division is not None else _shape_partition(facts)
+    details: dict[str, Any] = {
+        "fan_points": fan_points,
+        "flowers": facts.flowers,
+        "minimum": opts.minimum,
+        "shape": chosen.shape,
+        "readings": len(readings),
+        "tie_break": TIE_BREAK,
+        "discarder": discarder,
+        "kongs": sum(1 for s in facts.fixed if s.kind == KONG),
+    }
+    return Result(
+        variant=variant,
+        hand=canonical,
+        valid=valid,
+        reason=None if valid else f"below the {opts.minimum}-point minimum: {fan_points}",
+        total=total,
+        items=items,
+        excluded=_exclusions(chosen),
+        partition=partition,
+        payments=settle.payments(ctx.seat_wind, total, ctx.self_draw, discarder) if valid else zero,
+        details=details,
+    )
+
+
+def _shape_partition(facts: HandFacts) -> list[str]:
+    """Fixed-list shapes (seven pairs, orphans, knitted, nine gates): the tiles grouped by kind."""
+    from scorer.tiles import tiles_text
+
+    return [tiles_text([k] * facts.concealed[k]) for k in facts.kinds]
+
+
+register(MCR())

@@ -1,0 +1,170 @@
+"""Chow fans (mcr-fans.md #13, 14, 16, 23, 28-30, 39, 41, 50, 64, 70-73; combinations and the
+account-once rule §3.2)."""
+
+from __future__ import annotations
+
+from .division import Division, Set, ref_order
+from .fans import AO, NR, F
+from .tally import Tally
+
+# Pair fans in the order the reference gives them up when over the cap (老少副 first).
+_TRIM_ORDER = (F.TWO_TERMINAL_CHOWS, F.SHORT_STRAIGHT, F.MIXED_DOUBLE_CHOW, F.PURE_DOUBLE_CHOW)
+# The fourth chow's one extra fan beside a 3-chow fan, best first.
+_EXTRA_ORDER = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
+
+
+def _two_chows_fan(a: int, b: int) -> int | None:
+    """The one 1-point fan two chows (given by their lowest tiles) may form."""
+    if a // 9 != b // 9:
+        return F.MIXED_DOUBLE_CHOW if a % 9 == b % 9 else None
+    if abs(a - b) == 3:
+        return F.SHORT_STRAIGHT
+    if {a % 9, b % 9} == {0, 6}:
+        return F.TWO_TERMINAL_CHOWS
+    if a == b:
+        return F.PURE_DOUBLE_CHOW
+    return None
+
+
+def _three_chows_fan(a: int, b: int, c: int) -> int | None:
+    suits = {a // 9, b // 9, c // 9}
+    ranks = sorted((a % 9, b % 9, c % 9))
+    if len(suits) == 3:
+        if ranks[0] + 1 == ranks[1] and ranks[1] + 1 == ranks[2]:
+            return F.MIXED_SHIFTED_CHOWS
+        if ranks[0] == ranks[2]:
+            return F.MIXED_TRIPLE_CHOW
+        if ranks == [0, 3, 6]:
+            return F.MIXED_STRAIGHT
+        return None
+    if len(suits) == 1:
+        if ranks == [0, 3, 6]:
+            return F.PURE_STRAIGHT
+        step = ranks[1] - ranks[0]
+        if step in (1, 2) and ranks[2] - ranks[1] == step:
+            return F.PURE_SHIFTED_CHOWS
+        if ranks[0] == ranks[2]:
+            return F.PURE_TRIPLE_CHOW
+    return None
+
+
+def _four_chows_fan(tiles: list[int], pair: int) -> int | None:
+    """一色双龙会 / 三色双龙会 (need the 5 pair) / 一色四步高 / 一色四同顺."""
+    if pair < 27 and pair % 9 == 4:
+        ends = sorted((t // 9, t % 9) for t in tiles)
+        pair_suit = pair // 9
+        if all(s == pair_suit for s, _ in ends) and [r for _, r in ends] == [0, 0, 6, 6]:
+            return F.PURE_TERMINAL_CHOWS
+        others = sorted({0, 1, 2} - {pair_suit})
+        if ends == [(others[0], 0), (others[0], 6), (others[1], 0), (others[1], 6)]:
+            return F.THREE_SUITED_TERMINAL_CHOWS
+    if len({t // 9 for t in tiles}) == 1:
+        r = sorted(t % 9 for t in tiles)
+        if r[0] == r[3]:
+            return F.QUADRUPLE_CHOW
+        for step in (1, 2):
+            if r[1] - r[0] == step and r[2] - r[1] == step and r[3] - r[2] == step:
+                return F.FOUR_PURE_SHIFTED_CHOWS
+    return None
+
+
+def _text(chows: list[Set]) -> str:
+    return " ".join(c.text() for c in chows)
+
+
+def chow_combinations(division: Division, t: Tally) -> None:
+    """Score the chow fans of one division per §3.2 and record what the rules keep out."""
+    chows = sorted(division.chows(), key=lambda s: ref_order(s.tile))
+    tiles = [c.tile for c in chows]
+    if len(chows) == 4:
+        fan = _four_chows_fan(tiles, division.pair)
+        if fan is not None:
+            t.add(fan, 1, _text(chows))
+            _suppress_pairs(chows, fan, t)
+            return
+        for free in (3, 2, 1, 0):  # the reference's triple order: 012, 013, 023, 123
+            trio = [c for i, c in enumerate(chows) if i != free]
+            fan = _three_chows_fan(*(c.tile for c in trio))
+            if fan is None:
+                continue
+            t.add(fan, 1, _text(trio))
+            _suppress_pairs(trio, fan, t)
+            extras = {f: c for c in trio if (f := _two_chows_fan(c.tile, chows[free].tile)) is not None}
+            for extra in _EXTRA_ORDER:
+                if extra in extras:
+                    t.add(extra, 1, _text([extras[extra], chows[free]]))
+                    others = [f for f in extras if f != extra]
+                    for other in others:  # the fourth chow combines only once (account once)
+                        t.suppress(other, 1, extra, AO)
+                    break
+            return
+        _capped_pairs(chows, cap=3 - _unrelated(chows), t=t)
+    elif len(chows) == 3:
+        fan = _three_chows_fan(*tiles)
+        if fan is not None:
+            t.add(fan, 1, _text(chows))
+            _suppress_pairs(chows, fan, t)
+            return
+        _capped_pairs(chows, cap=2, t=t)
+    elif len(chows) == 2:
+        fan = _two_chows_fan(tiles[0], tiles[1])
+        if fan is not None:
+            t.add(fan, 1, _text(chows))
+
+
+def _pair_fans(chows: list[Set]) -> list[tuple[int, int, int]]:
+    out = []
+    for i in range(len(chows)):
+        for j in range(i + 1, len(chows)):
+            fan = _two_chows_fan(chows[i].tile, chows[j].tile)
+            if fan is not None:
+                out.append((fan, i, j))
+    return out
+
+
+def _suppress_pairs(chows: list[Set], by: int, t: Tally) -> None:
+    """The chows of a 3- or 4-chow fan form no 1-point fans among themselves (不重复)."""
+    found: dict[int, int] = {}
+    for fan, _, _ in _pair_fans(chows):
+        found[fan] = found.get(fan, 0) + 1
+    for fan, n in found.items():
+        t.suppress(fan, n, by, NR)
+
+
+def _unrelated(chows: list[Set]) -> int:
+    """Chows that form a pair fan with none of the others."""
+    related = set()
+    for _, i, j in _pair_fans(chows):
+        related.update((i, j))
+    return len(chows) - len(related)
+
+
+def _capped_pairs(chows: list[Set], cap: int, t: Tally) -> None:
+    """Every pair of chows, then the account-once cap: trim one at a time, first each kind down to
+    one copy (老少副, 连六, 喜相逢, 一般高), then whole kinds in the same order (§3.2)."""
+    pairs = _pair_fans(chows)
+    counts = {fan: 0 for fan in _TRIM_ORDER}
+    texts: dict[int, list[str]] = {fan: [] for fan in _TRIM_ORDER}
+    for fan, i, j in pairs:
+        counts[fan] += 1
+        texts[fan].append(_text([chows[i], chows[j]]))
+    total = len(pairs)
+    trimmed = {fan: 0 for fan in _TRIM_ORDER}
+    for limit in (1, 0):
+        for fan in _TRIM_ORDER:
+            while total > cap and counts[fan] > limit:
+                counts[fan] -= 1
+                trimmed[fan] += 1
+                total -= 1
+    for fan in _TRIM_ORDER:
+        if counts[fan]:
+            t.add(fan, counts[fan], " / ".join(texts[fan][: counts[fan]]))
+    kept = next((fan for fan in _EXTRA_ORDER if counts[fan]), None)
+    for fan, n in trimmed.items():
+        t.suppress(fan, n, kept, AO)
+
+
+def all_chows(division: Division, t: Tally) -> None:
+    """平和: four chows and a numbered pair (mcr-fans.md #64)."""
+    if len(division.chows()) == 4 and division.pair < 27:
+        t.add(F.ALL_CHOWS)

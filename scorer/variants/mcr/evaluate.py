@@ -1,0 +1,126 @@
+"""Score every reading of an MCR hand and choose the best (mcr-fans.md §3.1, §3.9).
+
+Order of work, as the reference does it:
+1. special shapes (no meld: seven pairs, honours-and-knitted, thirteen orphans, knitted straight,
+   nine gates; one meld: knitted straight) — any fit but 七对 is final;
+2. the unique-wait test, once;
+3. each four-sets division: fans by family, the 不计 removals, wind fans, 无番和;
+4. the highest total wins; ties per §3.9.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorer import decompose
+
+from . import chows, pungs, situation, specials, suits, winds
+from .division import Division, HandFacts, division_from_groups
+from .fans import F
+from .tally import Tally
+
+TIE_BREAK = ("highest total; on equal totals the division first in the reference's generation order "
+             "is kept, except that a later one holding 一色三同顺 or 三同刻 replaces it, and a four-sets "
+             "division replaces an equal seven-pairs reading")
+
+
+@dataclass(slots=True)
+class Reading:
+    """One scored reading: its shape, its division (None for fixed-list shapes), its tally."""
+
+    shape: str
+    division: Division | None
+    tally: Tally
+    points: int = 0
+    chosen: bool = False
+
+
+def finish(t: Tally) -> int:
+    t.apply_exclusions()
+    return t.points()
+
+
+def score_division(facts: HandFacts, division: Division, unique_wait: bool, seat_wind: str,
+                   round_wind: str, kong_pair_fan: bool) -> Tally:
+    """All fans of one four-sets division (§3.1 step 3)."""
+    t = Tally()
+    situation.win_condition(facts, t)
+    pungs.concealed_pungs_and_kongs(facts, division, kong_pair_fan, t)
+    pungs.single_pungs(division, t)
+    chows.chow_combinations(division, t)
+    pungs.pung_combinations(division, t)
+    situation.concealment(facts, t)
+    chows.all_chows(division, t)
+    suits.set_trait_fans(division, t)
+    suits.suit_fans(facts.kinds, t)
+    suits.tile_fans(facts.kinds, t)
+    suits.rank_fans(facts.kinds, t)
+    situation.tile_hog(facts, t)
+    if unique_wait and not t.counts[F.MELDED_HAND] and not t.counts[F.FOUR_KONGS]:
+        situation.wait_position(division, facts.win, t)
+    t.apply_exclusions()
+    winds.wind_fans(division.pungs(), seat_wind, round_wind, t)
+    if not t.any():
+        t.add(F.CHICKEN_HAND)
+    return t
+
+
+def is_unique_wait(facts: HandFacts) -> bool:
+    """§3.4 step 1: the concealed tiles before the win wait (formally) on the winning tile alone."""
+    before = list(facts.concealed) + [0, 0, 0]
+    before[facts.win] -= 1
+    shapes = decompose.SEVEN_PAIRS if not facts.fixed else 0
+    n_sets = 4 - len(facts.fixed)
+    found = decompose.waits(before, n_sets, shapes=shapes)
+    return len(found) == 1 and found[0][0] == facts.win
+
+
+def evaluate(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool,
+             knitted_waits: bool) -> list[Reading]:
+    """Every reading of the hand, scored; exactly one (if any) marked ``chosen``."""
+    readings: list[Reading] = []
+    best: Reading | None = None
+    if not facts.fixed:
+        sp = specials.seven_pairs(facts)
+        if sp is not None:
+            shape = "seven_shifted_pairs" if sp.counts[F.SEVEN_SHIFTED_PAIRS] else "seven_pairs"
+            best = Reading(shape, None, sp, finish(sp))
+            readings.append(best)
+            if shape == "seven_shifted_pairs":
+                best.chosen = True
+                return readings
+        else:
+            for shape, fit in (("honors_and_knitted", specials.honors_and_knitted),
+                               ("thirteen_orphans", specials.thirteen_orphans)):
+                t = fit(facts)
+                if t is not None:
+                    r = Reading(shape, None, t, finish(t), True)
+                    return [r]
+    if len(facts.fixed) <= 1 and (best is None):
+        ks = specials.knitted_straight(facts, decompose.waits, knitted_waits, seat_wind, round_wind)
+        if ks is not None:
+            t, division = ks
+            return [Reading("knitted_straight", division, t, finish(t), True)]
+        if not facts.fixed:
+            t = specials.nine_gates(facts)
+            if t is not None:
+                return [Reading("nine_gates", None, t, finish(t), True)]
+
+    n_sets = 4 - len(facts.fixed)
+    groups = decompose.readings(list(facts.concealed) + [0, 0, 0], n_sets)
+    divisions = sorted((division_from_groups(facts, g) for g, _ in groups), key=lambda d: d.key)
+    if divisions:
+        unique = is_unique_wait(facts)
+        from_seven_pairs = best is not None
+        for division in divisions:
+            t = score_division(facts, division, unique, seat_wind, round_wind, kong_pair_fan)
+            r = Reading("four_sets", division, t, t.points())
+            readings.append(r)
+            if best is None or r.points > best.points:
+                best = r
+            elif r.points == best.points and (
+                    from_seven_pairs or t.counts[F.PURE_TRIPLE_CHOW] or t.counts[F.TRIPLE_PUNG]):
+                best = r
+    if best is not None:
+        best.chosen = True
+    return readings

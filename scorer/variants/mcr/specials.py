@@ -1,0 +1,199 @@
+"""Special shapes with fixed fan lists (mcr-fans.md #4, 6, 7, 19, 20, 34, 35; §3.7, §3.8, §3.10).
+
+Each function returns a Tally (before the 不计 removals) when the shape fits, else None.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from scorer.tiles import DRAGONS, WINDS, is_terminal, tiles_text
+
+from . import suits, winds
+from .division import CHOW, KONG, PUNG, Division, HandFacts, Set
+from .fans import F
+from .situation import win_condition
+from .tally import Tally
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+# Knitted families: suits (m, p, s) permuted over 147 / 258 / 369.
+FAMILIES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(perm[0] * 9 + r for r in (0, 3, 6)) + sorted(perm[1] * 9 + r for r in (1, 4, 7))
+          + sorted(perm[2] * 9 + r for r in (2, 5, 8)))
+    for perm in permutations((0, 1, 2))
+)
+
+
+def seven_pairs(facts: HandFacts) -> Tally | None:
+    """七对 (four of a kind = two pairs) or 连七对 (seven consecutive pairs of one suit)."""
+    counts = facts.concealed
+    if facts.fixed or any(c % 2 for c in counts):
+        return None
+    t = Tally()
+    kinds = facts.kinds
+    if len(kinds) == 7 and kinds[0] < 27 and kinds[6] == kinds[0] + 6 and kinds[0] // 9 == kinds[6] // 9:
+        t.add(F.SEVEN_SHIFTED_PAIRS, 1, tiles_text([k for k in kinds for _ in (0, 1)]))
+        t.add(F.SEVEN_PAIRS)
+        t.add(F.FULL_FLUSH)
+        t.add(F.NO_HONORS)
+        if kinds[0] % 9 == 1:  # the 2-8 run: the reference also scores 断幺
+            t.add(F.ALL_SIMPLES)
+        win_condition(facts, t)
+        return t
+    t.add(F.SEVEN_PAIRS, 1, " ".join(tiles_text([k, k]) for k in kinds for _ in range(counts[k] // 2)))
+    suits.suit_fans(kinds, t)
+    suits.tile_fans(kinds, t)
+    suits.rank_fans(kinds, t)
+    for k in kinds:
+        if counts[k] == 4:
+            t.add(F.TILE_HOG, 1, tiles_text([k] * 4))
+    win_condition(facts, t)
+    return t
+
+
+def honors_and_knitted(facts: HandFacts) -> Tally | None:
+    """全不靠 / 七星不靠: 14 distinct tiles, 7-9 from one knitted family, the rest honours."""
+    if facts.fixed or len(facts.kinds) != 14:
+        return None
+    numbered = [k for k in facts.kinds if k < 27]
+    if not 7 <= len(numbered) <= 9 or not any(set(numbered) <= set(fam) for fam in FAMILIES):
+        return None
+    t = Tally()
+    text = tiles_text(list(facts.kinds))
+    if len(numbered) == 7:
+        t.add(F.GREATER_HONORS_AND_KNITTED_TILES, 1, text)
+        t.add(F.LESSER_HONORS_AND_KNITTED_TILES)
+    else:
+        t.add(F.LESSER_HONORS_AND_KNITTED_TILES, 1, text)
+        if len(numbered) == 9:
+            t.add(F.KNITTED_STRAIGHT, 1, tiles_text(numbered))
+    t.add(F.ALL_TYPES)
+    win_condition(facts, t)
+    return t
+
+
+def thirteen_orphans(facts: HandFacts) -> Tally | None:
+    if facts.fixed or facts.kinds != ORPHANS:
+        return None
+    t = Tally()
+    t.add(F.THIRTEEN_ORPHANS, 1, tiles_text(list(ORPHANS)))
+    t.add(F.ALL_TYPES)
+    t.add(F.ALL_TERMINALS_AND_HONORS)
+    win_condition(facts, t)
+    return t
+
+
+def nine_gates(facts: HandFacts) -> Tally | None:
+    """九莲宝灯: 1112345678999 of one suit held, any tile of it to win; never divided (§3.10)."""
+    if facts.fixed or facts.win >= 27:
+        return None
+    suit = facts.win // 9
+    held = list(facts.concealed)
+    held[facts.win] -= 1
+    base = suit * 9
+    shape = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+    if held[base:base + 9] != shape or sum(held) != 13:
+        return None
+    t = Tally()
+    t.add(F.NINE_GATES, 1, tiles_text([k for k in range(base, base + 9) for _ in range(facts.concealed[k])]))
+    rank = facts.win % 9 + 1
+    if rank in (1, 9):
+        t.add(F.PURE_STRAIGHT, 1, tiles_text(list(range(base, base + 9))))
+        t.add(F.TILE_HOG, 1, tiles_text([facts.win] * 4))
+    elif rank in (2, 8):
+        t.add(F.TWO_CONCEALED_PUNGS)
+        t.add(F.SHORT_STRAIGHT)
+        t.add(F.PUNG_OF_TERMINALS_OR_HONORS)
+    elif rank == 5:
+        t.add(F.TWO_CONCEALED_PUNGS)
+        t.add(F.PUNG_OF_TERMINALS_OR_HONORS)
+    else:
+        t.add(F.SHORT_STRAIGHT)
+    t.add(F.FULL_FLUSH)
+    t.add(F.CONCEALED_HAND if not facts.self_draw else F.FULLY_CONCEALED_HAND)
+    t.add(F.NO_HONORS)
+    win_condition(facts, t)
+    return t
+
+
+def knitted_straight(facts: HandFacts, waits, knitted_waits: bool, seat_wind: str,
+                     round_wind: str) -> tuple[Tally, Division] | None:
+    """组合龙 + a set + a pair (with no meld, or one meld as the set); §3.8.
+
+    ``waits(counts, n_sets)`` is the decomposer's formal wait finder.
+    """
+    from scorer.decompose import readings
+
+    if len(facts.fixed) > 1:
+        return None
+    counts = list(facts.concealed)
+    family = next((fam for fam in FAMILIES if all(counts[k] for k in fam)), None)
+    if family is None or not any(c >= 2 for c in counts):
+        return None
+    rest = list(counts)
+    for k in family:
+        rest[k] -= 1
+    n_sets = 1 - len(facts.fixed)
+    found = readings(rest + [0, 0, 0], n_sets)
+    if len(found) != 1:
+        return None
+    sets: list[Set] = list(facts.fixed)
+    pair = -1
+    for code in found[0][0]:
+        gtype, tile = code >> 6, code & 63
+        if gtype == 0:
+            pair = tile
+        else:
+            sets.append(Set(PUNG if gtype == 1 else CHOW, tile, True))
+    fourth = sets[0]
+    t = Tally()
+    t.add(F.KNITTED_STRAIGHT, 1, tiles_text(list(family)))
+    total = facts.total
+    if fourth.kind == CHOW:
+        if pair < 27:
+            t.add(F.ALL_CHOWS)
+        if total[pair] == 4:
+            t.add(F.TILE_HOG, 1, tiles_text([pair] * 4))
+    elif fourth.tile in WINDS:
+        t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth.text())
+        winds.wind_fans([fourth], seat_wind, round_wind, t)
+        if pair in DRAGONS:
+            t.add(F.ALL_TYPES)
+    elif fourth.tile in DRAGONS:
+        t.add(F.DRAGON_PUNG, 1, fourth.text())
+        if pair in WINDS:
+            t.add(F.ALL_TYPES)
+    else:
+        if is_terminal(fourth.tile):
+            t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth.text())
+        if pair < 27:
+            t.add(F.NO_HONORS)
+        if fourth.kind != KONG and total[fourth.tile] == 4:
+            t.add(F.TILE_HOG, 1, tiles_text([fourth.tile] * 4))
+    win_condition(facts, t)
+    if fourth.kind == KONG:
+        t.add(F.CONCEALED_KONG if fourth.concealed else F.MELDED_KONG, 1, fourth.text())
+    if fourth.concealed:
+        t.add(F.FULLY_CONCEALED_HAND if facts.self_draw else F.CONCEALED_HAND)
+    division = Division((fourth,), pair)
+    if knitted_waits:
+        _knitted_wait(facts, rest, division, waits, t)
+    return t, division
+
+
+def _knitted_wait(facts: HandFacts, rest: list[int], division: Division, waits, t: Tally) -> None:
+    """helper preset: with no meld, the unique-wait test on the five tiles outside the body, only
+    when the winning tile is among them; with one meld, 单钓将 when the winning tile is the pair."""
+    from .situation import wait_position
+
+    win = facts.win
+    if facts.fixed:
+        if division.pair == win:
+            t.set(F.SINGLE_WAIT, 1, tiles_text([win, win]))
+        return
+    if rest[win] == 0:
+        return
+    before = rest + [0, 0, 0]
+    before[win] -= 1
+    if [k for k, _ in waits(before, 1)] == [win]:
+        wait_position(division, win, t)

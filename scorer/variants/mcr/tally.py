@@ -1,0 +1,65 @@
+"""A fan tally for one reading: raw counts, the tiles behind each fan, and what was not scored."""
+
+from __future__ import annotations
+
+from .fans import EXCLUDED_BY, NUM_FANS, POINTS
+
+
+class Tally:
+    """Fans found in one reading, before and after the 不计 removals.
+
+    ``counts`` are the raw counts as the families find them; ``removed`` records, per fan, how
+    many were taken away, by which fan and under which principle (the referee's "why").
+    """
+
+    __slots__ = ("counts", "sources", "removed")
+
+    def __init__(self) -> None:
+        self.counts = [0] * NUM_FANS
+        self.sources: dict[int, list[str]] = {}
+        self.removed: list[tuple[int, int, int | None, str]] = []  # (fan, count, by fan, principle)
+
+    def add(self, fan: int, n: int = 1, tiles: str = "") -> None:
+        self.counts[fan] += n
+        if tiles:
+            self.sources.setdefault(fan, []).append(tiles)
+
+    def set(self, fan: int, n: int, tiles: str = "") -> None:
+        self.counts[fan] = n
+        if tiles:
+            self.sources[fan] = [tiles]
+
+    def suppress(self, fan: int, n: int, by: int | None, principle: str) -> None:
+        """A fan the hand shows but a combination rule does not let count (never in ``counts``)."""
+        if n > 0:
+            self.removed.append((fan, n, by, principle))
+
+    def take(self, fan: int, n: int, by: int, principle: str) -> None:
+        """Remove up to n of a counted fan, recording why."""
+        n = min(n, self.counts[fan])
+        if n > 0:
+            self.counts[fan] -= n
+            self.removed.append((fan, n, by, principle))
+
+    def apply_exclusions(self) -> None:
+        """One pass in table order: a fan goes when a fan still standing excludes it (不计).
+
+        Every excluder precedes what it excludes in the table, so a fan's fate is known before
+        it can exclude others; an excluded fan excludes nothing (四暗刻 drops 不求人, and
+        自摸 then stays: mcr-fans.md §3.1 step 12).
+        """
+        counts = self.counts
+        for fan in range(NUM_FANS):
+            if not counts[fan]:
+                continue
+            for by, principle in EXCLUDED_BY[fan]:
+                if counts[by]:
+                    self.removed.append((fan, counts[fan], by, principle))
+                    counts[fan] = 0
+                    break
+
+    def points(self) -> int:
+        return sum(c * p for c, p in zip(self.counts, POINTS, strict=True))
+
+    def any(self) -> bool:
+        return any(self.counts)

@@ -1,0 +1,38 @@
+"""圈风刻 and 门风刻, and the 幺九刻 that wind fans absorb (mcr-fans.md #38, 61, 62, 74; §3.1 step 13)."""
+
+from __future__ import annotations
+
+from scorer.tiles import WINDS
+
+from .division import Set
+from .fans import NR, F
+from .tally import Tally
+
+_WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+
+def wind_fans(pungs: list[Set], seat_wind: str, round_wind: str, t: Tally) -> None:
+    """Called after the 不计 removals, as the reference does. 大四喜 takes both fans away (table);
+    三风刻 takes its three 幺九刻, and each wind fan one more unless 三风刻, 小四喜, 字一色 or
+    混幺九 already dropped them (only one when seat and round are the same wind)."""
+    counts = t.counts
+    if counts[F.BIG_THREE_WINDS]:
+        t.take(F.PUNG_OF_TERMINALS_OR_HONORS, 3, F.BIG_THREE_WINDS, NR)
+    if counts[F.BIG_FOUR_WINDS]:
+        t.suppress(F.PREVALENT_WIND, 1, F.BIG_FOUR_WINDS, NR)
+        t.suppress(F.SEAT_WIND, 1, F.BIG_FOUR_WINDS, NR)
+        return
+    deducted = bool(counts[F.BIG_THREE_WINDS] or counts[F.LITTLE_FOUR_WINDS] or counts[F.ALL_HONORS]
+                    or counts[F.ALL_TERMINALS_AND_HONORS])
+    prevalent, seat = _WIND_KIND[round_wind], _WIND_KIND[seat_wind]
+    for s in pungs:
+        if s.tile not in WINDS:
+            continue
+        if s.tile == prevalent:
+            t.add(F.PREVALENT_WIND, 1, s.text())
+            if not deducted:
+                t.take(F.PUNG_OF_TERMINALS_OR_HONORS, 1, F.PREVALENT_WIND, NR)
+        if s.tile == seat:
+            t.add(F.SEAT_WIND, 1, s.text())
+            if seat != prevalent and not deducted:
+                t.take(F.PUNG_OF_TERMINALS_OR_HONORS, 1, F.SEAT_WIND, NR)

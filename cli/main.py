@@ -132,7 +132,9 @@ def variant_command(variant: registry.Variant) -> click.Command:
         context = {k: v for k, v in options.items() if v is not None}
         for k, v in list(context.items()):
             if _is_list_field(fields[k]) and isinstance(v, str):
-                context[k] = [p for p in v.replace(";", ",").split(",") if p]
+                # "2s,3m" for tiles; hands (which may hold commas, "[555p,1]") go ";"-separated
+                sep = ";" if ";" in v else ","
+                context[k] = [p.strip() for p in v.split(sep) if p.strip()]
         try:
             result = engine.score(variant.id, hand, context, _parse_rules(rules), dialect)
         except HandError as err:

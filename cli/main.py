@@ -6,12 +6,12 @@ the variant's context model, so a new variant needs no change here.
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import orjson
 import typer
 from rich.console import Console
@@ -21,23 +21,19 @@ from scorer.errors import HandError
 
 from .render import print_partitions, print_result
 
-typer_app = typer.Typer(help="Mahjong hand-scoring calculator (mjscore).", no_args_is_help=True,
-                        add_completion=False)
-
 
 def fail(err: HandError) -> None:
     """Bad input: every problem on stderr, exit status 2."""
     for p in err.problems:
         where = f" (position {p.position})" if p.position is not None else ""
-        click.echo(f"error: {p.message}{where}", err=True)
+        typer.echo(f"error: {p.message}{where}", err=True)
     raise SystemExit(2)
 
 
 def emit_json(data: Any) -> None:
-    click.echo(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode())
+    typer.echo(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
-@typer_app.command()
 def parse(
     hand: Annotated[str, typer.Argument(help="the hand in mjscore notation")],
     variant: Annotated[str, typer.Option(help="variant whose tile set and hand size apply")] = "mcr",
@@ -55,7 +51,6 @@ def parse(
         print_partitions(answer, Console())
 
 
-@typer_app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
@@ -66,7 +61,6 @@ def serve(
     uvicorn.run("api.app:app", host=host, port=port)
 
 
-@typer_app.command()
 def batch(
     infile: Annotated[Path, typer.Argument(help="JSONL file, one request per line ('-' for stdin)")],
     output: Annotated[Path | None, typer.Option("-o", "--output", help="JSONL output (default stdout)")] = None,
@@ -101,16 +95,17 @@ def score_line(line: str) -> dict[str, Any]:
 
 # --- one command per variant, generated from its context model ----------------------------------
 
-def _option_for(name: str, info: Any) -> click.Option:
+def _annotation_for(name: str, info: Any) -> Any:
+    """The typer option of one context field: ``--field-name`` plus any ``cli`` aliases; every
+    option defaults to None ("not given") so the context keeps the variant's own defaults."""
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
     names = ["--" + name.replace("_", "-"), *extra.get("cli", [])]
-    annotation = info.annotation
-    help_text = info.description or ""
-    if annotation is bool or annotation == (bool | None):
-        return click.Option(names, name, is_flag=True, flag_value=True, default=None, help=help_text)
-    if annotation is int or annotation == (int | None):
-        return click.Option(names, name, type=int, default=None, help=help_text)
-    return click.Option(names, name, type=str, default=None, help=help_text)
+    option = typer.Option(*names, help=info.description or "")
+    if info.annotation in (bool, bool | None):
+        return Annotated[bool | None, option]
+    if info.annotation in (int, int | None):
+        return Annotated[int | None, option]
+    return Annotated[str | None, option]
 
 
 def _parse_rules(text: str | None) -> str | dict[str, Any] | None:
@@ -125,11 +120,19 @@ def _parse_rules(text: str | None) -> str | dict[str, Any] | None:
     return text
 
 
-def variant_command(variant: registry.Variant) -> click.Command:
-    fields = variant.Context.model_fields
+def _is_list_field(info: Any) -> bool:
+    return getattr(info.annotation, "__origin__", None) is list or "list[" in str(info.annotation)
 
-    def run(hand: str, rules: str | None, dialect: str | None, as_json: bool, **options: Any) -> None:
-        context = {k: v for k, v in options.items() if v is not None}
+
+def variant_command(variant: registry.Variant):
+    """A typer command for one variant, its options taken from the variant's context model."""
+    fields = variant.Context.model_fields
+    reserved = {"hand", "rules", "dialect", "as_json"}
+
+    def run(**kwargs: Any) -> None:
+        hand = kwargs.pop("hand")
+        rules, dialect, as_json = kwargs.pop("rules"), kwargs.pop("dialect"), kwargs.pop("as_json")
+        context = {k: v for k, v in kwargs.items() if v is not None}
         for k, v in list(context.items()):
             if _is_list_field(fields[k]) and isinstance(v, str):
                 # "2s,3m" for tiles; hands (which may hold commas, "[555p,1]") go ";"-separated
@@ -144,30 +147,34 @@ def variant_command(variant: registry.Variant) -> click.Command:
         else:
             print_result(result, Console())
 
-    params: list[click.Parameter] = [click.Argument(["hand"])]
-    params += [_option_for(name, info) for name, info in fields.items()]
+    kw = inspect.Parameter.KEYWORD_ONLY
+    params = [inspect.Parameter("hand", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=Annotated[str, typer.Argument(help="the hand in mjscore notation")])]
+    params += [inspect.Parameter(name, kw, default=None, annotation=_annotation_for(name, info))
+               for name, info in fields.items() if name not in reserved]
     params += [
-        click.Option(["--rules"], help="a preset name or a JSON object of rule options"),
-        click.Option(["--dialect"], help="'helper' for ChineseOfficialMahjongHelper strings"),
-        click.Option(["--json", "as_json"], is_flag=True, default=False, help="machine-readable output"),
+        inspect.Parameter("rules", kw, default=None, annotation=Annotated[
+            str | None, typer.Option("--rules", help="a preset name or a JSON object of rule options")]),
+        inspect.Parameter("dialect", kw, default=None, annotation=Annotated[
+            str | None, typer.Option("--dialect", help="'helper' for ChineseOfficialMahjongHelper strings")]),
+        inspect.Parameter("as_json", kw, default=False, annotation=Annotated[
+            bool, typer.Option("--json", help="machine-readable output")]),
     ]
-    return click.Command(variant.id, callback=run, params=params,
-                         help=f"Score a {variant.name} ({variant.name_zh}) hand.")
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    run.__doc__ = f"Score a {variant.name} ({variant.name_zh}) hand."
+    return run
 
 
-def _is_list_field(info: Any) -> bool:
-    origin = getattr(info.annotation, "__origin__", None)
-    return origin is list or "list[" in str(info.annotation)
-
-
-def build_cli() -> click.Group:
+def build_cli() -> typer.Typer:
     """The whole command line: static commands plus one per registered variant."""
-    group = typer.main.get_group(typer_app)
+    app = typer.Typer(help="Mahjong hand-scoring calculator (mjscore).", no_args_is_help=True,
+                      add_completion=False)
+    for command in (parse, serve, batch):
+        app.command()(command)
     for variant in registry.variants().values():
-        group.add_command(variant_command(variant))
-    return group
+        app.command(variant.id)(variant_command(variant))
+    return app
 
 
 app = build_cli()
-
-

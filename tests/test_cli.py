@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from cli.main import app
 

@@ -12,9 +12,9 @@ from collections import Counter
 
 import orjson
 import pytest
-from click.testing import CliRunner
 from conftest import FIXTURES
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
 from api.app import app
 from cli.main import app as cli_app

@@ -8,9 +8,9 @@ import re
 import shlex
 
 import pytest
-from click.testing import CliRunner
 from conftest import ROOT
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```(\w+)\n(.*?)```", README, flags=re.S)

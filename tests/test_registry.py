@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from toy_variant import Toy
+from typer.testing import CliRunner
 
 from scorer import registry, score
 from scorer.errors import HandError

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from scorer.errors import HandError, Problem
 from scorer.hand import Hand
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import Exclusion, Item, Result
+from scorer.result import Result
 from scorer.tiles import tile_name
 
 from . import settle
@@ -87,13 +87,15 @@ class MCR(Variant):
             raise HandError([Problem(p, None, "contradiction") for p in problems])
 
 
-def _item(fan: int, count: int, sources: list[str]) -> Item:
+def _item(fan: int, count: int, tiles: str) -> dict[str, Any]:
+    # plain dicts: the Result is validated once, in pydantic-core, which is far cheaper than
+    # building each nested model from Python
     f = FANS[fan]
-    return Item(id=f.id, name=f.name, name_zh=f.name_zh, points=f.points, count=count,
-                tiles=" / ".join(sources))
+    return {"id": f.id, "name": f.name, "name_zh": f.name_zh, "points": f.points, "count": count,
+            "tiles": tiles}
 
 
-def _exclusions(reading: Reading) -> list[Exclusion]:
+def _exclusions(reading: Reading) -> list[dict[str, Any]]:
     merged: dict[tuple[int, int | None, str], int] = {}
     for fan, n, by, principle in reading.tally.removed:
         key = (fan, by, principle)
@@ -101,8 +103,8 @@ def _exclusions(reading: Reading) -> list[Exclusion]:
     out = []
     for (fan, by, principle), n in merged.items():
         f = FANS[fan]
-        out.append(Exclusion(id=f.id, name=f.name, name_zh=f.name_zh, count=n, principle=principle,
-                             by=FANS[by].id if by is not None else None))
+        out.append({"id": f.id, "name": f.name, "name_zh": f.name_zh, "count": n, "principle": principle,
+                    "by": FANS[by].id if by is not None else None})
     return out
 
 
@@ -118,9 +120,9 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
                       reason="not a winning hand: the tiles form no MCR winning shape",
                       details={"fan_points": 0, "flowers": facts.flowers, "readings": 0})
     counts = chosen.tally.counts
-    items = [_item(i, c, chosen.tally.sources.get(i, [])) for i, c in enumerate(counts) if c]
+    items = [_item(i, c, chosen.tally.source_text(i)) for i, c in enumerate(counts) if c]
     if facts.flowers:
-        items.append(_item(INDEX["flower_tiles"], facts.flowers, []))
+        items.append(_item(INDEX["flower_tiles"], facts.flowers, ""))
     fan_points = chosen.points
     valid = fan_points >= opts.minimum
     total = fan_points + facts.flowers if valid else 0

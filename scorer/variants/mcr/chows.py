@@ -68,10 +68,6 @@ def _four_chows_fan(tiles: list[int], pair: int) -> int | None:
     return None
 
 
-def _text(chows: list[Set]) -> str:
-    return " ".join(c.text() for c in chows)
-
-
 def chow_combinations(division: Division, t: Tally) -> None:
     """Score the chow fans of one division per §3.2 and record what the rules keep out."""
     chows = sorted(division.chows(), key=lambda s: ref_order(s.tile))
@@ -79,7 +75,7 @@ def chow_combinations(division: Division, t: Tally) -> None:
     if len(chows) == 4:
         fan = _four_chows_fan(tiles, division.pair)
         if fan is not None:
-            t.add(fan, 1, _text(chows))
+            t.add(fan, 1, chows)
             _suppress_pairs(chows, fan, t)
             return
         for free in (3, 2, 1, 0):  # the reference's triple order: 012, 013, 023, 123
@@ -87,12 +83,12 @@ def chow_combinations(division: Division, t: Tally) -> None:
             fan = _three_chows_fan(*(c.tile for c in trio))
             if fan is None:
                 continue
-            t.add(fan, 1, _text(trio))
+            t.add(fan, 1, trio)
             _suppress_pairs(trio, fan, t)
             extras = {f: c for c in trio if (f := _two_chows_fan(c.tile, chows[free].tile)) is not None}
             for extra in _EXTRA_ORDER:
                 if extra in extras:
-                    t.add(extra, 1, _text([extras[extra], chows[free]]))
+                    t.add(extra, 1, [extras[extra], chows[free]])
                     others = [f for f in extras if f != extra]
                     for other in others:  # the fourth chow combines only once (account once)
                         t.suppress(other, 1, extra, AO)
@@ -102,14 +98,14 @@ def chow_combinations(division: Division, t: Tally) -> None:
     elif len(chows) == 3:
         fan = _three_chows_fan(*tiles)
         if fan is not None:
-            t.add(fan, 1, _text(chows))
+            t.add(fan, 1, chows)
             _suppress_pairs(chows, fan, t)
             return
         _capped_pairs(chows, cap=2, t=t)
     elif len(chows) == 2:
         fan = _two_chows_fan(tiles[0], tiles[1])
         if fan is not None:
-            t.add(fan, 1, _text(chows))
+            t.add(fan, 1, chows)
 
 
 def _pair_fans(chows: list[Set]) -> list[tuple[int, int, int]]:
@@ -144,10 +140,10 @@ def _capped_pairs(chows: list[Set], cap: int, t: Tally) -> None:
     one copy (老少副, 连六, 喜相逢, 一般高), then whole kinds in the same order (§3.2)."""
     pairs = _pair_fans(chows)
     counts = {fan: 0 for fan in _TRIM_ORDER}
-    texts: dict[int, list[str]] = {fan: [] for fan in _TRIM_ORDER}
+    texts: dict[int, list[list[Set]]] = {fan: [] for fan in _TRIM_ORDER}
     for fan, i, j in pairs:
         counts[fan] += 1
-        texts[fan].append(_text([chows[i], chows[j]]))
+        texts[fan].append([chows[i], chows[j]])
     total = len(pairs)
     trimmed = {fan: 0 for fan in _TRIM_ORDER}
     for limit in (1, 0):
@@ -158,7 +154,9 @@ def _capped_pairs(chows: list[Set], cap: int, t: Tally) -> None:
                 total -= 1
     for fan in _TRIM_ORDER:
         if counts[fan]:
-            t.add(fan, counts[fan], " / ".join(texts[fan][: counts[fan]]))
+            t.add(fan, counts[fan], None)
+            for pair in texts[fan][: counts[fan]]:
+                t.sources.setdefault(fan, []).append(pair)
     kept = next((fan for fan in _EXTRA_ORDER if counts[fan]), None)
     for fan, n in trimmed.items():
         t.suppress(fan, n, kept, AO)

@@ -25,6 +25,9 @@ def ref_order(kind: int) -> int:
     return kind
 
 
+_SET_TEXT: dict[tuple, str] = {}  # at most 55 set kinds x 3 exposures
+
+
 @dataclass(frozen=True, slots=True)
 class Set:
     """A chow, pung or kong of a division. ``tile`` is its lowest tile."""
@@ -40,6 +43,13 @@ class Set:
         return self.kind != CHOW
 
     def text(self) -> str:
+        key = (self.kind, self.tile, self.concealed, self.fixed)
+        text = _SET_TEXT.get(key)
+        if text is None:
+            text = _SET_TEXT[key] = self._text()
+        return text
+
+    def _text(self) -> str:
         if self.kind == CHOW:
             body = tiles_text([self.tile, self.tile + 1, self.tile + 2])
         else:

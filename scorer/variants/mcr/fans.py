@@ -154,14 +154,13 @@ INDEX: dict[str, int] = {f.id: i for i, f in enumerate(FANS)}
 POINTS: tuple[int, ...] = tuple(f.points for f in FANS)
 
 
-class _FanIndex:
-    """``F.PURE_STRAIGHT`` → the fan's index in ``FANS``."""
 
-    def __getattr__(self, name: str) -> int:
-        return INDEX[name.lower()]
+class F:
+    """``F.PURE_STRAIGHT`` → the fan's index in ``FANS`` (plain class attributes: a hot path)."""
 
 
-F = _FanIndex()
+for _i, _f in enumerate(FANS):
+    setattr(F, _f.id.upper(), _i)
 
 # (excluded index) -> list of (excluder index, principle), for the one-pass removal.
 EXCLUDED_BY: list[list[tuple[int, str]]] = [[] for _ in FANS]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from scorer.tiles import DRAGONS, EAST, NORTH, SOUTH, WEST, WINDS, is_terminal
+from scorer.tiles import DRAGONS, EAST, NORTH, SOUTH, WEST, WINDS, is_terminal, tiles_text
 
 from .division import CHOW, KONG, Division, HandFacts, Set, ref_order
 from .fans import AO, NR, F
@@ -29,43 +29,41 @@ def concealed_pungs_and_kongs(facts: HandFacts, division: Division, concealed_ko
     melded_kongs = [s for s in pungs if s.kind == KONG and not s.concealed]
     concealed_kongs = [s for s in pungs if s.kind == KONG and s.concealed]
     kongs = melded_kongs + concealed_kongs
-    kong_text = " ".join(s.text() for s in kongs)
     if len(kongs) == 1:
-        t.add(F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG, 1, kong_text)
+        t.add(F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG, 1, kongs)
     elif len(kongs) == 2:
         if not concealed_kongs:
-            t.add(F.TWO_MELDED_KONGS, 1, kong_text)
+            t.add(F.TWO_MELDED_KONGS, 1, kongs)
         elif not melded_kongs:
-            t.add(F.TWO_CONCEALED_KONGS, 1, kong_text)
+            t.add(F.TWO_CONCEALED_KONGS, 1, kongs)
         elif concealed_kong_and_melded_kong:
-            t.add(F.CONCEALED_KONG_AND_MELDED_KONG, 1, kong_text)
+            t.add(F.CONCEALED_KONG_AND_MELDED_KONG, 1, kongs)
         else:  # mcr1998: the two kongs score separately
-            t.add(F.MELDED_KONG, 1, melded_kongs[0].text())
-            t.add(F.CONCEALED_KONG, 1, concealed_kongs[0].text())
+            t.add(F.MELDED_KONG, 1, melded_kongs[0])
+            t.add(F.CONCEALED_KONG, 1, concealed_kongs[0])
     elif len(kongs) == 3:
-        t.add(F.THREE_KONGS, 1, kong_text)
+        t.add(F.THREE_KONGS, 1, kongs)
     elif len(kongs) == 4:
-        t.add(F.FOUR_KONGS, 1, kong_text)
+        t.add(F.FOUR_KONGS, 1, kongs)
     hidden = concealed_pungs + concealed_kongs
-    text = " ".join(s.text() for s in hidden)
     if len(hidden) == 2:
-        t.add(F.TWO_CONCEALED_PUNGS, 1, text)
+        t.add(F.TWO_CONCEALED_PUNGS, 1, hidden)
     elif len(hidden) == 3:
-        t.add(F.THREE_CONCEALED_PUNGS, 1, text)
+        t.add(F.THREE_CONCEALED_PUNGS, 1, hidden)
     elif len(hidden) == 4:
-        t.add(F.FOUR_CONCEALED_PUNGS, 1, text)
+        t.add(F.FOUR_CONCEALED_PUNGS, 1, hidden)
 
 
 def single_pungs(division: Division, t: Tally) -> None:
     """碰碰和, and per pung 箭刻 (dragons) or 幺九刻 (terminals, winds)."""
     pungs = division.pungs()
     if len(pungs) == 4:
-        t.add(F.ALL_PUNGS, 1, " ".join(s.text() for s in pungs))
+        t.add(F.ALL_PUNGS, 1, pungs)
     for s in pungs:
         if s.tile in DRAGONS:
-            t.add(F.DRAGON_PUNG, 1, s.text())
+            t.add(F.DRAGON_PUNG, 1, s)
         elif s.tile in WINDS or is_terminal(s.tile):
-            t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, s.text())
+            t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, s)
 
 
 def _three_pungs_fan(a: int, b: int, c: int) -> int | None:
@@ -114,22 +112,21 @@ def pung_combinations(division: Division, t: Tally) -> None:
     fourth pung; else every pair of pungs (双同刻, 双箭刻). Then 小三元 / 小四喜 from the pair."""
     pungs = sorted(division.pungs(), key=lambda s: ref_order(s.tile))
     tiles = [s.tile for s in pungs]
-    text = lambda sets: " ".join(s.text() for s in sets)  # noqa: E731
     if len(pungs) == 4:
         fan = _four_pungs_fan(tiles)
         if fan is not None:
-            t.add(fan, 1, text(pungs))
+            t.add(fan, 1, pungs)
             return
         for free in (3, 2, 1, 0):  # the reference's triple order: 012, 013, 023, 123
             trio = [p for i, p in enumerate(pungs) if i != free]
             fan = _three_pungs_fan(*(p.tile for p in trio))
             if fan is not None:
-                t.add(fan, 1, text(trio))
+                t.add(fan, 1, trio)
                 _pair_fans_inside(trio, fan, t)
                 for p in trio:
                     extra = _two_pungs_fan(p.tile, pungs[free].tile)
                     if extra is not None:
-                        t.add(extra, 1, text([p, pungs[free]]))
+                        t.add(extra, 1, [p, pungs[free]])
                         break
                 break
         else:
@@ -137,7 +134,7 @@ def pung_combinations(division: Division, t: Tally) -> None:
     elif len(pungs) == 3:
         fan = _three_pungs_fan(*tiles)
         if fan is not None:
-            t.add(fan, 1, text(pungs))
+            t.add(fan, 1, pungs)
             _pair_fans_inside(pungs, fan, t)
         else:
             _every_pair(pungs, t)
@@ -151,7 +148,7 @@ def _every_pair(pungs: list[Set], t: Tally) -> None:
         for j in range(i + 1, len(pungs)):
             fan = _two_pungs_fan(pungs[i].tile, pungs[j].tile)
             if fan is not None:
-                t.add(fan, 1, f"{pungs[i].text()} {pungs[j].text()}")
+                t.add(fan, 1, [pungs[i], pungs[j]])
 
 
 def _pair_fans_inside(trio: list[Set], by: int, t: Tally) -> None:
@@ -172,11 +169,13 @@ def _pair_upgrades(division: Division, t: Tally) -> None:
     """双箭刻 + a dragon pair is 小三元; 三风刻 + a wind pair is 小四喜 (§3.1 step 5)."""
     pair = division.pair
     if t.counts[F.TWO_DRAGON_PUNGS] and pair in DRAGONS:
-        t.add(F.LITTLE_THREE_DRAGONS, 1, " ".join(s.text() for s in division.pungs() if s.tile in DRAGONS)
-              + f" {'CFP'[pair - 31] * 2}")
+        t.add(F.LITTLE_THREE_DRAGONS, 1, [s for s in division.pungs() if s.tile in DRAGONS] + [_pair_text(pair)])
     if t.counts[F.BIG_THREE_WINDS] and pair in WINDS:
-        t.add(F.LITTLE_FOUR_WINDS, 1, " ".join(s.text() for s in division.pungs() if s.tile in WINDS)
-              + f" {'ESWN'[pair - 27] * 2}")
+        t.add(F.LITTLE_FOUR_WINDS, 1, [s for s in division.pungs() if s.tile in WINDS] + [_pair_text(pair)])
+
+
+def _pair_text(tile: int) -> str:
+    return tiles_text([tile, tile])
 
 
 __all__ = ["AO", "concealed_pungs_and_kongs", "pung_combinations", "single_pungs"]

@@ -53,8 +53,8 @@ def wait_position(division: Division, win: int, t: Tally) -> None:
     for s in division.sets:
         if s.kind == CHOW and s.concealed and not s.fixed:
             if win == s.tile or win == s.tile + 2:
-                t.set(F.EDGE_WAIT, 1, s.text())
+                t.set(F.EDGE_WAIT, 1, s)
             elif win == s.tile + 1:
-                t.set(F.CLOSED_WAIT, 1, s.text())
+                t.set(F.CLOSED_WAIT, 1, s)
     if division.pair == win:
         t.set(F.SINGLE_WAIT, 1, tiles_text([win, win]))

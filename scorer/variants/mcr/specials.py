@@ -155,24 +155,24 @@ def knitted_straight(facts: HandFacts, waits, knitted_waits: bool, seat_wind: st
         if total[pair] == 4:
             t.add(F.TILE_HOG, 1, tiles_text([pair] * 4))
     elif fourth.tile in WINDS:
-        t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth.text())
+        t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth)
         winds.wind_fans([fourth], seat_wind, round_wind, t)
         if pair in DRAGONS:
             t.add(F.ALL_TYPES)
     elif fourth.tile in DRAGONS:
-        t.add(F.DRAGON_PUNG, 1, fourth.text())
+        t.add(F.DRAGON_PUNG, 1, fourth)
         if pair in WINDS:
             t.add(F.ALL_TYPES)
     else:
         if is_terminal(fourth.tile):
-            t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth.text())
+            t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth)
         if pair < 27:
             t.add(F.NO_HONORS)
         if fourth.kind != KONG and total[fourth.tile] == 4:
             t.add(F.TILE_HOG, 1, tiles_text([fourth.tile] * 4))
     win_condition(facts, t)
     if fourth.kind == KONG:
-        t.add(F.CONCEALED_KONG if fourth.concealed else F.MELDED_KONG, 1, fourth.text())
+        t.add(F.CONCEALED_KONG if fourth.concealed else F.MELDED_KONG, 1, fourth)
     if fourth.concealed:
         t.add(F.FULLY_CONCEALED_HAND if facts.self_draw else F.CONCEALED_HAND)
     division = Division((fourth,), pair)

@@ -5,6 +5,15 @@ from __future__ import annotations
 from .fans import EXCLUDED_BY, NUM_FANS, POINTS
 
 
+def render(source: object) -> str:
+    """Text of a fan's source: a set, a list of sets, or text."""
+    if isinstance(source, str):
+        return source
+    if isinstance(source, list | tuple):
+        return " ".join(render(s) for s in source)
+    return source.text()  # type: ignore[attr-defined]
+
+
 class Tally:
     """Fans found in one reading, before and after the 不计 removals.
 
@@ -16,18 +25,22 @@ class Tally:
 
     def __init__(self) -> None:
         self.counts = [0] * NUM_FANS
-        self.sources: dict[int, list[str]] = {}
+        # what makes each fan: Set objects, lists of them or text, rendered only for the chosen reading
+        self.sources: dict[int, list[object]] = {}
         self.removed: list[tuple[int, int, int | None, str]] = []  # (fan, count, by fan, principle)
 
-    def add(self, fan: int, n: int = 1, tiles: str = "") -> None:
+    def add(self, fan: int, n: int = 1, tiles: object = None) -> None:
         self.counts[fan] += n
-        if tiles:
+        if tiles is not None:
             self.sources.setdefault(fan, []).append(tiles)
 
-    def set(self, fan: int, n: int, tiles: str = "") -> None:
+    def set(self, fan: int, n: int, tiles: object = None) -> None:
         self.counts[fan] = n
-        if tiles:
+        if tiles is not None:
             self.sources[fan] = [tiles]
+
+    def source_text(self, fan: int) -> str:
+        return " / ".join(render(s) for s in self.sources.get(fan, ()))
 
     def suppress(self, fan: int, n: int, by: int | None, principle: str) -> None:
         """A fan the hand shows but a combination rule does not let count (never in ``counts``)."""

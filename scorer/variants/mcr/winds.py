@@ -29,10 +29,10 @@ def wind_fans(pungs: list[Set], seat_wind: str, round_wind: str, t: Tally) -> No
         if s.tile not in WINDS:
             continue
         if s.tile == prevalent:
-            t.add(F.PREVALENT_WIND, 1, s.text())
+            t.add(F.PREVALENT_WIND, 1, s)
             if not deducted:
                 t.take(F.PUNG_OF_TERMINALS_OR_HONORS, 1, F.PREVALENT_WIND, NR)
         if s.tile == seat:
-            t.add(F.SEAT_WIND, 1, s.text())
+            t.add(F.SEAT_WIND, 1, s)
             if seat != prevalent and not deducted:
                 t.take(F.PUNG_OF_TERMINALS_OR_HONORS, 1, F.SEAT_WIND, NR)

@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import Body, FastAPI
 
-from scorer import engine, registry
-from scorer.request import ParseRequest, ScoreRequest
+from scorer import engine, referee, registry
+from scorer.request import ParseRequest, ScoreRequest, WaitsRequest
 from scorer.result import Result
 from scorer.version import __version__
 
@@ -40,6 +40,12 @@ def create_app() -> FastAPI:
     def score(request: ScoreRequest) -> JSONBytes:
         result = engine.score_request(request)
         return JSONBytes(result.model_dump(mode="json"))
+
+    @app.post("/v1/waits")
+    def waits(request: WaitsRequest) -> JSONBytes:
+        """Every tile that completes a hand one tile short, each scored."""
+        return JSONBytes(referee.waits(request.variant, request.hand, request.context, request.rules,
+                                       request.dialect))
 
     @app.post("/v1/score/batch")
     def score_batch(requests: Annotated[list[Any], Body(description="a list of score requests")]) -> JSONBytes:

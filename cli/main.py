@@ -16,10 +16,10 @@ import orjson
 import typer
 from rich.console import Console
 
-from scorer import engine, registry
+from scorer import engine, referee, registry
 from scorer.errors import HandError
 
-from .render import print_partitions, print_result
+from .render import print_partitions, print_result, print_waits
 
 
 def fail(err: HandError) -> None:
@@ -124,28 +124,39 @@ def _is_list_field(info: Any) -> bool:
     return getattr(info.annotation, "__origin__", None) is list or "list[" in str(info.annotation)
 
 
-def variant_command(variant: registry.Variant):
-    """A typer command for one variant, its options taken from the variant's context model."""
+def variant_command(variant: registry.Variant, mode: str = "score"):
+    """A typer command for one variant, its options taken from the variant's context model.
+
+    ``mode``: "score" (with ``--claim``), "explain" (every reading side by side) or "waits"
+    (a hand one tile short)."""
     fields = variant.Context.model_fields
-    reserved = {"hand", "rules", "dialect", "as_json"}
+    reserved = {"hand", "rules", "dialect", "as_json", "claim", "glyphs"}
 
     def run(**kwargs: Any) -> None:
         hand = kwargs.pop("hand")
         rules, dialect, as_json = kwargs.pop("rules"), kwargs.pop("dialect"), kwargs.pop("as_json")
+        claim, glyphs = kwargs.pop("claim", None), kwargs.pop("glyphs")
         context = {k: v for k, v in kwargs.items() if v is not None}
         for k, v in list(context.items()):
             if _is_list_field(fields[k]) and isinstance(v, str):
                 # "2s,3m" for tiles; hands (which may hold commas, "[555p,1]") go ";"-separated
                 sep = ";" if ";" in v else ","
                 context[k] = [p.strip() for p in v.split(sep) if p.strip()]
+        console = Console()
         try:
-            result = engine.score(variant.id, hand, context, _parse_rules(rules), dialect)
+            if mode == "waits":
+                answer = referee.waits(variant.id, hand, context, _parse_rules(rules), dialect)
+                emit_json(answer) if as_json else print_waits(answer, console, glyphs)
+                return
+            claimed = [c.strip() for c in claim.split(",") if c.strip()] if claim else None
+            result = engine.score(variant.id, hand, context, _parse_rules(rules), dialect,
+                                  explain=mode == "explain", claim=claimed)
         except HandError as err:
             fail(err)
         if as_json:
             emit_json(result.model_dump(mode="json"))
         else:
-            print_result(result, Console())
+            print_result(result, console, glyphs)
 
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter("hand", inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -159,10 +170,20 @@ def variant_command(variant: registry.Variant):
             str | None, typer.Option("--dialect", help="'helper' for ChineseOfficialMahjongHelper strings")]),
         inspect.Parameter("as_json", kw, default=False, annotation=Annotated[
             bool, typer.Option("--json", help="machine-readable output")]),
+        inspect.Parameter("glyphs", kw, default=True, annotation=Annotated[
+            bool, typer.Option("--glyphs/--no-glyphs", help="draw tiles with Unicode mahjong glyphs")]),
     ]
+    if mode == "score":
+        params.append(inspect.Parameter("claim", kw, default=None, annotation=Annotated[
+            str | None, typer.Option("--claim", help="a claim to check: item ids and/or a total, "
+                                                    "e.g. pure_straight,all_chows,32")]))
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params}
-    run.__doc__ = f"Score a {variant.name} ({variant.name_zh}) hand."
+    run.__doc__ = {
+        "score": f"Score a {variant.name} ({variant.name_zh}) hand.",
+        "explain": f"Every reading of a {variant.name} hand side by side, the chosen one marked.",
+        "waits": f"Every tile that completes a {variant.name} hand one tile short, with its score.",
+    }[mode]
     return run
 
 
@@ -172,8 +193,16 @@ def build_cli() -> typer.Typer:
                       add_completion=False)
     for command in (parse, serve, batch):
         app.command()(command)
+    explain_app = typer.Typer(help="Every reading of a hand side by side: mjscore explain VARIANT HAND ...",
+                              no_args_is_help=True)
+    waits_app = typer.Typer(help="The waits of a hand one tile short: mjscore waits VARIANT HAND ...",
+                            no_args_is_help=True)
     for variant in registry.variants().values():
         app.command(variant.id)(variant_command(variant))
+        explain_app.command(variant.id)(variant_command(variant, "explain"))
+        waits_app.command(variant.id)(variant_command(variant, "waits"))
+    app.add_typer(explain_app, name="explain")
+    app.add_typer(waits_app, name="waits")
     return app
 
 

@@ -1,42 +1,132 @@
-"""Readable (non-JSON) output: tables with English and Chinese names."""
+"""Readable (non-JSON) output: tables with English and Chinese names, tiles drawn as glyphs."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from scorer.result import Result
+from scorer.result import Item, ReadingView, Result
+from scorer.tiles import LETTERS, glyph, kind
+
+_TILE_RUN = re.compile(r"(\d+)([mps])|([A-Z])")
 
 
-def print_result(result: Result, console: Console) -> None:
-    console.print(f"[bold]{result.variant}[/bold]  {result.hand}")
-    if result.partition:
-        console.print("reading: " + " ".join(result.partition))
+def glyphs_of(text: str) -> str:
+    """``[123m]EE`` → the U+1F000 glyphs of its tiles, brackets kept (canonical text only)."""
+    out = []
+    pos = 0
+    for m in _TILE_RUN.finditer(text):
+        out.append(text[pos:m.start()])
+        if m.group(1):
+            out.extend(glyph(kind(int(d), m.group(2))) for d in m.group(1))
+        elif m.group(3) in LETTERS:
+            out.append(glyph(27 + LETTERS.index(m.group(3))))
+        else:
+            out.append(m.group(3))
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _items_table(items: list[Item]) -> Table:
     table = Table(show_header=True, header_style="bold")
     for col, justify in (("item", "left"), ("中文", "left"), ("points", "right"), ("×", "right"),
                          ("count", "right"), ("tiles", "left")):
         table.add_column(col, justify=justify)
-    for it in result.items:
+    for it in items:
         factor = f"×{it.factor}" if it.factor != 1 else ""
         table.add_row(it.name, it.name_zh, str(it.points) if it.points else "", factor,
                       str(it.count), it.tiles or (it.detail or ""))
+    return table
+
+
+def _excluded_table(result: Result | ReadingView) -> Table:
+    ex = Table(title="not also scored", show_header=True, header_style="bold")
+    for col in ("item", "中文", "excluded by", "principle"):
+        ex.add_column(col)
+    for e in result.excluded:
+        ex.add_row(e.name + (f" ×{e.count}" if e.count > 1 else ""), e.name_zh, e.by or "", e.principle)
+    return ex
+
+
+def print_result(result: Result, console: Console, glyphs: bool = True) -> None:
+    console.print(f"[bold]{result.variant}[/bold]  {result.hand}")
+    if glyphs:
+        console.print(glyphs_of(result.hand))
+    if result.partition:
+        reading = " ".join(result.partition)
+        console.print("reading: " + reading + (f"   {glyphs_of(reading)}" if glyphs else ""))
     if result.items:
-        console.print(table)
+        console.print(_items_table(result.items))
     if result.excluded:
-        ex = Table(title="not also scored", show_header=True, header_style="bold")
-        for col in ("item", "中文", "excluded by", "principle"):
-            ex.add_column(col)
-        for e in result.excluded:
-            ex.add_row(e.name + (f" ×{e.count}" if e.count > 1 else ""), e.name_zh, e.by or "", e.principle)
-        console.print(ex)
+        console.print(_excluded_table(result))
+    if result.readings:
+        _print_readings(result.readings, console)
+        if result.tie_break:
+            console.print(f"tie-break: {result.tie_break}")
     if result.valid:
         console.print(f"[bold green]total {result.total}[/bold green]")
     else:
         console.print(f"[bold red]not a valid win[/bold red]: {result.reason}")
     if result.payments:
         console.print("payments: " + "  ".join(f"{seat} {amount:+d}" for seat, amount in result.payments.items()))
+    if result.verdict is not None:
+        _print_verdict(result, console)
+
+
+def _print_readings(readings: list[ReadingView], console: Console) -> None:
+    table = Table(title="every reading", show_header=True, header_style="bold")
+    for col in ("#", "", "reading", "items", "not also scored", "total"):
+        table.add_column(col)
+    for r in readings:
+        items = ", ".join(f"{i.name_zh} {i.points}" + (f"×{i.count}" if i.count > 1 else "") for i in r.items)
+        excluded = ", ".join(f"{e.name_zh}←{e.by}" for e in r.excluded)
+        mark = "chosen" if r.chosen else ("tie" if r.note else "")
+        table.add_row(str(r.index), mark, " ".join(r.partition), items, excluded, str(r.total))
+    console.print(table)
+
+
+def _print_verdict(result: Result, console: Console) -> None:
+    v = result.verdict
+    table = Table(title="claim check", show_header=True, header_style="bold")
+    for col in ("claimed", "verdict", "why"):
+        table.add_column(col)
+    for c in v.items:
+        table.add_row(c.id, c.status.replace("_", " "), c.why)
+    for m in v.missed:
+        table.add_row(m, "missed", "scored but not claimed")
+    if v.claimed_total is not None:
+        table.add_row(str(v.claimed_total), "agrees" if v.total_agrees else "differs",
+                      f"computed total {v.computed_total}")
+    console.print(table)
+    console.print(v.summary)
+
+
+def print_waits(answer: dict[str, Any], console: Console, glyphs: bool = True) -> None:
+    console.print(f"[bold]{answer['variant']}[/bold]  {answer['hand']}"
+                  + (f"   {glyphs_of(answer['hand'])}" if glyphs else ""))
+    if not answer["waits"]:
+        console.print("no tile completes this hand")
+        return
+    table = Table(title="waits", show_header=True, header_style="bold")
+    table.add_column("tile")
+    modes = sorted({m for w in answer["waits"] if w["scores"] for m in w["scores"]}, reverse=True)
+    for m in modes:
+        table.add_column(m.replace("_", "-"))
+    for w in answer["waits"]:
+        tile = w["tile"] + (f" {glyphs_of(w['tile'])}" if glyphs else "")
+        if w["four_held"]:
+            table.add_row(tile, *["all four held" for _ in modes])
+            continue
+        cells = []
+        for m in modes:
+            s = w["scores"][m]
+            cells.append(str(s["total"]) if s["valid"] else f"✗ {s['reason']}")
+        table.add_row(tile, *cells)
+    console.print(table)
 
 
 def print_partitions(answer: dict[str, Any], console: Console) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from . import registry
+from . import referee, registry
 from .errors import HandError
 from .hand import Hand
 from .notation import format_hand
@@ -31,9 +31,11 @@ def partitions(hand: str, variant: str = "mcr", dialect: str | None = None) -> d
 
 
 def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | None = None,
-          rules: str | dict[str, Any] | None = None, dialect: str | None = None) -> Result:
+          rules: str | dict[str, Any] | None = None, dialect: str | None = None, *,
+          explain: bool = False, claim: list[str | int] | None = None) -> Result:
     """Score one hand. Malformed notation or context raises HandError; a hand that does not win
-    is a normal result with ``valid`` false."""
+    is a normal result with ``valid`` false. ``explain`` adds every reading side by side; ``claim``
+    (item ids and/or a total) adds a verdict."""
     v = registry.get(variant)
     ctx = v.context(context)
     resolved = v.rules(rules)
@@ -41,13 +43,20 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | 
     result = v.score(parsed, ctx, resolved)
     result.rules = resolved.echo()
     result.version = __version__
+    if explain or claim:
+        views = referee.readings_of(v, parsed, ctx, resolved, result)
+        if explain:
+            result.readings = views
+        if claim:
+            result.verdict = referee.check_claim(v, result, claim, views)
     return result
 
 
 def score_request(request: ScoreRequest | dict[str, Any]) -> Result:
     if not isinstance(request, ScoreRequest):
         request = parse_request(request)
-    return score(request.variant, request.hand, request.context, request.rules, request.dialect)
+    return score(request.variant, request.hand, request.context, request.rules, request.dialect,
+                 explain=request.explain, claim=request.claim)
 
 
 def parse_request(raw: dict[str, Any]) -> ScoreRequest:

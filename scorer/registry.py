@@ -136,6 +136,11 @@ class Variant(ABC):
     def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
         """Score a parsed hand; raise HandError for a contradictory context; never raise otherwise."""
 
+    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list:
+        """Every reading scored on its own (``scorer.result.ReadingView``), the chosen one marked;
+        a variant that lists none is explained by its result alone."""
+        return []
+
     def readings(self, hand: Hand) -> list[list[str]]:
         """Every natural reading of the hand as group texts (melds first), for ``mjscore parse``."""
         from .decompose import reading_texts, readings

@@ -15,6 +15,9 @@ class ScoreRequest(BaseModel):
     context: dict[str, Any] = Field(default_factory=dict, description="win context; fields per variant")
     rules: str | dict[str, Any] | None = Field(None, description="a preset name or an object of rule options")
     dialect: Literal["helper"] | None = Field(None, description="'helper' reads ChineseOfficialMahjongHelper strings")
+    explain: bool = Field(False, description="list every reading side by side")
+    claim: list[str | int] | None = Field(
+        None, description="a claim to check: item ids and/or a claimed total, e.g. ['pure_straight', 32]")
 
 
 class ParseRequest(BaseModel):
@@ -22,4 +25,14 @@ class ParseRequest(BaseModel):
 
     variant: str = "mcr"
     hand: str
+    dialect: Literal["helper"] | None = None
+
+
+class WaitsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    variant: str
+    hand: str = Field(description="a hand one tile short of a win")
+    context: dict[str, Any] = Field(default_factory=dict)
+    rules: str | dict[str, Any] | None = None
     dialect: Literal["helper"] | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -35,6 +35,38 @@ class Exclusion(BaseModel):
     count: int = 1
 
 
+class ReadingView(BaseModel):
+    """One way to read the hand, scored on its own (``explain``)."""
+
+    index: int
+    chosen: bool
+    shape: str | None = None
+    partition: list[str] = Field(default_factory=list)
+    items: list[Item] = Field(default_factory=list)
+    excluded: list[Exclusion] = Field(default_factory=list)
+    total: int = Field(0, description="the reading's own score, before the variant's minimum")
+    note: str | None = None
+
+
+class ClaimCheck(BaseModel):
+    id: str
+    status: Literal["confirmed", "not_present", "excluded", "unknown"]
+    why: str
+    by: str | None = None
+    principle: str | None = None
+
+
+class Verdict(BaseModel):
+    """A claim (item ids and/or a total) checked against the computed result."""
+
+    items: list[ClaimCheck] = Field(default_factory=list)
+    missed: list[str] = Field(default_factory=list, description="scored items the claim left out")
+    claimed_total: int | None = None
+    computed_total: int = 0
+    total_agrees: bool | None = None
+    summary: str = ""
+
+
 class Result(BaseModel):
     variant: str
     hand: str = Field(description="the hand in canonical notation")
@@ -48,3 +80,6 @@ class Result(BaseModel):
     rules: dict[str, Any] = Field(default_factory=dict)
     version: str = ""
     details: dict[str, Any] = Field(default_factory=dict)
+    readings: list[ReadingView] | None = Field(None, description="every reading side by side (explain)")
+    tie_break: str | None = Field(None, description="how the chosen reading wins among equal totals")
+    verdict: Verdict | None = Field(None, description="the claim check, when a claim was given")

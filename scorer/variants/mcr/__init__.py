@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from scorer.errors import HandError, Problem
 from scorer.hand import Hand
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import Result
+from scorer.result import ReadingView, Result
 from scorer.tiles import tile_name
 
 from . import settle
@@ -51,6 +51,27 @@ class MCR(Variant):
         readings = evaluate(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
                             opts.knitted_straight_waits)
         return build_result(self.id, hand, ctx, opts, facts, readings)
+
+    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+        """Every reading the scorer weighed: special shapes and each four-sets division."""
+        ctx: MCRContext = context  # type: ignore[assignment]
+        opts: MCRRules = rules.options  # type: ignore[assignment]
+        facts = hand_facts(hand, ctx.self_draw, ctx.last_wall, ctx.kong_win, ctx.last_tile,
+                           self._flowers(hand, ctx))
+        readings = evaluate(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
+                            opts.knitted_straight_waits)
+        chosen = next((r for r in readings if r.chosen), None)
+        views = []
+        for i, r in enumerate(readings):
+            note = None
+            if chosen is not None and r is not chosen and r.points == chosen.points:
+                note = f"ties with the chosen reading at {r.points}; {TIE_BREAK}"
+            views.append(ReadingView(
+                index=i, chosen=r.chosen, shape=r.shape,
+                partition=r.division.texts() if r.division is not None else _shape_partition(facts),
+                items=[_item(f, c, r.tally.source_text(f)) for f, c in enumerate(r.tally.counts) if c],
+                excluded=_exclusions(r), total=r.points, note=note))
+        return views
 
     @staticmethod
     def _flowers(hand: Hand, ctx: MCRContext) -> int:
@@ -140,6 +161,7 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
     }
     return Result(
         variant=variant,
+        tie_break=TIE_BREAK,
         hand=canonical,
         valid=valid,
         reason=None if valid else f"below the {opts.minimum}-point minimum: {fan_points}",

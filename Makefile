@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev lint bench clean test-slow
+.PHONY: run test install install-dev lint bench clean test-slow browser
 
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,17 @@ run: install
 lint: install-dev
 	$(VENV)/bin/ruff check .
 
-test: install-dev lint
+# The referee page is tested in a real browser: Debian's Chromium and ChromeDriver.
+browser:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	  else \
+	    echo "the browser tests need Debian's chromium and chromium-driver: sudo apt-get install chromium chromium-driver"; exit 1; \
+	  fi; \
+	fi
+
+test: install-dev lint browser
 	$(PY) -m pytest
 
 test-slow: install-dev

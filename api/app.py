@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
 
 from scorer import engine, referee, registry
 from scorer.request import ParseRequest, ScoreRequest, WaitsRequest
@@ -13,6 +16,8 @@ from scorer.version import __version__
 
 from . import errors
 from .responses import JSONBytes
+
+STATIC = Path(__file__).resolve().parent / "static"
 
 
 def create_app() -> FastAPI:
@@ -23,6 +28,12 @@ def create_app() -> FastAPI:
         default_response_class=JSONBytes,
     )
     errors.install(app)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def referee_page() -> FileResponse:
+        """The referee web page (everything it needs is served from /static: it works offline)."""
+        return FileResponse(STATIC / "index.html", media_type="text/html")
 
     @app.get("/healthz")
     def healthz() -> dict[str, str]:

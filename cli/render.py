@@ -82,7 +82,8 @@ def _print_readings(readings: list[ReadingView], console: Console) -> None:
     for col in ("#", "", "reading", "items", "not also scored", "total"):
         table.add_column(col)
     for r in readings:
-        items = ", ".join(f"{i.name_zh} {i.points}" + (f"×{i.count}" if i.count > 1 else "") for i in r.items)
+        items = ", ".join(f"{i.name_zh} " + (str(i.points) if i.points or i.factor == 1 else f"×{i.factor}")
+                          + (f" ×{i.count}" if i.count > 1 else "") for i in r.items)
         excluded = ", ".join(f"{e.name_zh}←{e.by}" for e in r.excluded)
         mark = "chosen" if r.chosen else ("tie" if r.note else "")
         table.add_row(str(r.index), mark, " ".join(r.partition), items, excluded, str(r.total))

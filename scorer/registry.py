@@ -21,6 +21,7 @@ from .errors import HandError, Problem
 from .hand import Hand
 from .notation import STANDARD, NotationRules
 from .result import Result
+from .tiles import tile_name
 
 PRINCIPLES = ("non_repetition", "non_separation", "non_identity", "high_over_low", "account_once")
 
@@ -164,6 +165,8 @@ class Variant(ABC):
                 "options": _fields(self.Rules),
             },
             "items": [i.as_dict() for i in self.items],
+            "tiles": [tile_name(k) for k in sorted(self.notation.kinds)]
+            + ([f"{n}f" for n in range(1, 9)] if self.notation.flowers_in_hand else []),
         }
 
 

@@ -1,0 +1,229 @@
+"""Hebei Mahjong (河北麻将), variant ``hebei``.
+
+Rules: shared/spec/hebei.md (seed 001). The 136-tile set without flowers or wilds; a hand wins as
+four sets + a pair, seven pairs or thirteen orphans; a standard partition with a chow must meet the
+door rule (at most two suits, one suit with ≥ 8 tiles, §6); every interpretation gets one base
+pattern (§7.1), doubled by 自摸 / 门清 / 杠上开花 / 海底捞月 (§7.2); the highest S wins (§7.3); every other
+seat pays S, or 2S where the dealer (E) wins or pays (§8). ``total`` is S; ``base`` and
+``reason_code`` are top-level result fields, as §10 shows. Every §11 ambiguity whose readings change
+a score is a rule option (``HebeiRules``); the ``spec`` preset (default) is the spec's reading.
+
+Readings chosen where the spec is silent:
+- Error codes: every notation problem is ``invalid_hand`` (message and position kept, including
+  flowers written in the hand, a claim digit on a concealed kong and an unknown ``dialect``); every
+  context problem is ``invalid_context``. A bad hand is reported before a bad context even when the
+  context also fails pydantic's checks (unknown field, unknown seat, wrong type) — §4's order.
+- ``win_tile`` that is not a tile, or a different tile from the last one written outside brackets,
+  is ``invalid_context``; a ``dealer`` flag is checked against ``seat_wind`` (its default ``S``).
+- ``kong_win`` without ``self_draw`` (抢杠) is not checked against the hand: the spec makes it an
+  ordinary discard win. ``last_tile`` and ``round_wind`` are accepted and ignored; the ``,N`` claim
+  digit is accepted and ignored.
+- A hand of honours only is exempt from §6 whatever its sets (it has no chow anyway).
+- Seven pairs with four identical tiles is also read as a standard hand when the tiles split into
+  sets (11112233445566m); every reading is listed and §7.3 picks the best.
+- ``details.interpretations`` lists every interpretation that meets §6 with its base and S (the
+  chosen one is ``details.chosen``); ``details.rejected`` lists the standard partitions that broke
+  §6 and why (``explain`` shows both). A non-winning hand has an empty ``partition`` and ``items``
+  and ``base`` null.
+- The base item's ``tiles`` holds the chosen partition. ``base`` is the base item's points times
+  the 混一色 combination factor, which only the non-default rule ``hunyise_stacks`` adds.
+- Rule-option errors keep the core codes (``bad_rules``, ``unknown_field``). They are not context.
+- Under the non-default payer options (A8) a discard win needs ``discarder``; without it the context
+  is ``invalid_context``. Under the default it is information only.
+
+How the non-default options read their §11 alternatives: A1 ``exactly_two_suits`` = exactly two
+suits and one of them ≥ 8; A9 ``twice`` adds a ``dealer`` ×2 item to a dealer-winner's S (the
+payment double stays); A13 ``hunyise_stacks`` adds ``hunyise_combo`` ×2 to 对对胡 / 一条龙 read over
+one suit + honours; A17 ``all_pungs_with_kongs=false`` makes a no-chow hand holding a kong neither
+对对胡 nor exempt (all-honour hands stay exempt). No option for A6's "add / multiply every base"
+(A13 is its one stated case), A7 and A16 (no alternative reading), A19 (the result's shape).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from scorer.errors import HandError, Problem
+from scorer.hand import Hand
+from scorer.notation import NotationRules, format_hand, parse, parse_tile
+from scorer.registry import ItemDef, ResolvedRules, Variant, register
+from scorer.result import Item, Result
+from scorer.tiles import NUM_STANDARD_KINDS, tile_name
+
+from . import settle
+from .context import PRESETS, HebeiContext, HebeiRules
+from .evaluate import choose, interpretations, value
+from .items import BY_ID, ITEMS
+
+NOTATION = NotationRules(name="hebei", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4)
+
+INVALID_HAND = "invalid_hand"
+INVALID_CONTEXT = "invalid_context"
+NOT_WINNING = "not_a_winning_hand"
+REQUIREMENT = "requirement_not_met"
+
+
+class HebeiResult(Result):
+    """INTERFACE.md's result plus the two top-level fields hebei.md §10 names."""
+
+    base: int | None = None
+    reason_code: str | None = None
+
+
+def recode(err: HandError, code: str) -> HandError:
+    """The same problems (messages, positions) under the spec's error code."""
+    return HandError([Problem(p.message, p.position, code) for p in err.problems])
+
+
+class Hebei(Variant):
+    id: ClassVar[str] = "hebei"
+    name: ClassVar[str] = "Hebei Mahjong"
+    name_zh: ClassVar[str] = "河北麻将"
+    notation: ClassVar[NotationRules] = NOTATION
+    Context = HebeiContext
+    Rules = HebeiRules
+    presets = PRESETS
+    default_preset = "spec"
+    items: ClassVar[tuple[ItemDef, ...]] = ITEMS
+    shapes = 1 | 2  # seven pairs, thirteen orphans
+
+    # --- input (§4 order: invalid_hand before invalid_context) -------------------------------
+    def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
+        try:
+            return super().context(raw)
+        except HandError as err:
+            ctx = HebeiContext.model_construct()
+            ctx._error = recode(err, INVALID_CONTEXT)
+            return ctx
+
+    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+        if text is None:
+            raise HandError("a hand is required", None, INVALID_HAND)
+        try:
+            hand = parse(text, self.notation, dialect=dialect)
+        except HandError as err:
+            raise recode(err, INVALID_HAND) from None
+        error = getattr(context, "_error", None)
+        if isinstance(error, HandError):
+            raise error
+        return hand
+
+    @staticmethod
+    def check_context(hand: Hand, ctx: HebeiContext, opts: HebeiRules) -> None:
+        """§4 rule 2: every contradiction at once, code ``invalid_context``."""
+        problems: list[str] = []
+        if ctx.discarder is not None:
+            if ctx.self_draw:
+                problems.append("discarder given on a self-drawn win")
+            elif ctx.discarder == ctx.seat_wind:
+                problems.append(f"the discarder {ctx.discarder} is the winner's own seat")
+        if ctx.kong_win and ctx.self_draw and not hand.kongs:
+            problems.append("kong_win on a self-drawn win (杠上开花) needs a kong in the hand")
+        if ctx.last_wall and not ctx.self_draw and not opts.last_wall_on_discard:
+            problems.append("last_wall (海底捞月) needs self_draw: the last tile cannot be discarded")
+        if ctx.flowers != 0:
+            problems.append(f"flowers must be 0 in Hebei (no flower tiles), not {ctx.flowers}")
+        if ctx.wild is not None:
+            problems.append("wild must be null: Hebei has no wild tiles")
+        if ctx.indicators:
+            problems.append("indicators must be empty: Hebei has no indicator tiles")
+        if ctx.dealer is not None and ctx.dealer != (ctx.seat_wind == "E"):
+            problems.append(f"dealer={str(ctx.dealer).lower()} contradicts seat_wind {ctx.seat_wind} "
+                            "(the dealer is always E)")
+        if ctx.win_tile is not None:
+            try:
+                win = parse_tile(ctx.win_tile)
+            except HandError:
+                problems.append(f"win_tile {ctx.win_tile[:20]!r} is not a tile")
+            else:
+                if win != hand.win_tile:
+                    problems.append(f"win_tile {tile_name(win)} is not the last concealed tile written "
+                                    f"({tile_name(hand.win_tile) if hand.win_tile is not None else 'none'})")
+        if (opts.payer != "all_three" and not ctx.self_draw and ctx.discarder is None):
+            problems.append(f"rule payer={opts.payer} needs the discarder of a discard win")
+        if problems:
+            raise HandError([Problem(p, None, INVALID_CONTEXT) for p in problems])
+
+    # --- scoring -------------------------------------------------------------------------------
+    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+        ctx: HebeiContext = context  # type: ignore[assignment]
+        opts: HebeiRules = rules.options  # type: ignore[assignment]
+        error = getattr(ctx, "_error", None)
+        if isinstance(error, HandError):
+            raise error
+        self.check_context(hand, ctx, opts)
+        facts, listing = interpretations(hand, opts)
+        canonical = format_hand(hand)
+        zero = dict.fromkeys(settle.SEATS, 0)
+        details: dict[str, Any] = {
+            "suit_tiles": dict(zip("mps", facts.suit_tiles, strict=True)),
+            "honour_tiles": facts.honours,
+            "interpretations": [],
+            "rejected": listing.rejected,
+        }
+        if not listing.interps:
+            if listing.structural:
+                code = REQUIREMENT
+                why = listing.rejected[0]["reason"] if listing.rejected else "the door rule fails"
+                reason = f"every reading has a chow and breaks the door rule: {why}"
+            else:
+                code = NOT_WINNING
+                reason = "not a winning hand: the tiles form neither four sets and a pair, seven pairs nor 十三幺"
+            return HebeiResult(variant=self.id, hand=canonical, valid=False, reason=reason, reason_code=code,
+                               total=0, payments=zero, details=details)
+        for it in listing.interps:
+            value(it, hand, facts, ctx, opts)
+        best = choose(listing.interps)
+        details["interpretations"] = [i.as_dict() for i in listing.interps]
+        details["chosen"] = listing.interps.index(best)
+        items = _items(best)
+        pay = settle.payments(ctx.seat_wind, best.value, ctx.self_draw, ctx.discarder, opts.payer)
+        details.update({
+            "kind": best.kind,
+            "base_id": best.base_id,
+            "dealer_wins": ctx.seat_wind == "E",
+            "shares": settle.shares(ctx.seat_wind, best.value),
+            "winner_gain": pay[ctx.seat_wind],
+        })
+        return HebeiResult(variant=self.id, hand=canonical, valid=True, total=best.value, base=best.base,
+                           items=items, partition=best.partition, payments=pay, details=details,
+                           tie_break=TIE_BREAK)
+
+    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list:
+        """Every interpretation scored on its own (the chosen one marked), then the standard
+        partitions that break the door rule (total 0, with the reason)."""
+        try:
+            from scorer.result import ReadingView
+        except ImportError:  # a core without the referee features
+            return []
+        ctx: HebeiContext = context  # type: ignore[assignment]
+        opts: HebeiRules = rules.options  # type: ignore[assignment]
+        facts, listing = interpretations(hand, opts)
+        for it in listing.interps:
+            value(it, hand, facts, ctx, opts)
+        best = choose(listing.interps) if listing.interps else None
+        views = [ReadingView(index=n, chosen=it is best, shape=it.kind, partition=it.partition,
+                             items=_items(it), total=it.value)
+                 for n, it in enumerate(listing.interps)]
+        start = len(views)
+        views += [ReadingView(index=start + n, chosen=False, shape="standard", partition=r["partition"],
+                              total=0, note=f"breaks the door rule (§6): {r['reason']}")
+                  for n, r in enumerate(listing.rejected)]
+        return views
+
+
+TIE_BREAK = "highest S, then the higher base, then the earlier base id in the §7.1 list (hebei.md §7.3)"
+
+
+def _items(interp) -> list[Item]:
+    out = []
+    for item_id, points, factor in interp.items:
+        d = BY_ID[item_id]
+        tiles = " ".join(interp.partition) if item_id == interp.base_id else ""
+        out.append(Item(id=d.id, name=d.name, name_zh=d.name_zh, points=points, factor=factor, tiles=tiles))
+    return out
+
+
+register(Hebei())

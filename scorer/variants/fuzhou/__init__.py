@@ -1,0 +1,176 @@
+"""Fuzhou Mahjong (福州麻将), variant ``fuzhou``.
+
+Rules: shared/spec/fuzhou.md. A 16-tile game won on 17 tiles = 5 sets + a pair (kongs count as
+one set), suited tiles only (the 28 honours and 8 flowers are all flowers, set aside and given in
+``flowers``). One suited kind is the gold (``wild``): wild only in the concealed part. Scored:
+flower points F (§6.1), dealer points D (§6.2), one bonus type (金雀 60 > 三金倒 40 > 抢金 30, else
+平胡 30 when F = 0, +10 for a gold type with F = 0), the multiplier m and the payments
+``base × ((F + D_p) × m + B)`` (§6.6). The spec's readings are the default preset ``spec``; each
+§10 ambiguity that changes a score is a rule option (see ``context.FuzhouRules``).
+
+Golds: the golds are taken out of the concealed counts and every reading of the rest with that
+many wilds (any suited stand-in, the 4-copy cap lifted, §3.2) is listed. A reading is 金雀 when
+its pair's kind appears at least twice among the stand-ins (the pair's two tiles can then be two
+golds, also when the golds stand for their own kind). Only the bonus depends on the reading, so
+the best one is the first 金雀 reading if any (§9, W17).
+
+Readings chosen where the spec is silent:
+- ``wild`` that cannot be read as tiles (``"5x"``) is ``bad_notation`` (a tile field that cannot
+  be parsed, §7 code 1); a readable wild that is not one suited kind (``"1z"``, ``"5p6p"``, a
+  flower, missing or empty) is ``bad_wild``. A list naming the same kind twice is accepted.
+- ``flowers`` also accepts ``"-"`` or ``""`` for none; commas and spaces between tiles are ignored.
+  A suited tile or a long card (Q B H) in it is ``bad_flowers``; garbage is ``bad_notation``.
+- A long card (Q B H) or a flower written in the hand is ``honour_in_hand`` (only suited tiles may
+  be in a Fuzhou hand); ``<..>`` groups are ``bad_meld``.
+- ``win_tile`` that is not one tile (``"5p6p"``, a flower) is ``bad_context``; unreadable text is
+  ``bad_notation``.
+- ``dealer_streak`` < 0 and ``base`` < 1 are ``bad_context`` (checked in §7 order, after the hand).
+- 抢金 forbids exposed melds (``[..]``, ``{..}``) only, as §3.5/§7 say; a concealed kong is allowed.
+- The displayed gold taken by 抢金 is a gold like the others (W12/W13), so a robbed hand may hold 4.
+- 游金 shape test (§3.4 b) on a hand with melds: the rest must split into ``5 − melds`` sets.
+- ``items[].points`` is the item's whole contribution to F or B (spec §4.3), ``count`` how many
+  tiles/kongs gave it: ``flower_tiles`` 5 → points 5, count 5; ``flower_kong`` ×2 → points 4.
+- An invalid hand (codes 11-15) still reports F and D under ``details``; bonus, B, m, points are
+  null/0 and every payment is 0. ``details.reason_code`` and ``details.error`` hold the §7 code.
+- Added kongs ``{xxxx}`` score as exposed kongs (+1).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from scorer.decompose import reading_texts
+from scorer.hand import Hand
+from scorer.notation import SUITED_16, format_hand, format_meld
+from scorer.registry import ItemDef, ResolvedRules, Variant, register
+from scorer.result import Exclusion, Item, Result
+from scorer.tiles import tile_name, tiles_text
+
+from .context import PRESETS, FuzhouContext, FuzhouRules
+from .items import INDEX, ITEMS
+from .scoring import REASONS, Outcome, evaluate
+from .validate import SEATS, Facts, check
+
+
+class Fuzhou(Variant):
+    id: ClassVar[str] = "fuzhou"
+    name: ClassVar[str] = "Fuzhou Mahjong"
+    name_zh: ClassVar[str] = "福州麻将"
+    notation = SUITED_16
+    Context = FuzhouContext
+    Rules = FuzhouRules
+    presets = PRESETS
+    default_preset = "spec"
+    items: ClassVar[tuple[ItemDef, ...]] = ITEMS
+    shapes = 0
+
+    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+        """Read the hand and check the whole request in §7 order (codes 1-10)."""
+        hand, _ = check(context, text=text, dialect=dialect)  # type: ignore[arg-type]
+        return hand
+
+    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+        ctx: FuzhouContext = context  # type: ignore[assignment]
+        opts: FuzhouRules = rules.options  # type: ignore[assignment]
+        hand, facts = check(ctx, hand=hand)
+        return build_result(self.id, hand, facts, opts, evaluate(hand, facts, opts))
+
+
+def _item(item_id: str, points: int, count: int = 1, tiles: str = "", detail: str | None = None) -> Item:
+    d = INDEX[item_id]
+    return Item(id=d.id, name=d.name, name_zh=d.name_zh, points=points, count=count, tiles=tiles, detail=detail)
+
+
+def _flower_text(flowers: tuple[int, ...]) -> str:
+    fl = "".join(f"{n}f" for n in sorted(-k for k in flowers if k < 0))
+    return fl + tiles_text(sorted(k for k in flowers if k > 0))
+
+
+def build_items(hand: Hand, f: Facts, o: Outcome) -> list[Item]:
+    items: list[Item] = []
+    if o.flower_tiles:
+        items.append(_item("flower_tiles", o.flower_tiles, o.flower_tiles, _flower_text(f.flowers)))
+    if o.flower_kongs:
+        items.append(_item("flower_kong", o.F - o.flower_tiles - o.exposed_kongs - 2 * o.concealed_kongs
+                           - o.gold_flowers, o.flower_kongs))
+    if o.exposed_kongs:
+        items.append(_item("exposed_kong", o.exposed_kongs, o.exposed_kongs,
+                           " ".join(format_meld(m) for m in hand.melds if m.is_kong and not m.is_concealed)))
+    if o.concealed_kongs:
+        items.append(_item("concealed_kong", 2 * o.concealed_kongs, o.concealed_kongs,
+                           " ".join(format_meld(m) for m in hand.melds if m.is_kong and m.is_concealed)))
+    if o.gold_flowers:
+        items.append(_item("gold_tiles", o.gold_flowers, o.gold_flowers, tiles_text([f.wild] * o.gold_flowers)))
+    if o.valid:
+        from .scoring import BONUS_VALUES, PINGHU, PLAIN_EXTRA
+
+        gold = tile_name(f.wild)
+        shown = {"golden_bird": f"{gold} {gold} as the pair", "three_golds": tiles_text([f.wild] * o.golds),
+                 "rob_gold": gold}
+        for b in o.bonuses:
+            items.append(_item(b, BONUS_VALUES[b], tiles=shown[b]))
+        if o.pinghu:
+            items.append(_item("pinghu", PINGHU))
+        if o.plain_extra:
+            items.append(_item("plain_extra", PLAIN_EXTRA))
+    if o.D:
+        items.append(_item("dealer_streak", o.D, 1, detail="paid only between the dealer and the winner"))
+    return items
+
+
+def _excluded(o: Outcome) -> list[Exclusion]:
+    if not o.valid or not o.bonuses:
+        return []
+    present = set(o.bonuses)
+    out = []
+    chosen = o.bonuses[0]
+    for other in ("three_golds", "rob_gold"):
+        if other in o.candidates and other not in present:
+            d = INDEX[other]
+            out.append(Exclusion(id=d.id, name=d.name, name_zh=d.name_zh, by=chosen, principle="high_over_low"))
+    return out
+
+
+def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outcome) -> Result:
+    canonical = format_hand(hand)
+    partition = [format_meld(m) for m in hand.melds]
+    if o.reading:
+        partition += reading_texts(o.reading)
+    elif o.valid:  # 三金倒 without an arrangement: the loose tiles, then the golds
+        partition += [tiles_text([k for k in hand.concealed if k != f.wild]), tiles_text([f.wild] * o.golds)]
+    bonus = o.bonuses[0] if o.bonuses else ("pinghu" if o.pinghu else None)
+    winner_gain = o.payments[f.seat] if o.valid else 0
+    details: dict[str, Any] = {
+        "flower_points": o.F,
+        "dealer_points": o.D,
+        "bonus": bonus,
+        "bonus_points": o.B,
+        "multiplier": o.m if o.valid else None,
+        "points": o.points,
+        "winner_gain": winner_gain,
+        "base": f.base,
+        "seat": f.seat,
+        "dealer": f.dealer_wins,
+        "self_draw": f.self_draw,
+        "discarder": f.discarder,
+        "gold": tile_name(f.wild),
+        "golds": o.golds,
+        "gold_stands_for": tiles_text(sorted(o.standins)) if o.reading else "",
+        "arrangements": o.arrangements,
+    }
+    if opts.stack_bonuses and len(o.bonuses) > 1:
+        details["bonuses"] = list(o.bonuses)
+    if not o.valid:
+        reason_key = "you_jin_shape" if o.running_gold_shape else o.reason_code
+        details.update({"reason_code": o.reason_code, "error": o.reason_code, "bonus": None,
+                        "bonus_points": 0, "points": 0})
+        return Result(variant=variant, hand=canonical, valid=False, reason=REASONS[reason_key], total=0,
+                      items=build_items(hand, f, o), partition=partition, payments=dict.fromkeys(SEATS, 0),
+                      details=details)
+    return Result(variant=variant, hand=canonical, valid=True, total=winner_gain, items=build_items(hand, f, o),
+                  excluded=_excluded(o), partition=partition, payments=o.payments, details=details)
+
+
+register(Fuzhou())

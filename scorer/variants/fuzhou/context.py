@@ -1,0 +1,99 @@
+"""Fuzhou win context and rule options (fuzhou.md §4.2 context fields, §10 ambiguities).
+
+The context model is deliberately lenient about *values* (seats, tiles, flowers are plain strings)
+so that every value problem is reported by the variant's own validation, with the spec's error
+codes in the spec's order (§7), instead of by pydantic.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+def _as_text(value: Any) -> Any:
+    """Keep None, strings and lists of strings; turn anything else into text for the tile reader
+    (so that e.g. ``wild: 5`` is reported as unreadable notation rather than a type error)."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [v if isinstance(v, str) else str(v) for v in value]
+    return str(value)
+
+
+class FuzhouContext(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    wild: str | list[str] | None = Field(
+        None, description="金 the gold: one suited tile kind such as 5p (required; a one-element list is accepted)",
+        json_schema_extra={"cli": ["--gold"]})
+    flowers: str | list[str] | None = Field(
+        None, description="every flower/honour tile set aside, in tile notation (1f2f1z1z, EEEE2f) or a list")
+    self_draw: bool = Field(False, description="自摸: the winner drew the winning tile")
+    rob_gold: bool = Field(False, description="抢金: the winning (last) tile is the robbed displayed gold; a self-draw")
+    seat_wind: str | None = Field(
+        None, description="the winner's seat E/S/W/N (or 1z-4z); default E if dealer else S; the dealer sits East",
+        json_schema_extra={"cli": ["--seat"]})
+    dealer: bool | None = Field(None, description="the winner is the dealer (must agree with seat_wind)")
+    discarder: str | None = Field(
+        None, description="discard wins only: who discarded the winning tile; default the winner's previous seat")
+    dealer_streak: int = Field(0, description="连庄 count of the current dealer before this hand (0 on a first hand)",
+                               json_schema_extra={"cli": ["--streak"]})
+    base: int = Field(1, description="底分, the table stake multiplying every payment (>= 1)")
+    you_jin: bool = Field(False, description="游金: the winner was running gold (self-draw only), a discard win is invalid")
+    passed_hu: bool = Field(False, description="过胡: the winner passed up a win on this tile kind since his last draw")
+    win_tile: str | None = Field(None, description="the winning tile, if not the last concealed tile written")
+
+    @field_validator("wild", "flowers", mode="before")
+    @classmethod
+    def _text(cls, value: Any) -> Any:
+        return _as_text(value)
+
+    @field_validator("seat_wind", "discarder", "win_tile", mode="before")
+    @classmethod
+    def _scalar_text(cls, value: Any) -> Any:
+        if value is None or isinstance(value, str):
+            return value
+        return str(value)
+
+
+class FuzhouRules(BaseModel):
+    """Each option is one ambiguity of fuzhou.md §10 whose readings change a score; the defaults
+    are the spec's readings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    golds_as_flowers: bool = Field(
+        False, description="A2: each gold held in the hand also scores +1 flower point (spec: no)")
+    stack_bonuses: bool = Field(
+        False, description="A4: add up every applicable gold bonus instead of taking only the highest (spec: highest)")
+    bonus_doubles_discard: bool = Field(
+        True, description="A5: a bonus hand (incl. 平胡) won on a discard doubles F and dealer points (spec: yes)")
+    discard_payers: Literal["discarder", "all", "all_for_bonus"] = Field(
+        "discarder", description="A6/A7: who pays a discard win: the discarder alone (spec), all three, "
+        "or all three only for bonus hands")
+    dealer_points: Literal["streak", "streak_plus_one", "flat"] = Field(
+        "streak", description="A8: dealer points D = the streak count (spec), 1 + streak, or a flat 1")
+    dealer_points_flow: Literal["dealer_and_winner", "winner_always", "dealer_wins_only"] = Field(
+        "dealer_and_winner", description="A9: D is paid only between dealer and winner (spec), by every payer, "
+        "or only when the dealer wins")
+    flower_kong_points: int = Field(
+        6, ge=0, description="A10: what a flower kong's four tiles are worth together (spec 6 = 4 tiles + 2; 2 = like a kong)")
+    running_gold_shape: Literal["single_gold", "any_gold", "off"] = Field(
+        "single_gold", description="A11: discard-win running-gold shape test: exactly one gold and five plain "
+        "sets (spec), any gold leaving five sets with golds wild, or the flag only")
+    three_golds_on_discard: bool = Field(
+        False, description="A12: 三金倒 may also be claimed on a discard win (spec: self-draw only)")
+
+
+PRESETS: dict[str, dict[str, object]] = {
+    "spec": {
+        "golds_as_flowers": False, "stack_bonuses": False, "bonus_doubles_discard": True,
+        "discard_payers": "discarder", "dealer_points": "streak", "dealer_points_flow": "dealer_and_winner",
+        "flower_kong_points": 6, "running_gold_shape": "single_gold", "three_golds_on_discard": False,
+    },
+    # The 《福州麻将游戏规则》family (C2/C3 in the spec's sources): golds count as flowers, dealer
+    # points only when the dealer wins. Kept for comparison; not the spec.
+    "golds_count": {"golds_as_flowers": True, "dealer_points_flow": "dealer_wins_only"},
+}

@@ -1,0 +1,210 @@
+"""Fuzhou scoring (fuzhou.md §6, §8, §9): validity 11-15, F, D, the bonus, m, payments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from scorer.decompose import PAIR, SUITED_MASK, readings
+from scorer.hand import Exposure, Hand
+
+from .context import FuzhouRules
+from .validate import SEATS, Facts
+
+BONUS_VALUES = {"golden_bird": 60, "three_golds": 40, "rob_gold": 30}
+PINGHU = 30
+PLAIN_EXTRA = 10
+
+REASONS = {
+    "gold_discard_win": "a discarded gold cannot be claimed or won on (§3.3)",
+    "you_jin_discard": "the winner was running gold (游金) and may only win by self-draw (§3.4)",
+    "passed_hu": "the winner passed up a win on this tile since his last draw (过胡) and may not win on it now",
+    "not_winning": "not a winning hand: the tiles do not form 5 sets and a pair, even with the golds (§5)",
+    "you_jin_shape": "running gold (游金): before the winning tile the hand held one gold and its other tiles "
+                     "were complete sets, so it may only win by self-draw (§3.4 b)",
+}
+
+
+@dataclass
+class Outcome:
+    valid: bool
+    reason_code: str | None = None
+    flower_tiles: int = 0
+    flower_kongs: int = 0
+    exposed_kongs: int = 0
+    concealed_kongs: int = 0
+    golds: int = 0
+    gold_flowers: int = 0
+    F: int = 0
+    D: int = 0
+    candidates: list[str] = field(default_factory=list)  # every gold bonus type that applies, highest first
+    bonuses: list[str] = field(default_factory=list)  # the gold bonus types counted, highest first
+    pinghu: bool = False
+    plain_extra: bool = False
+    B: int = 0
+    m: int = 1
+    points: int = 0
+    payments: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SEATS, 0))
+    reading: tuple[int, ...] = ()      # chosen arrangement (group codes), () if none
+    standins: tuple[int, ...] = ()     # what the golds stand for in it
+    arrangements: int = 0
+    running_gold_shape: bool = False
+
+
+# ------------------------------------------------------------------------------------------ helpers
+
+@lru_cache(maxsize=4096)
+def _sets_only(counts: tuple[int, ...]) -> bool:
+    """Do these suited counts split into chows and pungs only (no pair, no wild)?"""
+    k = next((i for i, x in enumerate(counts) if x), -1)
+    if k < 0:
+        return True
+    n = counts[k]
+    c = list(counts)
+    if n >= 3:
+        c[k] -= 3
+        if _sets_only(tuple(c)):
+            return True
+        c[k] += 3
+    if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+        c[k] -= 1
+        c[k + 1] -= 1
+        c[k + 2] -= 1
+        if _sets_only(tuple(c)):
+            return True
+    return False
+
+
+def _sets_with_wilds(counts: list[int], n_sets: int, wilds: int) -> bool:
+    """Do these counts plus ``wilds`` golds split into ``n_sets`` sets and nothing else?
+
+    A pair of East (kind 27) is added: golds cannot stand for honours (SUITED_MASK) and the naturals
+    are suited, so the East pair can only be the reading's pair and the rest must be sets."""
+    c = list(counts)
+    c[27] = 2
+    return bool(readings(c, n_sets, wilds, SUITED_MASK, 99))
+
+
+def flower_counts(flowers: tuple[int, ...]) -> tuple[int, int]:
+    """(tiles, flower kongs): four of one honour, 1f2f3f4f, 5f6f7f8f (§8 flower_kongs)."""
+    kongs = sum(1 for k in set(flowers) if k >= 27 and flowers.count(k) == 4)
+    if all(-n in flowers for n in (1, 2, 3, 4)):
+        kongs += 1
+    if all(-n in flowers for n in (5, 6, 7, 8)):
+        kongs += 1
+    return len(flowers), kongs
+
+
+def _is_bird(groups: tuple[int, ...], standins: tuple[int, ...]) -> bool:
+    for g in groups:
+        if g >> 6 == PAIR:
+            return standins.count(g & 63) >= 2
+    return False
+
+
+# ---------------------------------------------------------------------------------------- the score
+
+def evaluate(hand: Hand, f: Facts, opts: FuzhouRules) -> Outcome:
+    out = Outcome(valid=False)
+    k = len(hand.melds)
+    n_sets = 5 - k
+    golds = hand.concealed.count(f.wild)
+    counts = hand.counts()
+    counts[f.wild] = 0
+    out.golds = golds
+
+    # F and D never depend on the arrangement (§9); computed first so invalid results show them too.
+    out.flower_tiles, out.flower_kongs = flower_counts(f.flowers)
+    out.exposed_kongs = sum(1 for m in hand.melds if m.is_kong and m.exposure is not Exposure.CONCEALED)
+    out.concealed_kongs = sum(1 for m in hand.melds if m.is_kong and m.exposure is Exposure.CONCEALED)
+    out.gold_flowers = golds if opts.golds_as_flowers else 0
+    out.F = (out.flower_tiles + (opts.flower_kong_points - 4) * out.flower_kongs
+             + out.exposed_kongs + 2 * out.concealed_kongs + out.gold_flowers)
+    if opts.dealer_points == "streak":
+        out.D = f.streak
+    elif opts.dealer_points == "streak_plus_one":
+        out.D = f.streak + 1
+    else:
+        out.D = 1
+
+    discard = not f.self_draw
+    # §7 11-13
+    if discard and f.win == f.wild:
+        out.reason_code = "gold_discard_win"
+        return out
+    if discard and f.you_jin:
+        out.reason_code = "you_jin_discard"
+        return out
+    if discard and f.passed_hu:
+        out.reason_code = "passed_hu"
+        return out
+
+    arrs = readings(counts, n_sets, golds, SUITED_MASK, 99)
+    out.arrangements = len(arrs)
+    bird = any(_is_bird(g, s) for g, s in arrs)
+    three = golds >= 3 and not f.rob_gold and (f.self_draw or opts.three_golds_on_discard)
+    if not arrs and not three:
+        out.reason_code = "not_winning"
+        return out
+    # §7 15: the running-gold shape of the pre-win hand H'
+    if discard and opts.running_gold_shape != "off":
+        pre = list(counts)
+        pre[f.win] -= 1  # the winning tile is not a gold here (checked above)
+        if opts.running_gold_shape == "single_gold":
+            shape = golds == 1 and _sets_only(tuple(pre[:27]))
+        else:
+            shape = golds >= 1 and _sets_with_wilds(pre, n_sets, golds - 1)
+        if shape:
+            out.running_gold_shape = True
+            out.reason_code = "you_jin_discard"
+            return out
+
+    out.valid = True
+    # Display: prefer golds standing for their own kind (the reading a player would name).
+    def own(reading: tuple) -> int:
+        return reading[1].count(f.wild)
+
+    birds = [r for r in arrs if _is_bird(*r)]
+    pool = birds or arrs
+    chosen = max(pool, key=own) if pool else None
+    if chosen is not None:
+        out.reading, out.standins = chosen
+    cands = []
+    if bird:
+        cands.append("golden_bird")
+    if three:
+        cands.append("three_golds")
+    if f.rob_gold and arrs:
+        cands.append("rob_gold")
+    out.candidates = cands
+    if cands:
+        out.bonuses = cands if opts.stack_bonuses else cands[:1]
+        out.B = sum(BONUS_VALUES[b] for b in out.bonuses)
+        if out.F == 0:
+            out.plain_extra = True
+            out.B += PLAIN_EXTRA
+    elif out.F == 0:
+        out.pinghu = True
+        out.B = PINGHU
+    has_bonus = bool(out.bonuses) or out.pinghu
+    out.m = 2 if f.self_draw or (has_bonus and opts.bonus_doubles_discard) else 1
+    out.points = f.base * (out.F * out.m + out.B)
+
+    others = [s for s in SEATS if s != f.seat]
+    if f.self_draw or opts.discard_payers == "all" or (opts.discard_payers == "all_for_bonus" and has_bonus):
+        payers = others
+    else:
+        payers = [f.discarder]
+    pay = dict.fromkeys(SEATS, 0)
+    for p in payers:
+        if opts.dealer_points_flow == "dealer_and_winner":
+            dp = out.D if (f.dealer_wins or p == "E") else 0
+        elif opts.dealer_points_flow == "winner_always":
+            dp = out.D
+        else:
+            dp = out.D if f.dealer_wins else 0
+        amount = f.base * ((out.F + dp) * out.m + out.B)
+        pay[p] -= amount
+        pay[f.seat] += amount
+    out.payments = pay
+    return out

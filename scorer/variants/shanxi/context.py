@@ -1,0 +1,160 @@
+"""Shanxi Koudian win context (shanxi.md §3) and rule options (one per score-changing §12 ambiguity)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from scorer.errors import HandError
+from scorer.notation import parse_tile
+from scorer.tiles import tile_name
+
+Wind = Literal["E", "S", "W", "N"]
+SEATS: tuple[str, ...] = ("E", "S", "W", "N")
+
+_TRUE = {"true", "yes", "1", "on"}
+_FALSE = {"false", "no", "0", "off"}
+
+
+def _cli_bool(value: Any) -> Any:
+    """``declared`` / ``dealer`` are typed ``bool | str`` only so that the generated CLI option takes a
+    value (``--declared false``: a bare flag cannot say the non-default false); stored as a bool."""
+    if isinstance(value, str):
+        low = value.strip().lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        raise ValueError(f"{value!r} is not a boolean (true/false)")
+    return value
+
+
+def canonical_tile(value: Any) -> str:
+    """A tile kind of the 136-tile set in canonical text (``5p``, ``C``); ValueError otherwise."""
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not a tile")
+    try:
+        k = parse_tile(value)
+    except HandError:
+        raise ValueError(f"{value!r} is not a tile") from None
+    if k >= 34:
+        raise ValueError(f"{value!r} is not a tile of the 136-tile set")
+    return tile_name(k)
+
+
+class KongFeeder(BaseModel):
+    """Who fed a ``[xxxx]`` kong (点杠), read only under 点杠包杠."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: Wind | None = Field(None, description="the feeder's seat (may come from the meld's ,N instead)")
+    declared: bool = Field(False, description="the feeder had declared ready when he fed the kong")
+
+
+class ShanxiContext(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat_wind: Wind = Field("S", description="the winner's seat; E is the dealer",
+                            json_schema_extra={"cli": ["--seat"]})
+    self_draw: bool = Field(False, description="自摸: the winner drew the winning tile")
+    discarder: Wind | None = Field(None, description="who discarded the winning tile (or whose added kong was "
+                                                     "robbed); required unless self-drawn")
+    declared: bool | str = Field(True, description="报听: the winner had declared ready (must be true); "
+                                                   "CLI: --declared false")
+    discarder_declared: bool = Field(False, description="the discarder had declared ready before discarding "
+                                                        "(else 包胡: he pays for all)")
+    kong_win: bool = Field(False, description="抢杠 on a discard win, 杠上开花 (no bonus) on a self-draw")
+    passed_win: bool = Field(False, description="过胡: the winner passed a win and has not discarded since: "
+                                                "self-draw only")
+    wild: str | None = Field(None, description="耗子 mouse tile kind (all four copies wild), e.g. 5z; "
+                                               "null for the plain game")
+    dian_gang_bao_gang: bool = Field(False, description="room option 点杠包杠: an undeclared feeder of a "
+                                                        "kong claimed from a discard pays it alone")
+    kong_from: dict[str, KongFeeder] = Field(
+        default_factory=dict,
+        description='feeders of kongs claimed from a discard, under 点杠包杠, e.g. {"8s": {"seat": "S", "declared": false}} '
+                    "(CLI: a JSON object)")
+    dealer_bonus: int = Field(0, ge=0, description="room option 带庄: added to each win share between the "
+                                                   "dealer (E) and the winner")
+    thirteen_orphans: bool = Field(False, description="room option: allow 十三幺 (×2)")
+    dealer: bool | str | None = Field(None, description="optional alias; must equal seat_wind == E")
+    win_tile: str | None = Field(None, description="optional; must equal the last concealed tile written")
+    last_wall: bool = Field(False, description="海底: accepted, no effect in Koudian")
+    last_tile: bool = Field(False, description="和绝张: accepted, no effect in Koudian")
+    round_wind: Wind | None = Field(None, description="accepted, no effect in Koudian",
+                                    json_schema_extra={"cli": ["--round"]})
+    flowers: int = Field(0, description="must be 0 (no flowers in Koudian)")
+    indicators: list[str] = Field(default_factory=list, description="must be empty (give the mouse as wild)")
+
+    @field_validator("declared", "dealer", mode="before")
+    @classmethod
+    def _bools(cls, value: Any) -> Any:
+        return _cli_bool(value)
+
+    @field_validator("wild", mode="before")
+    @classmethod
+    def _wild(cls, value: Any) -> Any:
+        if value is None:
+            return None
+        return canonical_tile(value)
+
+    @field_validator("kong_from", mode="before")
+    @classmethod
+    def _kong_from(cls, value: Any) -> Any:
+        if isinstance(value, str):  # the CLI passes the raw string
+            text = value.strip()
+            if not text:
+                return {}
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"kong_from is not a JSON object: {exc}") from None
+        return value
+
+
+class ShanxiRules(BaseModel):
+    """Each option is an ambiguity of shanxi.md §12 whose readings change a score; the default is the
+    spec's chosen reading."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hu_point: Literal["winning_tile", "max_wait"] = Field(
+        "winning_tile", description="B1: the winning point is the winning tile's point (max wait only for a "
+                                    "self-drawn mouse), or always the best wait's point")
+    declare_rule: Literal["max_wait", "winning_tile"] = Field(
+        "max_wait", description="B9: the >=6 declaration rule applies to the best wait, or to the winning tile")
+    require_declared: bool = Field(
+        True, description="B8: the winner must have declared ready (报听) to win")
+    kong_value: Literal["tile_point", "fixed"] = Field(
+        "tile_point", description="B3: a kong share is its tile point (concealed x2), or a fixed 1 (concealed 2)")
+    added_kong: Literal["exposed", "concealed"] = Field(
+        "exposed", description="B20: an added kong {xxxx} is shared like an exposed kong (K), or like a "
+                               "concealed one (2K)")
+    stack_qingyise_yitiaolong: bool = Field(
+        True, description="B6: 清一色 and 一条龙 multiply (x4); false keeps only one x2")
+    haohua_per_quad: bool = Field(
+        False, description="B18: 豪华 x4 for each group of four identical tiles instead of once")
+    thirteen_orphans_factor: int = Field(
+        2, ge=1, description="B7: the 十三幺 factor when the thirteen_orphans room option is on")
+    baohu_declaration: Literal["discarder", "winner"] = Field(
+        "discarder", description="B10: 包胡 when the discarder had not declared, or when the winner had not")
+    baohu_includes_kongs: bool = Field(
+        True, description="B11: an undeclared discarder who pays the win alone (包胡) also pays the winner's "
+                          "kongs (包杠)")
+    robbed_kong_as: Literal["discard", "self_draw"] = Field(
+        "discard", description="B16: a robbed-kong win (抢杠) is scored and paid as a discard by the kong "
+                               "maker, or as a self-draw")
+    mouse_no_bonus: Literal["game", "hand"] = Field(
+        "game", description="B13: special hands get no bonus in the whole mouse game, or only when a mouse "
+                            "is in the hand")
+    wild_kind_as_wait: bool = Field(
+        True, description="B14: the mouse kind itself (as a natural tile) counts among the waits")
+    total_mode: Literal["win_share", "winner_gain"] = Field(
+        "win_share", description="B19: total is the win share W, or the winner's whole gain (payments)")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "spec": {},
+}

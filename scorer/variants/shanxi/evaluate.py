@@ -1,0 +1,158 @@
+"""Structures, waits and the pattern multiplier (shanxi.md §5, §6.2, §7.2), on the shared decomposer.
+
+Mice are removed from the concealed counts and passed as ``wilds`` with the whole 34-kind mask and
+no copy cap on what they stand for (§5 "count limits are not checked for the tile it represents").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorer.decompose import (
+    CHOW,
+    PAIR,
+    SEVEN_PAIRS,
+    SINGLE,
+    STANDARD_MASK,
+    THIRTEEN_ORPHANS,
+    group_tiles,
+    reading_texts,
+    readings,
+    waits,
+)
+from scorer.hand import Hand
+from scorer.notation import format_meld
+
+NO_CAP = 99  # mice may stand for a kind whose four copies are already held
+
+
+def pt(kind: int) -> int:
+    """Tile point: suit tiles their face value, every honour 10 (§2)."""
+    return kind % 9 + 1 if kind < 27 else 10
+
+
+@dataclass(frozen=True)
+class Tiles:
+    """The hand as the decomposer sees it."""
+
+    naturals: tuple[int, ...]   # concealed natural counts (37), mice removed
+    wilds: int                  # mice in the concealed part
+    melded: tuple[int, ...]     # counts of the tiles in melds (37)
+    n_sets: int
+    shapes: int
+    wild: int | None
+
+    def held(self) -> list[int]:
+        """Every copy the hand holds by kind, mice counted as the wild kind."""
+        out = [a + b for a, b in zip(self.naturals, self.melded, strict=True)]
+        if self.wild is not None:
+            out[self.wild] += self.wilds
+        return out
+
+
+def tiles_of(hand: Hand, wild: int | None, thirteen_orphans: bool) -> Tiles:
+    naturals = hand.counts()
+    wilds = 0
+    if wild is not None:
+        wilds = naturals[wild]
+        naturals[wild] = 0
+    melded = [0] * len(naturals)
+    for m in hand.melds:
+        for k in m.tiles:
+            melded[k] += 1
+    shapes = 0
+    if not hand.melds:
+        shapes = SEVEN_PAIRS | (THIRTEEN_ORPHANS if thirteen_orphans else 0)
+    return Tiles(tuple(naturals), wilds, tuple(melded), 4 - hand.sets_fixed, shapes, wild)
+
+
+def all_readings(t: Tiles) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    return readings(list(t.naturals), t.n_sets, t.wilds, STANDARD_MASK, NO_CAP, t.shapes)
+
+
+def hand13_waits(t: Tiles, win: int, wild_kind_as_wait: bool = True) -> list[int]:
+    """§6.2: kinds t with fewer than 4 copies in hand13 such that hand13 + t (a natural t) wins."""
+    c = list(t.naturals)
+    w = t.wilds
+    if t.wild is not None and win == t.wild:
+        w -= 1
+    else:
+        c[win] -= 1
+    held = [a + b for a, b in zip(c, t.melded, strict=True)]
+    if t.wild is not None:
+        held[t.wild] += w
+    out = []
+    for kind, _ in waits(c, t.n_sets, w, STANDARD_MASK, NO_CAP, t.shapes, STANDARD_MASK):
+        if held[kind] >= 4:
+            continue
+        if t.wild is not None and kind == t.wild and not wild_kind_as_wait:
+            continue
+        out.append(kind)
+    return out
+
+
+@dataclass
+class Pattern:
+    """The factors of one interpretation."""
+
+    factors: list[tuple[str, int, int]] = field(default_factory=list)  # (item id, factor, count)
+    shape: str = "standard"
+    groups: tuple[int, ...] = ()
+
+    @property
+    def multiplier(self) -> int:
+        m = 1
+        for _, f, n in self.factors:
+            m *= f ** n
+        return m
+
+
+def pattern_of(t: Tiles, groups: tuple[int, ...], standins: tuple[int, ...], *, haohua_per_quad: bool,
+               stack_qingyise_yitiaolong: bool, thirteen_factor: int) -> Pattern:
+    p = Pattern(groups=groups)
+    pairs = [g & 63 for g in groups if g >> 6 == PAIR]
+    seven = len(groups) == 7 and len(pairs) == 7
+    orphans = any(g >> 6 == SINGLE for g in groups)
+    if seven:
+        p.shape = "seven_pairs"
+        p.factors.append(("qixiaodui", 2, 1))
+        quads = sorted({k for k in pairs if pairs.count(k) >= 2 and t.naturals[k] >= 4})
+        if quads:
+            p.factors.append(("haohua", 4, len(quads) if haohua_per_quad else 1))
+    elif orphans:
+        p.shape = "thirteen_orphans"
+    # one suit: every tile held (melds, naturals and what the mice stand for)
+    kinds = {k for k, n in enumerate(t.naturals) if n} | {k for k, n in enumerate(t.melded) if n} | set(standins)
+    flush = bool(kinds) and all(k < 27 for k in kinds) and len({k // 9 for k in kinds}) == 1
+    if flush:
+        p.factors.append(("qingyise", 2, 1))
+    if not seven and not orphans:
+        chows = {g & 63 for g in groups if g >> 6 == CHOW}
+        if any({s * 9, s * 9 + 3, s * 9 + 6} <= chows for s in range(3)):
+            if stack_qingyise_yitiaolong or not flush:
+                p.factors.append(("yitiaolong", 2, 1))
+    if orphans:
+        p.factors.append(("shisanyao", thirteen_factor, 1))
+    return p
+
+
+def best_pattern(t: Tiles, found, **kw) -> Pattern:
+    """The interpretation with the largest product of factors (§7.2); the first one on a tie."""
+    best: Pattern | None = None
+    for groups, standins in found:
+        p = pattern_of(t, groups, standins, **kw)
+        if best is None or p.multiplier > best.multiplier:
+            best = p
+    assert best is not None
+    return best
+
+
+def partition_texts(hand: Hand, groups: tuple[int, ...]) -> list[str]:
+    return [format_meld(m) for m in hand.melds] + reading_texts(groups)
+
+
+def group_kinds(groups: tuple[int, ...]) -> list[int]:
+    out: list[int] = []
+    for g in groups:
+        out += group_tiles(g)
+    return out

@@ -1,0 +1,82 @@
+"""Who pays (shanxi.md §8): the win shares, 包胡, the winner's kongs (包杠 / 点杠包杠), the dealer bonus."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorer.hand import Exposure, Meld
+from scorer.tiles import tile_name
+
+from .context import SEATS
+from .evaluate import pt
+
+KIND_NAME = {Exposure.EXPOSED: "exposed", Exposure.ADDED: "added", Exposure.CONCEALED: "concealed"}
+
+
+def relative_seat(winner: str, digit: int) -> str:
+    """``,N`` of a meld: 1 上家 (the seat before the winner in E→S→W→N), 2 对家, 3 下家."""
+    i = SEATS.index(winner)
+    return SEATS[(i + {1: -1, 2: 2, 3: 1}[digit]) % 4]
+
+
+@dataclass
+class KongFeed:
+    """The feeder of one [xxxx] kong under 点杠包杠."""
+
+    seat: str
+    declared: bool
+
+
+@dataclass
+class Settlement:
+    payments: dict[str, int]
+    shares: dict[str, int]                  # each payer's win share (W + dealer bonus)
+    bao: str | None                         # the seat that paid the win alone (包胡)
+    kongs: list[dict[str, Any]] = field(default_factory=list)
+    win_paid: dict[str, int] = field(default_factory=dict)
+    kong_paid: dict[str, int] = field(default_factory=dict)
+
+
+def kong_share(meld: Meld, kong_value: str, added_kong: str) -> int:
+    base = pt(meld.tiles[0]) if kong_value == "tile_point" else 1
+    double = meld.exposure is Exposure.CONCEALED or (meld.exposure is Exposure.ADDED and added_kong == "concealed")
+    return base * (2 if double else 1)
+
+
+def settle(winner: str, unit: int, *, baohu_payer: str | None, dealer_bonus: int, kongs: list[Meld],
+           feeders: dict[int, KongFeed] | None, kong_value: str, added_kong: str,
+           baohu_includes_kongs: bool) -> Settlement:
+    """``feeders`` is None unless 点杠包杠 is on; then it maps each [xxxx] kong's index in ``kongs`` to
+    its feeder."""
+    others = [q for q in SEATS if q != winner]
+    shares = {q: unit + (dealer_bonus if "E" in (winner, q) else 0) for q in others}
+    win_paid = dict.fromkeys(others, 0)
+    if baohu_payer is not None:
+        win_paid[baohu_payer] += sum(shares.values())
+    else:
+        for q in others:
+            win_paid[q] += shares[q]
+    kong_paid = dict.fromkeys(others, 0)
+    entries = []
+    for i, m in enumerate(kongs):
+        s = kong_share(m, kong_value, added_kong)
+        single: str | None = None
+        if feeders is not None:
+            feed = feeders.get(i)
+            if m.exposure is Exposure.EXPOSED and feed is not None and not feed.declared:
+                single = feed.seat
+        elif baohu_payer is not None and baohu_includes_kongs:
+            single = baohu_payer
+        if single is not None:
+            kong_paid[single] += 3 * s
+        else:
+            for q in others:
+                kong_paid[q] += s
+        entries.append({"tile": tile_name(m.tiles[0]), "kind": KIND_NAME[m.exposure], "share": s,
+                        "paid_by": single or "three"})
+    payments = dict.fromkeys(SEATS, 0)
+    for q in others:
+        payments[q] = -(win_paid[q] + kong_paid[q])
+    payments[winner] = -sum(payments[q] for q in others)
+    return Settlement(payments, shares, baohu_payer, entries, win_paid, kong_paid)

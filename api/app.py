@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,11 +11,12 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from scorer import engine, referee, registry
+from scorer.errors import HandError
 from scorer.request import ParseRequest, ScoreRequest, WaitsRequest
 from scorer.result import Result
 from scorer.version import __version__
 
-from . import errors
+from . import errors, limits, schemas
 from .responses import JSONBytes
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -28,6 +30,7 @@ def create_app() -> FastAPI:
         default_response_class=JSONBytes,
     )
     errors.install(app)
+    app.add_middleware(limits.BodyLimit)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -35,33 +38,40 @@ def create_app() -> FastAPI:
         """The referee web page (everything it needs is served from /static: it works offline)."""
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
-    @app.get("/healthz")
-    def healthz() -> dict[str, str]:
-        return {"status": "ok", "version": __version__}
+    @app.get("/healthz", response_model=None, responses={200: {"model": schemas.Health}})
+    def healthz() -> JSONBytes:
+        return JSONBytes({"status": "ok", "version": __version__})
 
-    @app.get("/v1/variants")
-    def list_variants() -> dict[str, Any]:
-        return {"variants": [v.describe() for v in registry.variants().values()]}
+    @app.get("/v1/variants", response_model=None, responses={200: {"model": schemas.Variants}})
+    def list_variants() -> JSONBytes:
+        return JSONBytes({"variants": [v.describe() for v in registry.variants().values()]})
 
-    @app.post("/v1/parse")
-    def parse_hand(request: ParseRequest) -> dict[str, Any]:
-        return engine.partitions(request.hand, request.variant, request.dialect)
+    @app.post("/v1/parse", response_model=None, responses={200: {"model": schemas.ParseResult}, **schemas.ERRORS})
+    def parse_hand(request: ParseRequest) -> JSONBytes:
+        return JSONBytes(engine.partitions(request.hand, request.variant, request.dialect))
 
-    @app.post("/v1/score", response_model=Result)
+    @app.post("/v1/score", response_model=None, responses={200: {"model": Result}, **schemas.ERRORS})
     def score(request: ScoreRequest) -> JSONBytes:
         result = engine.score_request(request)
         return JSONBytes(result.model_dump(mode="json"))
 
-    @app.post("/v1/waits")
+    @app.post("/v1/waits", response_model=None, responses={200: {"model": schemas.WaitsResult}, **schemas.ERRORS})
     def waits(request: WaitsRequest) -> JSONBytes:
         """Every tile that completes a hand one tile short, each scored."""
         return JSONBytes(referee.waits(request.variant, request.hand, request.context, request.rules,
                                        request.dialect))
 
-    @app.post("/v1/score/batch")
+    @app.post("/v1/score/batch", response_model=None, responses={200: {"model": schemas.BatchAnswer}, **schemas.ERRORS})
     def score_batch(requests: Annotated[list[Any], Body(description="a list of score requests")]) -> JSONBytes:
+        if len(requests) > limits.MAX_BATCH:
+            raise HandError(f"a batch of {len(requests)} requests is over the limit of {limits.MAX_BATCH}",
+                            None, "batch_too_large")
+        deadline = time.monotonic() + limits.TIME_BUDGET_S
         answers = []
         for raw in requests:
+            if time.monotonic() > deadline:
+                raise HandError(f"the batch needed more than the {limits.TIME_BUDGET_S:.0f} s time budget; "
+                                "send it in smaller batches", None, "time_budget")
             if not isinstance(raw, dict):
                 answers.append({"error": {"message": "a request must be a JSON object", "position": None,
                                           "code": "bad_request", "errors": []}})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scorer.errors import HandError, Problem
 
@@ -17,7 +18,16 @@ def error_body(err: HandError) -> dict:
 def install(app: FastAPI) -> None:
     @app.exception_handler(HandError)
     async def hand_error(_: Request, exc: HandError) -> JSONBytes:
-        return JSONBytes(error_body(exc), status_code=422)
+        status = 413 if exc.code in ("batch_too_large", "body_too_large") else 422
+        return JSONBytes(error_body(exc), status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONBytes:
+        # a body that cannot be read as JSON is malformed input like any other: 422, our error shape
+        status = 422 if exc.status_code == 400 else exc.status_code
+        code = "bad_request" if status == 422 else f"http_{exc.status_code}"
+        return JSONBytes(error_body(HandError(str(exc.detail), None, code)), status_code=status,
+                         headers=getattr(exc, "headers", None))
 
     @app.exception_handler(RequestValidationError)
     async def request_error(_: Request, exc: RequestValidationError) -> JSONBytes:

@@ -5,11 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse
 
 
-class JSONBytes(Response):
-    media_type = "application/json"
-
+class JSONBytes(JSONResponse):
     def render(self, content: Any) -> bytes:
         return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +17,7 @@ import orjson
 import typer
 from rich.console import Console
 
+from scorer import batch as batch_mod
 from scorer import engine, referee, registry
 from scorer.errors import HandError
 
@@ -64,33 +66,45 @@ def serve(
 def batch(
     infile: Annotated[Path, typer.Argument(help="JSONL file, one request per line ('-' for stdin)")],
     output: Annotated[Path | None, typer.Option("-o", "--output", help="JSONL output (default stdout)")] = None,
+    workers: Annotated[int | None, typer.Option(help="processes to use (default: every core)")] = None,
+    dask: Annotated[str | None, typer.Option("--dask", help="score on this Dask scheduler instead")] = None,
 ) -> None:
-    """Score one request per line; a bad line yields an error result and the run goes on."""
+    """Score one request per line, in order; a bad line yields an error result and the run goes on."""
+    if dask:
+        if str(infile) == "-" or output is None:
+            typer.echo("error: --dask needs an input file and -o OUTPUT", err=True)
+            raise SystemExit(2)
+        n = batch_mod.score_archive_dask(str(infile), str(output), dask)
+        typer.echo(f"scored {n} lines on {dask}", err=True)
+        return
     src = sys.stdin if str(infile) == "-" else infile.open(encoding="utf-8")
-    dst = sys.stdout if output is None else output.open("w", encoding="utf-8")
+    dst = sys.stdout.buffer if output is None else output.open("wb")
+    show = sys.stderr.isatty() and str(infile) != "-"
     try:
-        for line in src:
-            if not line.strip():
-                continue
-            dst.write(orjson.dumps(score_line(line)).decode() + "\n")
+        with _progress(infile if show else None) as advance:
+            for answer in batch_mod.score_stream(src, workers=workers, progress=advance):
+                dst.write(answer + b"\n")
     finally:
-        if dst is not sys.stdout:
+        if output is not None:
             dst.close()
         if src is not sys.stdin:
             src.close()
 
 
-def score_line(line: str) -> dict[str, Any]:
-    try:
-        raw = orjson.loads(line)
-    except orjson.JSONDecodeError as exc:
-        return engine.error_result(HandError(f"line is not JSON: {exc}", None, "bad_json"))
-    if not isinstance(raw, dict):
-        return engine.error_result(HandError("a request must be a JSON object", None, "bad_request"))
-    try:
-        return engine.score_request(raw).model_dump(mode="json")
-    except HandError as err:
-        return engine.error_result(err)
+@contextmanager
+def _progress(path: Path | None):
+    """A progress bar on a terminal (lines done against the input's line count), else nothing."""
+    if path is None:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with path.open("rb") as f:
+        total = sum(1 for line in f if line.strip())
+    with Progress("scoring", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True,
+                  console=Console(stderr=True)) as bar:
+        task = bar.add_task("batch", total=total)
+        yield lambda done: bar.update(task, completed=done)
 
 
 # --- one command per variant, generated from its context model ----------------------------------

@@ -1,0 +1,66 @@
+"""Response models documented in the OpenAPI document (requests live in scorer.request)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from scorer.result import Result
+
+
+class Problem(BaseModel):
+    message: str
+    position: int | None = None
+    code: str
+
+
+class ErrorDetail(Problem):
+    errors: list[Problem] = Field(default_factory=list, description="every problem found")
+
+
+class ErrorBody(BaseModel):
+    """The answer to malformed input (422) or an over-limit request (413)."""
+
+    error: ErrorDetail
+
+
+class ParseResult(BaseModel):
+    hand: str = Field(description="the hand in canonical notation")
+    partitions: list[list[str]] = Field(description="every reading, melds first")
+
+
+class WaitScore(BaseModel):
+    valid: bool
+    total: int
+    reason: str | None = None
+    items: list[str] = Field(default_factory=list)
+
+
+class Wait(BaseModel):
+    tile: str
+    four_held: bool = Field(description="the hand already holds all four copies: a formal wait only")
+    scores: dict[str, WaitScore] | None = Field(None, description="by win mode (self_draw / discard)")
+
+
+class WaitsResult(BaseModel):
+    variant: str
+    hand: str
+    waits: list[Wait]
+    any_valid: bool
+
+
+class Health(BaseModel):
+    status: str
+    version: str
+
+
+class Variants(BaseModel):
+    variants: list[dict[str, Any]]
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    422: {"model": ErrorBody, "description": "malformed notation, context or request"},
+    413: {"model": ErrorBody, "description": "request over a documented limit"},
+}
+BatchAnswer = list[Result | ErrorBody]

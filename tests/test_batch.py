@@ -1,0 +1,93 @@
+"""Batch scoring at scale: order kept, bad lines answered inline, streaming in bounded chunks,
+every core, and a Dask cluster (a LocalCluster with 2 workers)."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app as cli_app
+from scorer.batch import score_archive_dask, score_stream
+
+GOOD = ['{"variant": "mcr", "hand": "[123m]456789m555pCC", "context": {"seat_wind": "S"}}',
+        '{"variant": "mcr", "hand": "[NNN]77789m11888p7m"}',
+        '{"variant": "mcr", "hand": "1112345678999p%dp"}']
+BAD = ["{oops", '{"variant": "mcr", "hand": "0m"}', "[1]", '{"variant": "mcr", "hand": "123m", "x": 1}']
+
+
+def _lines(n: int) -> list[str]:
+    out = []
+    for i in range(n):
+        if i % 7 == 3:
+            out.append(BAD[i % len(BAD)])
+        else:
+            line = GOOD[i % len(GOOD)]
+            out.append(line.replace("%d", str(i % 9 + 1)))
+    return out
+
+
+def test_parallel_batch_keeps_order_and_answers_every_line():
+    lines = _lines(600)
+    serial = list(score_stream(lines, workers=1))
+    parallel = list(score_stream(lines, workers=2, chunk=128))
+    assert parallel == serial and len(serial) == 600
+    docs = [orjson.loads(x) for x in serial]
+    assert sum("error" in d for d in docs) == sum(1 for i in range(600) if i % 7 == 3)
+    nine = [d for d, line in zip(docs, lines, strict=True) if "1112345678999p" in line]
+    assert all(d["details"]["shape"] == "nine_gates" for d in nine)
+
+
+def test_stream_reads_only_a_chunk_ahead():
+    pulled = 0
+
+    def endless():
+        nonlocal pulled
+        while True:
+            pulled += 1
+            yield GOOD[0]
+
+    stream = score_stream(endless(), workers=2, chunk=64)
+    for _ in range(10):
+        next(stream)
+    assert pulled <= 64 + 1  # memory is bounded by the chunk, not by the input
+    stream.close()
+
+
+def test_cli_batch_with_workers(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(_lines(50)) + "\n\n")
+    out = tmp_path / "out.jsonl"
+    res = CliRunner().invoke(cli_app, ["batch", str(src), "-o", str(out), "--workers", "2"])
+    assert res.exit_code == 0, res.output
+    docs = [orjson.loads(x) for x in out.read_text().splitlines()]
+    assert len(docs) == 50 and docs[0]["total"] == 18 and docs[3]["error"]["code"] == "unknown_field"
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      host="127.0.0.1") as lc, Client(lc) as client:
+        yield client
+
+
+def test_dask_archive_matches_local_scoring(tmp_path, cluster):
+    lines = _lines(300)
+    src = tmp_path / "archive.jsonl"
+    src.write_text("\n".join(lines) + "\n")
+    dst = tmp_path / "scored.jsonl"
+    n = score_archive_dask(str(src), str(dst), cluster, partition_lines=40)
+    assert n == 300
+    assert dst.read_text().splitlines() == [x.decode() for x in score_stream(lines, workers=1)]
+
+
+def test_cli_dask_flag(tmp_path, cluster):
+    src = tmp_path / "a.jsonl"
+    src.write_text("\n".join(_lines(20)) + "\n")
+    dst = tmp_path / "b.jsonl"
+    address = cluster.scheduler.address
+    res = CliRunner().invoke(cli_app, ["batch", str(src), "-o", str(dst), "--dask", address])
+    assert res.exit_code == 0, res.output
+    assert len(dst.read_text().splitlines()) == 20

@@ -28,7 +28,7 @@ def fail(err: HandError) -> None:
     """Bad input: every problem on stderr, exit status 2."""
     for p in err.problems:
         where = f" (position {p.position})" if p.position is not None else ""
-        typer.echo(f"error: {p.message}{where}", err=True)
+        typer.echo(f"error: {p.message}{where} [{p.code}]", err=True)
     raise SystemExit(2)
 
 
@@ -113,10 +113,13 @@ def _annotation_for(name: str, info: Any) -> Any:
     """The typer option of one context field: ``--field-name`` plus any ``cli`` aliases; every
     option defaults to None ("not given") so the context keeps the variant's own defaults."""
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    names = ["--" + name.replace("_", "-"), *extra.get("cli", [])]
-    option = typer.Option(*names, help=info.description or "")
+    flag = name.replace("_", "-")
+    names = ["--" + flag, *extra.get("cli", [])]
     if info.annotation in (bool, bool | None):
-        return Annotated[bool | None, option]
+        # --x sets true, --no-x sets false, neither leaves the variant's default
+        return Annotated[bool | None, typer.Option(f"--{flag}/--no-{flag}", *extra.get("cli", []),
+                                                   help=info.description or "")]
+    option = typer.Option(*names, help=info.description or "")
     if info.annotation in (int, int | None):
         return Annotated[int | None, option]
     return Annotated[str | None, option]

@@ -14,6 +14,7 @@ from .tiles import tile_name
 
 # Context fields that only make sense on a discard win; dropped when a wait is tried self-drawn.
 _DISCARD_ONLY = ("discarder", "dian_pao", "discarder_declared")
+_SEATS = ("E", "S", "W", "N")
 
 
 def readings_of(variant: registry.Variant, hand, context, rules, result: Result) -> list[ReadingView]:
@@ -119,7 +120,13 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
     modes: list[tuple[str, dict[str, Any]]]
     if "self_draw" in v.Context.model_fields:
         self_ctx = {k: val for k, val in given.items() if k not in _DISCARD_ONLY}
-        modes = [("self_draw", {**self_ctx, "self_draw": True}), ("discard", {**given, "self_draw": False})]
+        discard_ctx = {**given, "self_draw": False}
+        if "discarder" in v.Context.model_fields and "discarder" not in given:
+            # someone must have dealt in: by default the player before the winner (E→S→W→N)
+            seat = str(getattr(ctx, "seat_wind", None) or "E")
+            if seat in _SEATS:
+                discard_ctx["discarder"] = _SEATS[(_SEATS.index(seat) - 1) % 4]
+        modes = [("self_draw", {**self_ctx, "self_draw": True}), ("discard", discard_ctx)]
     else:
         modes = [("win", given)]
     out = []

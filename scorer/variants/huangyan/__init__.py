@@ -1,0 +1,179 @@
+"""Taizhou Huangyan Mahjong (浙江台州黄岩麻将), variant ``huangyan``.
+
+Rules: shared/spec/huangyan.md — the 财神/得 wild (§3), the White board standing in for the wild's
+kind (§3.4), dragons as the wild (§3.5), 得复原/三得/无得 (§3.6), the winner's base points and fans (§6),
+(base + 20) × 2^fans rounded up to tens with the 辣子 limit at 300, the non-winners' totals, and the
+settlement with bullets, bombs and the 点炮 penalty (§9). Every ambiguity of §10 whose readings change a
+score is an option of ``HuangyanRules`` (defaults = the spec's reading; preset ``spec``).
+
+Readings chosen where the spec is silent:
+- Error codes: the core parser's codes (unknown_character, foreign_tile for a flower or a Nantong
+  letter, too_many_copies, bad_meld, tile_count, ...) plus ``wild_in_meld`` (a 得 inside any bracket,
+  added kongs ``{..}`` included), ``wild_discard_win`` (a winning 得 on a discard), ``contradiction``
+  (``dealer`` ≠ seat_wind == E; ``dian_pao`` with a self-drawn win or naming the winner; ``others``
+  holding the scored player's own seat) and ``bad_context`` (missing/invalid ``wild``, flowers ≠ 0,
+  bad seats, East in ``bombs``). An error in a hand of ``others`` carries the code of the problem, the
+  message is prefixed ``others.X:`` and the position (which refers to that other string) is in the
+  message, the problem's position being null.
+- Copies are checked per hand (§4); four hands together holding more than four copies are not checked.
+- The White-board mapping happens before a meld is checked, so ``[4mP6m]`` (wild 5m) is a chow; the
+  canonical echo keeps the physical tiles (``[46mP]``).
+- Under role ``idle`` the settlement fields (``others``, ``bullets``, ``bombs``, ``dian_pao``,
+  ``dealer_streak``) and ``self_draw`` are ignored; the result has ``payments`` = {}.
+- A non-winning claimed hand (no 4-sets-plus-pair reading) has ``payments`` with every seat at 0 and
+  empty side ledgers.
+- ``payments`` and the side ledgers always list the four seats (zeros included).
+- When two readings tie on (total, raw, fans, base), the first one the decomposer lists is reported.
+- A non-winner's concealed pung of the round wind gives no fan (no round-wind scoring, A15) unless the
+  option ``round_wind_fan`` is set; it then applies to winners and non-winners alike.
+- ``details.next_dealer``/``next_dealer_streak`` follow §8 (the dealer keeps the deal only when East
+  wins).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from scorer.errors import HandError, Problem
+from scorer.hand import Hand
+from scorer.notation import format_hand, parse_tile
+from scorer.registry import ItemDef, ResolvedRules, Variant, register
+from scorer.result import Item, Result
+
+from .context import PRESETS, SEATS, HuangyanContext, HuangyanRules
+from .items import INDEX, ITEMS
+from .parsing import NOTATION, parse_hand
+from .scoring import Row, Scored, score_idle, score_winner
+from .settle import settle
+
+
+def _items(rows: list[Row]) -> list[Item]:
+    out = []
+    for item_id, points, factor, tiles, detail in rows:
+        d = INDEX[item_id]
+        out.append(Item(id=item_id, name=d.name, name_zh=d.name_zh, points=points, factor=factor,
+                        count=1, tiles=tiles, detail=detail))
+    return out
+
+
+def _player_details(sc: Scored) -> dict[str, Any]:
+    return {"total": sc.total, "base": sc.base, "fans": sc.fans, "raw": sc.raw, "lazi": sc.lazi,
+            "partition": sc.partition,
+            "items": [{"id": r[0], "points": r[1], "factor": r[2], "tiles": r[3]} for r in sc.rows]}
+
+
+class Huangyan(Variant):
+    id: ClassVar[str] = "huangyan"
+    name: ClassVar[str] = "Taizhou Huangyan Mahjong"
+    name_zh: ClassVar[str] = "台州黄岩麻将"
+    notation = NOTATION
+    Context = HuangyanContext
+    Rules = HuangyanRules
+    presets = PRESETS
+    default_preset = "spec"
+    items: ClassVar[tuple[ItemDef, ...]] = ITEMS
+    shapes = 0
+
+    # --- input -------------------------------------------------------------------------------
+    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+        ctx: HuangyanContext = context  # type: ignore[assignment]
+        wild = parse_tile(ctx.wild)
+        problems: list[Problem] = []
+        if ctx.dealer is not None and ctx.dealer != (ctx.seat_wind == "E"):
+            problems.append(Problem(f"dealer is {str(ctx.dealer).lower()} but seat_wind is {ctx.seat_wind} "
+                                    "(the dealer is East)", None, "contradiction"))
+        if ctx.role == "winner":
+            if ctx.dian_pao is not None and ctx.self_draw:
+                problems.append(Problem("dian_pao names a discarder but the win is self-drawn", None,
+                                        "contradiction"))
+            if ctx.dian_pao is not None and ctx.dian_pao == ctx.seat_wind:
+                problems.append(Problem("dian_pao names the winner himself", None, "contradiction"))
+            if ctx.seat_wind in ctx.others:
+                problems.append(Problem(f"others holds a hand for {ctx.seat_wind}, the winner's own seat", None,
+                                        "contradiction"))
+        if text is None:
+            problems.insert(0, Problem("a hand is required", None, "empty_hand"))
+            raise HandError(problems)
+        try:
+            hand = parse_hand(text, wild, role=ctx.role, self_draw=ctx.self_draw, dialect=dialect,
+                              wild_discard_error=False)
+        except HandError as err:
+            raise HandError(err.problems + problems) from None
+        if problems:
+            raise HandError(problems)
+        return hand
+
+    def _others(self, ctx: HuangyanContext, wild: int) -> dict[str, Hand]:
+        hands: dict[str, Hand] = {}
+        problems: list[Problem] = []
+        for seat, text in ctx.others.items():
+            try:
+                hands[seat] = parse_hand(text, wild, role="idle")
+            except HandError as err:
+                for p in err.problems:
+                    where = f" (at {p.position})" if p.position is not None else ""
+                    problems.append(Problem(f"others.{seat}: {p.message}{where}", None, p.code))
+        if problems:
+            raise HandError(problems)
+        return hands
+
+    # --- scoring -----------------------------------------------------------------------------
+    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+        ctx: HuangyanContext = context  # type: ignore[assignment]
+        opts: HuangyanRules = rules.options  # type: ignore[assignment]
+        wild = parse_tile(ctx.wild)
+        canonical = format_hand(hand)
+        if ctx.role == "idle":
+            sc = score_idle(hand, wild, ctx.seat_wind, ctx.round_wind, opts)
+            return Result(variant=self.id, hand=canonical, valid=True, total=sc.total, items=_items(sc.rows),
+                          partition=sc.partition, payments={},
+                          details={"role": "idle", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
+                                   "base": sc.base, "fans": sc.fans, "raw": sc.raw, "lazi": sc.lazi})
+        if opts.wild_discard_win == "error" and not ctx.self_draw and hand.win_tile == wild:
+            raise HandError(f"the winning tile {ctx.wild} is a 得 (wild): a discarded 得 cannot be claimed, "
+                            "so the win must be self-drawn", None, "wild_discard_win")
+        others = self._others(ctx, wild)
+        best, n_readings = score_winner(hand, wild, ctx.seat_wind, ctx.self_draw, ctx.round_wind, opts)
+        zero = dict.fromkeys(SEATS, 0)
+        if best is None:
+            return Result(variant=self.id, hand=canonical, valid=False, reason="not a winning hand",
+                          total=0, payments=zero,
+                          details={"role": "winner", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
+                                   "readings": 0, "base": 0, "fans": 0, "raw": 0, "lazi": False,
+                                   "side_payments": {"bullets": dict(zero), "bombs": dict(zero)}})
+        idle = {seat: score_idle(h, wild, seat, ctx.round_wind, opts) for seat, h in others.items()}
+        totals = {s: (idle[s].total if s in idle else 0) for s in SEATS if s != ctx.seat_wind}
+        ledgers = settle(ctx.seat_wind, best.total, totals, self_draw=ctx.self_draw, bullets=ctx.bullets,
+                         dealer_streak=ctx.dealer_streak, bombs=dict(ctx.bombs), dian_pao=ctx.dian_pao,
+                         opts=opts)
+        n_wilds = sum(1 for x in hand.concealed if x == wild or (opts.white_also_wild and x == 33))
+        all_totals = {s: (best.total if s == ctx.seat_wind else totals[s]) for s in SEATS}
+        if ctx.dian_pao is not None:
+            all_totals[ctx.dian_pao] = 0
+        details: dict[str, Any] = {
+            "role": "winner",
+            "wild": ctx.wild,
+            "seat_wind": ctx.seat_wind,
+            "base": best.base,
+            "fans": best.fans,
+            "raw": best.raw,
+            "lazi": best.lazi,
+            "wilds": n_wilds,
+            "three_wilds": any(r[0] == "three_wilds" for r in best.rows),
+            "wild_as": best.wild_as,
+            "winning_set": best.winning_set,
+            "readings": n_readings,
+            "totals": all_totals,
+            "idle": {s: _player_details(sc) for s, sc in idle.items()},
+            "dian_pao": ctx.dian_pao,
+            "side_payments": {"bullets": ledgers["bullets"], "bombs": ledgers["bombs"]},
+            "next_dealer": "E" if ctx.seat_wind == "E" else "S",
+            "next_dealer_streak": ctx.dealer_streak + 1 if ctx.seat_wind == "E" else 1,
+        }
+        return Result(variant=self.id, hand=canonical, valid=True, total=best.total, items=_items(best.rows),
+                      partition=best.partition, payments=ledgers["points"], details=details)
+
+
+register(Huangyan())

@@ -1,0 +1,154 @@
+"""Huangyan win context and rule options (huangyan.md §4, §10)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from scorer.errors import HandError
+from scorer.notation import parse_tile
+from scorer.tiles import NUM_STANDARD_KINDS, tile_name
+
+Wind = Literal["E", "S", "W", "N"]
+SEATS: tuple[str, ...] = ("E", "S", "W", "N")
+
+
+def _split_pairs(text: str, what: str) -> list[tuple[str, str]]:
+    """``"E=hand;W=hand"`` (or ``,``-separated when no ``;`` is present) -> [(key, value)]."""
+    sep = ";" if ";" in text else ","
+    out = []
+    for part in text.split(sep):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" not in part:
+            raise ValueError(f"{what}: {part!r} is not of the form SEAT=VALUE")
+        key, value = part.split("=", 1)
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+class HuangyanContext(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    wild: str = Field(description="财神 / 得: kind of the wild tile turned up (5m, E, P, 7z ...)")
+    seat_wind: Wind = Field("E", description="门风 of the scored player; E is the dealer",
+                            json_schema_extra={"cli": ["--seat"]})
+    self_draw: bool = Field(False, description="自摸: the winner drew the winning tile himself")
+    role: Literal["winner", "idle"] = Field("winner", description="score a winning hand or a non-winner's (闲家) hand")
+    round_wind: Wind | None = Field(None, description="accepted and ignored (no round-wind scoring by default)",
+                                    json_schema_extra={"cli": ["--round"]})
+    dealer: bool | None = Field(None, description="optional; if given it must equal seat_wind == E")
+    flowers: int | None = Field(None, description="no flowers in this variant: must be absent or 0")
+    others: dict[Wind, str] = Field(default_factory=dict,
+                                    description="settlement: the other players' hands by seat (E=...;W=...;N=...)")
+    bullets: int = Field(0, ge=0, description="子弹 agreed before play (settlement)")
+    dealer_streak: int = Field(1, ge=1, description="坐庄数 of the current dealer: 1 first hand, 2 after one 连庄 ...")
+    bombs: dict[Wind, int] = Field(default_factory=dict,
+                                   description="炸弹 each non-dealer accepted from the dealer (S=3,N=1)")
+    dian_pao: Wind | None = Field(None, description="点炮: the discarder penalised in the 生牌 stage (needs a discard win)")
+
+    @field_validator("wild", mode="before")
+    @classmethod
+    def _wild(cls, v: Any) -> Any:
+        if not isinstance(v, str):
+            raise ValueError("wild must be a tile such as '5m', 'E', 'P' or '7z'")
+        try:
+            k = parse_tile(v)
+        except HandError:
+            raise ValueError(f"{v!r} is not a tile") from None
+        if k >= NUM_STANDARD_KINDS:
+            raise ValueError(f"{v!r} is not a tile of this variant")
+        return tile_name(k)
+
+    @field_validator("flowers")
+    @classmethod
+    def _flowers(cls, v: int | None) -> int | None:
+        if v not in (None, 0):
+            raise ValueError("there are no flowers in Huangyan mahjong (must be absent or 0)")
+        return v
+
+    @field_validator("others", mode="before")
+    @classmethod
+    def _others(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            out: dict[str, str] = {}
+            for key, value in _split_pairs(v, "others"):
+                if key in out:
+                    raise ValueError(f"others: seat {key} given twice")
+                out[key] = value
+            return out
+        return v
+
+    @field_validator("bombs", mode="before")
+    @classmethod
+    def _bombs_text(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            out: dict[str, Any] = {}
+            for key, value in _split_pairs(v, "bombs"):
+                if key in out:
+                    raise ValueError(f"bombs: seat {key} given twice")
+                out[key] = value
+            return out
+        return v
+
+    @field_validator("bombs")
+    @classmethod
+    def _bombs(cls, v: dict[str, int]) -> dict[str, int]:
+        for seat, n in v.items():
+            if n < 0:
+                raise ValueError(f"bombs: {seat} has a negative number of bombs")
+            if seat == "E" and n:
+                raise ValueError("bombs: East is the dealer who throws the bombs; only S, W, N accept them")
+        return v
+
+
+class HuangyanRules(BaseModel):
+    """One option per ambiguity of huangyan.md §10 whose readings change a score; defaults = the spec."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat_wind_column: Literal["value", "bonus"] = Field(
+        "value", description="A4: the winner's 门风 rows 8/16/32/64 are the set's value, or a bonus on top of the hard value")
+    full_flush_fans: int = Field(3, ge=0, le=6, description="A5: fans of 清一色 (seed 3, S1 client 2)")
+    no_wild_fans: int = Field(1, ge=0, le=6, description="A5: fans of 无得 (seed 1, S1 client 2)")
+    wild_restored: Literal["all_once", "per_wild", "any_once"] = Field(
+        "all_once", description="A6: 得复原 once when every 得 is its own face, per restored 得, or once if any is")
+    three_wilds: Literal["lazi", "pung", "three_fans"] = Field(
+        "lazi", description="A7: three or more 得 anywhere make 辣子, only a pung of three 得 does, or they give 3 fans")
+    lazi_limit: int = Field(300, ge=10, description="A8: the 辣子 limit (total capped there)")
+    lazi_before_rounding: bool = Field(
+        False, description="A9: test the limit on the raw value before rounding (only the 辣子 flag differs)")
+    wait_points: Literal["closed_only", "closed_edge_single"] = Field(
+        "closed_only", description="A10: only 嵌档 scores 2, or 边张 and 单吊 score 2 as well")
+    all_pungs_points: int = Field(0, ge=0, description="A11: points of 对对和 (0 in the seed, 4 in the S1 client)")
+    discard_pung_exposed: bool = Field(
+        True, description="A12: a concealed pung completed by the winning discard scores as an exposed pung")
+    wild_discard_win: Literal["error", "natural"] = Field(
+        "error", description="A13: winning on a discarded 得 is an input error, or the tile counts as a natural tile")
+    closed_wait_with_wild: bool = Field(
+        False, description="A14: a 得 drawn as the winning tile may still score 嵌档")
+    round_wind_fan: bool = Field(False, description="A15: a pung/kong of the round wind gives 1 fan (S3)")
+    dealer_double: bool = Field(False, description="A16: every payment between the dealer and another player is doubled")
+    idle_wild: Literal["own_face", "ignored"] = Field(
+        "own_face", description="A17: a non-winner's 得 count at their own face, or are ignored")
+    flush_by: Literal["identity", "face"] = Field(
+        "identity", description="A18: flushes judged on identities (得 as assigned, White as W) or on physical faces")
+    settlement: Literal["winner_collects", "pairwise"] = Field(
+        "winner_collects",
+        description="A19: non-winners pay the winner his full total and settle differences, or every pair settles differences")
+    side_payment_rate: int = Field(
+        0, ge=0, description="A20: 和 per bullet/bomb added into payments (0 = separate ledgers)")
+    bullet_streak: Literal["current", "one"] = Field(
+        "current", description="A21: bullets use the current dealer's streak, or 1 when a non-dealer wins")
+    white_also_wild: bool = Field(
+        False, description="A2: White boards are wilds too instead of natural stand-ins for the 得's kind")
+    wild_dragon_is_dragon: bool = Field(
+        False, description="A3: sets of the wild kind stay dragon sets when the wild is a dragon")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "spec": {},
+    "client": {"full_flush_fans": 2, "no_wild_fans": 2, "all_pungs_points": 4},
+}

@@ -1,0 +1,73 @@
+"""Reading a Huangyan hand: the shared notation plus the White-board stand-in (huangyan.md §3.4, §4).
+
+The core parser checks a bracketed meld on its physical faces, so ``[4mP6m]`` (wild 5m) would be
+rejected. Here the meld is checked on its identities (White -> the wild's kind when the wild is not
+White) while the Meld keeps the physical tiles, so the canonical echo still shows the White board.
+A tile of the wild kind inside any bracket is an error: a 得 cannot be chowed, punged or konged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from scorer import notation as N
+from scorer.errors import HandError, Problem
+from scorer.hand import Hand, Meld
+from scorer.tiles import NUM_STANDARD_KINDS, WHITE, tile_name
+
+NOTATION = N.NotationRules(name="huangyan", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4,
+                           flowers_in_hand=False)
+
+
+def identity(x: int, wild: int) -> int:
+    """The kind a physical tile plays: a White board is a natural tile of the wild's kind (§3.4)."""
+    return wild if (x == WHITE and wild != WHITE) else x
+
+
+class _Builder(N._Builder):
+    def __init__(self, text: str, rules: N.NotationRules, problems: list[Problem], *, helper: bool,
+                 wild: int) -> None:
+        super().__init__(text, rules, problems, helper=helper)
+        self.wild = wild
+
+    def meld(self, group, written: str) -> Meld | None:  # type: ignore[override]
+        if self.wild in group.tiles:
+            self.problem(f"{written}: a 得 ({tile_name(self.wild)}, the wild) cannot be chowed, punged or "
+                         "konged", group.pos, "wild_in_meld")
+            return None
+        mapped = dataclasses.replace(group, tiles=[identity(t, self.wild) for t in group.tiles])
+        meld = super().meld(mapped, written)
+        if meld is None:
+            return None
+        return dataclasses.replace(meld, tiles=tuple(sorted(group.tiles)))
+
+
+def parse_hand(text: str, wild: int, *, role: str = "winner", self_draw: bool = True,
+               dialect: str | None = None, wild_discard_error: bool = True) -> Hand:
+    """Parse with every problem collected (core codes, plus ``wild_in_meld`` and ``wild_discard_win``)."""
+    if not isinstance(text, str):
+        raise HandError("a hand is required", None, "empty_hand")
+    if len(text) > N.MAX_LENGTH:
+        raise HandError(f"input longer than {N.MAX_LENGTH} characters", N.MAX_LENGTH, "input_too_long")
+    if dialect not in (None, "helper"):
+        raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
+    if not text.strip():
+        raise HandError("empty hand", None, "empty_hand")
+    problems: list[Problem] = []
+    helper = dialect == "helper"
+    tokens = N._Scanner(text, NOTATION, problems, helper=helper).run()
+    b = _Builder(text, NOTATION, problems, helper=helper, wild=wild)
+    b.walk(tokens)
+    b.check_copies(tokens)
+    idle = role == "idle"
+    b.check_count(idle)
+    win: int | None = None
+    if not idle and b.concealed:
+        win = b.concealed[-1]
+        if win == wild and not self_draw and wild_discard_error:
+            b.problem(f"the winning tile {tile_name(win)} is a 得 (wild): a discarded 得 cannot be claimed, "
+                      "so the win must be self-drawn", b.concealed_positions[-1], "wild_discard_win")
+    if problems:
+        problems.sort(key=lambda p: (p.position is None, p.position or 0))
+        raise HandError(problems)
+    return Hand(melds=tuple(b.melds), concealed=tuple(sorted(b.concealed)), win_tile=win, flowers=())

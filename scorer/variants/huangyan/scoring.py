@@ -1,0 +1,351 @@
+"""Winner and non-winner scoring (huangyan.md §6, pseudo-code §7).
+
+The winner's search: the 得 tiles of the concealed part are taken out of the counts and handed to
+the decomposer as ``wilds`` (any of the 34 kinds, ``max_copies=99`` so a 得 may be a fifth copy).
+The decomposer enumerates every distinct group multiset, i.e. every wild assignment that completes
+the hand (it is the exhaustive 34^n search, deduplicated); at most four 得 can be held, so the search
+is bounded (well under a millisecond). For every reading every placement of the winning tile is
+tried; the best is the largest (total, raw, fans, base).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorer.decompose import CHOW, PAIR, PUNG, STANDARD_MASK, group_tiles, readings
+from scorer.hand import Hand, MeldKind
+from scorer.tiles import DRAGONS, WHITE, WINDS, is_terminal, tile_name, tiles_text
+
+from .context import HuangyanRules
+
+SIMPLE, HARD, SEAT = 0, 1, 2
+VALUES = {
+    "exposed_pung": (2, 4, 8),
+    "concealed_pung": (4, 8, 16),
+    "exposed_kong": (8, 16, 32),
+    "concealed_kong": (16, 32, 64),
+}
+WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
+_CATEGORY = ("simple", "hard", "own seat wind")
+
+# A lightweight item while searching: (id, points, factor, tiles, detail)
+Row = tuple[str, int, int, str, "str | None"]
+
+
+@dataclass(frozen=True)
+class Env:
+    wild: int
+    seat: int
+    round: int | None
+    winner: bool
+    opts: HuangyanRules
+
+    def ident(self, x: int) -> int:
+        if self.opts.white_also_wild:
+            return x
+        return self.wild if (x == WHITE and self.wild != WHITE) else x
+
+    def is_wild(self, x: int) -> bool:
+        return x == self.wild or (self.opts.white_also_wild and x == WHITE)
+
+    def dragon(self, x: int) -> bool:
+        return x in DRAGONS and (x != self.wild or self.opts.wild_dragon_is_dragon)
+
+    def hard(self, x: int) -> bool:
+        return x in WINDS or is_terminal(x) or self.dragon(x)
+
+    def category(self, x: int) -> int:
+        if self.winner and x == self.seat:
+            return SEAT
+        return HARD if self.hard(x) else SIMPLE
+
+    def set_row(self, item: str, x: int, n: int, detail: str | None = None) -> Row:
+        cat = self.category(x)
+        vals = VALUES[item]
+        pts = vals[HARD] + vals[SEAT] if (cat == SEAT and self.opts.seat_wind_column == "bonus") else vals[cat]
+        text = _CATEGORY[cat] + (f"; {detail}" if detail else "")
+        return (item, pts, 1, tiles_text([x] * n), text)
+
+    def pair_row(self, x: int) -> Row | None:
+        if x == self.seat:
+            return ("pair_seat_wind", 2, 1, tiles_text([x, x]), None)
+        if self.dragon(x):
+            return ("pair_dragon", 2, 1, tiles_text([x, x]), None)
+        return None
+
+    def set_fans(self, x: int, n: int) -> list[Row]:
+        rows: list[Row] = []
+        text = tiles_text([x] * n)
+        if x == self.seat:
+            rows.append(("seat_wind_set", 0, 2, text, None))
+        if self.dragon(x):
+            rows.append(("dragon_set", 0, 2, text, None))
+        if self.opts.round_wind_fan and self.round is not None and x == self.round:
+            rows.append(("round_wind_set", 0, 2, text, None))
+        return rows
+
+
+def fans_of(rows: list[Row]) -> int:
+    return sum(r[2].bit_length() - 1 for r in rows)
+
+
+def base_of(rows: list[Row]) -> int:
+    return sum(r[1] for r in rows if r[0] != "win_reward")
+
+
+def round_up(raw: int) -> int:
+    return -(-raw // 10) * 10
+
+
+def limit(raw: int, forced: bool, opts: HuangyanRules) -> tuple[int, bool]:
+    """(total, lazi) from the raw value (§6.3): round up to tens, then the 辣子 cap."""
+    total = round_up(raw)
+    reached = (raw if opts.lazi_before_rounding else total) >= opts.lazi_limit
+    if forced or total >= opts.lazi_limit:
+        total = opts.lazi_limit
+    return total, forced or reached
+
+
+@dataclass
+class Scored:
+    total: int
+    raw: int
+    fans: int
+    base: int
+    lazi: bool
+    rows: list[Row]
+    partition: list[str] = field(default_factory=list)
+    wild_as: list[str] = field(default_factory=list)
+    winning_set: str | None = None
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        return (self.total, self.raw, self.fans, self.base)
+
+
+def _meld_rows(hand: Hand, env: Env) -> tuple[list[Row], list[int], int, list[int]]:
+    """Rows of the fixed melds, their identity tiles, how many are chows, and the set identities."""
+    rows: list[Row] = []
+    idents: list[int] = []
+    chows = 0
+    set_kinds: list[int] = []
+    for m in hand.melds:
+        ids = sorted(env.ident(t) for t in m.tiles)
+        idents += ids
+        if m.kind is MeldKind.CHOW:
+            chows += 1
+            continue
+        x = ids[0]
+        if m.kind is MeldKind.KONG:
+            item = "concealed_kong" if m.is_concealed else "exposed_kong"
+        else:
+            item = "exposed_pung"
+        rows.append(env.set_row(item, x, len(ids)))
+        rows.extend(env.set_fans(x, len(ids)))
+        set_kinds.append(x)
+    return rows, idents, chows, set_kinds
+
+
+def _flush_rows(tiles: list[int], opts: HuangyanRules) -> list[Row]:
+    suits = {t // 9 for t in tiles if t < 27}
+    honours = any(t >= 27 for t in tiles)
+    if len(suits) != 1:
+        return []
+    if honours:
+        return [("half_flush", 0, 2, "", None)]
+    if opts.full_flush_fans:
+        return [("full_flush", 0, 2 ** opts.full_flush_fans, "", None)]
+    return []
+
+
+def score_winner(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
+                 opts: HuangyanRules) -> tuple[Scored | None, int]:
+    """The best reading of a winning hand (None when it has none) and the number of readings."""
+    from scorer.notation import format_meld
+
+    env = Env(wild, WIND_KIND[seat], WIND_KIND.get(round_wind or ""), True, opts)
+    meld_rows, meld_idents, meld_chows, _ = _meld_rows(hand, env)
+    t = hand.win_tile
+    assert t is not None
+    wilds = [x for x in hand.concealed if env.is_wild(x)]
+    naturals = [env.ident(x) for x in hand.concealed if not env.is_wild(x)]
+    t_wild = env.is_wild(t)
+    if t_wild and not self_draw and opts.wild_discard_win == "natural":
+        wilds.remove(t)
+        naturals.append(env.ident(t))
+        t_wild = False
+    n_wild_tiles = sum(1 for x in hand.concealed if env.is_wild(x))
+    counts = [0] * 37
+    for x in naturals:
+        counts[x] += 1
+    n_sets = 4 - len(hand.melds)
+    found = readings(counts, n_sets, len(wilds), STANDARD_MASK, 99)
+    melds_text = [format_meld(m) for m in hand.melds]
+    physical = [x for m in hand.melds for x in m.tiles] + list(hand.concealed)
+    best: Scored | None = None
+    for groups, standins in found:
+        cand = _score_reading(groups, list(standins), env, hand, t, t_wild, self_draw, naturals,
+                              meld_rows, meld_idents, meld_chows, n_wild_tiles, physical)
+        for sc in cand:
+            if best is None or sc.key > best.key:
+                sc.partition = melds_text + [tiles_text(group_tiles(g)) for g in _sorted_groups(groups)]
+                sc.wild_as = [tile_name(s) for s in standins]
+                best = sc
+    return best, len(found)
+
+
+def _sorted_groups(groups) -> list[int]:
+    return sorted(groups, key=lambda g: (group_tiles(g)[0], g >> 6))
+
+
+def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool, self_draw: bool,
+                   naturals, meld_rows, meld_idents, meld_chows, n_wild_tiles, physical) -> list[Scored]:
+    opts = env.opts
+    common: list[Row] = list(meld_rows)
+    pungs: list[int] = []
+    chows: list[int] = []
+    pair = None
+    for g in groups:
+        gtype, x = g >> 6, g & 63
+        if gtype == PAIR:
+            pair = x
+        elif gtype == PUNG:
+            pungs.append(x)
+        elif gtype == CHOW:
+            chows.append(x)
+    pair_row = env.pair_row(pair) if pair is not None else None
+    if pair_row:
+        common.append(pair_row)
+    for x in pungs:
+        common.extend(env.set_fans(x, 3))
+    if self_draw:
+        common.append(("self_draw", 2, 1, "", None))
+    if opts.all_pungs_points and not chows and not meld_chows:
+        common.append(("all_pungs", opts.all_pungs_points, 1, "", None))
+    # fans that depend on the reading only
+    fan_rows: list[Row] = []
+    tiles = meld_idents + naturals + standins
+    if opts.flush_by == "face":
+        tiles = physical
+    fan_rows += _flush_rows(tiles, opts)
+    if n_wild_tiles == 0 and opts.no_wild_fans:
+        fan_rows.append(("no_wild", 0, 2 ** opts.no_wild_fans, "", None))
+    restored = sum(1 for s in standins if s == env.wild)
+    if standins:
+        if opts.wild_restored == "all_once" and restored == len(standins):
+            fan_rows.append(("wild_restored", 0, 2, tiles_text([env.wild] * restored), None))
+        elif opts.wild_restored == "any_once" and restored:
+            fan_rows.append(("wild_restored", 0, 2, tiles_text([env.wild] * restored), None))
+        elif opts.wild_restored == "per_wild":
+            fan_rows += [("wild_restored", 0, 2, tile_name(env.wild), None)] * restored
+    forced = False
+    if n_wild_tiles >= 3:
+        if opts.three_wilds == "lazi":
+            forced = True
+            fan_rows.append(("three_wilds", 0, 1, "", None))
+        elif opts.three_wilds == "pung":
+            if any(standins.count(x) >= 3 for x in pungs):
+                forced = True
+                fan_rows.append(("three_wilds", 0, 1, "", None))
+        else:
+            fan_rows.append(("three_wilds", 0, 8, "", None))
+
+    # placements of the winning tile: (set rows, wait rows, winning set text)
+    placements: list[tuple[list[Row], list[Row], str | None]] = []
+    if not t_wild:
+        tid = env.ident(t)
+        seen: set[tuple[str, int]] = set()
+        if pair == tid and ("pair", tid) not in seen:
+            seen.add(("pair", tid))
+            waits = [("single_wait", 2, 1, tiles_text([tid, tid]), None)] \
+                if opts.wait_points == "closed_edge_single" else []
+            placements.append((_pung_rows(env, pungs, None), waits, tiles_text([tid, tid])))
+        for lo in chows:
+            if not lo <= tid <= lo + 2 or ("chow", lo) in seen:
+                continue
+            seen.add(("chow", lo))
+            text = tiles_text([lo, lo + 1, lo + 2])
+            waits = []
+            if tid == lo + 1:
+                waits = [("closed_wait", 2, 1, text, None)]
+            elif opts.wait_points == "closed_edge_single" and (
+                    (lo % 9 == 0 and tid == lo + 2) or (lo % 9 == 6 and tid == lo)):
+                waits = [("edge_wait", 2, 1, text, None)]
+            placements.append((_pung_rows(env, pungs, None), waits, text))
+        if tid in pungs:
+            exposed = not self_draw and opts.discard_pung_exposed
+            placements.append((_pung_rows(env, pungs, tid if exposed else None), [], tiles_text([tid] * 3)))
+    else:
+        placements.append((_pung_rows(env, pungs, None), [], None))
+        if opts.closed_wait_with_wild:
+            for lo in chows:
+                if lo + 1 in standins:
+                    text = tiles_text([lo, lo + 1, lo + 2])
+                    placements.append((_pung_rows(env, pungs, None), [("closed_wait", 2, 1, text, None)], text))
+
+    out: list[Scored] = []
+    for pung_rows, wait_rows, wset in placements:
+        rows = [("win_reward", 20, 1, "", None)]
+        rows += [r for r in common if r[2] == 1]
+        rows += pung_rows + wait_rows
+        rows += [r for r in common if r[2] != 1] + fan_rows
+        base = base_of(rows)
+        fans = fans_of(rows)
+        raw = (base + 20) * 2 ** fans
+        total, lazi = limit(raw, forced, opts)
+        if lazi:
+            rows.append(("lazi", 0, 1, "", None))
+        out.append(Scored(total, raw, fans, base, lazi, _ordered(rows), winning_set=wset))
+    return out
+
+
+_ORDER = ("win_reward", "pair_seat_wind", "pair_dragon", "exposed_pung", "concealed_pung", "exposed_kong",
+          "concealed_kong", "self_draw", "closed_wait", "edge_wait", "single_wait", "all_pungs",
+          "seat_wind_set", "dragon_set", "round_wind_set", "full_flush", "half_flush", "no_wild",
+          "wild_restored", "three_wilds", "lazi")
+
+
+def _ordered(rows: list[Row]) -> list[Row]:
+    return sorted(rows, key=lambda r: _ORDER.index(r[0]))
+
+
+def _pung_rows(env: Env, pungs: list[int], exposed: int | None) -> list[Row]:
+    rows: list[Row] = []
+    for x in pungs:
+        if exposed is not None and x == exposed:
+            rows.append(env.set_row("exposed_pung", x, 3, "completed by the winning discard"))
+            exposed = None
+        else:
+            rows.append(env.set_row("concealed_pung", x, 3))
+    return rows
+
+
+def score_idle(hand: Hand, wild: int, seat: str, round_wind: str | None, opts: HuangyanRules) -> Scored:
+    """§6.4: count what is physically there, no substitution, no +20."""
+    env = Env(wild, WIND_KIND[seat], WIND_KIND.get(round_wind or ""), False, opts)
+    rows, _, _, _ = _meld_rows(hand, env)
+    counts = [0] * 37
+    for x in hand.concealed:
+        if opts.idle_wild == "ignored" and env.is_wild(x):
+            continue
+        counts[env.ident(x)] += 1
+    from scorer.notation import format_meld
+
+    partition = [format_meld(m) for m in hand.melds]
+    for x, n in enumerate(counts):
+        for _ in range(n // 3):
+            rows.append(env.set_row("concealed_pung", x, 3))
+            rows.extend(env.set_fans(x, 3))
+            partition.append(tiles_text([x] * 3))
+        if n % 3 == 2:
+            partition.append(tiles_text([x] * 2))
+            pr = env.pair_row(x)
+            if pr:
+                rows.append(pr)
+    base = base_of(rows)
+    fans = fans_of(rows)
+    raw = base * 2 ** fans
+    total, lazi = limit(raw, False, opts)
+    if lazi:
+        rows.append(("lazi", 0, 1, "", None))
+    return Scored(total, raw, fans, base, lazi, _ordered(rows), partition=partition)

@@ -1,0 +1,76 @@
+"""Settlement (huangyan.md §9): points (和) by seat, plus the bullet and bomb ledgers."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .context import SEATS, HuangyanRules
+
+DEALER = "E"
+
+
+def _add(ledger: dict[str, int], payer: str, payee: str, amount: int) -> None:
+    ledger[payer] -= amount
+    ledger[payee] += amount
+
+
+def settle(winner: str, t_win: int, totals: dict[str, int], *, self_draw: bool, bullets: int,
+           dealer_streak: int, bombs: dict[str, int], dian_pao: str | None,
+           opts: HuangyanRules) -> dict[str, dict[str, int]]:
+    """``totals`` holds every non-winner's total (missing seats 0). Returns the ledgers
+    {"points", "bullets", "bombs"} by seat, each summing to zero."""
+    others = [s for s in SEATS if s != winner]
+    t = {s: totals.get(s, 0) for s in others}
+    if dian_pao is not None:
+        t[dian_pao] = 0  # §9.4.1
+    mult = 2 if self_draw else 1
+    points = dict.fromkeys(SEATS, 0)
+    transfers: list[tuple[str, str, int]] = []  # (payer, payee, amount) of points
+
+    # what each non-winner owes the winner
+    owed = {}
+    for s in others:
+        owed[s] = t_win - t[s] if opts.settlement == "pairwise" else t_win
+    for s in others:
+        payer = dian_pao or s
+        amount = owed[s]
+        if amount >= 0:
+            transfers.append((payer, winner, amount))
+        else:  # pairwise reading: a non-winner worth more than the winner is paid by him
+            transfers.append((winner, s, -amount))
+    # between non-winners
+    if dian_pao is None:
+        for a, b in combinations(others, 2):
+            if t[a] != t[b]:
+                lo, hi = (a, b) if t[a] < t[b] else (b, a)
+                transfers.append((lo, hi, t[hi] - t[lo]))
+    else:
+        rest = [s for s in others if s != dian_pao]
+        for s in rest:  # §9.4.3: the difference to his 0
+            transfers.append((dian_pao, s, t[s]))
+        a, b = rest
+        if t[a] != t[b]:  # §9.4.4: their difference, paid by the discarder too
+            hi = a if t[a] > t[b] else b
+            transfers.append((dian_pao, hi, abs(t[a] - t[b])))
+    for payer, payee, amount in transfers:
+        if opts.dealer_double and DEALER in (payer, payee):
+            amount *= 2
+        _add(points, payer, payee, amount)
+
+    streak = dealer_streak if (winner == DEALER or opts.bullet_streak == "current") else 1
+    per_payer = bullets * streak * mult
+    bullet_ledger = dict.fromkeys(SEATS, 0)
+    for s in others:
+        _add(bullet_ledger, dian_pao or s, winner, per_payer)
+
+    bomb_ledger = dict.fromkeys(SEATS, 0)
+    if winner == DEALER:
+        for s in others:
+            _add(bomb_ledger, dian_pao or s, winner, bombs.get(s, 0) * mult)
+    else:
+        _add(bomb_ledger, dian_pao or DEALER, winner, bombs.get(winner, 0) * mult)
+
+    if opts.side_payment_rate:
+        for s in SEATS:
+            points[s] += (bullet_ledger[s] + bomb_ledger[s]) * opts.side_payment_rate
+    return {"points": points, "bullets": bullet_ledger, "bombs": bomb_ledger}

@@ -23,6 +23,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 
 def create_app() -> FastAPI:
+    registry.variants()  # load every variant before the first request (and fail fast if one is broken)
     app = FastAPI(
         title="mjscore",
         version=__version__,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -198,6 +199,7 @@ def _fields(model: type[BaseModel]) -> list[dict[str, Any]]:
 
 _REGISTRY: dict[str, Variant] = {}
 _DISCOVERED = False
+_DISCOVERY_LOCK = threading.RLock()  # re-entrant: a variant package may call into the registry on import
 
 
 def register(variant: Variant) -> Variant:
@@ -211,16 +213,22 @@ def unregister(variant_id: str) -> None:
 
 
 def _discover() -> None:
-    """Import every package under scorer.variants; each registers its variant on import."""
+    """Import every package under scorer.variants; each registers its variant on import.
+
+    Under a lock, and marked done only once every package is in: the service scores from many
+    threads, and none may see a half-filled registry."""
     global _DISCOVERED
     if _DISCOVERED:
         return
-    _DISCOVERED = True
-    from . import variants
+    with _DISCOVERY_LOCK:
+        if _DISCOVERED:
+            return
+        from . import variants
 
-    for mod in pkgutil.iter_modules(variants.__path__):
-        if mod.ispkg:
-            importlib.import_module(f"{variants.__name__}.{mod.name}")
+        for mod in pkgutil.iter_modules(variants.__path__):
+            if mod.ispkg:
+                importlib.import_module(f"{variants.__name__}.{mod.name}")
+        _DISCOVERED = True
 
 
 def variants() -> dict[str, Variant]:

@@ -89,3 +89,23 @@ def test_api_generated_from_registry(toy):
     assert res.status_code == 200 and res.json()["valid"] is True
     res = client.post("/v1/score", json={"variant": "toy", "hand": TOY_HAND, "context": {"nope": 1}})
     assert res.status_code == 422 and "nope" in res.json()["error"]["message"]
+
+
+def test_registry_is_complete_when_first_used_from_many_threads():
+    """Regression: threads serving the first requests saw a half-filled registry ("unknown variant")."""
+    import importlib
+    import threading
+
+    registry._DISCOVERED = False  # as in a fresh process
+    results: list[bool] = []
+
+    def use() -> None:
+        results.append("mcr" in registry.variants())
+
+    threads = [threading.Thread(target=use) for _ in range(16)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    importlib.import_module("scorer.variants.mcr")
+    assert results == [True] * 16

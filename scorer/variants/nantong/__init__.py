@@ -1,0 +1,230 @@
+"""Nantong long cards (南通长牌), variant ``nantong``: 3 players, 23-card hands, two indicators.
+
+Rules: shared/spec/nantong.md (tiles §1, notation and validation §2, partitions §3, base hu §4,
+bonuses §5, multipliers §6, totals and settlement §7, pseudo-code §8, decisions §9). Every reading
+of §9 that changes a score is a rule option (``context.NantongRules``, the spec's reading the
+default, preset ``spec``); preset ``js`` approximates the public JavaScript implementation
+(147/258/369 indicators, base hu rounded first, 闷 = self-drawn without melds).
+
+Readings chosen where the spec is silent:
+- Every player's base hu is computed by counting (§4.1) for non-winners even when the option
+  ``count_rule`` is off (a non-winner's hand has no partition); the option only changes the winner.
+- On an exhausted deal, any winner-only context flag (self_draw, kong_replacement, ready,
+  heavenly, dealer_first_discard, last_tile, win_tile) is a contradiction (an error).
+- ``others`` must hold exactly 2 holdings on a won deal (3 on an exhausted one) when given; on an
+  exhausted deal it is required.
+- A hand that parses but forms no seven groups + pair: ``valid`` false, ``total`` 0, and payments
+  all zero (a false claim is not settled); every player's base hu is still in ``details``.
+- An exhausted deal is a valid result with ``total`` 0, ``hand`` "-", no items and no partition;
+  ``details.winner_total`` is null.
+- Ties between partitions/placements with the same final total keep the first reading found (the
+  decomposer's order); the wait bonus is shown only when the chosen placement earns it.
+- The Wenqian item's ``points`` is the whole bonus (20/50/100/200) and ``count`` the number of
+  1-2-3 coins sequences (§10), not points per sequence.
+- Errors about an entry of ``others`` name it (``others[1]: ...``) with the character position in
+  the message; the problem's ``position`` is null (positions refer to the winner's hand string).
+- Error codes: the parser's (unknown_character, bad_meld, bad_claim_digit, tile_count, ...),
+  plus bad_indicator, bad_others, bad_declaration, too_many_copies (across hands and indicators),
+  contradiction, empty_hand (a null hand without ``exhausted``, or a hand with it).
+- A heavenly win's canonical hand lists the concealed cards sorted (there is no winning card);
+  an explicit ``self_draw: true`` beside ``heavenly`` is accepted (and earns the +10 even when
+  the option ``heavenly_self_draw`` is off).
+- ``kong_replacement`` and ``last_tile`` may be given together (the spec forbids neither).
+- Three Elders counts every Q, B and H the winner holds outside the Hezi; in a winning hand such
+  cards can only sit in groups (Q/B/H form no sequences), so this is "in groups" of §6.
+- The winning card may sit in any group or the pair holding its kind; for each partition the
+  placement with the highest total is kept (A20), and ``details.placement`` names it.
+- ``indicators`` also accepts the string form ``"2s,3m"`` and ``others`` ``"HAND1;HAND2"``
+  (the CLI forms) in the API; a hand of ``""``, ``"-"`` or ``null`` is the null hand.
+- Option ``count_rule`` off: a concealed kind scores (with the unit its count gives) only when the
+  chosen partition holds a triplet of it.
+- Option ``closed_piao`` = ``no_exposed``: no ``[..]``/``{..}`` meld and no discard-completed
+  triplet; ``self_drawn_no_melds``: a self-draw (or heavenly win) with no ``[..]``, ``{..}`` or
+  ``(..)``, declarations allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from scorer.errors import HandError, Problem
+from scorer.hand import Hand, MeldKind
+from scorer.notation import LONG_CARDS, format_hand, format_meld, parse
+from scorer.registry import ItemDef, ResolvedRules, Variant, register
+from scorer.result import ReadingView, Result
+
+from .context import PRESETS, NantongContext, NantongRules
+from .evaluate import TIE_BREAK, Outcome, best_outcome, reading_outcomes
+from .items import INDEX, ITEMS
+from .units import Unit, ceil10, concealed_units, meld_units
+from .validate import check_context, check_copies, check_declarations, indicators_of, parse_others
+
+SEATS = ("0", "1", "2")
+NULL_HAND = Hand(melds=(), concealed=(), win_tile=None)
+
+
+def settle(totals: list[int]) -> dict[str, int]:
+    """§7: every pair settles the difference: payment_i = 2·T_i − T_j − T_k."""
+    return {SEATS[i]: sum(totals[i] - totals[j] for j in range(3) if j != i) for i in range(3)}
+
+
+def _unit_dict(u: Unit) -> dict[str, Any]:
+    return {"id": u.id, "tiles": u.tiles, "value": u.value, "detail": u.detail}
+
+
+def _item(iid: str, points: int = 0, factor: int = 1, count: int = 1, tiles: str = "",
+          detail: str | None = None) -> dict[str, Any]:
+    d = INDEX[iid]
+    return {"id": iid, "name": d.name, "name_zh": d.name_zh, "points": points, "factor": factor,
+            "count": count, "tiles": tiles, "detail": detail}
+
+
+def _outcome_items(o: Outcome) -> list[dict[str, Any]]:
+    """The winner's items: one per base unit, then bonuses, then multipliers (§10)."""
+    items = [_item(u.id, u.value, tiles=u.tiles, detail=u.detail) for u in o.units]
+    for iid, points, count in o.bonuses:
+        factor = 2 if iid == "piao_hu" else 1
+        detail = f"{count} × 1-2-3 coins" if iid == "wenqian" else None
+        if iid == "wait_bonus":
+            detail = o.placement
+        items.append(_item(iid, points, factor, count, detail=detail))
+    for iid, factor in o.factors:
+        if iid != "piao_hu":  # its ×2 sits on the piao_hu item
+            items.append(_item(iid, 0, factor))
+    return items
+
+
+class Nantong(Variant):
+    id: ClassVar[str] = "nantong"
+    name: ClassVar[str] = "Nantong long cards"
+    name_zh: ClassVar[str] = "南通长牌"
+    notation = LONG_CARDS
+    Context = NantongContext
+    Rules = NantongRules
+    presets = PRESETS
+    default_preset = "spec"
+    items: ClassVar[tuple[ItemDef, ...]] = ITEMS
+    shapes = 0
+    settlement_seats = SEATS
+
+    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+        ctx: NantongContext = context  # type: ignore[assignment]
+        null = text is None or text.strip() in ("", "-", "null")
+        if null and not ctx.exhausted:
+            raise HandError("a null hand ('-') is only for an exhausted deal (exhausted: true)", None, "empty_hand")
+        if ctx.exhausted:
+            if not null:
+                raise HandError("an exhausted deal has no winner: the hand must be null ('-')", None,
+                                "contradiction")
+            return NULL_HAND
+        win_tile = None if ctx.heavenly else ctx.win_tile
+        hand = parse(text, self.notation, dialect=dialect, win_tile=win_tile)
+        if ctx.heavenly:
+            hand = Hand(hand.melds, hand.concealed, None, hand.flowers)
+        return hand
+
+    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+        ctx: NantongContext = context  # type: ignore[assignment]
+        opts: NantongRules = rules.options  # type: ignore[assignment]
+        indicators = indicators_of(ctx)
+        check_context(None if ctx.exhausted else hand, ctx)
+        others = parse_others(ctx)
+        holdings = others if ctx.exhausted else [hand, *others]
+        problems: list[Problem] = []
+        if not ctx.exhausted:
+            problems += check_declarations(hand, indicators, "hand")
+        for i, o in enumerate(others):
+            problems += check_declarations(o, indicators, f"others[{i}]")
+        problems += check_copies(holdings, indicators)
+        if problems:
+            raise HandError(problems)
+
+        idle = [self._idle(o, indicators, opts) for o in others]
+        if ctx.exhausted:
+            return self._exhausted(idle, ctx)
+        while len(idle) < 2:
+            idle.append(([], 0))
+
+        fixed_units = meld_units(hand, indicators, opts)
+        best, n_readings = best_outcome(hand, ctx, opts, indicators, fixed_units)
+        base_hu = {"0": None, "1": idle[0][1], "2": idle[1][1]}
+        players = [{"seat": s, "role": "other", "units": [_unit_dict(u) for u in us], "base_hu": b,
+                    "total": ceil10(b)} for s, (us, b) in zip(SEATS[1:], idle, strict=True)]
+        canonical = format_hand(hand)
+        hezi = next((format_meld(m) for m in hand.melds if m.kind is MeldKind.PAIR), None)
+        if best is None:
+            units = fixed_units + concealed_units(hand.counts(), indicators, opts,
+                                                  not (ctx.self_draw or ctx.heavenly), hand.win_tile)
+            base = sum(u.value for u in units)
+            base_hu["0"] = base
+            return Result(
+                variant=self.id, hand=canonical, valid=False, total=0,
+                reason="not a winning hand: the cards do not form seven groups and a pair",
+                payments=dict.fromkeys(SEATS, 0),
+                details={"base_hu": base_hu, "totals": dict.fromkeys(SEATS, 0), "winner_total": 0,
+                         "readings": 0, "hezi": hezi,
+                         "players": [{"seat": "0", "role": "winner", "units": [_unit_dict(u) for u in units],
+                                      "base_hu": base, "total": 0}, *players]})
+
+        totals = [ceil10(best.raw), ceil10(idle[0][1]), ceil10(idle[1][1])]
+        base_hu["0"] = best.base
+        items = _outcome_items(best)
+        players.insert(0, {"seat": "0", "role": "winner", "units": [_unit_dict(u) for u in best.units],
+                           "base_hu": best.base, "total": totals[0]})
+        details = {
+            "base_hu": base_hu,
+            "totals": dict(zip(SEATS, totals, strict=True)),
+            "winner_total": totals[0],
+            "bonus": best.bonus,
+            "multiplier": best.multiplier,
+            "raw": best.raw,
+            "shape": best.shape,
+            "wenqian": best.wenqian,
+            "placement": best.placement,
+            "readings": n_readings,
+            "hezi": hezi,
+            "players": players,
+        }
+        return Result(variant=self.id, hand=canonical, valid=True, total=totals[0], items=items,
+                      partition=best.partition, payments=settle(totals), details=details, tie_break=TIE_BREAK)
+
+    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+        """Every partition of the winner's hand with its best placement, scored on its own."""
+        ctx: NantongContext = context  # type: ignore[assignment]
+        if ctx.exhausted:
+            return []
+        opts: NantongRules = rules.options  # type: ignore[assignment]
+        indicators = indicators_of(ctx)
+        outcomes = reading_outcomes(hand, ctx, opts, indicators, meld_units(hand, indicators, opts))
+        if not outcomes:
+            return []
+        best = max(outcomes, key=lambda o: o.raw)  # max keeps the first of equals, as the scorer does
+        views = []
+        for i, o in enumerate(outcomes):
+            note = f"raw {o.raw} = ({o.base} + {o.bonus}) × {o.multiplier}"
+            if o is not best and ceil10(o.raw) == ceil10(best.raw):
+                note += f"; ties with the chosen reading; {TIE_BREAK}"
+            views.append(ReadingView(index=i, chosen=o is best, shape=o.shape, partition=o.partition,
+                                     items=_outcome_items(o), total=ceil10(o.raw), note=note))
+        return views
+
+    @staticmethod
+    def _idle(h: Hand, indicators: list[int], opts: NantongRules) -> tuple[list[Unit], int]:
+        units = meld_units(h, indicators, opts) + concealed_units(h.counts(), indicators, opts)
+        return units, sum(u.value for u in units)
+
+    def _exhausted(self, idle: list[tuple[list[Unit], int]], ctx: NantongContext) -> Result:
+        totals = [ceil10(b) for _, b in idle]
+        details = {
+            "base_hu": {s: b for s, (_, b) in zip(SEATS, idle, strict=True)},
+            "totals": dict(zip(SEATS, totals, strict=True)),
+            "winner_total": None,
+            "players": [{"seat": s, "role": "holding", "units": [_unit_dict(u) for u in us], "base_hu": b,
+                         "total": t} for s, (us, b), t in zip(SEATS, idle, totals, strict=True)],
+        }
+        return Result(variant=self.id, hand="-", valid=True, total=0, payments=settle(totals), details=details)
+
+
+register(Nantong())

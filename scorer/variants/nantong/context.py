@@ -1,0 +1,82 @@
+"""Nantong win context (nantong.md §2.2) and rule options (one per score-changing ambiguity of §9)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+def _split(value: Any, seps: str) -> Any:
+    """CLI / loose API form of a list: ``"2s,3m"`` or ``"HAND1;HAND2"``."""
+    if isinstance(value, str):
+        sep = next((s for s in seps if s in value), seps[-1])
+        return [p.strip() for p in value.split(sep) if p.strip()]
+    return value
+
+
+class NantongContext(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    indicators: list[str] = Field(
+        description="翻将: the two indicator cards, e.g. ['2s','3m'] (may be equal)")
+    self_draw: bool = Field(False, description="自摸: the winner drew the winning card (a kong-replacement win too)")
+    kong_replacement: bool = Field(False, description="杠上开花: won on the replacement card after a kong; needs self_draw")
+    ready: bool = Field(False, description="报听: the winner made the opening ready declaration")
+    heavenly: bool = Field(False, description="天胡: the dealer's heavenly win (scored as self-drawn)")
+    dealer_first_discard: bool = Field(False, description="地胡: a non-dealer won on the dealer's first discard")
+    last_tile: bool = Field(False, description="海底捞月: the winner self-drew the last card of the stock")
+    exhausted: bool = Field(False, description="no winner: hand is null ('-') and others lists all three holdings")
+    others: list[str] | None = Field(
+        None, description="the other seats' holdings in turn order after the winner (2), or all 3 when exhausted")
+    win_tile: str | None = Field(None, description="the winning tile, if not the last concealed card written")
+
+    @field_validator("indicators", mode="before")
+    @classmethod
+    def _indicators(cls, v: Any) -> Any:
+        return _split(v, ";,")
+
+    @field_validator("others", mode="before")
+    @classmethod
+    def _others(cls, v: Any) -> Any:
+        return _split(v, ";")
+
+
+IndicatorScope = Literal["rank", "tile", "suit", "family"]
+DiscardFourth = Literal["concealed_triplet", "four_in_hand", "exposed_kong"]
+ClosedPiao = Literal["no_pung", "no_exposed", "self_drawn_no_melds"]
+WaitRule = Literal["placement", "only_wait"]
+
+
+class NantongRules(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    indicator_scope: IndicatorScope = Field(
+        "rank", description="A1: an ordinary indicator doubles units of its rank in any suit (rank), only its "
+                            "own tile (tile), its whole suit (suit), or its 1-4-7/2-5-8/3-6-9 family (family)")
+    declaration_exact_match: bool = Field(
+        False, description="A4: a <XXX> declaration of an indicator card gets the exact-match ×2 as a pung does")
+    count_rule: bool = Field(
+        True, description="A6: concealed triplets/fours score by counting cards in hand (else only when the "
+                          "winner's chosen partition holds them as a triplet)")
+    discard_fourth: DiscardFourth = Field(
+        "concealed_triplet", description="A7: three held + a discarded fourth copy scores as a concealed triplet "
+                                         "4, four in hand 12, or an exposed kong 8")
+    wait_rule: WaitRule = Field(
+        "placement", description="A8: the wait bonus by placement alone, or only when the winning kind is the "
+                                 "hand's only wait")
+    closed_piao: ClosedPiao = Field(
+        "no_pung", description="A9: Closed Piao needs no exposed-pung unit (no_pung), no exposed group at all "
+                               "(no_exposed), or a self-draw with no [..] {..} (..) meld (self_drawn_no_melds)")
+    round_base_first: bool = Field(
+        False, description="A11: round base hu up to tens before adding bonuses (the JS implementation)")
+    ready_doubles_twice: bool = Field(
+        False, description="A12: the ready declaration doubles twice (the seed names it twice) instead of once")
+    heavenly_self_draw: bool = Field(
+        True, description="A13: a heavenly win earns the self-draw +10")
+
+
+PRESETS: dict[str, dict[str, object]] = {
+    "spec": {},
+    "js": {"indicator_scope": "family", "round_base_first": True, "closed_piao": "self_drawn_no_melds"},
+}

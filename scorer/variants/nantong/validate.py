@@ -1,0 +1,123 @@
+"""Validation (nantong.md §2.3): everything that is an error (HTTP 422, exit 2) rather than a result."""
+
+from __future__ import annotations
+
+from scorer.errors import HandError, Problem
+from scorer.hand import Exposure, Hand, MeldKind
+from scorer.notation import LONG_CARDS, format_meld, parse, parse_tile
+from scorer.tiles import NUM_KINDS, tile_name
+
+from .context import NantongContext
+
+
+def indicators_of(ctx: NantongContext) -> list[int]:
+    """The two indicator kinds; errors coded ``bad_indicator``."""
+    problems = []
+    if len(ctx.indicators) != 2:
+        problems.append(Problem(f"indicators: exactly two cards are turned, not {len(ctx.indicators)}",
+                                None, "bad_indicator"))
+    kinds = []
+    for text in ctx.indicators:
+        try:
+            k = parse_tile(text)
+        except HandError:
+            problems.append(Problem(f"indicator {str(text)[:20]!r} is not a tile", None, "bad_indicator"))
+            continue
+        if k not in LONG_CARDS.kinds:
+            problems.append(Problem(f"indicator {tile_name(k)} is not a Nantong card", None, "bad_indicator"))
+            continue
+        kinds.append(k)
+    if problems:
+        raise HandError(problems)
+    return kinds
+
+
+def parse_others(ctx: NantongContext) -> list[Hand]:
+    """Each entry of ``others`` read as a non-winner's holding (22 + k + 2h cards)."""
+    wanted = 3 if ctx.exhausted else 2
+    texts = ctx.others
+    if texts is None:
+        if ctx.exhausted:
+            raise HandError("an exhausted deal needs the three holdings in others", None, "bad_others")
+        return []
+    if len(texts) != wanted:
+        what = "an exhausted deal lists all three holdings" if ctx.exhausted else "others lists the two other seats"
+        raise HandError(f"{what}: {wanted} entries expected, {len(texts)} given", None, "bad_others")
+    hands, problems = [], []
+    for i, text in enumerate(texts):
+        try:
+            hands.append(parse(text, LONG_CARDS, role="idle"))
+        except HandError as err:
+            for p in err.problems:
+                where = f" (at {p.position})" if p.position is not None else ""
+                problems.append(Problem(f"others[{i}]: {p.message}{where}", None, p.code))
+    if problems:
+        raise HandError(problems)
+    return hands
+
+
+def check_declarations(hand: Hand, indicators: list[int], who: str) -> list[Problem]:
+    """§2.3 rule 2: <XXX> must be an indicator; <XX> needs both indicators X."""
+    problems = []
+    for m in hand.melds:
+        if m.exposure is not Exposure.DECLARED:
+            continue
+        x = m.tiles[0]
+        pos = m.position if who == "hand" else None
+        if m.kind is MeldKind.PUNG and x not in indicators:
+            problems.append(Problem(f"{who}: {format_meld(m)} declares three cards that match no indicator",
+                                    pos, "bad_declaration"))
+        if m.kind is MeldKind.PAIR and indicators.count(x) != 2:
+            problems.append(Problem(f"{who}: {format_meld(m)} is a Tiandi Hezi only when both indicators are "
+                                    f"{tile_name(x)}", pos, "bad_declaration"))
+    return problems
+
+
+def check_copies(hands: list[Hand], indicators: list[int]) -> list[Problem]:
+    """§2.3 rule 3: at most 4 copies of a kind across every holding and the indicators."""
+    total = [0] * NUM_KINDS
+    for k in indicators:
+        total[k] += 1
+    for h in hands:
+        for k, n in enumerate(h.all_counts()):
+            total[k] += n
+    return [Problem(f"{n} copies of {tile_name(k)} across the hands and the indicators (at most 4)", None,
+                    "too_many_copies") for k, n in enumerate(total) if n > 4]
+
+
+def check_context(hand: Hand | None, ctx: NantongContext) -> None:
+    """§2.3 rule 5: contradictory context."""
+    msgs: list[str] = []
+    if ctx.exhausted:
+        for flag in ("self_draw", "kong_replacement", "ready", "heavenly", "dealer_first_discard", "last_tile"):
+            if getattr(ctx, flag):
+                msgs.append(f"{flag} on an exhausted deal (nobody won)")
+        if ctx.win_tile is not None:
+            msgs.append("win_tile on an exhausted deal (nobody won)")
+    else:
+        if ctx.kong_replacement and not ctx.self_draw:
+            msgs.append("kong_replacement without self_draw (a kong-replacement win is self-drawn)")
+        if ctx.last_tile and not ctx.self_draw:
+            msgs.append("last_tile without self_draw")
+        if ctx.dealer_first_discard and ctx.self_draw:
+            msgs.append("dealer_first_discard is a discard win: it cannot be self_draw")
+        if ctx.heavenly:
+            for flag in ("ready", "dealer_first_discard", "kong_replacement", "last_tile"):
+                if getattr(ctx, flag):
+                    msgs.append(f"heavenly together with {flag}")
+            if "self_draw" in ctx.model_fields_set and not ctx.self_draw:
+                msgs.append("heavenly with self_draw false (a heavenly win is self-drawn)")
+            if ctx.win_tile is not None:
+                msgs.append("win_tile with heavenly (a heavenly win has no winning card)")
+        if hand is not None:
+            played = [m for m in hand.melds if m.exposure is not Exposure.DECLARED]
+            if played:
+                for flag in ("heavenly", "ready", "dealer_first_discard"):
+                    if getattr(ctx, flag):
+                        msgs.append(f"{flag} but the hand holds {format_meld(played[0])} "
+                                    "(nothing can have been claimed or konged)")
+            if ctx.kong_replacement and not any(m.is_kong and m.exposure is not Exposure.DECLARED
+                                                for m in hand.melds):
+                msgs.append("kong_replacement but the hand holds no [XXXX], {XXXX} or (XXXX)")
+    if msgs:
+        raise HandError([Problem(m, None, "contradiction") for m in msgs])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 
+import fixture_routes
 import orjson
 import pytest
 from conftest import FIXTURES
@@ -32,45 +33,13 @@ INVALID_CODES = {"gold_discard_win", "you_jin_discard", "passed_hu", "not_winnin
 DETAIL_KEYS = ("flower_points", "dealer_points", "bonus", "bonus_points", "multiplier", "points", "winner_gain")
 
 
-def _via_library(case: dict) -> dict:
-    return score("fuzhou", case["hand"], case["context"], case.get("rules")).model_dump(mode="json")
-
-
-def _via_api(case: dict) -> dict:
-    res = client.post("/v1/score", json={"variant": "fuzhou", "hand": case["hand"], "context": case["context"],
-                                         "rules": case.get("rules")})
-    body = res.json()
-    assert res.status_code == (422 if "error" in body else 200)
-    return body
-
-
-def _via_cli(case: dict) -> dict:
-    args = ["fuzhou", case["hand"], "--json"]
-    for key, value in case["context"].items():
-        flag = "--" + key.replace("_", "-")
-        if value is True:
-            args.append(flag)
-        elif isinstance(value, list):
-            args += [flag, ",".join(value)]
-        elif value is not False:
-            args += [flag, str(value)]
-    if case.get("rules"):
-        args += ["--rules", case["rules"] if isinstance(case["rules"], str) else json.dumps(case["rules"])]
-    res = CliRunner().invoke(cli_app, args)
-    if res.exit_code == 2:
-        return {"error": {"message": res.output}}
-    assert res.exit_code == 0, res.output
-    return orjson.loads(res.output)
-
-
-ROUTES = {"library": _via_library, "api": _via_api, "cli": _via_cli}
+ROUTES = fixture_routes.routes("fuzhou")
+_via_library, _via_api, _via_cli = ROUTES["library"], ROUTES["api"], ROUTES["cli"]
 
 
 @pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_fixture(case, route):
-    if route not in case.get("routes", ROUTES):
-        pytest.skip("not expressible through this route")
     expect = case["expect"]
     code = expect.get("error")
     if code is not None and code not in INVALID_CODES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import click
-import orjson
+import fixture_routes
 import pytest
 import typer
 from click.testing import CliRunner
@@ -28,38 +28,8 @@ client = TestClient(app)
 ITEM_KEYS = ("id", "name_zh", "points", "factor", "count")
 
 
-def _via_library(case: dict) -> dict:
-    return score("hebei", case["hand"], case["context"], case.get("rules")).model_dump(mode="json")
-
-
-def _via_api(case: dict) -> dict:
-    res = client.post("/v1/score", json={"variant": "hebei", "hand": case["hand"], "context": case["context"],
-                                         "rules": case.get("rules")})
-    body = res.json()
-    assert res.status_code == (422 if "error" in body else 200)
-    return body
-
-
-def _via_cli(case: dict) -> dict:
-    args = ["hebei", case["hand"], "--json"]
-    for key, value in case["context"].items():
-        flag = "--" + key.replace("_", "-")
-        if value is True:
-            args.append(flag)
-        elif isinstance(value, list):
-            args += [flag, ",".join(value)]
-        elif value is not False and value is not None:
-            args += [flag, str(value)]
-    if case.get("rules"):
-        args += ["--rules", json.dumps(case["rules"])]
-    res = CliRunner().invoke(CLI, args)
-    if res.exit_code == 2:
-        return {"error": {"message": res.output}}
-    assert res.exit_code == 0, res.output
-    return orjson.loads(res.output)
-
-
-ROUTES = {"library": _via_library, "api": _via_api, "cli": _via_cli}
+ROUTES = fixture_routes.routes("hebei")
+_via_library, _via_api, _via_cli = ROUTES["library"], ROUTES["api"], ROUTES["cli"]
 
 
 @pytest.mark.parametrize("route", ROUTES)
@@ -264,13 +234,6 @@ def test_rules_errors_keep_their_codes():
 
 
 def test_explain_lists_rejected_partitions():
-    r = score("hebei", "[123m]456p789s234s55s", {"seat_wind": "S"}, explain=True) if _has_explain() else None
-    if r is None:
-        pytest.skip("core without explain")
+    r = score("hebei", "[123m]456p789s234s55s", {"seat_wind": "S"}, explain=True)
     assert r.readings and r.readings[0].note and "door rule" in r.readings[0].note
 
-
-def _has_explain() -> bool:
-    import inspect
-
-    return "explain" in inspect.signature(score).parameters

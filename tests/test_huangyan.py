@@ -11,7 +11,7 @@ import random
 import time
 from collections import Counter
 
-import orjson
+import fixture_routes
 import pytest
 from conftest import FIXTURES
 from fastapi.testclient import TestClient
@@ -30,42 +30,8 @@ CASES = json.loads((FIXTURES / "huangyan" / "cases.json").read_text(encoding="ut
 client = TestClient(app)
 
 
-def _via_library(case: dict) -> dict:
-    return score("huangyan", case["hand"], case["context"], case.get("rules")).model_dump(mode="json")
-
-
-def _via_api(case: dict) -> dict:
-    res = client.post("/v1/score", json={"variant": "huangyan", "hand": case["hand"], "context": case["context"],
-                                         "rules": case.get("rules")})
-    body = res.json()
-    assert res.status_code == (422 if "error" in body else 200)
-    return body
-
-
-def _cli_value(key: str, value) -> str:
-    if isinstance(value, dict):
-        return ";".join(f"{k}={v}" for k, v in value.items())
-    return str(value)
-
-
-def _via_cli(case: dict) -> dict:
-    args = ["huangyan", case["hand"], "--json"]
-    for key, value in case["context"].items():
-        flag = "--" + key.replace("_", "-")
-        if value is True:
-            args.append(flag)
-        elif value is not False:
-            args += [flag, _cli_value(key, value)]
-    if case.get("rules"):
-        args += ["--rules", case["rules"] if isinstance(case["rules"], str) else json.dumps(case["rules"])]
-    res = CliRunner().invoke(cli_app, args)
-    if res.exit_code == 2:
-        return {"error": {"message": res.output}}
-    assert res.exit_code == 0, res.output
-    return orjson.loads(res.output)
-
-
-ROUTES = {"library": _via_library, "api": _via_api, "cli": _via_cli}
+ROUTES = fixture_routes.routes("huangyan", lambda d: ";".join(f"{k}={v}" for k, v in d.items()))
+_via_library, _via_api, _via_cli = ROUTES["library"], ROUTES["api"], ROUTES["cli"]
 
 
 def _recompute(result: dict) -> None:

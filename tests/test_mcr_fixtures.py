@@ -10,15 +10,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-import orjson
+import fixture_routes
 import pytest
 from conftest import FIXTURES
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 from api.app import app
-from cli.main import app as cli_app
-from scorer import score
 from scorer.errors import HandError
 
 SPEC = json.loads((FIXTURES / "mcr" / "spec_examples.json").read_text(encoding="utf-8"))
@@ -31,36 +28,8 @@ def _fans(result: dict) -> Counter:
     return Counter((i["id"], i["points"], i["count"]) for i in result["items"])
 
 
-def _via_library(case: dict) -> dict:
-    return score("mcr", case["hand"], case["context"], case.get("rules")).model_dump(mode="json")
-
-
-def _via_api(case: dict) -> dict:
-    res = client.post("/v1/score", json={"variant": "mcr", "hand": case["hand"], "context": case["context"],
-                                         "rules": case.get("rules")})
-    body = res.json()
-    assert res.status_code == (422 if "error" in body else 200)
-    return body
-
-
-def _via_cli(case: dict) -> dict:
-    args = ["mcr", case["hand"], "--json"]
-    for key, value in case["context"].items():
-        flag = "--" + key.replace("_", "-")
-        if value is True:
-            args.append(flag)
-        elif value is not False:
-            args += [flag, str(value)]
-    if case.get("rules"):
-        args += ["--rules", case["rules"] if isinstance(case["rules"], str) else json.dumps(case["rules"])]
-    res = CliRunner().invoke(cli_app, args)
-    if res.exit_code == 2:
-        return {"error": {"message": res.output}}
-    assert res.exit_code == 0, res.output
-    return orjson.loads(res.output)
-
-
-ROUTES = {"library": _via_library, "api": _via_api, "cli": _via_cli}
+ROUTES = fixture_routes.routes("mcr")
+_via_library = ROUTES["library"]
 
 
 @pytest.mark.parametrize("route", ROUTES)

@@ -10,6 +10,7 @@ import json
 import random
 from collections import Counter
 
+import fixture_routes
 import orjson
 import pytest
 from conftest import FIXTURES
@@ -32,44 +33,8 @@ client = TestClient(app)
 runner = CliRunner()
 
 
-def _via_library(case: dict) -> dict:
-    return score("nantong", case["hand"], case["context"], case.get("rules")).model_dump(mode="json")
-
-
-def _via_api(case: dict) -> dict:
-    res = client.post("/v1/score", json={"variant": "nantong", "hand": case["hand"], "context": case["context"],
-                                         "rules": case.get("rules")})
-    body = res.json()
-    assert res.status_code == (422 if "error" in body else 200)
-    return body
-
-
-def _cli_args(case: dict) -> list[str]:
-    args = ["nantong", "-" if case["hand"] is None else case["hand"], "--json"]
-    for key, value in case["context"].items():
-        flag = "--" + key.replace("_", "-")
-        if value is True:
-            args.append(flag)
-        elif isinstance(value, list):
-            args += [flag, (";" if key == "others" else ",").join(value)]
-        elif value is False:
-            args.append("--no-" + key.replace("_", "-"))
-        else:
-            args += [flag, str(value)]
-    if case.get("rules"):
-        args += ["--rules", case["rules"] if isinstance(case["rules"], str) else json.dumps(case["rules"])]
-    return args
-
-
-def _via_cli(case: dict) -> dict:
-    res = runner.invoke(cli_app, _cli_args(case))
-    if res.exit_code == 2:
-        return {"error": {"message": res.output}}
-    assert res.exit_code == 0, res.output
-    return orjson.loads(res.output)
-
-
-ROUTES = {"library": _via_library, "api": _via_api, "cli": _via_cli}
+ROUTES = fixture_routes.routes("nantong")
+_via_library, _via_api, _via_cli = ROUTES["library"], ROUTES["api"], ROUTES["cli"]
 
 
 def _items(result: dict) -> Counter:
@@ -105,8 +70,6 @@ def check(case: dict, result: dict) -> None:
 @pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_fixture(case, route):
-    if route not in case.get("routes", ROUTES):
-        pytest.skip(f"{case['id']} cannot be expressed through the {route}")
     expect = case["expect"]
     if "error" in expect:
         if route == "library":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import fixture_routes
 import orjson
 import pytest
 from conftest import FIXTURES
@@ -28,46 +29,8 @@ client = TestClient(app)
 ITEM_KEYS = ("id", "name_zh", "points", "factor", "count")
 
 
-def _via_library(case: dict) -> dict:
-    return score("shanxi", case["hand"], case["context"], case.get("rules")).model_dump(mode="json")
-
-
-def _via_api(case: dict) -> dict:
-    res = client.post("/v1/score", json={"variant": "shanxi", "hand": case["hand"], "context": case["context"],
-                                         "rules": case.get("rules")})
-    body = res.json()
-    assert res.status_code == (422 if "error" in body else 200)
-    return body
-
-
-def _cli_args(case: dict) -> list[str]:
-    args = ["shanxi", case["hand"], "--json"]
-    for key, value in case["context"].items():
-        flag = "--" + key.replace("_", "-")
-        if key in ("declared", "dealer"):
-            args += [flag, str(value).lower()]
-        elif isinstance(value, dict):
-            args += [flag, json.dumps(value)]
-        elif isinstance(value, list):
-            args += [flag, ",".join(value)]
-        elif value is True:
-            args.append(flag)
-        elif value is not False:
-            args += [flag, str(value)]
-    if case.get("rules"):
-        args += ["--rules", json.dumps(case["rules"])]
-    return args
-
-
-def _via_cli(case: dict) -> dict:
-    res = CliRunner().invoke(cli_app, _cli_args(case))
-    if res.exit_code == 2:
-        return {"error": {"message": res.output}}
-    assert res.exit_code == 0, res.output
-    return orjson.loads(res.output)
-
-
-ROUTES = {"library": _via_library, "api": _via_api, "cli": _via_cli}
+ROUTES = fixture_routes.routes("shanxi")
+_via_library, _via_api, _via_cli = ROUTES["library"], ROUTES["api"], ROUTES["cli"]
 
 
 def _check(result: dict, expect: dict, explain: str) -> None:

@@ -1,0 +1,79 @@
+"""Run one fixture case through the library, the HTTP API or the CLI, and get the result as JSON.
+
+Every variant's fixture test uses these three routes, so each case is checked the same way
+everywhere a user can reach the scorer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from api.app import app
+from cli.main import app as cli_app
+from scorer import registry, score
+
+client = TestClient(app)
+runner = CliRunner()
+Route = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def via_library(variant: str, case: dict[str, Any]) -> dict[str, Any]:
+    return score(variant, case["hand"], case["context"], case.get("rules")).model_dump(mode="json")
+
+
+def via_api(variant: str, case: dict[str, Any]) -> dict[str, Any]:
+    res = client.post("/v1/score", json={"variant": variant, "hand": case["hand"], "context": case["context"],
+                                         "rules": case.get("rules")})
+    body = res.json()
+    assert res.status_code == (422 if "error" in body else 200), body
+    return body
+
+
+def cli_args(variant: str, case: dict[str, Any],
+             format_dict: Callable[[dict[str, Any]], str] = json.dumps) -> list[str]:
+    """The command line a user would type for the case: bools as --x / --no-x (or a value where the
+    field also takes text), lists joined by ',' (by ';' when the items hold commas or brackets)."""
+    fields = registry.get(variant).Context.model_fields
+    args = [variant, "-" if case["hand"] is None else case["hand"], "--json"]
+    for key, value in case["context"].items():
+        flag = "--" + key.replace("_", "-")
+        plain_bool = key in fields and fields[key].annotation in (bool, bool | None)
+        if isinstance(value, bool) and plain_bool:
+            args.append(flag if value else "--no-" + key.replace("_", "-"))
+        elif isinstance(value, bool):
+            args += [flag, str(value).lower()]
+        elif value is None:
+            continue
+        elif isinstance(value, dict):
+            args += [flag, format_dict(value)]
+        elif isinstance(value, list):
+            joiner = ";" if any(isinstance(v, str) and ("," in v or "[" in v) for v in value) or key == "others" else ","
+            args += [flag, joiner.join(str(v) for v in value)]
+        else:
+            args += [flag, str(value)]
+    rules = case.get("rules")
+    if rules:
+        args += ["--rules", rules if isinstance(rules, str) else json.dumps(rules)]
+    return args
+
+
+def via_cli(variant: str, case: dict[str, Any],
+            format_dict: Callable[[dict[str, Any]], str] = json.dumps) -> dict[str, Any]:
+    res = runner.invoke(cli_app, cli_args(variant, case, format_dict))
+    if res.exit_code == 2:
+        return {"error": {"message": res.output}}
+    assert res.exit_code == 0, res.output
+    return orjson.loads(res.output)
+
+
+def routes(variant: str, format_dict: Callable[[dict[str, Any]], str] = json.dumps) -> dict[str, Route]:
+    return {
+        "library": lambda case: via_library(variant, case),
+        "api": lambda case: via_api(variant, case),
+        "cli": lambda case: via_cli(variant, case, format_dict),
+    }

@@ -224,3 +224,7 @@ def build_cli() -> typer.Typer:
 
 
 app = build_cli()
+
+
+if __name__ == "__main__":
+    app()

@@ -8,7 +8,6 @@ from typing import Any
 from . import decompose, registry
 from .errors import HandError
 from .notation import format_hand, parse_tile
-from .notation import parse as parse_notation
 from .result import ClaimCheck, ReadingView, Result, Verdict
 from .tiles import tile_name
 
@@ -113,7 +112,7 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
     v = registry.get(variant_id)
     ctx = v.context(context)
     v.rules(rules)  # report a bad rules value before the work
-    short = parse_notation(hand, v.notation, dialect=dialect, role="idle")
+    short = v.parse_short(hand, ctx, dialect)
     given = {k: val for k, val in ctx.model_dump().items() if k in ctx.model_fields_set and k != "win_tile"}
     base = format_hand(short)
     held = short.all_counts()
@@ -145,7 +144,7 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
             candidate = v.parse_hand(text, ctx, None)
         except HandError:
             continue
-        if not completes(v, candidate, ctx):
+        if not v.completes(candidate, ctx):
             continue
         scores: dict[str, Any] = {}
         for mode, mode_ctx in modes:

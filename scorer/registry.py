@@ -133,6 +133,20 @@ class Variant(ABC):
             raise HandError("a hand is required", None, "empty_hand")
         return parse(text, self.notation, dialect=dialect, win_tile=getattr(context, "win_tile", None))
 
+    def parse_short(self, text: str, context: BaseModel, dialect: str | None) -> Hand:
+        """Read a hand one tile short (for ``waits``); variants with their own tile mapping override."""
+        from .notation import parse
+
+        return parse(text, self.notation, dialect=dialect, role="idle")
+
+    def completes(self, hand: Hand, context: BaseModel) -> bool:
+        """Does this hand form a winning shape (sets + pair or the variant's special shapes), wilds
+        named by a ``wild`` context field standing for anything? Variants with their own tile
+        identities (stand-ins) override."""
+        from .referee import completes
+
+        return completes(self, hand, context)
+
     # --- scoring ---------------------------------------------------------------
     @abstractmethod
     def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:

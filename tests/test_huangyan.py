@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections import Counter
 
 import fixture_routes
@@ -148,14 +147,10 @@ def test_others_error_is_prefixed():
     assert err.value.message.startswith("others.E:")
 
 
-def test_four_wilds_are_fast():
-    t0 = time.perf_counter()
-    for hand in ("5m5m5m5m123p456s7s8s", "5m5m5m5m19p19sEC", "[EEE]5m5m5m5m1p9s2m8p"):
-        try:
-            score("huangyan", hand, {"wild": "5m", "self_draw": True})
-        except HandError:
-            pass
-    assert time.perf_counter() - t0 < 2
+def test_four_wilds_are_searched():
+    """The worst case (timed in bench/wilds.py): four wilds in 14 tiles make 辣子 (三得)."""
+    r = score("huangyan", "4555666777m9p9p9p9p", {"wild": "9p", "self_draw": True})
+    assert r.valid and r.total == 300 and r.details["lazi"]
 
 
 # --- the winner's search against an independent brute force over all 34^n assignments --------------

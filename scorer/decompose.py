@@ -49,30 +49,8 @@ __all__ = [
     "group_tiles", "group_text", "reading_texts", "family_tiles",
 ]
 
-# Knitted family f: suit perms[f][0] holds 1-4-7, perms[f][1] 2-5-8, perms[f][2] 3-6-9.
-_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-
-
-def family_tiles(f: int) -> list[int]:
-    """The nine kinds of knitted family ``f``, ascending (so suits in m, p, s order)."""
-    perm = _PERMS[f]
-    return sorted(perm[j] * 9 + j + 3 * i for j in range(3) for i in range(3))
-
-
-def group_tiles(code: int) -> list[int]:
-    """The kinds of one group, ascending: ``group_tiles(group_code(CHOW, 1)) == [1, 2, 3]``."""
-    gtype, t = code >> 6, code & 63
-    if gtype == PAIR:
-        return [t, t]
-    if gtype == PUNG:
-        return [t, t, t]
-    if gtype == CHOW:
-        return [t, t + 1, t + 2]
-    if gtype == KNITTED:
-        return family_tiles(t)
-    if gtype == SINGLE:
-        return [t]
-    raise ValueError(f"unknown group code {code}")
+# The knitted families and the tiles of a group: one definition, the twin's (plain Python, no state).
+from ._reference import family_tiles, group_tiles  # noqa: E402
 
 
 def group_text(code: int) -> str:

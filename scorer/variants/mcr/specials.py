@@ -5,8 +5,7 @@ Each function returns a Tally (before the 不计 removals) when the shape fits, 
 
 from __future__ import annotations
 
-from itertools import permutations
-
+from scorer.decompose import family_tiles
 from scorer.tiles import DRAGONS, WINDS, is_terminal, tiles_text
 
 from . import suits, winds
@@ -16,12 +15,8 @@ from .situation import win_condition
 from .tally import Tally
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-# Knitted families: suits (m, p, s) permuted over 147 / 258 / 369.
-FAMILIES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(perm[0] * 9 + r for r in (0, 3, 6)) + sorted(perm[1] * 9 + r for r in (1, 4, 7))
-          + sorted(perm[2] * 9 + r for r in (2, 5, 8)))
-    for perm in permutations((0, 1, 2))
-)
+# Knitted families: suits (m, p, s) permuted over 147 / 258 / 369, in the decomposer's order.
+FAMILIES: tuple[tuple[int, ...], ...] = tuple(tuple(family_tiles(f)) for f in range(6))
 
 
 def seven_pairs(facts: HandFacts) -> Tally | None:

@@ -81,13 +81,17 @@ def _print_readings(readings: list[ReadingView], console: Console) -> None:
     table = Table(title="every reading", show_header=True, header_style="bold")
     for col in ("#", "", "reading", "items", "not also scored", "total"):
         table.add_column(col)
+    chosen_total = next((r.total for r in readings if r.chosen), None)
     for r in readings:
         items = ", ".join(f"{i.name_zh} " + (str(i.points) if i.points or i.factor == 1 else f"×{i.factor}")
                           + (f" ×{i.count}" if i.count > 1 else "") for i in r.items)
         excluded = ", ".join(f"{e.name_zh}←{e.by}" for e in r.excluded)
-        mark = "chosen" if r.chosen else ("tie" if r.note else "")
+        mark = "chosen" if r.chosen else ("tie" if r.total == chosen_total else "")
         table.add_row(str(r.index), mark, " ".join(r.partition), items, excluded, str(r.total))
     console.print(table)
+    for r in readings:
+        if r.note:
+            console.print(f"#{r.index}: {r.note}")
 
 
 def _print_verdict(result: Result, console: Console) -> None:

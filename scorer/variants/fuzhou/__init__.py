@@ -13,6 +13,7 @@ many wilds (any suited stand-in, the 4-copy cap lifted, §3.2) is listed. A read
 its pair's kind appears at least twice among the stand-ins (the pair's two tiles can then be two
 golds, also when the golds stand for their own kind). Only the bonus depends on the reading, so
 the best one is the first 金雀 reading if any (§9, W17).
+``explain`` lists the arrangements side by side, one entry per distinct score (explain.py).
 
 Readings chosen where the spec is silent:
 - ``wild`` that cannot be read as tiles (``"5x"``) is ``bad_notation`` (a tile field that cannot
@@ -45,10 +46,11 @@ from scorer.decompose import reading_texts
 from scorer.hand import Hand
 from scorer.notation import SUITED_16, format_hand, format_meld
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import Exclusion, Item, Result
+from scorer.result import Exclusion, Item, ReadingView, Result
 from scorer.tiles import tile_name, tiles_text
 
 from .context import PRESETS, FuzhouContext, FuzhouRules
+from .explain import TIE_BREAK
 from .items import INDEX, ITEMS
 from .scoring import REASONS, Outcome, evaluate
 from .validate import SEATS, Facts, check
@@ -76,6 +78,13 @@ class Fuzhou(Variant):
         opts: FuzhouRules = rules.options  # type: ignore[assignment]
         hand, facts = check(ctx, hand=hand)
         return build_result(self.id, hand, facts, opts, evaluate(hand, facts, opts))
+
+    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+        """The arrangements and gold assignments side by side, one entry per distinct score (§9)."""
+        from .explain import explain_views
+
+        hand, facts = check(context, hand=hand)  # type: ignore[arg-type]
+        return explain_views(self.id, hand, facts, rules.options)  # type: ignore[arg-type]
 
 
 def _item(item_id: str, points: int, count: int = 1, tiles: str = "", detail: str | None = None) -> Item:
@@ -168,9 +177,10 @@ def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outco
                         "bonus_points": 0, "points": 0})
         return Result(variant=variant, hand=canonical, valid=False, reason=REASONS[reason_key], total=0,
                       items=build_items(hand, f, o), partition=partition, payments=dict.fromkeys(SEATS, 0),
-                      details=details)
+                      details=details, tie_break=TIE_BREAK)
     return Result(variant=variant, hand=canonical, valid=True, total=winner_gain, items=build_items(hand, f, o),
-                  excluded=_excluded(o), partition=partition, payments=o.payments, details=details)
+                  excluded=_excluded(o), partition=partition, payments=o.payments, details=details,
+                  tie_break=TIE_BREAK)
 
 
 register(Fuzhou())

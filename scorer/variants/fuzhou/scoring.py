@@ -104,7 +104,16 @@ def _is_bird(groups: tuple[int, ...], standins: tuple[int, ...]) -> bool:
 
 # ---------------------------------------------------------------------------------------- the score
 
-def evaluate(hand: Hand, f: Facts, opts: FuzhouRules) -> Outcome:
+def arrangements_of(hand: Hand, f: Facts) -> list:
+    """Every arrangement (groups, stand-ins) of the concealed part with the golds wild (§3.2, §9)."""
+    counts = hand.counts()
+    counts[f.wild] = 0
+    return readings(counts, 5 - len(hand.melds), hand.concealed.count(f.wild), SUITED_MASK, 99)
+
+
+def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None = None) -> Outcome:
+    """The whole score. ``arrangements`` restricts the bonus to those arrangements (``explain``
+    scores each one on its own; ``[]`` is the 三金倒 reading without an arrangement)."""
     out = Outcome(valid=False)
     k = len(hand.melds)
     n_sets = 5 - k
@@ -139,7 +148,7 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules) -> Outcome:
         out.reason_code = "passed_hu"
         return out
 
-    arrs = readings(counts, n_sets, golds, SUITED_MASK, 99)
+    arrs = readings(counts, n_sets, golds, SUITED_MASK, 99) if arrangements is None else arrangements
     out.arrangements = len(arrs)
     bird = any(_is_bird(g, s) for g, s in arrs)
     three = golds >= 3 and not f.rob_gold and (f.self_draw or opts.three_golds_on_discard)

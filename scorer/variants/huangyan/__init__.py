@@ -24,6 +24,8 @@ Readings chosen where the spec is silent:
   empty side ledgers.
 - ``payments`` and the side ledgers always list the four seats (zeros included).
 - When two readings tie on (total, raw, fans, base), the first one the decomposer lists is reported.
+  ``explain`` lists every 得 assignment and winning-tile placement, one entry per distinct score
+  (explain.py); ``result.tie_break`` states the rule.
 - A non-winner's concealed pung of the round wind gives no fan (no round-wind scoring, A15) unless the
   option ``round_wind_fan`` is set; it then applies to winners and non-winners alike.
 - ``details.next_dealer``/``next_dealer_streak`` follow §8 (the dealer keeps the deal only when East
@@ -40,9 +42,10 @@ from scorer.errors import HandError, Problem
 from scorer.hand import Hand
 from scorer.notation import format_hand, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import Item, Result
+from scorer.result import Item, ReadingView, Result
 
 from .context import PRESETS, SEATS, HuangyanContext, HuangyanRules
+from .explain import IDLE_TIE_BREAK, TIE_BREAK, explain_views
 from .items import INDEX, ITEMS
 from .parsing import NOTATION, parse_hand
 from .scoring import Row, Scored, score_idle, score_winner
@@ -128,7 +131,7 @@ class Huangyan(Variant):
         if ctx.role == "idle":
             sc = score_idle(hand, wild, ctx.seat_wind, ctx.round_wind, opts)
             return Result(variant=self.id, hand=canonical, valid=True, total=sc.total, items=_items(sc.rows),
-                          partition=sc.partition, payments={},
+                          partition=sc.partition, payments={}, tie_break=IDLE_TIE_BREAK,
                           details={"role": "idle", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
                                    "base": sc.base, "fans": sc.fans, "raw": sc.raw, "lazi": sc.lazi})
         if opts.wild_discard_win == "error" and not ctx.self_draw and hand.win_tile == wild:
@@ -140,6 +143,7 @@ class Huangyan(Variant):
         if best is None:
             return Result(variant=self.id, hand=canonical, valid=False, reason="not a winning hand",
                           total=0, payments=zero,
+                          tie_break=TIE_BREAK,
                           details={"role": "winner", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
                                    "readings": 0, "base": 0, "fans": 0, "raw": 0, "lazi": False,
                                    "side_payments": {"bullets": dict(zero), "bombs": dict(zero)}})
@@ -173,7 +177,16 @@ class Huangyan(Variant):
             "next_dealer_streak": ctx.dealer_streak + 1 if ctx.seat_wind == "E" else 1,
         }
         return Result(variant=self.id, hand=canonical, valid=True, total=best.total, items=_items(best.rows),
-                      partition=best.partition, payments=ledgers["points"], details=details)
+                      partition=best.partition, payments=ledgers["points"], details=details, tie_break=TIE_BREAK)
+
+    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+        """Every 得 assignment and winning-tile placement, one entry per distinct score, best first
+        (the chosen one marked); nothing for a non-winner (role idle) or a hand that does not win."""
+        ctx: HuangyanContext = context  # type: ignore[assignment]
+        if ctx.role == "idle":
+            return []
+        return explain_views(hand, parse_tile(ctx.wild), ctx.seat_wind, ctx.self_draw, ctx.round_wind,
+                       rules.options)  # type: ignore[arg-type]
 
 
 register(Huangyan())

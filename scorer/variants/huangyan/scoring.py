@@ -158,11 +158,11 @@ def _flush_rows(tiles: list[int], opts: HuangyanRules) -> list[Row]:
     return []
 
 
-def score_winner(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
-                 opts: HuangyanRules) -> tuple[Scored | None, int]:
-    """The best reading of a winning hand (None when it has none) and the number of readings."""
-    from scorer.notation import format_meld
-
+def winner_candidates(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
+                      opts: HuangyanRules, stats: dict[str, int] | None = None):
+    """Every (reading, placement of the winning tile) scored: yields ``(groups, standins, scored)``
+    in the order the decomposer lists the readings (``partition``/``wild_as`` not filled in);
+    ``stats["readings"]`` gets the number of readings."""
     env = Env(wild, WIND_KIND[seat], WIND_KIND.get(round_wind or ""), True, opts)
     meld_rows, meld_idents, meld_chows, _ = _meld_rows(hand, env)
     t = hand.win_tile
@@ -180,18 +180,43 @@ def score_winner(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: 
         counts[x] += 1
     n_sets = 4 - len(hand.melds)
     found = readings(counts, n_sets, len(wilds), STANDARD_MASK, 99)
-    melds_text = [format_meld(m) for m in hand.melds]
+    if stats is not None:
+        stats["readings"] = len(found)
     physical = [x for m in hand.melds for x in m.tiles] + list(hand.concealed)
-    best: Scored | None = None
     for groups, standins in found:
         cand = _score_reading(groups, list(standins), env, hand, t, t_wild, self_draw, naturals,
                               meld_rows, meld_idents, meld_chows, n_wild_tiles, physical)
         for sc in cand:
-            if best is None or sc.key > best.key:
-                sc.partition = melds_text + [tiles_text(group_tiles(g)) for g in _sorted_groups(groups)]
-                sc.wild_as = [tile_name(s) for s in standins]
-                best = sc
-    return best, len(found)
+            yield groups, standins, sc
+
+
+def winner_naturals(hand: Hand, wild: int, self_draw: bool, opts: HuangyanRules) -> list[int]:
+    """The concealed tiles that are not read as 得 (as identities), for showing what the 得 stand for."""
+    env = Env(wild, 0, None, True, opts)
+    naturals = [env.ident(x) for x in hand.concealed if not env.is_wild(x)]
+    t = hand.win_tile
+    if t is not None and env.is_wild(t) and not self_draw and opts.wild_discard_win == "natural":
+        naturals.append(env.ident(t))
+    return naturals
+
+
+def partition_of(hand: Hand, groups) -> list[str]:
+    from scorer.notation import format_meld
+
+    return [format_meld(m) for m in hand.melds] + [tiles_text(group_tiles(g)) for g in _sorted_groups(groups)]
+
+
+def score_winner(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
+                 opts: HuangyanRules) -> tuple[Scored | None, int]:
+    """The best reading of a winning hand (None when it has none) and the number of readings."""
+    best: Scored | None = None
+    stats = {"readings": 0}
+    for groups, standins, sc in winner_candidates(hand, wild, seat, self_draw, round_wind, opts, stats):
+        if best is None or sc.key > best.key:
+            sc.partition = partition_of(hand, groups)
+            sc.wild_as = [tile_name(s) for s in standins]
+            best = sc
+    return best, stats["readings"]
 
 
 def _sorted_groups(groups) -> list[int]:

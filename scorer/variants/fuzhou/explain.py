@@ -1,0 +1,116 @@
+"""Fuzhou ``explain``: the arrangements and gold assignments side by side (fuzhou.md §9).
+
+F and D never depend on the arrangement; only the gold bonus does (金雀 when two golds are the
+pair, else 三金倒 / 抢金 / 平胡 / nothing). A hand with golds typically has dozens of arrangements
+(W17: 41, F04: 192), almost all worth the same, so the arrangements are grouped by what they score:
+one entry per distinct score, showing the arrangement a player would name (the golds standing for
+their own kind as often as possible, as ``evaluate`` shows it), with the others of the group counted
+(and a few named) in ``note``. A 三金倒 without any arrangement is its own single reading.
+
+Each group text tells what its golds stand for: ``99m(金→99m)`` is a pair made of two golds,
+``345p(金→5p)`` a chow completed by one gold.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from scorer.decompose import PAIR, group_tiles
+from scorer.hand import Hand
+from scorer.notation import format_meld
+from scorer.result import ReadingView
+from scorer.tiles import tiles_text
+
+from .context import FuzhouRules
+from .scoring import Outcome, arrangements_of, evaluate
+from .validate import Facts
+
+TIE_BREAK = ("only the gold bonus depends on the arrangement (fuzhou.md §9): the arrangement that gives the winner "
+             "the most is taken (金雀 60 > 三金倒 40 > 抢金 30); among arrangements worth the same, the one whose "
+             "golds most often stand for their own kind is shown, then the first found")
+EXAMPLES = 3  # other arrangements of a group named in its note
+
+
+def arrangement_texts(hand: Hand, groups, standins, wild: int) -> list[str]:
+    """The melds, then each group with what its golds stand for: ``99m(金→99m)``. The golds are
+    put in the pair first when it can be two golds (金雀), else natural tiles are used first."""
+    naturals = Counter(k for k in hand.concealed if k != wild)
+    golds = Counter(standins)
+    ordered = sorted(groups, key=lambda g: (group_tiles(g)[0], g >> 6))
+    texts = [""] * len(ordered)
+    for i in sorted(range(len(ordered)), key=lambda i: (ordered[i] >> 6) != PAIR):  # the pair first
+        tiles = group_tiles(ordered[i])
+        as_gold: list[int] = []
+        bird = (ordered[i] >> 6) == PAIR and golds[tiles[0]] >= 2
+        for t in tiles:
+            if (bird or not naturals[t]) and golds[t]:
+                golds[t] -= 1
+                as_gold.append(t)
+            else:
+                naturals[t] -= 1
+        texts[i] = tiles_text(tiles) + (f"(金→{tiles_text(as_gold)})" if as_gold else "")
+    return [format_meld(m) for m in hand.melds] + texts
+
+
+def _shape(o: Outcome) -> str:
+    if o.bonuses:
+        return "+".join(o.bonuses)
+    return "pinghu" if o.pinghu else "standard"
+
+
+def explain_views(variant_id: str, hand: Hand, f: Facts, opts: FuzhouRules) -> list[ReadingView]:
+    """One entry per distinct score over every arrangement (the chosen one marked); a 三金倒 hand
+    with no arrangement gives its single reading. Nothing for an invalid hand."""
+    from . import build_result
+
+    best = evaluate(hand, f, opts)
+    if not best.valid:
+        return []
+    arrs = arrangements_of(hand, f)
+    if not arrs:  # 三金倒 needs no arrangement (§3.6)
+        r = build_result(variant_id, hand, f, opts, best)
+        return [ReadingView(index=0, chosen=True, shape=_shape(best), partition=r.partition, items=r.items,
+                            excluded=r.excluded, total=r.total,
+                            note="no arrangement into 5 sets and a pair exists: 三金倒 needs none (§3.6)")]
+    chosen_arr = (best.reading, best.standins)
+    groups: dict[tuple, list[tuple[int, tuple, Outcome]]] = {}
+    for n, arr in enumerate(arrs):
+        o = evaluate(hand, f, opts, [arr])
+        sig = (tuple(o.bonuses), o.pinghu, o.plain_extra, o.B, o.payments[f.seat])
+        groups.setdefault(sig, []).append((n, arr, o))
+
+    def plain(member) -> tuple[int, int, int]:
+        """The arrangement a player would name first: golds as their own kind (as ``evaluate``
+        shows it), then the golds in as few groups as possible, then the first found."""
+        n, (grs, standins), _ = member
+        spread = sum("金" in t for t in arrangement_texts(hand, grs, standins, f.wild))
+        return (-standins.count(f.wild), spread, n)
+
+    entries = []
+    for members in groups.values():
+        members.sort(key=plain)
+        chosen = next((m for m in members if tuple(m[1][0]) == tuple(chosen_arr[0])
+                       and tuple(m[1][1]) == tuple(chosen_arr[1])), None)
+        rep = chosen or members[0]
+        entries.append((rep, members, chosen is not None))
+    entries.sort(key=lambda e: (-e[0][2].payments[f.seat], not e[2], min(m[0] for m in e[1])))
+    chosen_total = best.payments[f.seat]
+    views = []
+    for index, ((_, arr, o), members, is_chosen) in enumerate(entries):
+        r = build_result(variant_id, hand, f, opts, o)
+        others = [m for m in members if m[1] is not arr]
+        named = "; ".join(" ".join(arrangement_texts(hand, *m[1], f.wild)[len(hand.melds):])
+                          for m in others[:EXAMPLES])
+        more = f" and {len(others) - EXAMPLES} more" if len(others) > EXAMPLES else ""
+        notes = []
+        if is_chosen and others:
+            notes.append(f"{len(others)} other arrangement(s) tie with this one at {r.total} "
+                         f"(e.g. {named}{more}); tie-break: {TIE_BREAK}")
+        elif others:
+            notes.append(f"{len(others)} other arrangement(s) score the same (e.g. {named}{more})")
+        if not is_chosen and r.total == chosen_total:
+            notes.append(f"ties with the chosen reading at {r.total}; tie-break: {TIE_BREAK}")
+        views.append(ReadingView(index=index, chosen=is_chosen, shape=_shape(o),
+                                 partition=arrangement_texts(hand, *arr, f.wild), items=r.items,
+                                 excluded=r.excluded, total=r.total, note="; ".join(notes) or None))
+    return views

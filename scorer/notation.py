@@ -4,11 +4,15 @@ The parser works in two passes so that every problem can be reported at once:
 
 1. ``_scan`` turns the text into tokens (tiles, flowers, brackets, claim digits), each carrying the
    0-based position of the character it came from in the *original* string;
-2. ``_Builder`` walks the tokens, groups bracketed tiles into melds, and checks copies, counts and
+2. ``Builder`` walks the tokens, groups bracketed tiles into melds, and checks copies, counts and
    the winning tile.
 
 Nothing stops at the first problem: each one is recorded as a ``Problem`` and the walk goes on, and a
 ``HandError`` carrying all of them is raised at the end.
+
+``Scanner``, ``Builder``, ``Token``, ``TokenType`` and ``Group`` are the extension points for variants
+that read tiles their own way (Huangyan maps White boards to the wild's kind in ``Builder.meld``;
+Fuzhou reads honours and flowers to report them with its own codes): subclass, don't copy.
 """
 
 from __future__ import annotations
@@ -29,11 +33,16 @@ from .tiles import (
 )
 
 __all__ = [
+    "Builder",
+    "Group",
     "LONG_CARDS",
     "MAX_LENGTH",
     "STANDARD",
     "SUITED_16",
     "NotationRules",
+    "Scanner",
+    "Token",
+    "TokenType",
     "format_hand",
     "format_meld",
     "parse",
@@ -79,7 +88,7 @@ LONG_CARDS = NotationRules(
 
 # --------------------------------------------------------------------------------------------- scanner
 
-class _T(Enum):
+class TokenType(Enum):
     TILE = "tile"
     FLOWER = "flower"
     OPEN = "open"
@@ -88,15 +97,15 @@ class _T(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class _Token:
-    type: _T
+class Token:
+    type: TokenType
     pos: int
     value: int = 0       # tile kind, flower number or claim digit
     char: str = ""       # the bracket character for OPEN / CLOSE
     helper: bool = False  # a CLAIM written the helper way ([567m2]) rather than with a comma
 
 
-class _Scanner:
+class Scanner:
     """Characters -> tokens. Reports character-level problems; never raises."""
 
     def __init__(self, text: str, rules: NotationRules, problems: list[Problem], *,
@@ -106,14 +115,14 @@ class _Scanner:
         self.problems = problems
         self.helper = helper
         self.list_mode = list_mode  # parse_tiles: commas separate tiles, no brackets
-        self.tokens: list[_Token] = []
+        self.tokens: list[Token] = []
         self.digits: list[int] = []  # positions of a pending digit run
         self.depth = 0  # bracket nesting, only so that a stray nested bracket does not split a digit run
 
     def problem(self, message: str, pos: int | None, code: str) -> None:
         self.problems.append(Problem(message, pos, code))
 
-    def run(self) -> list[_Token]:
+    def run(self) -> list[Token]:
         text = self.text
         i, n = 0, len(text)
         while i < n:
@@ -165,7 +174,7 @@ class _Scanner:
                 if rank > 8:
                     self.problem(f"'{rank}f' is not a flower (1f..8f)", p, "bad_flower_digit")
                 elif self.rules.flowers_in_hand and not self.list_mode:
-                    self.tokens.append(_Token(_T.FLOWER, p, rank))
+                    self.tokens.append(Token(TokenType.FLOWER, p, rank))
                 else:
                     self.problem(f"flower '{rank}f' is not allowed here ({self.rules.name})", p,
                                  "foreign_tile")
@@ -177,7 +186,7 @@ class _Scanner:
         if kind not in self.rules.kinds:
             self.problem(f"{tile_name(kind)} is not a tile of {self.rules.name}", pos, "foreign_tile")
         # Kept even when foreign, so that one bad tile does not also skew the tile count.
-        self.tokens.append(_Token(_T.TILE, pos, kind))
+        self.tokens.append(Token(TokenType.TILE, pos, kind))
 
     def bracket(self, ch: str, pos: int) -> None:
         if self.list_mode:
@@ -194,10 +203,10 @@ class _Scanner:
             # Helper dialect: a lone digit right before ']' is the offer digit, [567m2].
             p = self.digits[0]
             self.digits = []
-            self.tokens.append(_Token(_T.CLAIM, p, ord(self.text[p]) - ord("0"), helper=True))
+            self.tokens.append(Token(TokenType.CLAIM, p, ord(self.text[p]) - ord("0"), helper=True))
         elif not nested:
             self.flush()
-        self.tokens.append(_Token(_T.OPEN if opening else _T.CLOSE, pos, char=ch))
+        self.tokens.append(Token(TokenType.OPEN if opening else TokenType.CLOSE, pos, char=ch))
 
     def comma(self, pos: int) -> int:
         """``,N`` claim digit (or a separator in list mode); returns the index after it."""
@@ -216,20 +225,20 @@ class _Scanner:
             self.problem("a claim digit is a single digit", digit_positions[0], "bad_claim_digit")
         else:
             p = digit_positions[0]
-            self.tokens.append(_Token(_T.CLAIM, p, ord(self.text[p]) - ord("0")))
+            self.tokens.append(Token(TokenType.CLAIM, p, ord(self.text[p]) - ord("0")))
         return i
 
 
 # ---------------------------------------------------------------------------------------------- melds
 
 @dataclass
-class _Group:
+class Group:
     """Tiles between an opening bracket and its closing bracket."""
 
     open_char: str
     pos: int
     tiles: list[int] = field(default_factory=list)
-    claim: _Token | None = None
+    claim: Token | None = None
     flower_pos: int | None = None
     tile_after_claim: bool = False
 
@@ -239,7 +248,7 @@ def _is_chow(tiles: list[int]) -> bool:
     return c < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2
 
 
-class _Builder:
+class Builder:
     """Tokens -> melds, concealed tiles, flowers; then the whole-hand checks."""
 
     def __init__(self, text: str, rules: NotationRules, problems: list[Problem], *, helper: bool) -> None:
@@ -251,25 +260,25 @@ class _Builder:
         self.concealed: list[int] = []
         self.concealed_positions: list[int] = []
         self.flowers: list[int] = []
-        self.groups: list[_Group] = []  # every bracket group, closed or not (for counts)
+        self.groups: list[Group] = []  # every bracket group, closed or not (for counts)
         self.pairs = 0  # <XX> declarations seen
 
     def problem(self, message: str, pos: int | None, code: str) -> None:
         self.problems.append(Problem(message, pos, code))
 
-    def walk(self, tokens: list[_Token]) -> None:
-        group: _Group | None = None
+    def walk(self, tokens: list[Token]) -> None:
+        group: Group | None = None
         ignored: list[str] = []  # nested opening brackets, reported and skipped with their partner
         flower_seen: dict[int, int] = {}
         for tok in tokens:
-            if tok.type is _T.OPEN:
+            if tok.type is TokenType.OPEN:
                 if group is None:
-                    group = _Group(tok.char, tok.pos)
+                    group = Group(tok.char, tok.pos)
                     self.groups.append(group)
                 else:
                     self.problem(f"bracket {tok.char!r} inside a bracket", tok.pos, "unexpected_bracket")
                     ignored.append(tok.char)
-            elif tok.type is _T.CLOSE:
+            elif tok.type is TokenType.CLOSE:
                 if group is None:
                     self.problem(f"closing {tok.char!r} without an opening bracket", tok.pos,
                                  "unexpected_bracket")
@@ -281,7 +290,7 @@ class _Builder:
                 else:
                     self.problem(f"{tok.char!r} does not close {group.open_char!r} at {group.pos}",
                                  tok.pos, "unexpected_bracket")
-            elif tok.type is _T.TILE:
+            elif tok.type is TokenType.TILE:
                 if group is None:
                     self.concealed.append(tok.value)
                     self.concealed_positions.append(tok.pos)
@@ -289,7 +298,7 @@ class _Builder:
                     group.tiles.append(tok.value)
                     if group.claim is not None:
                         group.tile_after_claim = True
-            elif tok.type is _T.FLOWER:
+            elif tok.type is TokenType.FLOWER:
                 if tok.value in flower_seen:
                     self.problem(f"flower '{tok.value}f' written twice", tok.pos, "too_many_copies")
                 flower_seen[tok.value] = tok.pos
@@ -307,7 +316,7 @@ class _Builder:
         if group is not None:
             self.problem(f"{group.open_char!r} is never closed", group.pos, "unclosed_bracket")
 
-    def close(self, group: _Group, end: int) -> None:
+    def close(self, group: Group, end: int) -> None:
         written = "".join(self.text[group.pos:end + 1].split())
         if group.flower_pos is not None:
             self.problem(f"{written}: a flower cannot be part of a meld", group.pos, "bad_meld")
@@ -319,7 +328,7 @@ class _Builder:
         if meld is not None:
             self.melds.append(meld)
 
-    def meld(self, group: _Group, written: str) -> Meld | None:
+    def meld(self, group: Group, written: str) -> Meld | None:
         """The meld a closed group stands for, or None (with a problem) if it is none."""
         tiles = sorted(group.tiles)
         n = len(tiles)
@@ -372,7 +381,7 @@ class _Builder:
             claimed, exposure = self.check_claim(claim, kind, exposure, written)
         return Meld(kind, tuple(tiles), exposure, claimed, position=group.pos)
 
-    def check_claim(self, claim: _Token, kind: MeldKind, exposure: Exposure,
+    def check_claim(self, claim: Token, kind: MeldKind, exposure: Exposure,
                     written: str) -> tuple[int | None, Exposure]:
         """Validate a claim digit; returns (claimed, exposure) — the helper's 5-7 promote a kong."""
         d = claim.value
@@ -395,11 +404,11 @@ class _Builder:
         self.problem(f"{written}: discarder {d} is not one of {digits}", claim.pos, "bad_claim_digit")
         return None, exposure
 
-    def check_copies(self, tokens: list[_Token]) -> None:
+    def check_copies(self, tokens: list[Token]) -> None:
         """A fifth copy of a kind, anywhere in the string, is reported where it is written."""
         seen = [0] * NUM_KINDS
         for tok in tokens:
-            if tok.type is _T.TILE:
+            if tok.type is TokenType.TILE:
                 seen[tok.value] += 1
                 if seen[tok.value] == 5:
                     self.problem(f"a fifth {tile_name(tok.value)}", tok.pos, "too_many_copies")
@@ -445,7 +454,7 @@ def parse_tiles(text: str, rules: NotationRules = STANDARD) -> list[int]:
     if too_long is not None:
         raise too_long
     problems: list[Problem] = []
-    tokens = _Scanner(text, rules, problems, list_mode=True).run()
+    tokens = Scanner(text, rules, problems, list_mode=True).run()
     if problems:
         raise HandError(problems)
     return [t.value for t in tokens]
@@ -484,8 +493,8 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
 
     problems: list[Problem] = []
     helper = dialect == _HELPER
-    tokens = _Scanner(text, rules, problems, helper=helper).run()
-    b = _Builder(text, rules, problems, helper=helper)
+    tokens = Scanner(text, rules, problems, helper=helper).run()
+    b = Builder(text, rules, problems, helper=helper)
     b.walk(tokens)
     b.check_copies(tokens)
     idle = role == "idle"

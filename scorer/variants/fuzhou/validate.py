@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from scorer.errors import HandError, Problem
 from scorer.hand import Exposure, Hand, Meld
-from scorer.notation import _T, MAX_LENGTH, NotationRules, _Builder, _Scanner
+from scorer.notation import MAX_LENGTH, Builder, NotationRules, Scanner, TokenType
 from scorer.tiles import HONOUR_LETTERS, LONG_CARD_LETTERS, SUIT_OF_LETTER, Z_DIGIT_KIND, tile_name
 
 from .context import FuzhouContext
@@ -199,15 +199,15 @@ def read_hand(text: str | None, dialect: str | None, problems: list[Problem]) ->
         return None
     raw: list[Problem] = []
     helper = dialect == "helper"
-    tokens = _Scanner(text, READ_RULES, raw, helper=helper).run()
+    tokens = Scanner(text, READ_RULES, raw, helper=helper).run()
     for tok in tokens:
-        if tok.type is _T.FLOWER:
+        if tok.type is TokenType.FLOWER:
             _p(problems, "honour_in_hand", f"flower {tok.value}f in the hand: flowers are set aside "
                "(give them in context.flowers); only suited tiles may be in the hand", tok.pos)
-        elif tok.type is _T.TILE and tok.value >= 27:
+        elif tok.type is TokenType.TILE and tok.value >= 27:
             _p(problems, "honour_in_hand", f"{tile_name(tok.value)} in the hand: honours are flowers in Fuzhou "
                "(give them in context.flowers); only suited tiles may be in the hand", tok.pos)
-    b = _Builder(text, READ_RULES, raw, helper=helper)
+    b = Builder(text, READ_RULES, raw, helper=helper)
     b.walk(tokens)
     b.check_copies(tokens)
     b.check_count(False)

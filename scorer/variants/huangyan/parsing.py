@@ -24,7 +24,7 @@ def identity(x: int, wild: int) -> int:
     return wild if (x == WHITE and wild != WHITE) else x
 
 
-class _Builder(N._Builder):
+class WildBuilder(N.Builder):
     def __init__(self, text: str, rules: N.NotationRules, problems: list[Problem], *, helper: bool,
                  wild: int) -> None:
         super().__init__(text, rules, problems, helper=helper)
@@ -55,8 +55,8 @@ def parse_hand(text: str, wild: int, *, role: str = "winner", self_draw: bool = 
         raise HandError("empty hand", None, "empty_hand")
     problems: list[Problem] = []
     helper = dialect == "helper"
-    tokens = N._Scanner(text, NOTATION, problems, helper=helper).run()
-    b = _Builder(text, NOTATION, problems, helper=helper, wild=wild)
+    tokens = N.Scanner(text, NOTATION, problems, helper=helper).run()
+    b = WildBuilder(text, NOTATION, problems, helper=helper, wild=wild)
     b.walk(tokens)
     b.check_copies(tokens)
     idle = role == "idle"

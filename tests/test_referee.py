@@ -101,3 +101,12 @@ def test_waits_api_and_cli():
 def test_glyphs_in_readable_output():
     out = CliRunner().invoke(cli_app, ["mcr", "[123m]456789m555pCC"])
     assert "🀇🀈🀉" in out.output and "🀄🀄" in out.output
+
+
+def test_waits_read_the_variants_own_tiles():
+    """Huangyan: a White board in a meld is the wild's kind; the 得 stands for anything."""
+    w = waits("huangyan", "[4mP6m]123p789s11s5mE", {"wild": "5m", "seat_wind": "S"})
+    tiles = [x["tile"] for x in w["waits"]]
+    assert "E" in tiles and "1s" in tiles  # EE pair + 5m as 111s..., or 111s + 5m as E
+    e = next(x for x in w["waits"] if x["tile"] == "E")["scores"]
+    assert e["self_draw"]["valid"] and e["self_draw"]["total"] > 0

@@ -43,6 +43,7 @@ from scorer.hand import Hand
 from scorer.notation import format_hand, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import Item, ReadingView, Result
+from scorer.tiles import WHITE
 
 from .context import PRESETS, SEATS, HuangyanContext, HuangyanRules
 from .explain import IDLE_TIE_BREAK, TIE_BREAK, explain_views
@@ -107,6 +108,25 @@ class Huangyan(Variant):
         if problems:
             raise HandError(problems)
         return hand
+
+    def parse_short(self, text: str, context: BaseModel, dialect: str | None) -> Hand:
+        """A hand one tile short (``waits``): White boards in melds read as the wild's kind."""
+        ctx: HuangyanContext = context  # type: ignore[assignment]
+        return parse_hand(text, parse_tile(ctx.wild), role="idle", dialect=dialect)
+
+    def completes(self, hand: Hand, context: BaseModel) -> bool:
+        """Sets + a pair with the 得 standing for any kind and White boards as the wild's kind (§3.3-3.4)."""
+        from scorer.decompose import STANDARD_MASK, is_winning
+
+        ctx: HuangyanContext = context  # type: ignore[assignment]
+        wild = parse_tile(ctx.wild)
+        counts = hand.counts()
+        wilds = counts[wild]
+        counts[wild] = 0
+        if wild != WHITE:
+            counts[wild] += counts[WHITE]
+            counts[WHITE] = 0
+        return is_winning(counts, 4 - hand.sets_fixed, wilds, STANDARD_MASK, 99)
 
     def _others(self, ctx: HuangyanContext, wild: int) -> dict[str, Hand]:
         hands: dict[str, Hand] = {}

@@ -5,6 +5,7 @@ from setuptools import Extension, setup
 
 extensions = [
     Extension("scorer._fast", ["scorer/_fast.pyx"], extra_compile_args=["-O3"]),
+    Extension("scorer.variants.mcr._fast", ["scorer/variants/mcr/_fast.pyx"], extra_compile_args=["-O3"]),
 ]
 
 setup(

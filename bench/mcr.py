@@ -4,6 +4,10 @@ Both run in this process on the same generated winning hands (the differential-t
 contradictory contexts left out), each library given its own native input prepared beforehand
 (our notation string + context dict; the oracle's tile-name tuples). Rounds are interleaved and
 the median of the per-round ratios is reported. Run: ``.venv/bin/python bench/mcr.py [--n 5000]``.
+
+A second line times the C fan evaluator alone (``evaluate.fast_outcome`` on hand facts prepared
+beforehand: every reading scored and one chosen, no parsing, no Result) -- for information only;
+the ratio is the end-to-end one.
 """
 
 from __future__ import annotations
@@ -67,6 +71,34 @@ def main() -> None:
     print(f"{'pymahjonggb (C++ binding)':28} {oracle_us:10.2f} {1e6 / oracle_us:10.0f}")
     print(f"median ratio (ours hands/s ÷ oracle hands/s): {statistics.median(ratios):.3f}"
           f"  (rounds: {', '.join(f'{r:.3f}' for r in ratios)})")
+    core = _core_us(ours_inputs, args.rounds)
+    if core is not None:
+        print(f"{'  of which C fan evaluator':28} {core:10.2f} {1e6 / core:10.0f}  (facts prepared; not in the ratio)")
+
+
+def _core_us(inputs: list[tuple[str, dict]], rounds: int) -> float | None:
+    import importlib
+
+    from scorer import registry
+    from scorer.variants.mcr.division import hand_facts
+
+    ev = importlib.import_module("scorer.variants.mcr.evaluate")
+    if ev._fast is None:
+        return None
+    v = registry.get("mcr")
+    prepared = []
+    for h, c in inputs:
+        ctx = v.context(c)
+        hand = v.parse_hand(h, ctx, None)
+        facts = hand_facts(hand, ctx.self_draw, ctx.last_wall, ctx.kong_win, ctx.last_tile, 0)
+        prepared.append((facts, ctx.seat_wind, ctx.round_wind, True))
+    times = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for p in prepared:
+            ev.fast_outcome(*p)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) / len(prepared) * 1e6
 
 
 if __name__ == "__main__":

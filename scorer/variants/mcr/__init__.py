@@ -27,7 +27,7 @@ from scorer.tiles import tile_name
 from . import settle
 from .context import PRESETS, MCRContext, MCRRules
 from .division import KONG, HandFacts, hand_facts
-from .evaluate import TIE_BREAK, Reading, evaluate
+from .evaluate import TIE_BREAK, Reading, choose, evaluate
 from .fans import FANS, INDEX
 
 
@@ -48,9 +48,9 @@ class MCR(Variant):
         flowers = self._flowers(hand, ctx)
         self._check_context(hand, ctx)
         facts = hand_facts(hand, ctx.self_draw, ctx.last_wall, ctx.kong_win, ctx.last_tile, flowers)
-        readings = evaluate(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
-                            opts.knitted_straight_waits)
-        return build_result(self.id, hand, ctx, opts, facts, readings)
+        chosen, n_readings = choose(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
+                                    opts.knitted_straight_waits)
+        return build_result(self.id, hand, ctx, opts, facts, chosen, n_readings)
 
     def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
         """Every reading the scorer weighed: special shapes and each four-sets division."""
@@ -108,12 +108,18 @@ class MCR(Variant):
             raise HandError([Problem(p, None, "contradiction") for p in problems])
 
 
+# the fixed part of each fan's item, copied per use (cheaper than reading the ItemDef each time)
+_ITEM_HEAD: tuple[dict[str, Any], ...] = tuple(
+    {"id": f.id, "name": f.name, "name_zh": f.name_zh, "points": f.points} for f in FANS)
+
+
 def _item(fan: int, count: int, tiles: str) -> dict[str, Any]:
     # plain dicts: the Result is validated once, in pydantic-core, which is far cheaper than
     # building each nested model from Python
-    f = FANS[fan]
-    return {"id": f.id, "name": f.name, "name_zh": f.name_zh, "points": f.points, "count": count,
-            "tiles": tiles}
+    item = _ITEM_HEAD[fan].copy()
+    item["count"] = count
+    item["tiles"] = tiles
+    return item
 
 
 def _exclusions(reading: Reading) -> list[dict[str, Any]]:
@@ -130,10 +136,10 @@ def _exclusions(reading: Reading) -> list[dict[str, Any]]:
 
 
 def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, facts: HandFacts,
-                 readings: list[Reading]) -> Result:
+                 chosen: Reading | None, n_readings: int) -> Result:
+    """The Result of the chosen reading; ``n_readings``: how many readings were weighed."""
     from scorer.notation import format_hand
 
-    chosen = next((r for r in readings if r.chosen), None)
     canonical = format_hand(hand)
     zero = dict.fromkeys(settle.SEATS, 0)
     if chosen is None:
@@ -154,7 +160,7 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
         "flowers": facts.flowers,
         "minimum": opts.minimum,
         "shape": chosen.shape,
-        "readings": len(readings),
+        "readings": n_readings,
         "tie_break": TIE_BREAK,
         "discarder": discarder,
         "kongs": sum(1 for s in facts.fixed if s.kind == KONG),

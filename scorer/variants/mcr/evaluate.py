@@ -10,6 +10,7 @@ Order of work, as the reference does it:
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from scorer import decompose
@@ -18,6 +19,18 @@ from . import chows, pungs, situation, specials, suits, winds
 from .division import Division, HandFacts, division_from_groups
 from .fans import F
 from .tally import Tally
+
+# The C-level twin (_fast.pyx) scores every reading; ``MJSCORE_PURE=1`` (or a missing build)
+# selects this pure-Python evaluator for everything, as scorer/decompose.py does.
+if os.environ.get("MJSCORE_PURE", "") == "1":
+    _fast = None
+else:
+    try:
+        from . import _fast  # type: ignore[attr-defined]
+    except ImportError:  # extension not built
+        _fast = None
+BACKEND = "pure" if _fast is None else "fast"
+_WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 TIE_BREAK = ("highest total; on equal totals the division first in the reference's generation order "
              "is kept, except that a later one holding 一色三同顺 or 三同刻 replaces it, and a four-sets "
@@ -124,3 +137,38 @@ def evaluate(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: b
     if best is not None:
         best.chosen = True
     return readings
+
+
+def fast_outcome(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool) -> tuple:
+    """The C evaluator's answer: (status, readings, group codes, points, counts, unique wait);
+    status is ``_fast.NONE`` / ``SEVEN_PAIRS`` / ``FOUR_SETS`` / ``DEFER`` (see _fast.pyx)."""
+    fixed: list[int] = []
+    for s in facts.fixed:
+        fixed += (s.kind, s.tile, 1 if s.concealed else 0)
+    return _fast.evaluate(facts.concealed, fixed, facts.win, facts.self_draw, facts.last_wall,  # type: ignore[union-attr]
+                          facts.kong_win, facts.last_tile, _WIND_KIND[seat_wind], _WIND_KIND[round_wind],
+                          kong_pair_fan)
+
+
+def choose(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool,
+           knitted_waits: bool) -> tuple[Reading | None, int]:
+    """The chosen reading (what ``evaluate`` marks ``chosen``) and the number of readings weighed.
+
+    The C evaluator scores every reading and picks one; this module's families then re-run on
+    that one reading only, for the tiles behind each fan and the removals the result explains.
+    """
+    if _fast is not None:
+        status, n, codes, points, _counts, unique = fast_outcome(facts, seat_wind, round_wind, kong_pair_fan)
+        # the points are the C evaluator's (tests/test_mcr_fast.py: equal to the tally's)
+        if status == _fast.FOUR_SETS:
+            division = division_from_groups(facts, codes)
+            t = score_division(facts, division, unique, seat_wind, round_wind, kong_pair_fan)
+            return Reading("four_sets", division, t, points, True), n
+        if status == _fast.SEVEN_PAIRS:
+            sp = specials.seven_pairs(facts)
+            sp.apply_exclusions()  # type: ignore[union-attr]
+            return Reading("seven_pairs", None, sp, points, True), n  # type: ignore[arg-type]
+        if status == _fast.NONE:
+            return None, 0
+    readings = evaluate(facts, seat_wind, round_wind, kong_pair_fan, knitted_waits)
+    return next((r for r in readings if r.chosen), None), len(readings)

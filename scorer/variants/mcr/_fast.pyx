@@ -1,0 +1,1104 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""C-level MCR fan evaluation: the hot path of :mod:`scorer.variants.mcr.evaluate` on integer data.
+
+``evaluate(concealed, fixed, win, self_draw, last_wall, kong_win, last_tile, seat, prevalent,
+kong_pair_fan)`` lists the four-sets divisions of the hand itself (the reference's generation
+order, mcr-fans.md §3.9 / ``division.ref_order``), scores the seven-pairs reading and every
+division exactly as the Python families do (same raw detection, the one-pass 不计 removal in
+table order, the 幺九刻 deductions and wind fans after it, 无番和), applies the tie rules and
+returns ``(status, n_readings, codes, points, counts, unique_wait)``:
+
+* status ``NONE`` (no winning reading), ``SEVEN_PAIRS`` (the plain seven-pairs reading is chosen),
+  ``FOUR_SETS`` (``codes``: the chosen division's concealed group codes, sorted, as the decomposer
+  gives them), or ``DEFER``: a fixed-list special shape may fit (seven shifted pairs, thirteen
+  orphans, honours-and-knitted, knitted straight, nine gates); the Python evaluator handles it.
+* ``counts``: the chosen reading's final fan counts, indexed like ``fans.FANS``.
+
+The Python layer re-runs its own families on the chosen reading only, for the fan sources and the
+removals it explains. The pure-Python twin is ``evaluate.evaluate``; ``MJSCORE_PURE=1`` selects it.
+"""
+
+from libc.string cimport memcpy, memset
+
+from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS, F as _F, POINTS as _POINTS
+
+cdef enum:
+    NF = 90       # >= number of fans
+    MAXDIV = 128  # divisions of 14 tiles: far fewer in practice
+    NK = 34
+
+NONE, SEVEN_PAIRS, FOUR_SETS, DEFER = 0, 1, 2, 3
+
+cdef int CHOW = 0, PUNG = 1, KONG = 2
+cdef int NUM_FANS = len(_FANS)
+cdef int POINTS[NF]
+cdef int EXN[NF]
+cdef int EXBY[NF][16]
+
+cdef int f_big_four_winds, f_big_three_dragons, f_all_green, f_four_kongs, f_all_terminals, f_little_four_winds
+cdef int f_little_three_dragons, f_all_honors, f_four_concealed_pungs, f_pure_terminal_chows, f_quadruple_chow, f_four_pure_shifted_pungs
+cdef int f_four_pure_shifted_chows, f_three_kongs, f_all_terminals_and_honors, f_seven_pairs, f_all_even_pungs, f_full_flush
+cdef int f_pure_triple_chow, f_pure_shifted_pungs, f_upper_tiles, f_middle_tiles, f_lower_tiles, f_pure_straight
+cdef int f_three_suited_terminal_chows, f_pure_shifted_chows, f_all_fives, f_triple_pung, f_three_concealed_pungs, f_upper_four
+cdef int f_lower_four, f_big_three_winds, f_mixed_straight, f_reversible_tiles, f_mixed_triple_chow, f_mixed_shifted_pungs
+cdef int f_chicken_hand, f_last_tile_draw, f_last_tile_claim, f_out_with_replacement_tile, f_robbing_the_kong, f_all_pungs
+cdef int f_half_flush, f_mixed_shifted_chows, f_all_types, f_melded_hand, f_two_concealed_kongs, f_two_dragon_pungs
+cdef int f_concealed_kong_and_melded_kong, f_outside_hand, f_fully_concealed_hand, f_two_melded_kongs, f_last_tile, f_dragon_pung
+cdef int f_prevalent_wind, f_seat_wind, f_concealed_hand, f_all_chows, f_tile_hog, f_double_pung
+cdef int f_two_concealed_pungs, f_concealed_kong, f_all_simples, f_pure_double_chow, f_mixed_double_chow, f_short_straight
+cdef int f_two_terminal_chows, f_pung_of_terminals_or_honors, f_melded_kong, f_one_voided_suit, f_no_honors, f_edge_wait
+cdef int f_closed_wait, f_single_wait, f_self_drawn
+
+cdef int TRIM_ORDER[4]
+cdef int EXTRA_ORDER[4]
+cdef int IS_GREEN[NK]
+cdef int IS_REVERSIBLE[NK]
+
+
+cdef void _init() except *:
+    global f_big_four_winds, f_big_three_dragons, f_all_green, f_four_kongs, f_all_terminals
+    global f_little_four_winds, f_little_three_dragons, f_all_honors, f_four_concealed_pungs
+    global f_pure_terminal_chows, f_quadruple_chow, f_four_pure_shifted_pungs, f_four_pure_shifted_chows
+    global f_three_kongs, f_all_terminals_and_honors, f_seven_pairs, f_all_even_pungs, f_full_flush
+    global f_pure_triple_chow, f_pure_shifted_pungs, f_upper_tiles, f_middle_tiles, f_lower_tiles
+    global f_pure_straight, f_three_suited_terminal_chows, f_pure_shifted_chows, f_all_fives
+    global f_triple_pung, f_three_concealed_pungs, f_upper_four, f_lower_four, f_big_three_winds
+    global f_mixed_straight, f_reversible_tiles, f_mixed_triple_chow, f_mixed_shifted_pungs
+    global f_chicken_hand, f_last_tile_draw, f_last_tile_claim, f_out_with_replacement_tile
+    global f_robbing_the_kong, f_all_pungs, f_half_flush, f_mixed_shifted_chows, f_all_types
+    global f_melded_hand, f_two_concealed_kongs, f_two_dragon_pungs, f_concealed_kong_and_melded_kong
+    global f_outside_hand, f_fully_concealed_hand, f_two_melded_kongs, f_last_tile, f_dragon_pung
+    global f_prevalent_wind, f_seat_wind, f_concealed_hand, f_all_chows, f_tile_hog, f_double_pung
+    global f_two_concealed_pungs, f_concealed_kong, f_all_simples, f_pure_double_chow
+    global f_mixed_double_chow, f_short_straight, f_two_terminal_chows, f_pung_of_terminals_or_honors
+    global f_melded_kong, f_one_voided_suit, f_no_honors, f_edge_wait, f_closed_wait, f_single_wait
+    global f_self_drawn
+    cdef int i, j
+    if NUM_FANS > NF:
+        raise RuntimeError("fan table larger than the C arrays")
+    for i in range(NUM_FANS):
+        POINTS[i] = _POINTS[i]
+        EXN[i] = len(_EXCLUDED_BY[i])
+        if EXN[i] > 16:
+            raise RuntimeError("too many excluders")
+        for j in range(EXN[i]):
+            EXBY[i][j] = _EXCLUDED_BY[i][j][0]
+    f_big_four_winds = _F.BIG_FOUR_WINDS
+    f_big_three_dragons = _F.BIG_THREE_DRAGONS
+    f_all_green = _F.ALL_GREEN
+    f_four_kongs = _F.FOUR_KONGS
+    f_all_terminals = _F.ALL_TERMINALS
+    f_little_four_winds = _F.LITTLE_FOUR_WINDS
+    f_little_three_dragons = _F.LITTLE_THREE_DRAGONS
+    f_all_honors = _F.ALL_HONORS
+    f_four_concealed_pungs = _F.FOUR_CONCEALED_PUNGS
+    f_pure_terminal_chows = _F.PURE_TERMINAL_CHOWS
+    f_quadruple_chow = _F.QUADRUPLE_CHOW
+    f_four_pure_shifted_pungs = _F.FOUR_PURE_SHIFTED_PUNGS
+    f_four_pure_shifted_chows = _F.FOUR_PURE_SHIFTED_CHOWS
+    f_three_kongs = _F.THREE_KONGS
+    f_all_terminals_and_honors = _F.ALL_TERMINALS_AND_HONORS
+    f_seven_pairs = _F.SEVEN_PAIRS
+    f_all_even_pungs = _F.ALL_EVEN_PUNGS
+    f_full_flush = _F.FULL_FLUSH
+    f_pure_triple_chow = _F.PURE_TRIPLE_CHOW
+    f_pure_shifted_pungs = _F.PURE_SHIFTED_PUNGS
+    f_upper_tiles = _F.UPPER_TILES
+    f_middle_tiles = _F.MIDDLE_TILES
+    f_lower_tiles = _F.LOWER_TILES
+    f_pure_straight = _F.PURE_STRAIGHT
+    f_three_suited_terminal_chows = _F.THREE_SUITED_TERMINAL_CHOWS
+    f_pure_shifted_chows = _F.PURE_SHIFTED_CHOWS
+    f_all_fives = _F.ALL_FIVES
+    f_triple_pung = _F.TRIPLE_PUNG
+    f_three_concealed_pungs = _F.THREE_CONCEALED_PUNGS
+    f_upper_four = _F.UPPER_FOUR
+    f_lower_four = _F.LOWER_FOUR
+    f_big_three_winds = _F.BIG_THREE_WINDS
+    f_mixed_straight = _F.MIXED_STRAIGHT
+    f_reversible_tiles = _F.REVERSIBLE_TILES
+    f_mixed_triple_chow = _F.MIXED_TRIPLE_CHOW
+    f_mixed_shifted_pungs = _F.MIXED_SHIFTED_PUNGS
+    f_chicken_hand = _F.CHICKEN_HAND
+    f_last_tile_draw = _F.LAST_TILE_DRAW
+    f_last_tile_claim = _F.LAST_TILE_CLAIM
+    f_out_with_replacement_tile = _F.OUT_WITH_REPLACEMENT_TILE
+    f_robbing_the_kong = _F.ROBBING_THE_KONG
+    f_all_pungs = _F.ALL_PUNGS
+    f_half_flush = _F.HALF_FLUSH
+    f_mixed_shifted_chows = _F.MIXED_SHIFTED_CHOWS
+    f_all_types = _F.ALL_TYPES
+    f_melded_hand = _F.MELDED_HAND
+    f_two_concealed_kongs = _F.TWO_CONCEALED_KONGS
+    f_two_dragon_pungs = _F.TWO_DRAGON_PUNGS
+    f_concealed_kong_and_melded_kong = _F.CONCEALED_KONG_AND_MELDED_KONG
+    f_outside_hand = _F.OUTSIDE_HAND
+    f_fully_concealed_hand = _F.FULLY_CONCEALED_HAND
+    f_two_melded_kongs = _F.TWO_MELDED_KONGS
+    f_last_tile = _F.LAST_TILE
+    f_dragon_pung = _F.DRAGON_PUNG
+    f_prevalent_wind = _F.PREVALENT_WIND
+    f_seat_wind = _F.SEAT_WIND
+    f_concealed_hand = _F.CONCEALED_HAND
+    f_all_chows = _F.ALL_CHOWS
+    f_tile_hog = _F.TILE_HOG
+    f_double_pung = _F.DOUBLE_PUNG
+    f_two_concealed_pungs = _F.TWO_CONCEALED_PUNGS
+    f_concealed_kong = _F.CONCEALED_KONG
+    f_all_simples = _F.ALL_SIMPLES
+    f_pure_double_chow = _F.PURE_DOUBLE_CHOW
+    f_mixed_double_chow = _F.MIXED_DOUBLE_CHOW
+    f_short_straight = _F.SHORT_STRAIGHT
+    f_two_terminal_chows = _F.TWO_TERMINAL_CHOWS
+    f_pung_of_terminals_or_honors = _F.PUNG_OF_TERMINALS_OR_HONORS
+    f_melded_kong = _F.MELDED_KONG
+    f_one_voided_suit = _F.ONE_VOIDED_SUIT
+    f_no_honors = _F.NO_HONORS
+    f_edge_wait = _F.EDGE_WAIT
+    f_closed_wait = _F.CLOSED_WAIT
+    f_single_wait = _F.SINGLE_WAIT
+    f_self_drawn = _F.SELF_DRAWN
+    TRIM_ORDER[0] = f_two_terminal_chows
+    TRIM_ORDER[1] = f_short_straight
+    TRIM_ORDER[2] = f_mixed_double_chow
+    TRIM_ORDER[3] = f_pure_double_chow
+    EXTRA_ORDER[0] = f_pure_double_chow
+    EXTRA_ORDER[1] = f_mixed_double_chow
+    EXTRA_ORDER[2] = f_short_straight
+    EXTRA_ORDER[3] = f_two_terminal_chows
+    from scorer.variants.mcr.suits import GREEN_TILES, REVERSIBLE_TILES
+    for i in range(NK):
+        IS_GREEN[i] = i in GREEN_TILES
+        IS_REVERSIBLE[i] = i in REVERSIBLE_TILES
+
+
+_init()
+
+
+cdef struct Hand:
+    int conc[NK]
+    int total[NK]
+    int kinds[NK]
+    int nkinds
+    int win
+    int self_draw
+    int last_wall
+    int kong_win
+    int last_tile
+    int nfixed
+    int fkind[4]
+    int ftile[4]
+    int fconc[4]
+    int melded_count
+    int melded_kongs
+    int concealed_kongs
+
+
+cdef struct Div:
+    int kind[4]
+    int tile[4]
+    int conc[4]
+    int fixed[4]
+    int pair
+    int ncodes
+    int codes[5]
+    int key[4]
+
+
+cdef inline int ref_order(int k) noexcept nogil:
+    if 9 <= k < 18:
+        return k + 9
+    if 18 <= k < 27:
+        return k - 9
+    return k
+
+
+cdef inline int is_terminal(int k) noexcept nogil:
+    return k < 27 and (k % 9 == 0 or k % 9 == 8)
+
+
+cdef inline int is_wind(int k) noexcept nogil:
+    return 27 <= k <= 30
+
+
+cdef inline int is_dragon(int k) noexcept nogil:
+    return 31 <= k <= 33
+
+
+# ---- hand-level families ---------------------------------------------------------------------
+
+cdef void win_condition(Hand *h, int *c) noexcept nogil:
+    if h.last_tile:
+        c[f_last_tile] += 1
+    if h.self_draw:
+        c[f_self_drawn] += 1
+        if h.last_wall:
+            c[f_last_tile_draw] += 1
+        if h.kong_win:
+            c[f_out_with_replacement_tile] += 1
+    else:
+        if h.last_wall:
+            c[f_last_tile_claim] += 1
+        if h.kong_win:
+            c[f_robbing_the_kong] += 1
+
+
+cdef void suit_tile_rank_fans(Hand *h, int *c) noexcept nogil:
+    cdef int i, k, nsuits = 0, honours = 0, wind = 0, dragon = 0, simples = 1
+    cdef int rev = 1, green = 1, all_hon = 1, all_term = 1, all_th = 1, r, rmin = 99, rmax = -1
+    cdef int suit_seen[3]
+    suit_seen[0] = suit_seen[1] = suit_seen[2] = 0
+    for i in range(h.nkinds):
+        k = h.kinds[i]
+        if k < 27:
+            if not suit_seen[k // 9]:
+                suit_seen[k // 9] = 1
+                nsuits += 1
+            all_hon = 0
+            if not is_terminal(k):
+                all_term = 0
+                all_th = 0
+                r = k % 9 + 1
+            else:
+                simples = 0
+                r = k % 9 + 1
+            if r < rmin:
+                rmin = r
+            if r > rmax:
+                rmax = r
+        else:
+            honours = 1
+            simples = 0
+            all_term = 0
+            if is_wind(k):
+                wind = 1
+            else:
+                dragon = 1
+        if not IS_REVERSIBLE[k]:
+            rev = 0
+        if not IS_GREEN[k]:
+            green = 0
+    # suit_fans
+    if not honours:
+        c[f_no_honors] += 1
+    if 3 - nsuits == 1:
+        c[f_one_voided_suit] += 1
+    elif 3 - nsuits == 2:
+        c[f_half_flush if honours else f_full_flush] += 1
+    if nsuits == 3 and wind and dragon:
+        c[f_all_types] += 1
+    # tile_fans
+    if simples:
+        c[f_all_simples] += 1
+    if rev:
+        c[f_reversible_tiles] += 1
+    if green:
+        c[f_all_green] += 1
+    if not simples:
+        if all_hon:
+            c[f_all_honors] += 1
+        elif all_term:
+            c[f_all_terminals] += 1
+        elif all_th:
+            c[f_all_terminals_and_honors] += 1
+    # rank_fans
+    if not honours:
+        if rmax <= 4:
+            c[f_lower_four] += 1
+            if rmax <= 3:
+                c[f_lower_tiles] += 1
+        elif rmin >= 6:
+            c[f_upper_four] += 1
+            if rmin >= 7:
+                c[f_upper_tiles] += 1
+        elif rmin >= 4 and rmax <= 6:
+            c[f_middle_tiles] += 1
+
+
+cdef void tile_hog(Hand *h, int *c) noexcept nogil:
+    cdef int i, j, k, nhogs = 0, is_kong
+    for i in range(h.nkinds):
+        if h.total[h.kinds[i]] == 4:
+            nhogs += 1
+    if nhogs - h.melded_kongs - h.concealed_kongs > 0:
+        for i in range(h.nkinds):
+            k = h.kinds[i]
+            if h.total[k] != 4:
+                continue
+            is_kong = 0
+            for j in range(h.nfixed):
+                if h.fkind[j] == KONG and h.ftile[j] == k:
+                    is_kong = 1
+            if not is_kong:
+                c[f_tile_hog] += 1
+
+
+# ---- division families -----------------------------------------------------------------------
+
+cdef void concealed_pungs_and_kongs(Hand *h, Div *d, int kong_pair_fan, int *c) noexcept nogil:
+    cdef int i, in_chow = 0, ncp = 0, nmk = 0, nck = 0, nk, hidden
+    if not h.self_draw:
+        for i in range(4):
+            if d.kind[i] == CHOW and d.conc[i] and d.tile[i] <= h.win <= d.tile[i] + 2:
+                in_chow = 1
+    for i in range(4):
+        if d.kind[i] == PUNG and d.conc[i]:
+            if h.self_draw or in_chow or d.tile[i] != h.win:
+                ncp += 1
+        elif d.kind[i] == KONG:
+            if d.conc[i]:
+                nck += 1
+            else:
+                nmk += 1
+    nk = nmk + nck
+    if nk == 1:
+        c[f_melded_kong if nmk else f_concealed_kong] += 1
+    elif nk == 2:
+        if not nck:
+            c[f_two_melded_kongs] += 1
+        elif not nmk:
+            c[f_two_concealed_kongs] += 1
+        elif kong_pair_fan:
+            c[f_concealed_kong_and_melded_kong] += 1
+        else:
+            c[f_melded_kong] += 1
+            c[f_concealed_kong] += 1
+    elif nk == 3:
+        c[f_three_kongs] += 1
+    elif nk == 4:
+        c[f_four_kongs] += 1
+    hidden = ncp + nck
+    if hidden == 2:
+        c[f_two_concealed_pungs] += 1
+    elif hidden == 3:
+        c[f_three_concealed_pungs] += 1
+    elif hidden == 4:
+        c[f_four_concealed_pungs] += 1
+
+
+cdef inline void sort3(int *r) noexcept nogil:
+    cdef int t
+    if r[0] > r[1]:
+        t = r[0]; r[0] = r[1]; r[1] = t
+    if r[1] > r[2]:
+        t = r[1]; r[1] = r[2]; r[2] = t
+    if r[0] > r[1]:
+        t = r[0]; r[0] = r[1]; r[1] = t
+
+
+cdef inline void sort_n(int *a, int n) noexcept nogil:
+    cdef int i, j, t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > t:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t
+
+
+cdef inline int nsuits3(int a, int b, int c) noexcept nogil:
+    a //= 9
+    b //= 9
+    c //= 9
+    if a == b and b == c:
+        return 1
+    if a != b and b != c and a != c:
+        return 3
+    return 2
+
+
+cdef int two_chows_fan(int a, int b) noexcept nogil:
+    cdef int ra = a % 9, rb = b % 9
+    if a // 9 != b // 9:
+        return f_mixed_double_chow if ra == rb else -1
+    if a - b == 3 or b - a == 3:
+        return f_short_straight
+    if (ra == 0 and rb == 6) or (ra == 6 and rb == 0):
+        return f_two_terminal_chows
+    if a == b:
+        return f_pure_double_chow
+    return -1
+
+
+cdef int three_chows_fan(int a, int b, int c) noexcept nogil:
+    cdef int ns = nsuits3(a, b, c), step
+    cdef int r[3]
+    r[0] = a % 9
+    r[1] = b % 9
+    r[2] = c % 9
+    sort3(r)
+    if ns == 3:
+        if r[0] + 1 == r[1] and r[1] + 1 == r[2]:
+            return f_mixed_shifted_chows
+        if r[0] == r[2]:
+            return f_mixed_triple_chow
+        if r[0] == 0 and r[1] == 3 and r[2] == 6:
+            return f_mixed_straight
+        return -1
+    if ns == 1:
+        if r[0] == 0 and r[1] == 3 and r[2] == 6:
+            return f_pure_straight
+        step = r[1] - r[0]
+        if (step == 1 or step == 2) and r[2] - r[1] == step:
+            return f_pure_shifted_chows
+        if r[0] == r[2]:
+            return f_pure_triple_chow
+    return -1
+
+
+cdef int four_chows_fan(int *tiles, int pair) noexcept nogil:
+    cdef int e[4]
+    cdef int i, ps, o0, o1, step, s
+    if pair < 27 and pair % 9 == 4:
+        for i in range(4):
+            e[i] = tiles[i]
+        sort_n(e, 4)
+        ps = pair // 9
+        if (e[0] // 9 == ps and e[3] // 9 == ps and e[0] % 9 == 0 and e[1] % 9 == 0
+                and e[2] % 9 == 6 and e[3] % 9 == 6):
+            return f_pure_terminal_chows
+        o0 = 0 if ps != 0 else 1
+        o1 = 2 if ps != 2 else 1
+        if e[0] == o0 * 9 and e[1] == o0 * 9 + 6 and e[2] == o1 * 9 and e[3] == o1 * 9 + 6:
+            return f_three_suited_terminal_chows
+    s = tiles[0] // 9
+    if tiles[1] // 9 == s and tiles[2] // 9 == s and tiles[3] // 9 == s:
+        for i in range(4):
+            e[i] = tiles[i] % 9
+        sort_n(e, 4)
+        if e[0] == e[3]:
+            return f_quadruple_chow
+        for step in range(1, 3):
+            if e[1] - e[0] == step and e[2] - e[1] == step and e[3] - e[2] == step:
+                return f_four_pure_shifted_chows
+    return -1
+
+
+cdef void capped_pairs(int *tiles, int n, int cap, int *c) noexcept nogil:
+    cdef int i, j, f, total = 0, limit, k
+    cdef int cnt[NF]
+    for k in range(4):
+        cnt[TRIM_ORDER[k]] = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            f = two_chows_fan(tiles[i], tiles[j])
+            if f >= 0:
+                cnt[f] += 1
+                total += 1
+    for limit in range(1, -1, -1):
+        for k in range(4):
+            f = TRIM_ORDER[k]
+            while total > cap and cnt[f] > limit:
+                cnt[f] -= 1
+                total -= 1
+    for k in range(4):
+        c[TRIM_ORDER[k]] += cnt[TRIM_ORDER[k]]
+
+
+cdef void chow_combinations(Div *d, int *c) noexcept nogil:
+    cdef int tiles[4]
+    cdef int keys[4]
+    cdef int trio[3]
+    cdef int n = 0, i, j, f, free, m, extra, unrelated, found
+    cdef int related[4]
+    for i in range(4):
+        if d.kind[i] == CHOW:
+            keys[n] = ref_order(d.tile[i]) * 64 + d.tile[i]
+            n += 1
+    sort_n(keys, n)
+    for i in range(n):
+        tiles[i] = keys[i] % 64
+    if n == 4:
+        f = four_chows_fan(tiles, d.pair)
+        if f >= 0:
+            c[f] += 1
+            return
+        for free in range(3, -1, -1):
+            m = 0
+            for i in range(4):
+                if i != free:
+                    trio[m] = tiles[i]
+                    m += 1
+            f = three_chows_fan(trio[0], trio[1], trio[2])
+            if f < 0:
+                continue
+            c[f] += 1
+            for j in range(4):
+                extra = EXTRA_ORDER[j]
+                found = 0
+                for i in range(3):
+                    if two_chows_fan(trio[i], tiles[free]) == extra:
+                        found = 1
+                if found:
+                    c[extra] += 1
+                    break
+            return
+        for i in range(4):
+            related[i] = 0
+        for i in range(4):
+            for j in range(i + 1, 4):
+                if two_chows_fan(tiles[i], tiles[j]) >= 0:
+                    related[i] = 1
+                    related[j] = 1
+        unrelated = 4 - related[0] - related[1] - related[2] - related[3]
+        capped_pairs(tiles, 4, 3 - unrelated, c)
+    elif n == 3:
+        f = three_chows_fan(tiles[0], tiles[1], tiles[2])
+        if f >= 0:
+            c[f] += 1
+            return
+        capped_pairs(tiles, 3, 2, c)
+    elif n == 2:
+        f = two_chows_fan(tiles[0], tiles[1])
+        if f >= 0:
+            c[f] += 1
+
+
+cdef int three_pungs_fan(int a, int b, int c) noexcept nogil:
+    cdef int r[3]
+    cdef int ns
+    if a < 27 and b < 27 and c < 27:
+        ns = nsuits3(a, b, c)
+        r[0] = a % 9
+        r[1] = b % 9
+        r[2] = c % 9
+        sort3(r)
+        if ns == 3:
+            if r[0] + 1 == r[1] and r[1] + 1 == r[2]:
+                return f_mixed_shifted_pungs
+            if r[0] == r[2]:
+                return f_triple_pung
+        elif ns == 1 and r[0] + 1 == r[1] and r[1] + 1 == r[2]:
+            return f_pure_shifted_pungs
+        return -1
+    if is_wind(a) and is_wind(b) and is_wind(c) and a != b and b != c and a != c:
+        return f_big_three_winds
+    if is_dragon(a) and is_dragon(b) and is_dragon(c) and a != b and b != c and a != c:
+        return f_big_three_dragons
+    return -1
+
+
+cdef int two_pungs_fan(int a, int b) noexcept nogil:
+    if a < 27 and b < 27:
+        return f_double_pung if a % 9 == b % 9 and a != b else -1
+    if is_dragon(a) and is_dragon(b):
+        return f_two_dragon_pungs
+    return -1
+
+
+cdef void every_pair(int *tiles, int n, int *c) noexcept nogil:
+    cdef int i, j, f
+    for i in range(n):
+        for j in range(i + 1, n):
+            f = two_pungs_fan(tiles[i], tiles[j])
+            if f >= 0:
+                c[f] += 1
+
+
+cdef void pung_combinations(Div *d, int *c) noexcept nogil:
+    cdef int tiles[4]
+    cdef int keys[4]
+    cdef int trio[3]
+    cdef int n = 0, i, f, free, m, extra, a, b, cc, dd
+    for i in range(4):
+        if d.kind[i] != CHOW:
+            keys[n] = ref_order(d.tile[i]) * 64 + d.tile[i]
+            n += 1
+    sort_n(keys, n)
+    for i in range(n):
+        tiles[i] = keys[i] % 64
+    if n == 4:
+        a = tiles[0]
+        b = tiles[1]
+        cc = tiles[2]
+        dd = tiles[3]
+        f = -1
+        if a < 27 and dd < 27 and a // 9 == dd // 9 and b == a + 1 and cc == a + 2 and dd == a + 3:
+            f = f_four_pure_shifted_pungs
+        elif is_wind(a) and is_wind(b) and is_wind(cc) and is_wind(dd):  # 4 distinct pung tiles
+            f = f_big_four_winds
+        if f >= 0:
+            c[f] += 1
+            return
+        for free in range(3, -1, -1):
+            m = 0
+            for i in range(4):
+                if i != free:
+                    trio[m] = tiles[i]
+                    m += 1
+            f = three_pungs_fan(trio[0], trio[1], trio[2])
+            if f >= 0:
+                c[f] += 1
+                for i in range(3):
+                    extra = two_pungs_fan(trio[i], tiles[free])
+                    if extra >= 0:
+                        c[extra] += 1
+                        break
+                break
+        else:
+            every_pair(tiles, 4, c)
+    elif n == 3:
+        f = three_pungs_fan(tiles[0], tiles[1], tiles[2])
+        if f >= 0:
+            c[f] += 1
+        else:
+            every_pair(tiles, 3, c)
+    elif n == 2:
+        every_pair(tiles, 2, c)
+    if c[f_two_dragon_pungs] and is_dragon(d.pair):
+        c[f_little_three_dragons] += 1
+    if c[f_big_three_winds] and is_wind(d.pair):
+        c[f_little_four_winds] += 1
+
+
+cdef inline int outside(int chow, int tile) noexcept nogil:
+    cdef int r
+    if tile >= 27:
+        return 1
+    r = tile % 9
+    if chow:
+        return r == 0 or r == 6
+    return r == 0 or r == 8
+
+
+cdef inline int five(int chow, int tile) noexcept nogil:
+    if tile >= 27:
+        return 0
+    if chow:
+        return 2 <= tile % 9 <= 4
+    return tile % 9 == 4
+
+
+cdef inline int even_pung(int chow, int tile) noexcept nogil:
+    return (not chow) and tile < 27 and (tile % 9) % 2 == 1
+
+
+cdef void set_trait_fans(Div *d, int *c) noexcept nogil:
+    cdef int i, o = 1, fv = 1, ev = 1, ch
+    for i in range(4):
+        ch = d.kind[i] == CHOW
+        if not outside(ch, d.tile[i]):
+            o = 0
+        if not five(ch, d.tile[i]):
+            fv = 0
+        if not even_pung(ch, d.tile[i]):
+            ev = 0
+    if not outside(0, d.pair):
+        o = 0
+    if not five(0, d.pair):
+        fv = 0
+    if not even_pung(0, d.pair):
+        ev = 0
+    if o:
+        c[f_outside_hand] += 1
+    elif fv:
+        c[f_all_fives] += 1
+    elif ev:
+        c[f_all_even_pungs] += 1
+
+
+cdef void apply_exclusions(int *c) noexcept nogil:
+    cdef int fan, j
+    for fan in range(NUM_FANS):
+        if not c[fan]:
+            continue
+        for j in range(EXN[fan]):
+            if c[EXBY[fan][j]]:
+                c[fan] = 0
+                break
+
+
+cdef inline void take(int *c, int fan, int n) noexcept nogil:
+    if n > c[fan]:
+        n = c[fan]
+    if n > 0:
+        c[fan] -= n
+
+
+cdef void wind_fans(Div *d, int seat, int prevalent, int *c) noexcept nogil:
+    cdef int i, deducted, t
+    if c[f_big_three_winds]:
+        take(c, f_pung_of_terminals_or_honors, 3)
+    if c[f_big_four_winds]:
+        return
+    deducted = (c[f_big_three_winds] or c[f_little_four_winds] or c[f_all_honors]
+                or c[f_all_terminals_and_honors])
+    for i in range(4):
+        t = d.tile[i]
+        if d.kind[i] == CHOW or not is_wind(t):
+            continue
+        if t == prevalent:
+            c[f_prevalent_wind] += 1
+            if not deducted:
+                take(c, f_pung_of_terminals_or_honors, 1)
+        if t == seat:
+            c[f_seat_wind] += 1
+            if seat != prevalent and not deducted:
+                take(c, f_pung_of_terminals_or_honors, 1)
+
+
+cdef int points(int *c) noexcept nogil:
+    cdef int i, s = 0
+    for i in range(NUM_FANS):
+        s += c[i] * POINTS[i]
+    return s
+
+
+cdef int score_division(Hand *h, Div *d, int *base, int unique, int seat, int prevalent,
+                        int kong_pair_fan, int *c) noexcept nogil:
+    """evaluate.score_division: ``base`` holds the division-independent families."""
+    cdef int i, nchows = 0, anyfan = 0
+    memcpy(c, base, NF * sizeof(int))
+    concealed_pungs_and_kongs(h, d, kong_pair_fan, c)
+    # single_pungs
+    for i in range(4):
+        if d.kind[i] == CHOW:
+            nchows += 1
+        elif is_dragon(d.tile[i]):
+            c[f_dragon_pung] += 1
+        elif is_wind(d.tile[i]) or is_terminal(d.tile[i]):
+            c[f_pung_of_terminals_or_honors] += 1
+    if nchows == 0:
+        c[f_all_pungs] += 1
+    chow_combinations(d, c)
+    pung_combinations(d, c)
+    if nchows == 4 and d.pair < 27:
+        c[f_all_chows] += 1
+    set_trait_fans(d, c)
+    if unique and not c[f_melded_hand] and not c[f_four_kongs]:
+        for i in range(4):
+            if d.kind[i] == CHOW and d.conc[i] and not d.fixed[i]:
+                if h.win == d.tile[i] or h.win == d.tile[i] + 2:
+                    c[f_edge_wait] = 1
+                elif h.win == d.tile[i] + 1:
+                    c[f_closed_wait] = 1
+        if d.pair == h.win:
+            c[f_single_wait] = 1
+    apply_exclusions(c)
+    wind_fans(d, seat, prevalent, c)
+    for i in range(NUM_FANS):
+        if c[i]:
+            anyfan = 1
+            break
+    if not anyfan:
+        c[f_chicken_hand] += 1
+    return points(c)
+
+
+# ---- divisions -------------------------------------------------------------------------------
+
+cdef struct Enum:
+    Div *out
+    int n
+    int overflow
+    int nsets
+    int stack_kind[4]
+    int stack_tile[4]
+    int depth
+
+
+cdef int _sets_exist(int *c, int k, int n) noexcept nogil:
+    """Can c (from kind k on) be read as n sets exactly?"""
+    cdef int ok
+    while k < NK and c[k] == 0:
+        k += 1
+    if k == NK:
+        return n == 0
+    if n == 0:
+        return 0
+    if c[k] >= 3:
+        c[k] -= 3
+        ok = _sets_exist(c, k, n - 1)
+        c[k] += 3
+        if ok:
+            return 1
+    if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+        c[k] -= 1
+        c[k + 1] -= 1
+        c[k + 2] -= 1
+        ok = _sets_exist(c, k, n - 1)
+        c[k] += 1
+        c[k + 1] += 1
+        c[k + 2] += 1
+        if ok:
+            return 1
+    return 0
+
+
+cdef int _is_winning(int *c, int nsets, int seven) noexcept nogil:
+    cdef int p, ok, i, even
+    if seven and nsets == 4:
+        even = 1
+        for i in range(NK):
+            if c[i] % 2:
+                even = 0
+                break
+        if even:
+            return 1
+    for p in range(NK):
+        if c[p] >= 2:
+            c[p] -= 2
+            ok = _sets_exist(c, 0, nsets)
+            c[p] += 2
+            if ok:
+                return 1
+    return 0
+
+
+cdef void _enum_sets(int *c, int k, Enum *e, Hand *h, int pair, int nopung) noexcept nogil:
+    """Each multiset once: at a kind, its pung (if any) comes before its chows."""
+    cdef Div *d
+    cdef int i, j, m, t, code
+    while k < NK and c[k] == 0:
+        k += 1
+    if k == NK:
+        if e.depth != e.nsets:
+            return
+        if e.n >= MAXDIV:
+            e.overflow = 1
+            return
+        d = &e.out[e.n]
+        e.n += 1
+        for i in range(h.nfixed):
+            d.kind[i] = h.fkind[i]
+            d.tile[i] = h.ftile[i]
+            d.conc[i] = h.fconc[i]
+            d.fixed[i] = 1
+        # concealed sets in group-code order (pungs by tile, then chows by tile), as the decomposer
+        m = 0
+        for i in range(e.depth):
+            code = (1 if e.stack_kind[i] == PUNG else 2) << 6 | e.stack_tile[i]
+            d.codes[m] = code
+            m += 1
+        sort_n(d.codes, m)
+        for i in range(m):
+            code = d.codes[i]
+            j = h.nfixed + i
+            d.kind[j] = PUNG if code >> 6 == 1 else CHOW
+            d.tile[j] = code & 63
+            d.conc[j] = 1
+            d.fixed[j] = 0
+            d.key[i] = ref_order(code & 63) * 2 + (0 if code >> 6 == 1 else 1)
+        sort_n(d.key, m)
+        # the pair's code (0 << 6 | tile) sorts first
+        for i in range(m, 0, -1):
+            d.codes[i] = d.codes[i - 1]
+        d.codes[0] = pair
+        d.ncodes = m + 1
+        d.pair = pair
+        return
+    if e.depth == e.nsets:
+        return
+    if c[k] >= 3 and k != nopung:
+        c[k] -= 3
+        e.stack_kind[e.depth] = PUNG
+        e.stack_tile[e.depth] = k
+        e.depth += 1
+        _enum_sets(c, k, e, h, pair, -1)
+        e.depth -= 1
+        c[k] += 3
+    if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+        c[k] -= 1
+        c[k + 1] -= 1
+        c[k + 2] -= 1
+        e.stack_kind[e.depth] = CHOW
+        e.stack_tile[e.depth] = k
+        e.depth += 1
+        _enum_sets(c, k, e, h, pair, k)
+        e.depth -= 1
+        c[k] += 1
+        c[k + 1] += 1
+        c[k + 2] += 1
+
+
+cdef inline int key_cmp(Div *a, Div *b, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if a.key[i] != b.key[i]:
+            return -1 if a.key[i] < b.key[i] else 1
+    return 0
+
+
+cdef int FAMS[6][9]
+cdef void _init_fams() except *:
+    from scorer.variants.mcr.specials import FAMILIES
+    cdef int f, i
+    for f in range(6):
+        for i in range(9):
+            FAMS[f][i] = FAMILIES[f][i]
+
+
+_init_fams()
+
+
+cdef int _nine_gates(Hand *h) noexcept nogil:
+    cdef int base, i, s = 0
+    cdef int held[NK]
+    if h.nfixed or h.win >= 27:
+        return 0
+    memcpy(held, h.conc, NK * sizeof(int))
+    held[h.win] -= 1
+    base = (h.win // 9) * 9
+    for i in range(NK):
+        s += held[i]
+    if s != 13:
+        return 0
+    if held[base] != 3 or held[base + 8] != 3:
+        return 0
+    for i in range(1, 8):
+        if held[base + i] != 1:
+            return 0
+    return 1
+
+
+def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall, bint kong_win,
+             bint last_tile, int seat, int prevalent, bint kong_pair_fan):
+    """See the module docstring. ``fixed``: flat ints (kind, tile, concealed) per meld, in order;
+    ``last_tile`` after the forcing rule; ``seat``/``prevalent``: wind kinds (27-30)."""
+    cdef Hand h
+    cdef Div divs[MAXDIV]
+    cdef Enum e
+    cdef int base[NF]
+    cdef int sp[NF]
+    cdef int cur[NF]
+    cdef int bestc[NF]
+    cdef int c[NK]
+    cdef int i, k, p, f, ok, nsets, have_sp = 0, even = 1, sp_points = 0, unique, nwin, wtile
+    cdef int best = -2, best_points = -1, pts, from_sp, nread
+    cdef int order[MAXDIV]
+    cdef int j, t
+    cdef Div *d
+    memset(&h, 0, sizeof(Hand))
+    for i in range(NK):
+        h.conc[i] = concealed[i]
+        h.total[i] = h.conc[i]
+    h.nfixed = len(fixed) // 3
+    if h.nfixed > 4:
+        raise ValueError("at most four fixed melds")
+    for i in range(h.nfixed):
+        h.fkind[i] = fixed[3 * i]
+        h.ftile[i] = fixed[3 * i + 1]
+        h.fconc[i] = fixed[3 * i + 2]
+        if h.fkind[i] == CHOW:
+            h.total[h.ftile[i]] += 1
+            h.total[h.ftile[i] + 1] += 1
+            h.total[h.ftile[i] + 2] += 1
+        else:
+            h.total[h.ftile[i]] += 4 if h.fkind[i] == KONG else 3
+        if not h.fconc[i]:
+            h.melded_count += 1
+            if h.fkind[i] == KONG:
+                h.melded_kongs += 1
+        elif h.fkind[i] == KONG:
+            h.concealed_kongs += 1
+    h.win = win
+    h.self_draw = self_draw
+    h.last_wall = last_wall
+    h.kong_win = kong_win
+    h.last_tile = last_tile or (h.total[win] - h.conc[win] == 3)
+    for i in range(NK):
+        if h.total[i]:
+            h.kinds[h.nkinds] = i
+            h.nkinds += 1
+        if h.conc[i] % 2:
+            even = 0
+    # special shapes (evaluate.evaluate's first part)
+    if h.nfixed == 0:
+        if even:
+            k = h.kinds[0]
+            if (h.nkinds == 7 and k < 27 and h.kinds[6] == k + 6 and k // 9 == h.kinds[6] // 9):
+                return (DEFER, 0, None, 0, None, False)  # 连七对
+            memset(sp, 0, NF * sizeof(int))
+            sp[f_seven_pairs] += 1
+            suit_tile_rank_fans(&h, sp)
+            for i in range(h.nkinds):
+                if h.conc[h.kinds[i]] == 4:
+                    sp[f_tile_hog] += 1
+            win_condition(&h, sp)
+            apply_exclusions(sp)
+            sp_points = points(sp)
+            have_sp = 1
+        elif h.nkinds >= 13:
+            return (DEFER, 0, None, 0, None, False)  # 十三幺 / 全不靠 / 七星不靠 may fit
+    if h.nfixed <= 1 and not have_sp:
+        for f in range(6):
+            ok = 1
+            for i in range(9):
+                if not h.conc[FAMS[f][i]]:
+                    ok = 0
+                    break
+            if ok:
+                return (DEFER, 0, None, 0, None, False)  # 组合龙 may fit
+        if _nine_gates(&h):
+            return (DEFER, 0, None, 0, None, False)
+    # the four-sets divisions
+    nsets = 4 - h.nfixed
+    e.out = divs
+    e.n = 0
+    e.overflow = 0
+    e.nsets = nsets
+    e.depth = 0
+    memcpy(c, h.conc, NK * sizeof(int))
+    for p in range(NK):
+        if c[p] >= 2:
+            c[p] -= 2
+            _enum_sets(c, 0, &e, &h, p, -1)
+            c[p] += 2
+    if e.overflow:
+        return (DEFER, 0, None, 0, None, False)
+    # the reference's generation order (stable insertion sort on the keys)
+    for i in range(e.n):
+        order[i] = i
+    for i in range(1, e.n):
+        t = order[i]
+        j = i - 1
+        while j >= 0 and key_cmp(&divs[order[j]], &divs[t], nsets) > 0:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = t
+    unique = 0
+    if e.n:
+        # §3.4 step 1: the only formal wait of the concealed tiles before the win is the win tile
+        memcpy(c, h.conc, NK * sizeof(int))
+        c[win] -= 1
+        nwin = 0
+        wtile = -1
+        for t in range(NK):
+            c[t] += 1
+            if _is_winning(c, nsets, h.nfixed == 0):
+                nwin += 1
+                wtile = t
+            c[t] -= 1
+            if nwin > 1:
+                break
+        unique = nwin == 1 and wtile == win
+        memset(base, 0, NF * sizeof(int))
+        win_condition(&h, base)
+        if h.melded_count == 0:
+            base[f_fully_concealed_hand if h.self_draw else f_concealed_hand] += 1
+        elif h.melded_count == 4 and not h.self_draw:
+            base[f_melded_hand] += 1
+        suit_tile_rank_fans(&h, base)
+        tile_hog(&h, base)
+    if have_sp:
+        best = -1
+        best_points = sp_points
+        memcpy(bestc, sp, NF * sizeof(int))
+    from_sp = have_sp
+    for i in range(e.n):
+        pts = score_division(&h, &divs[order[i]], base, unique, seat, prevalent, kong_pair_fan, cur)
+        if best == -2 or pts > best_points or (
+                pts == best_points and (from_sp or cur[f_pure_triple_chow] or cur[f_triple_pung])):
+            best = i
+            best_points = pts
+            memcpy(bestc, cur, NF * sizeof(int))
+    nread = e.n + have_sp
+    if best == -2:
+        return (NONE, 0, None, 0, None, False)
+    counts = [bestc[i] for i in range(NUM_FANS)]
+    if best == -1:
+        return (SEVEN_PAIRS, nread, None, best_points, counts, bool(unique))
+    d = &divs[order[best]]
+    codes = tuple([d.codes[i] for i in range(d.ncodes)])
+    return (FOUR_SETS, nread, codes, best_points, counts, bool(unique))

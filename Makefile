@@ -22,7 +22,7 @@ install-dev: $(VENV)/bin/activate
 run: install
 	@echo "mjscore serving on http://$(HOST):$(PORT)  (docs: http://$(HOST):$(PORT)/docs)"
 	@echo "try: curl -s -X POST http://$(HOST):$(PORT)/v1/score -H 'content-type: application/json' \\"
-	@echo "       -d '{\"variant\":\"mcr\",\"hand\":\"[123m][555p]234s5577z7z\",\"context\":{\"self_draw\":true,\"seat_wind\":\"S\"}}'"
+	@echo "       -d '{\"variant\":\"mcr\",\"hand\":\"[123m]456789m555pCC\",\"context\":{\"self_draw\":true,\"seat_wind\":\"S\"}}'"
 	$(VENV)/bin/mjscore serve --host $(HOST) --port $(PORT)
 
 lint: install-dev

@@ -34,6 +34,7 @@ Readings chosen where the spec is silent:
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -51,6 +52,10 @@ from .items import INDEX, ITEMS
 from .parsing import NOTATION, parse_hand
 from .scoring import Row, Scored, score_idle, score_winner
 from .settle import settle
+
+# The winning tile's position in the string of the hand last parsed (hand object, position), so that
+# the rule-dependent ``wild_discard_win`` error raised in ``score`` can point at it (§4).
+_WIN_POSITION: ContextVar[tuple[Hand, int] | None] = ContextVar("huangyan_win_position", default=None)
 
 
 def _items(rows: list[Row]) -> list[Item]:
@@ -100,13 +105,15 @@ class Huangyan(Variant):
         if text is None:
             problems.insert(0, Problem("a hand is required", None, "empty_hand"))
             raise HandError(problems)
+        win_position: list[int] = []
         try:
             hand = parse_hand(text, wild, role=ctx.role, self_draw=ctx.self_draw, dialect=dialect,
-                              wild_discard_error=False)
+                              wild_discard_error=False, win_position=win_position)
         except HandError as err:
             raise HandError(err.problems + problems) from None
         if problems:
             raise HandError(problems)
+        _WIN_POSITION.set((hand, win_position[0]) if win_position else None)
         return hand
 
     def parse_short(self, text: str, context: BaseModel, dialect: str | None) -> Hand:
@@ -155,8 +162,10 @@ class Huangyan(Variant):
                           details={"role": "idle", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
                                    "base": sc.base, "fans": sc.fans, "raw": sc.raw, "lazi": sc.lazi})
         if opts.wild_discard_win == "error" and not ctx.self_draw and hand.win_tile == wild:
+            last = _WIN_POSITION.get()
+            position = last[1] if last is not None and last[0] is hand else None
             raise HandError(f"the winning tile {ctx.wild} is a 得 (wild): a discarded 得 cannot be claimed, "
-                            "so the win must be self-drawn", None, "wild_discard_win")
+                            "so the win must be self-drawn", position, "wild_discard_win")
         others = self._others(ctx, wild)
         best, n_readings = score_winner(hand, wild, ctx.seat_wind, ctx.self_draw, ctx.round_wind, opts)
         zero = dict.fromkeys(SEATS, 0)

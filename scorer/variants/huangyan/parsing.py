@@ -43,8 +43,10 @@ class WildBuilder(N.Builder):
 
 
 def parse_hand(text: str, wild: int, *, role: str = "winner", self_draw: bool = True,
-               dialect: str | None = None, wild_discard_error: bool = True) -> Hand:
-    """Parse with every problem collected (core codes, plus ``wild_in_meld`` and ``wild_discard_win``)."""
+               dialect: str | None = None, wild_discard_error: bool = True,
+               win_position: list[int] | None = None) -> Hand:
+    """Parse with every problem collected (core codes, plus ``wild_in_meld`` and ``wild_discard_win``).
+    ``win_position``, if given, receives the character position of the winning tile."""
     if not isinstance(text, str):
         raise HandError("a hand is required", None, "empty_hand")
     if len(text) > N.MAX_LENGTH:
@@ -64,6 +66,8 @@ def parse_hand(text: str, wild: int, *, role: str = "winner", self_draw: bool = 
     win: int | None = None
     if not idle and b.concealed:
         win = b.concealed[-1]
+        if win_position is not None:
+            win_position.append(b.concealed_positions[-1])
         if win == wild and not self_draw and wild_discard_error:
             b.problem(f"the winning tile {tile_name(win)} is a 得 (wild): a discarded 得 cannot be claimed, "
                       "so the win must be self-drawn", b.concealed_positions[-1], "wild_discard_win")

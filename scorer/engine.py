@@ -37,7 +37,10 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | 
     is a normal result with ``valid`` false. ``explain`` adds every reading side by side; ``claim``
     (item ids and/or a total) adds a verdict."""
     v = registry.get(variant)
-    ctx = v.context(context)
+    try:
+        ctx = v.context(context)
+    except HandError as ctx_error:
+        raise _with_hand_problems(v, hand, dialect, ctx_error) from None
     resolved = v.rules(rules)
     parsed = v.parse_hand(hand, ctx, dialect)
     result = v.score(parsed, ctx, resolved)
@@ -50,6 +53,19 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | 
         if claim:
             result.verdict = referee.check_claim(v, result, claim, views)
     return result
+
+
+def _with_hand_problems(v: registry.Variant, hand: str | None, dialect: str | None,
+                        ctx_error: HandError) -> HandError:
+    """A bad context must not hide a bad hand: read the hand with the variant's notation too and
+    report every problem, the hand's (with their positions) first."""
+    if not isinstance(hand, str):
+        return ctx_error
+    try:
+        parse_notation(hand, v.notation, dialect=dialect)
+    except HandError as hand_error:
+        return HandError(hand_error.problems + ctx_error.problems)
+    return ctx_error
 
 
 def score_request(request: ScoreRequest | dict[str, Any]) -> Result:

@@ -51,7 +51,7 @@ from pydantic import BaseModel
 
 from scorer.errors import HandError, Problem
 from scorer.hand import Hand, MeldKind
-from scorer.notation import LONG_CARDS, format_hand, format_meld, parse
+from scorer.notation import LONG_CARDS, Builder, Scanner, format_hand, format_meld, parse
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import ReadingView, Result
 
@@ -59,7 +59,14 @@ from .context import PRESETS, NantongContext, NantongRules
 from .evaluate import TIE_BREAK, Outcome, best_outcome, reading_outcomes
 from .items import INDEX, ITEMS
 from .units import Unit, ceil10, concealed_units, meld_units
-from .validate import check_context, check_copies, check_declarations, indicators_of, parse_others
+from .validate import (
+    check_copies,
+    check_declarations,
+    context_problems,
+    in_spec_order,
+    indicators_of,
+    parse_others,
+)
 
 SEATS = ("0", "1", "2")
 NULL_HAND = Hand(melds=(), concealed=(), win_tile=None)
@@ -120,7 +127,12 @@ class Nantong(Variant):
                                 "contradiction")
             return NULL_HAND
         win_tile = None if ctx.heavenly else ctx.win_tile
-        hand = parse(text, self.notation, dialect=dialect, win_tile=win_tile)
+        try:
+            hand = parse(text, self.notation, dialect=dialect, win_tile=win_tile)
+        except HandError as err:  # §2.3 order: a bad declaration (2) comes before a wrong count (4)
+            if any(p.code in ("input_too_long", "bad_dialect") for p in err.problems):
+                raise
+            raise HandError(in_spec_order(err.problems + self._declaration_problems(text, ctx, dialect))) from None
         if ctx.heavenly:
             hand = Hand(hand.melds, hand.concealed, None, hand.flowers)
         return hand
@@ -129,17 +141,21 @@ class Nantong(Variant):
         ctx: NantongContext = context  # type: ignore[assignment]
         opts: NantongRules = rules.options  # type: ignore[assignment]
         indicators = indicators_of(ctx)
-        check_context(None if ctx.exhausted else hand, ctx)
-        others = parse_others(ctx)
-        holdings = others if ctx.exhausted else [hand, *others]
         problems: list[Problem] = []
+        try:
+            others = parse_others(ctx)
+        except HandError as err:  # reported with the rest, in §2.3 order
+            problems += err.problems
+            others = []
+        holdings = others if ctx.exhausted else [hand, *others]
         if not ctx.exhausted:
             problems += check_declarations(hand, indicators, "hand")
         for i, o in enumerate(others):
             problems += check_declarations(o, indicators, f"others[{i}]")
         problems += check_copies(holdings, indicators)
+        problems += context_problems(None if ctx.exhausted else hand, ctx)
         if problems:
-            raise HandError(problems)
+            raise HandError(in_spec_order(problems))
 
         idle = [self._idle(o, indicators, opts) for o in others]
         if ctx.exhausted:
@@ -209,6 +225,17 @@ class Nantong(Variant):
             views.append(ReadingView(index=i, chosen=o is best, shape=o.shape, partition=o.partition,
                                      items=_outcome_items(o), total=ceil10(o.raw), note=note))
         return views
+
+    def _declaration_problems(self, text: str, ctx: NantongContext, dialect: str | None) -> list[Problem]:
+        """§2.3 rule 2 for a winner's hand that did not parse (its melds read again on their own)."""
+        try:
+            indicators = indicators_of(ctx)
+        except HandError:
+            return []
+        scratch: list[Problem] = []
+        builder = Builder(text, self.notation, scratch, helper=dialect == "helper")
+        builder.walk(Scanner(text, self.notation, scratch, helper=dialect == "helper").run())
+        return check_declarations(Hand(tuple(builder.melds), (), None), indicators, "hand")
 
     @staticmethod
     def _idle(h: Hand, indicators: list[int], opts: NantongRules) -> tuple[list[Unit], int]:

@@ -85,7 +85,17 @@ def check_copies(hands: list[Hand], indicators: list[int]) -> list[Problem]:
                     "too_many_copies") for k, n in enumerate(total) if n > 4]
 
 
-def check_context(hand: Hand | None, ctx: NantongContext) -> None:
+# §2.3 lists the checks in order: 1 notation, 2 declarations, 3 copies, 4 card counts, 5 context.
+_STAGE = {"bad_declaration": 2, "too_many_copies": 3, "tile_count": 4, "contradiction": 5,
+          "bad_win_tile": 5, "empty_hand": 5}
+
+
+def in_spec_order(problems: list[Problem]) -> list[Problem]:
+    """Every problem found, the earliest §2.3 check first (a stable sort: positions keep their order)."""
+    return sorted(problems, key=lambda p: _STAGE.get(p.code, 1))
+
+
+def context_problems(hand: Hand | None, ctx: NantongContext) -> list[Problem]:
     """§2.3 rule 5: contradictory context."""
     msgs: list[str] = []
     if ctx.exhausted:
@@ -119,5 +129,4 @@ def check_context(hand: Hand | None, ctx: NantongContext) -> None:
             if ctx.kong_replacement and not any(m.is_kong and m.exposure is not Exposure.DECLARED
                                                 for m in hand.melds):
                 msgs.append("kong_replacement but the hand holds no [XXXX], {XXXX} or (XXXX)")
-    if msgs:
-        raise HandError([Problem(m, None, "contradiction") for m in msgs])
+    return [Problem(m, None, "contradiction") for m in msgs]

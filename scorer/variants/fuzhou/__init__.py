@@ -18,7 +18,8 @@ the best one is the first 金雀 reading if any (§9, W17).
 Readings chosen where the spec is silent:
 - ``wild`` that cannot be read as tiles (``"5x"``) is ``bad_notation`` (a tile field that cannot
   be parsed, §7 code 1); a readable wild that is not one suited kind (``"1z"``, ``"5p6p"``, a
-  flower, missing or empty) is ``bad_wild``. A list naming the same kind twice is accepted.
+  flower, missing or empty) is ``bad_wild``; so is more than one tile, even of one kind (``"5p5p"``,
+  ``["5p", "5p"]``): §7.2 asks for a single suited tile and §4.2 accepts only a one-element list.
 - ``flowers`` also accepts ``"-"`` or ``""`` for none; commas and spaces between tiles are ignored.
   A suited tile or a long card (Q B H) in it is ``bad_flowers``; garbage is ``bad_notation``.
 - A long card (Q B H) or a flower written in the hand is ``honour_in_hand`` (only suited tiles may
@@ -40,12 +41,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from scorer.decompose import reading_texts
+from scorer.errors import HandError
 from scorer.hand import Hand
 from scorer.notation import SUITED_16, format_hand, format_meld
-from scorer.registry import ItemDef, ResolvedRules, Variant, register
+from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
 from scorer.result import Exclusion, Item, ReadingView, Result
 from scorer.tiles import tile_name, tiles_text
 
@@ -54,6 +56,27 @@ from .explain import TIE_BREAK
 from .items import INDEX, ITEMS
 from .scoring import REASONS, Outcome, evaluate
 from .validate import SEATS, Facts, check
+
+
+class FuzhouResult(Result):
+    """INTERFACE.md's result plus the fields fuzhou.md §4.3 and §7 name, at the top level as well as
+    under ``details``: ``reason_code`` (the §7 code 11-15 of an invalid hand, else null) and the score's
+    figures F, D, bonus, B, m, points and winner_gain."""
+
+    reason_code: str | None = None
+    flower_points: int | None = None
+    dealer_points: int | None = None
+    bonus: str | None = None
+    bonus_points: int | None = None
+    multiplier: int | None = None
+    points: int | None = None
+    winner_gain: int | None = None
+
+
+def _top(details: dict[str, Any]) -> dict[str, Any]:
+    keys = ("reason_code", "flower_points", "dealer_points", "bonus", "bonus_points", "multiplier", "points",
+            "winner_gain")
+    return {k: details.get(k) for k in keys}
 
 
 class Fuzhou(Variant):
@@ -67,6 +90,32 @@ class Fuzhou(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
+
+    def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
+        """A field that fails pydantic's checks (a wrong type, an unknown name) is left out and its
+        problem kept on the context, so ``check`` reports it in §7 order (bad_context after the hand's
+        own codes 1-8) instead of before the hand is even read."""
+        if isinstance(raw, FuzhouContext):
+            return raw
+        try:
+            return FuzhouContext.model_validate(raw or {})
+        except ValidationError as err:
+            bad = {e["loc"][0] for e in err.errors() if e.get("loc")}
+            if not isinstance(raw, dict) or not bad:
+                raise HandError(validation_problems(err, "context")) from None
+            try:
+                ctx = FuzhouContext.model_validate({k: v for k, v in raw.items() if k not in bad})
+            except ValidationError:
+                raise HandError(validation_problems(err, "context")) from None
+            ctx._deferred = validation_problems(err, "context")
+            return ctx
+
+    def parse_short(self, text: str, context: BaseModel, dialect: str | None) -> Hand:
+        """``waits``: a context field pydantic rejected is still an input error there."""
+        deferred = getattr(context, "_deferred", None)
+        if deferred:
+            raise HandError(list(deferred))
+        return super().parse_short(text, context, dialect)
 
     def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
         """Read the hand and check the whole request in §7 order (codes 1-10)."""
@@ -175,12 +224,12 @@ def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outco
         reason_key = "you_jin_shape" if o.running_gold_shape else o.reason_code
         details.update({"reason_code": o.reason_code, "error": o.reason_code, "bonus": None,
                         "bonus_points": 0, "points": 0})
-        return Result(variant=variant, hand=canonical, valid=False, reason=REASONS[reason_key], total=0,
-                      items=build_items(hand, f, o), partition=partition, payments=dict.fromkeys(SEATS, 0),
-                      details=details, tie_break=TIE_BREAK)
-    return Result(variant=variant, hand=canonical, valid=True, total=winner_gain, items=build_items(hand, f, o),
-                  excluded=_excluded(o), partition=partition, payments=o.payments, details=details,
-                  tie_break=TIE_BREAK)
+        return FuzhouResult(variant=variant, hand=canonical, valid=False, reason=REASONS[reason_key], total=0,
+                            items=build_items(hand, f, o), partition=partition, payments=dict.fromkeys(SEATS, 0),
+                            details=details, tie_break=TIE_BREAK, **_top(details))
+    return FuzhouResult(variant=variant, hand=canonical, valid=True, total=winner_gain, items=build_items(hand, f, o),
+                        excluded=_excluded(o), partition=partition, payments=o.payments, details=details,
+                        tie_break=TIE_BREAK, **_top(details))
 
 
 register(Fuzhou())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 
 def _as_text(value: Any) -> Any:
@@ -44,6 +44,9 @@ class FuzhouContext(BaseModel):
     you_jin: bool = Field(False, description="游金: the winner was running gold (self-draw only), a discard win is invalid")
     passed_hu: bool = Field(False, description="过胡: the winner passed up a win on this tile kind since his last draw")
     win_tile: str | None = Field(None, description="the winning tile, if not the last concealed tile written")
+    # Problems of fields that failed pydantic's own checks (wrong types, unknown fields): kept until
+    # the hand is read, so that the §7 order still holds (Fuzhou.context, validate.check).
+    _deferred: list = PrivateAttr(default_factory=list)
 
     @field_validator("wild", "flowers", mode="before")
     @classmethod

@@ -130,8 +130,8 @@ def read_wild(ctx: FuzhouContext, problems: list[Problem]) -> int | None:
     if tiles is None:
         return None
     kinds = {v if t == "t" else -v for t, v in tiles}
-    if len(kinds) != 1:
-        _p(problems, "bad_wild", f"wild {text!r} must name exactly one tile kind")
+    if len(kinds) != 1 or len(tiles) != 1:  # §7.2: a single suited tile (a one-element list, §4.2)
+        _p(problems, "bad_wild", f"wild {text!r} must be a single tile (one kind)")
         return None
     (k,) = kinds
     if not 0 <= k < 27:
@@ -228,7 +228,7 @@ def check(ctx: FuzhouContext, text: str | None = None, dialect: str | None = Non
           hand: Hand | None = None) -> tuple[Hand, Facts]:
     """Validate a request (from the hand text, or an already parsed ``hand``); raise HandError with
     the spec's code of the first failing check, or return the hand and the facts."""
-    problems: list[Problem] = []
+    problems: list[Problem] = list(ctx._deferred)  # context fields pydantic rejected (bad_context)
     if hand is None:
         read = read_hand(text, dialect, problems)
     else:

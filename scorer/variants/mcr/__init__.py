@@ -29,6 +29,7 @@ from .context import PRESETS, MCRContext, MCRRules
 from .division import KONG, HandFacts, hand_facts
 from .evaluate import TIE_BREAK, Reading, choose, evaluate
 from .fans import FANS, INDEX
+from .specials import FAMILIES
 
 
 class MCR(Variant):
@@ -68,7 +69,7 @@ class MCR(Variant):
                 note = f"ties with the chosen reading at {r.points}; {TIE_BREAK}"
             views.append(ReadingView(
                 index=i, chosen=r.chosen, shape=r.shape,
-                partition=r.division.texts() if r.division is not None else _shape_partition(facts),
+                partition=_partition(r, facts),
                 items=[_item(f, c, r.tally.source_text(f)) for f, c in enumerate(r.tally.counts) if c],
                 excluded=_exclusions(r), total=r.points, note=note))
         return views
@@ -154,7 +155,7 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
     valid = fan_points >= opts.minimum
     total = fan_points + facts.flowers if valid else 0
     discarder = None if ctx.self_draw else (ctx.discarder or settle.previous_seat(ctx.seat_wind))
-    partition = chosen.division.texts() if chosen.division is not None else _shape_partition(facts)
+    partition = _partition(chosen, facts)
     details: dict[str, Any] = {
         "fan_points": fan_points,
         "flowers": facts.flowers,
@@ -180,10 +181,20 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
     )
 
 
-def _shape_partition(facts: HandFacts) -> list[str]:
-    """Fixed-list shapes (seven pairs, orphans, knitted, nine gates): the tiles grouped by kind."""
+def _partition(reading: Reading, facts: HandFacts) -> list[str]:
+    """How the reading groups all the hand's tiles: a division's sets and pair (the knitted-straight
+    form leads with its nine-tile body), seven pairs as pairs (four of a kind = two pairs, mcr.md
+    "Tiles and hands"), other fixed-list shapes grouped by kind."""
     from scorer.tiles import tiles_text
 
+    if reading.division is not None:
+        texts = reading.division.texts()
+        if reading.shape == "knitted_straight":
+            body = next(fam for fam in FAMILIES if all(facts.concealed[k] for k in fam))
+            texts.insert(0, tiles_text(list(body)))
+        return texts
+    if reading.shape == "seven_pairs":
+        return [tiles_text([k, k]) for k in facts.kinds for _ in range(facts.concealed[k] // 2)]
     return [tiles_text([k] * facts.concealed[k]) for k in facts.kinds]
 
 

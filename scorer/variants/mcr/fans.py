@@ -57,8 +57,7 @@ FANS: tuple[ItemDef, ...] = (
          "seven_pairs", "full_flush", "all_chows", "no_honors", *CHOW_PAIR_FANS),
     # 48
     _fan("quadruple_chow", "一色四同顺", "Quadruple Chow", 48, 14,
-         "pure_triple_chow", "pure_double_chow", "pure_shifted_pungs",
-         also=(("tile_hog", NS),)),
+         "pure_triple_chow", "pure_double_chow", "pure_shifted_pungs", "tile_hog"),
     _fan("four_pure_shifted_pungs", "一色四节高", "Four Pure Shifted Pungs", 48, 15,
          "pure_shifted_pungs", "all_pungs", "pure_triple_chow"),
     # 32
@@ -142,8 +141,8 @@ FANS: tuple[ItemDef, ...] = (
     _fan("melded_kong", "明杠", "Melded Kong", 1, 75),
     _fan("one_voided_suit", "缺一门", "One Voided Suit", 1, 76),
     _fan("no_honors", "无字", "No Honors", 1, 77),
-    _fan("edge_wait", "边张", "Edge Wait", 1, 78, "closed_wait", "single_wait", principle=HL),
-    _fan("closed_wait", "嵌张", "Closed Wait", 1, 79, "single_wait", principle=HL),
+    _fan("edge_wait", "边张", "Edge Wait", 1, 78, "closed_wait", "single_wait"),
+    _fan("closed_wait", "嵌张", "Closed Wait", 1, 79, "single_wait"),
     _fan("single_wait", "单钓将", "Single Wait", 1, 80),
     _fan("self_drawn", "自摸", "Self-Drawn", 1, 81),
     _fan("flower_tiles", "花牌", "Flower Tiles", 1, 82),

@@ -74,8 +74,8 @@ def create_app() -> FastAPI:
                 raise HandError(f"the batch needed more than the {limits.TIME_BUDGET_S:.0f} s time budget; "
                                 "send it in smaller batches", None, "time_budget")
             if not isinstance(raw, dict):
-                answers.append({"error": {"message": "a request must be a JSON object", "position": None,
-                                          "code": "bad_request", "errors": []}})
+                answers.append(engine.error_result(HandError("a request must be a JSON object", None,
+                                                             "bad_request")))
                 continue
             answers.extend(engine.score_many([raw]))
         return JSONBytes([a.model_dump(mode="json") if isinstance(a, Result) else a for a in answers])

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
 from fastapi.responses import JSONResponse
+
+from scorer.jsonio import dumps
 
 
 class JSONBytes(JSONResponse):
     def render(self, content: Any) -> bytes:
-        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
+        return dumps(content)

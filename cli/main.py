@@ -13,13 +13,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-import orjson
 import typer
 from rich.console import Console
 
 from scorer import batch as batch_mod
 from scorer import engine, referee, registry
 from scorer.errors import HandError
+from scorer.jsonio import dumps
 
 from .render import print_partitions, print_result, print_waits
 
@@ -33,7 +33,7 @@ def fail(err: HandError) -> None:
 
 
 def emit_json(data: Any) -> None:
-    typer.echo(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode())
+    typer.echo(dumps(data).decode())
 
 
 def parse(

@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from .errors import HandError
+from .jsonio import dumps
 
 CHUNK = 2000  # lines handed to the workers at a time: bounds memory, keeps every core busy
 
@@ -33,7 +34,7 @@ def score_line(line: str | bytes) -> dict[str, Any]:
 
 
 def score_line_json(line: str | bytes) -> bytes:
-    return orjson.dumps(score_line(line))
+    return dumps(score_line(line))
 
 
 def _score_chunk(lines: list[str]) -> list[bytes]:

@@ -483,6 +483,8 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
     """
     if role not in _ROLES:
         raise ValueError(f"role must be one of {_ROLES}, not {role!r}")
+    if not isinstance(text, str):
+        raise HandError(f"the hand must be a string, not {type(text).__name__}", None, "bad_hand")
     too_long = _too_long(text)
     if too_long is not None:
         raise too_long

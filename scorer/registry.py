@@ -70,7 +70,7 @@ def validation_problems(err: ValidationError, prefix: str) -> list[Problem]:
             code = "unknown_field"
         else:
             msg = f"{name}: {e.get('msg')}"
-            code = "bad_context" if prefix == "context" else "bad_rules"
+            code = {"context": "bad_context", "rules": "bad_rules"}.get(prefix, "bad_request")
         problems.append(Problem(msg, None, code))
     return problems
 

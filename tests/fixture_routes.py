@@ -77,3 +77,18 @@ def routes(variant: str, format_dict: Callable[[dict[str, Any]], str] = json.dum
         "api": lambda case: via_api(variant, case),
         "cli": lambda case: via_cli(variant, case, format_dict),
     }
+
+
+def assert_error(routes: dict[str, Route], route: str, case: dict[str, Any], code: str) -> None:
+    """The case is bad input: the library raises HandError with ``code`` among its problems; the API
+    and the CLI answer with an error."""
+    import pytest
+
+    from scorer.errors import HandError
+
+    if route == "library":
+        with pytest.raises(HandError) as err:
+            routes["library"](case)
+        assert err.value.code == code or code in {p.code for p in err.value.problems}, str(err.value)
+    else:
+        assert "error" in routes[route](case)

@@ -58,12 +58,7 @@ def test_spec_example(case, route):
 def test_referee_case(case, route):
     expect = case["expect"]
     if "error" in expect:
-        if route == "library":
-            with pytest.raises(HandError) as err:
-                _via_library(case)
-            assert err.value.code == expect["error"] or expect["error"] in {p.code for p in err.value.problems}
-        else:
-            assert "error" in ROUTES[route](case)
+        fixture_routes.assert_error(ROUTES, route, case, expect["error"])
         return
     result = ROUTES[route](case)
     if "fans" in expect:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from scorer.errors import HandError
 from scorer.notation import parse_tile
@@ -69,26 +69,15 @@ class HuangyanContext(BaseModel):
             raise ValueError("there are no flowers in Huangyan mahjong (must be absent or 0)")
         return v
 
-    @field_validator("others", mode="before")
+    @field_validator("others", "bombs", mode="before")
     @classmethod
-    def _others(cls, v: Any) -> Any:
-        if isinstance(v, str):
-            out: dict[str, str] = {}
-            for key, value in _split_pairs(v, "others"):
-                if key in out:
-                    raise ValueError(f"others: seat {key} given twice")
-                out[key] = value
-            return out
-        return v
-
-    @field_validator("bombs", mode="before")
-    @classmethod
-    def _bombs_text(cls, v: Any) -> Any:
+    def _seat_map_text(cls, v: Any, info: ValidationInfo) -> Any:
+        """The CLI form ``"E=...;W=..."`` of a by-seat field."""
         if isinstance(v, str):
             out: dict[str, Any] = {}
-            for key, value in _split_pairs(v, "bombs"):
+            for key, value in _split_pairs(v, info.field_name):
                 if key in out:
-                    raise ValueError(f"bombs: seat {key} given twice")
+                    raise ValueError(f"{info.field_name}: seat {key} given twice")
                 out[key] = value
             return out
         return v

@@ -105,12 +105,14 @@ function buildContext(values) {
       input.checked = values[f.name] === "true";
       label.append(input, " " + f.name);
     } else if (f.enum) {
+      label.append(f.name + " ");
       input = document.createElement("select");
       input.append(new Option(`${f.name} (${t("defaults")}: ${f.default ?? "—"})`, ""));
       for (const e of f.enum) input.append(new Option(e, e));
       input.value = values[f.name] || "";
       label.append(input);
     } else {
+      label.append(f.name + " ");
       input = document.createElement("input");
       input.type = f.type === "integer" ? "number" : "text";
       input.placeholder = `${f.name}${f.default !== null && f.default !== undefined ? " = " + JSON.stringify(f.default) : ""}`;

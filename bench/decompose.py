@@ -10,7 +10,8 @@ A fixed seeded corpus (seed 20240601, as in PERFORMANCE.md §3):
 * wild1 / wild2 / wild4: "random" hands with 1, 2 or 4 tiles replaced by wilds;
 * wild-worst: the 784- and 1,305-reading hands (4555666777m / 3444555666777m + 4 wilds).
 
-Each round times every (set, implementation, call) once, in interleaved order; the table shows the
+Counts are passed as ``bytes`` built beforehand (both twins accept them; the Cython core reads them
+without per-element Python ints). Each round times every (set, implementation, call) once, in interleaved order; the table shows the
 median per-call time over the rounds and the ratio reference / fast. Only ratios inside one run
 are meaningful (see PERFORMANCE.md).
 """
@@ -67,8 +68,12 @@ def with_wilds(rnd: random.Random, c: list[int], w: int) -> list[int]:
     return c
 
 
-def corpus(n: int) -> dict[str, list[tuple[list[int], int, int]]]:
-    """name -> [(counts, n_sets, wilds)]"""
+def corpus(n: int) -> dict[str, list[tuple[bytes, int, int]]]:
+    """name -> [(counts, n_sets, wilds)]; the counts as bytes, the fastest input the API takes."""
+    return {name: [(bytes(c), n_sets, w) for c, n_sets, w in hands] for name, hands in _corpus(n).items()}
+
+
+def _corpus(n: int) -> dict[str, list[tuple[list[int], int, int]]]:
     rnd = random.Random(SEED)
     rand = [natural_hand(rnd) for _ in range(n)]
     sets: dict[str, list[tuple[list[int], int, int]]] = {

@@ -20,9 +20,20 @@ the pair).
   as 1st/2nd/3rd member, pair; then groups made only of wilds in canonical order), deduplicated
   with a set; computed once per (group, wilds, pair) and combined by cross product, pruned by the
   feasibility sets so that every branch entered yields readings.
+* Natural hands (no wilds, every count <= 4), the common case, skip all of that: the win check is five
+  table lookups, and a listing is assembled in C from per-group listings cached (as bytes of group
+  codes, keyed by the group's table key) across calls; only several readings are sorted.
+* Input: ``bytes`` (fastest), ``bytearray`` or any 1-byte unsigned buffer are read as raw bytes;
+  lists and tuples item by item; anything else through ``list()``.
 """
 
 from libc.stdlib cimport free, malloc
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
+from cpython.object cimport PyObject
+from cpython.tuple cimport PyTuple_New
 from libc.string cimport memcpy, memset
 
 import itertools
@@ -49,6 +60,9 @@ def group_code(gtype, tile):
 
 
 ctypedef unsigned long long u64
+cdef u64 ALL_KINDS_C = (<u64>1 << 37) - 1
+cdef u64 STANDARD_MASK_C = (<u64>1 << 34) - 1
+cdef object _STANDARD_MASK_OBJ = STANDARD_MASK
 
 cdef enum:
     NK = 37
@@ -472,19 +486,26 @@ cdef int _group_masks(int g, const int *c, const int *orig, const int *used, u64
     return 0
 
 
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
 cdef inline int _sumset(int a, int b, int lim) noexcept:
-    cdef int r = 0, i = 0
+    cdef int r = 0
+    if a == 0:
+        return 0
+    b &= lim
     while b:
-        if b & 1:
-            r |= a << i
-        b >>= 1
-        i += 1
+        r |= a << __builtin_ctz(<unsigned int>b)
+        b &= b - 1
     return r & lim
 
 
 cdef inline int _combine(const int *A, const int *B, int W) noexcept:
     cdef int s0 = 1, s1 = 0, g, lim = (1 << (W + 1)) - 1
     for g in range(5):
+        if A[g] & lim == 1 and B[g] & lim == 0:  # a group that takes no wild and no pair: no change
+            continue
         s1 = _sumset(s1, A[g], lim) | _sumset(s0, B[g], lim)
         s0 = _sumset(s0, A[g], lim)
         if not (s0 | s1):
@@ -606,29 +627,82 @@ cdef int _special_win(const int *c, int n_sets, int W, u64 wmask, int cap, int s
 # Python boundary
 
 cdef int _load(object counts, int *c) except -1:
+    """Copy the counts into c[NK] (zero-padded). bytes / bytearray / 1-byte buffers are read as raw
+    unsigned bytes (no per-element Python int); lists and tuples are read item by item."""
     cdef Py_ssize_t n, i
-    cdef const unsigned char *p
     cdef long v
-    memset(c, 0, NK * sizeof(int))
-    if type(counts) is bytes:
-        n = len(<bytes>counts)
+    cdef Py_buffer view
+    cdef list lst
+    cdef tuple tup
+    cdef object t = type(counts)
+    if t is bytes:
+        n = PyBytes_GET_SIZE(counts)
         if n > NK:
             raise ValueError("counts must hold at most 37 kinds")
-        p = <bytes>counts
-        for i in range(n):
-            c[i] = p[i]
+        _load_raw(<const unsigned char *>PyBytes_AS_STRING(counts), n, c)
         return 0
-    if not (type(counts) is list or type(counts) is tuple):
-        counts = list(counts)
-    n = len(counts)
-    if n > NK:
-        raise ValueError("counts must hold at most 37 kinds")
+    if t is list:
+        lst = <list>counts
+        n = len(lst)
+        if n > NK:
+            raise ValueError("counts must hold at most 37 kinds")
+        memset(c, 0, NK * sizeof(int))
+        for i in range(n):
+            v = lst[i]
+            if v < 0 or v > 1000:
+                raise ValueError("counts must be small non-negative ints")
+            c[i] = <int>v
+        return 0
+    if t is tuple:
+        tup = <tuple>counts
+        n = len(tup)
+        if n > NK:
+            raise ValueError("counts must hold at most 37 kinds")
+        memset(c, 0, NK * sizeof(int))
+        for i in range(n):
+            v = tup[i]
+            if v < 0 or v > 1000:
+                raise ValueError("counts must be small non-negative ints")
+            c[i] = <int>v
+        return 0
+    if t is bytearray:
+        n = PyByteArray_GET_SIZE(counts)
+        if n > NK:
+            raise ValueError("counts must hold at most 37 kinds")
+        _load_raw(<const unsigned char *>PyByteArray_AS_STRING(counts), n, c)
+        return 0
+    if PyObject_CheckBuffer(counts):
+        try:
+            PyObject_GetBuffer(counts, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
+        except BufferError:
+            return _load(list(counts), c)
+        try:
+            if view.itemsize == 1 and view.ndim <= 1 and (
+                    view.format == NULL or (view.format[0] in b'Bc' and view.format[1] == 0)):
+                if view.len > NK:
+                    raise ValueError("counts must hold at most 37 kinds")
+                _load_raw(<const unsigned char *>view.buf, view.len, c)
+                return 0
+        finally:
+            PyBuffer_Release(&view)
+    return _load(list(counts), c)
+
+
+cdef inline void _load_raw(const unsigned char *p, Py_ssize_t n, int *c) noexcept:
+    cdef Py_ssize_t i
     for i in range(n):
-        v = counts[i]
-        if v < 0 or v > 1000:
-            raise ValueError("counts must be small non-negative ints")
-        c[i] = <int>v
-    return 0
+        c[i] = p[i]
+    for i in range(n, NK):
+        c[i] = 0
+
+
+cdef inline u64 _mask(object m) except? 0:
+    """wild_mask & _ALL_KINDS as a C integer (no Python int arithmetic for plain ints)."""
+    if m is _STANDARD_MASK_OBJ:  # the default argument
+        return STANDARD_MASK_C
+    if type(m) is int:
+        return PyLong_AsUnsignedLongLongMask(m) & ALL_KINDS_C
+    return <u64>(m & _ALL_KINDS)
 
 
 cdef int _total(const int *c) noexcept:
@@ -644,18 +718,103 @@ cdef int _check_args(int wilds, int cap) except -1:
     return 0
 
 
+cdef inline int _key_of(const int *c, int base, int nk, int *n, int *bad) noexcept:
+    """Base-5 table key of the nk kinds from base (meaningful only when none exceeds 4); n = their sum."""
+    cdef int k, v, s = 0, b = 0
+    cdef unsigned int key = 0
+    for k in range(nk - 1, -1, -1):
+        v = c[base + k]
+        key = key * 5 + <unsigned int>v
+        s += v
+        b |= v > 4
+    n[0] = s
+    bad[0] |= b
+    return <int>key
+
+
+cdef inline int _nat_keys(const int *c, int *keys, int *ns) noexcept:
+    """Natural hands: the base-5 table key and the tile count of each group; 0 if a count exceeds 4."""
+    cdef int bad = 0
+    keys[0] = _key_of(c, 0, 9, &ns[0], &bad)
+    keys[1] = _key_of(c, 9, 9, &ns[1], &bad)
+    keys[2] = _key_of(c, 18, 9, &ns[2], &bad)
+    keys[3] = _key_of(c, 27, 7, &ns[3], &bad)
+    keys[4] = _key_of(c, 34, 3, &ns[4], &bad)
+    return not bad
+
+
+cdef inline int _nat_win(const int *keys, const int *ns) noexcept:
+    """Natural win check from the tables: every group completes as sets, exactly one with the pair."""
+    cdef int g, r, pairs = 0
+    for g in range(5):
+        r = ns[g] % 3
+        if r == 0:
+            if ns[g] and not (TCAP[GT[g]][keys[g]] & 1):
+                return 0
+        elif r == 2:
+            if pairs or not (TCAP[GT[g]][keys[g]] & 8):
+                return 0
+            pairs = 1
+        else:
+            return 0
+    return pairs
+
+
 def is_winning(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0):
     cdef int c[NK]
-    cdef u64 wm = <u64>(wild_mask & (_ALL_KINDS))
+    cdef int keys[5]
+    cdef int ns[5]
+    cdef int nat, r
+    cdef u64 wm
     _load(counts, c)
+    nat = _nat_keys(c, keys, ns)
+    if wilds == 0 and nat:
+        # natural hand, every count <= 4: the table lookups alone (no wild mask, no cap involved)
+        if n_sets < 0 or ns[0] + ns[1] + ns[2] + ns[3] + ns[4] != 3 * n_sets + 2:
+            return False
+        if _nat_win(keys, ns):
+            return True
+        return bool(shapes) and _special_win(c, n_sets, 0, _mask(wild_mask), max_copies, shapes) == 1
     _check_args(wilds, max_copies)
-    if n_sets < 0 or _total(c) + wilds != 3 * n_sets + 2:
+    if n_sets < 0 or (ns[0] + ns[1] + ns[2] + ns[3] + ns[4] if nat else _total(c)) + wilds != 3 * n_sets + 2:
         return False
-    if _std_win(c, c, _ZERO, wilds, wm, max_copies):
+    wm = _mask(wild_mask)
+    r = _wild_win_tab(keys, ns, wilds, wm, max_copies) if nat and wilds <= MAXTW else -1
+    if r < 0:
+        r = _std_win(c, c, _ZERO, wilds, wm, max_copies)
+    if r:
         return True
-    if shapes and _special_win(c, n_sets, wilds, wm, max_copies, shapes):
-        return True
-    return False
+    return bool(shapes) and _special_win(c, n_sets, wilds, wm, max_copies, shapes) == 1
+
+
+cdef int _wild_win_tab(const int *keys, const int *ns, int W, u64 wmask, int cap) noexcept:
+    """_std_win for counts <= 4 with nothing preset, straight from the tables; -1 when they can't answer
+    (a wild mask covering part of a group, or a cap other than 4 that might bind)."""
+    cdef int A[5]
+    cdef int B[5]
+    cdef int g, n, t, full, gm, b, u, r0, r1
+    for g in range(5):
+        t = GT[g]
+        n = ns[g]
+        r0 = (3 - n % 3) % 3
+        r1 = (5 - n % 3) % 3
+        full = (1 << GN[g]) - 1
+        gm = <int>((wmask >> GB[g]) & <u64>full)
+        if gm == 0:
+            b = TCAP[t][keys[g]]
+            A[g] = DEC[b & 7][r0] & 1
+            B[g] = DEC[(b >> 3) & 7][r1] & 1
+        elif gm == full and cap == 4:
+            b = TCAP[t][keys[g]]
+            A[g] = DEC[b & 7][r0]
+            B[g] = DEC[(b >> 3) & 7][r1]
+        elif gm == full and cap >= 4 + W:
+            u = TUNC[t][keys[g]]
+            A[g] = REP[u & 15]
+            B[g] = REP[u >> 4]
+        else:
+            return -1
+    return _combine(A, B, W)
 
 
 def waits(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0,
@@ -666,8 +825,8 @@ def waits(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copi
     cdef int A2[5]
     cdef int B2[5]
     cdef int t, g, win
-    cdef u64 wm = <u64>(wild_mask & (_ALL_KINDS))
-    cdef u64 km = <u64>(kinds_mask & (_ALL_KINDS))
+    cdef u64 wm = _mask(wild_mask)
+    cdef u64 km = _mask(kinds_mask)
     _load(counts, c)
     _check_args(wilds, max_copies)
     out = []
@@ -760,25 +919,130 @@ cdef int _cross(int g, int wl, int pl, tuple gacc, tuple sacc, const int *c, con
     return 0
 
 
+# ---------------------------------------------------------------------------------------------
+# natural hands (no wilds, every count <= 4): per-group listings cached by table key
+
+cdef extern from "Python.h":
+    void _tuple_set "PyTuple_SET_ITEM"(object t, Py_ssize_t i, PyObject *o)
+    void _incref "Py_INCREF"(PyObject *o)
+
+_CODE_INTS = list(range(256))   # the int objects of the group codes (kept alive here)
+cdef PyObject *CODE_OBJ[256]
+cdef int _i
+for _i in range(256):
+    CODE_OBJ[_i] = <PyObject *>_CODE_INTS[_i]
+
+# (key * 5 + group) -> bytes: the group's readings, each the n // 3 (+ pair) codes of its groups, concatenated.
+# Entries are never removed or replaced (so pointers into them stay valid); past the bound, misses go uncached.
+cdef dict _NAT_CACHE = {}
+cdef Py_ssize_t _NAT_CACHE_MAX = 1 << 17
+cdef tuple _NO_STANDINS = ()
+
+
+cdef bytes _nat_group(int g, const int *c, int key, int pair):
+    cdef object ck = key * 5 + g
+    cdef object r = _NAT_CACHE.get(ck)
+    if r is None:
+        lst = _group_list(g, c, c, _ZERO, 0, 4, 0, pair)
+        r = b"".join([bytes(gt) for gt, _ in lst])
+        if len(_NAT_CACHE) < _NAT_CACHE_MAX:
+            r = _NAT_CACHE.setdefault(ck, r)
+    return <bytes>r
+
+
+cdef int _nat_list(const int *c, const int *keys, const int *ns, list out) except -1:
+    """Append the standard readings of a natural winning hand (tables said yes) to out, unsorted."""
+    cdef const unsigned char *P[5]
+    cdef int M[5]
+    cdef int R[5]
+    cdef int I[5]
+    cdef unsigned char buf[64]
+    cdef int G = 0, g, j, i, pos, m, pair
+    cdef unsigned char v
+    cdef bytes r
+    cdef tuple t
+    cdef list hold = None
+    for g in range(5):
+        if ns[g] == 0:
+            continue
+        pair = ns[g] % 3 == 2
+        if len(_NAT_CACHE) >= _NAT_CACHE_MAX:  # r may not be in the cache: keep it alive here
+            if hold is None:
+                hold = []
+            r = _nat_group(g, c, keys[g], pair)
+            hold.append(r)
+        else:
+            r = _nat_group(g, c, keys[g], pair)
+        m = ns[g] // 3 + pair
+        P[G] = <const unsigned char *>PyBytes_AS_STRING(r)
+        M[G] = m
+        R[G] = <int>(PyBytes_GET_SIZE(r) // m)
+        I[G] = 0
+        if R[G] == 0:
+            return 0
+        G += 1
+    while True:
+        pos = 0
+        for j in range(G):
+            memcpy(&buf[pos], P[j] + I[j] * M[j], M[j])
+            pos += M[j]
+        for i in range(1, pos):  # insertion sort: the groups of one reading ascending
+            v = buf[i]
+            j = i
+            while j > 0 and buf[j - 1] > v:
+                buf[j] = buf[j - 1]
+                j -= 1
+            buf[j] = v
+        t = PyTuple_New(pos)
+        for i in range(pos):
+            _incref(CODE_OBJ[buf[i]])
+            _tuple_set(t, i, CODE_OBJ[buf[i]])
+        out.append((t, _NO_STANDINS))
+        j = G - 1
+        while j >= 0:
+            I[j] += 1
+            if I[j] < R[j]:
+                break
+            I[j] = 0
+            j -= 1
+        if j < 0:
+            return 0
+
+
 def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0):
     cdef int c[NK]
     cdef int cnt[NK]
     cdef int used[NK]
+    cdef int keys[5]
+    cdef int ns[5]
     cdef int f, wu, free_, k
-    cdef u64 wm = <u64>(wild_mask & (_ALL_KINDS))
+    cdef u64 wm
     _load(counts, c)
-    _check_args(wilds, max_copies)
-    out = []
-    if n_sets < 0 or _total(c) + wilds != 3 * n_sets + 2:
-        return out
-    _std_list(c, c, _ZERO, wilds, wm, max_copies, (), False, out)
+    cdef list out = []
+    if wilds == 0 and _nat_keys(c, keys, ns):
+        # natural hand, every count <= 4: cached per-group listings, no wild mask or cap involved
+        if n_sets < 0 or ns[0] + ns[1] + ns[2] + ns[3] + ns[4] != 3 * n_sets + 2:
+            return out
+        if _nat_win(keys, ns):
+            _nat_list(c, keys, ns, out)
+        if not shapes:
+            if len(out) > 1:
+                out.sort()
+            return out
+        wm = _mask(wild_mask)
+    else:
+        wm = _mask(wild_mask)
+        _check_args(wilds, max_copies)
+        if n_sets < 0 or _total(c) + wilds != 3 * n_sets + 2:
+            return out
+        _std_list(c, c, _ZERO, wilds, wm, max_copies, (), False, out)
     if shapes:
         if n_sets == 4:
-            if shapes & 1:
+            if shapes & 1 and _seven_pairs_win(c, wm, max_copies, shapes & 16):
                 out.extend(_seven_pairs_list(c, wilds, wm, max_copies, shapes & 16))
-            if shapes & 2:
+            if shapes & 2 and _orphans_win(c, wm, max_copies):
                 for p in ORPH[:13]:
-                    if _orphans_win(c, wm, max_copies) and _orphans_ok(c, p, wm, max_copies):
+                    if _orphans_ok(c, p, wm, max_copies):
                         groups = [(GS << 6) | o for o in ORPH[:13] if o != p] + [(GP << 6) | p]
                         st = []
                         for o in ORPH[:13]:
@@ -803,7 +1067,8 @@ def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_c
                     _std_list(cnt, c, used, wilds - wu, wm, max_copies, ((GK << 6) | f,), True, part)
                     for gt, st in part:
                         out.append((gt, tuple(sorted(st + pre))))
-    out.sort()
+    if len(out) > 1:
+        out.sort()
     return out
 
 

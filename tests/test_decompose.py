@@ -209,6 +209,30 @@ def test_input_types():
         assert impl.readings(bytes(c), 4) == impl.readings(tuple(c), 4) == impl.readings(c[:34], 4)
 
 
+@pytest.mark.parametrize("impl", IMPLS)
+def test_bytes_input(impl):
+    """bytes / bytearray / memoryview of counts (the fast path: no per-element ints) == lists."""
+    import array
+
+    cases = [("11122233344455m", 4, 0, SP), ("11223344556677m", 4, 0, SP), ("123m456p789sE", 3, 1, 0),
+             ("4555666777m", 4, 4, 0), ("11111m234p567s789s", 4, 0, 0), ("1111m234p567s789s", 4, 1, 0),
+             ("QQQBBBHHH123m456p789s777sEE", 7, 0, 0), ("19m19p19sESWNCFPP", 4, 0, MCR_SHAPES), ("123m", 4, 0, 0)]
+    for text, n_sets, wilds, shapes in cases:
+        c = counts(text)
+        want = impl.readings(c, n_sets, wilds, shapes=shapes)
+        strided = memoryview(bytes(x for v in c for x in (v, 0)))[::2]
+        short = [bytes(c[:34])] if not any(c[34:]) else []
+        for form in [bytes(c), bytearray(c), memoryview(bytes(c)), array.array("B", c), strided] + short:
+            assert impl.readings(form, n_sets, wilds, shapes=shapes) == want, (text, type(form))
+            assert impl.is_winning(form, n_sets, wilds, shapes=shapes) == bool(want), (text, type(form))
+    one_short = counts("4444567m123p789s")
+    assert impl.waits(bytes(one_short), 4) == impl.waits(one_short, 4) == [(3, True), (6, False)]
+    with pytest.raises(ValueError):
+        impl.is_winning(bytes(38), 4)
+    with pytest.raises(ValueError):
+        impl.is_winning(array.array("b", [-1] + [0] * 36), 4)
+
+
 # --------------------------------------------------------------------------------------------
 # random hands: _fast == _reference
 
@@ -283,6 +307,7 @@ def test_fast_equals_reference(hand):
     r_ref = ref.readings(c, *args)
     assert r_fast == r_ref
     assert fast.is_winning(c, *args) == bool(r_fast) == ref.is_winning(c, *args)
+    assert fast.readings(bytes(c), *args) == r_fast and fast.is_winning(bytes(c), *args) == bool(r_fast)
     for groups, standins in r_fast:
         assert len(standins) == wilds and list(groups) == sorted(groups)
 

@@ -20,8 +20,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-HONOURS = "ESWNCFP"
-SUITS = "mps"
+from scorer.tiles import tiles_text  # same kinds: 0-26 m p s, 27-33 E S W N C F P
+
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 HONOUR_KINDS = tuple(range(27, 34))
@@ -46,24 +46,6 @@ def suit(k: int) -> int:
 
 # --------------------------------------------------------------------------- text
 
-def tiles_text(kinds) -> str:
-    out: list[str] = []
-    run: str | None = None
-    for k in kinds:
-        if k < 27:
-            s = SUITS[k // 9]
-            if run is not None and run != s:
-                out.append(run)
-            out.append(str(k % 9 + 1))
-            run = s
-        else:
-            if run is not None:
-                out.append(run)
-                run = None
-            out.append(HONOURS[k - 27])
-    if run is not None:
-        out.append(run)
-    return "".join(out)
 
 
 # --------------------------------------------------------------------------- sets

@@ -1,0 +1,10 @@
+# The compact result, filled field by field by the C scorers (scorer/variants/mcr/_fast.pyx).
+
+cdef class CompactResult:
+    cdef readonly str variant
+    cdef readonly bint valid
+    cdef readonly int total
+    cdef readonly object reason
+    cdef readonly tuple items
+    cdef object _payments          # dict, or None until first asked for (then built from _amounts)
+    cdef int _amounts[4]           # E S W N, when _payments is None

@@ -1,0 +1,228 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Fast path of ``scorer.notation.parse(text, STANDARD)``: a nogil C reader of the common subset.
+
+``parse_standard(s, n, &out)`` reads the ASCII bytes ``s[0:n]`` and returns 1 only when the Python
+parser (STANDARD rules, no dialect, no ``win_tile``, role winner) reads the same text without any
+problem, with ``out`` describing exactly the ``Hand`` it returns. Anything else returns 0, and the
+caller falls back to the Python parser, which reports the problems with their positions.
+
+What is mirrored (see notation.py ``Scanner`` / ``Builder`` / ``parse``):
+
+* at most ``MAX_LENGTH`` (200) characters; whitespace (the ASCII characters ``str.isspace`` accepts)
+  ignored everywhere, even inside a digit run (``1 2 3m``) or around a ``,N`` digit;
+* ``1-9`` runs closed by ``m p s`` or ``z`` (``1z..7z`` = E S W N P F C, Tenhou order); the honour
+  letters ``E S W N C F P``; a digit run must end with its suit letter (not a letter, a bracket, a
+  comma, or the end of the text);
+* ``[..]`` chow / pung / kong, ``{..}`` and ``(..)`` four identical tiles only, no nesting, matching
+  closer; tiles inside a bracket may be written in any order (the meld is sorted);
+* ``,N`` only inside ``[..]`` / ``{..}`` right before the closer, N a single digit 1..3 (a concealed
+  kong has no discarder);
+* at most four copies of a kind across melds and concealed tiles;
+* Python's tile count: 14 + one per kong, i.e. concealed tiles + 3 x melds == 14 (so 0..4 melds and
+  at least two concealed tiles, the last one written being the winning tile).
+
+Deliberately rejected (0) although Python may accept it: flowers (``1f``), non-ASCII text (e.g. a
+full-width space).
+"""
+
+from libc.string cimport memset
+
+__all__ = ["parse_fast", "MAX_LENGTH"]
+
+MAX_LENGTH = 200
+
+cdef enum:
+    MAXLEN = 200
+    C_JUNK = 0     # anything that makes the fast path give up
+    C_SPACE = 1
+    C_DIGIT = 2    # value: rank 0..9
+    C_SUIT = 3     # value: m p s base kind 0 / 9 / 18
+    C_Z = 4
+    C_HONOUR = 5   # value: kind 27..33
+    C_OPEN = 6     # value: bracket id 1 [ , 2 { , 3 (
+    C_CLOSE = 7    # value: bracket id
+    C_COMMA = 8
+
+cdef unsigned char CLS[256]
+cdef unsigned char VAL[256]
+cdef unsigned char ZKIND[8]
+
+
+cdef void _init_tables() noexcept:
+    cdef int c
+    memset(CLS, C_JUNK, 256)
+    memset(VAL, 0, 256)
+    for c in b" \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f":
+        CLS[c] = C_SPACE
+    for c in range(10):
+        CLS[48 + c] = C_DIGIT
+        VAL[48 + c] = c
+    CLS[ord("m")] = C_SUIT
+    VAL[ord("m")] = 0
+    CLS[ord("p")] = C_SUIT
+    VAL[ord("p")] = 9
+    CLS[ord("s")] = C_SUIT
+    VAL[ord("s")] = 18
+    CLS[ord("z")] = C_Z
+    for c, letter in enumerate("ESWNCFP"):
+        CLS[ord(letter)] = C_HONOUR
+        VAL[ord(letter)] = 27 + c
+    for c, letter in enumerate("[{("):
+        CLS[ord(letter)] = C_OPEN
+        VAL[ord(letter)] = c + 1
+    for c, letter in enumerate("]})"):
+        CLS[ord(letter)] = C_CLOSE
+        VAL[ord(letter)] = c + 1
+    CLS[ord(",")] = C_COMMA
+    # 1z E, 2z S, 3z W, 4z N, 5z P (white), 6z F (green), 7z C (red); 0 = not an honour
+    ZKIND[0] = 0
+    ZKIND[1] = 27
+    ZKIND[2] = 28
+    ZKIND[3] = 29
+    ZKIND[4] = 30
+    ZKIND[5] = 33
+    ZKIND[6] = 32
+    ZKIND[7] = 31
+
+
+_init_tables()
+
+
+cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept nogil:
+    cdef unsigned char allc[34]      # copies of each kind, melds included
+    cdef unsigned char dig[MAXLEN]   # ranks of the pending digit run
+    cdef int gt[4]                   # tiles of the open bracket group
+    cdef int ndig = 0, group = 0, gn = 0, claim = 0, nm = 0, nt = 0
+    cdef int k, r, d, a, b, t, base
+    cdef Py_ssize_t i = 0, j
+    cdef unsigned char c, cls
+
+    if n <= 0 or n > MAXLEN:
+        return 0
+    memset(out, 0, sizeof(ParsedHand))
+    memset(allc, 0, sizeof(allc))
+    while i < n:
+        c = <unsigned char>s[i]
+        cls = CLS[c]
+        if cls == C_SPACE:
+            pass
+        elif cls == C_DIGIT:
+            if VAL[c] == 0:
+                return 0                 # rank 0 (an error once its suit letter comes, or no suit)
+            dig[ndig] = VAL[c]
+            ndig += 1
+        elif cls == C_SUIT or cls == C_Z or cls == C_HONOUR:
+            if cls == C_HONOUR:
+                if ndig:
+                    return 0             # digits without a suit letter
+                d = 1
+            else:
+                if not ndig:
+                    return 0             # suit letter without digits
+                d = ndig
+            for j in range(d):
+                if cls == C_HONOUR:
+                    k = VAL[c]
+                elif cls == C_SUIT:
+                    k = VAL[c] + dig[j] - 1
+                else:
+                    r = dig[j]
+                    if r > 7:
+                        return 0         # 8z / 9z
+                    k = ZKIND[r]
+                allc[k] += 1
+                if allc[k] > 4:
+                    return 0             # a fifth copy
+                if group:
+                    if gn == 4:
+                        return 0         # no meld holds five tiles
+                    gt[gn] = k
+                    gn += 1
+                else:
+                    if nt == 14:
+                        return 0         # the count check fails whatever follows
+                    out.conc[k] += 1
+                    out.win = k
+                    nt += 1
+            ndig = 0
+        elif cls == C_OPEN:
+            if group or ndig:
+                return 0                 # nested bracket / digits without suit
+            group = VAL[c]
+            gn = 0
+            claim = 0
+        elif cls == C_CLOSE:
+            if VAL[c] != group or ndig or nm == 4:
+                return 0
+            # sort the (at most four) tiles
+            for a in range(1, gn):
+                t = gt[a]
+                b = a - 1
+                while b >= 0 and gt[b] > t:
+                    gt[b + 1] = gt[b]
+                    b -= 1
+                gt[b + 1] = t
+            if gn < 3:
+                return 0
+            base = gt[0]
+            if gt[gn - 1] == base:
+                if gn == 3:
+                    if group != 1:
+                        return 0         # {..} and (..) hold four identical tiles
+                    out.mkind[nm] = 1
+                else:
+                    out.mkind[nm] = 2
+            elif (gn == 3 and group == 1 and gt[2] < 27 and gt[1] == base + 1 and gt[2] == base + 2
+                  and base // 9 == gt[2] // 9):
+                out.mkind[nm] = 0
+            else:
+                return 0
+            out.mtile[nm] = base
+            out.mexp[nm] = group - 1
+            out.moffer[nm] = claim
+            nm += 1
+            group = 0
+        elif cls == C_COMMA:
+            # ",N" then only whitespace and the closer; (..) takes no discarder
+            if group == 0 or group == 3 or ndig:
+                return 0
+            j = i + 1
+            while j < n and CLS[<unsigned char>s[j]] == C_SPACE:
+                j += 1
+            if j >= n:
+                return 0
+            c = <unsigned char>s[j]
+            if CLS[c] != C_DIGIT or VAL[c] < 1 or VAL[c] > 3:
+                return 0
+            claim = VAL[c]
+            j += 1
+            while j < n and CLS[<unsigned char>s[j]] == C_SPACE:
+                j += 1
+            if j >= n or CLS[<unsigned char>s[j]] != C_CLOSE:
+                return 0
+            i = j                        # the closer is read next
+            continue
+        else:
+            return 0                     # flowers, Q B H, <..>, unknown or non-ASCII characters
+        i += 1
+    if group or ndig or nt + 3 * nm != 14:
+        return 0
+    out.nmelds = nm
+    out.ntiles = nt
+    return 1
+
+
+def parse_fast(str text):
+    """``(conc_counts_34, win, ((mkind, mtile, mexp, moffer), ...))`` or None (use the Python parser)."""
+    cdef ParsedHand h
+    cdef bytes raw
+    cdef int ok, m
+    if len(text) > MAXLEN or not text.isascii():
+        return None
+    raw = text.encode("ascii")
+    ok = parse_standard(raw, len(raw), &h)
+    if not ok:
+        return None
+    conc = tuple([h.conc[m] for m in range(34)])
+    melds = tuple([(h.mkind[m], h.mtile[m], h.mexp[m], h.moffer[m]) for m in range(h.nmelds)])
+    return conc, h.win, melds

@@ -4,13 +4,15 @@
     result = score("mcr", "[123m][555p]234s5577z7z", {"self_draw": True, "seat_wind": "S"})
 """
 
-from .engine import parse, partitions, score, score_many, score_request
+from ._compact import CompactResult
+from .engine import compact_of, parse, partitions, score, score_compact, score_many, score_request
 from .errors import HandError, Problem
 from .hand import Exposure, Hand, Meld, MeldKind
 from .result import Exclusion, Item, Result
 from .version import __version__
 
 __all__ = [
-    "Exclusion", "Exposure", "Hand", "HandError", "Item", "Meld", "MeldKind", "Problem", "Result",
-    "__version__", "parse", "partitions", "score", "score_many", "score_request",
+    "CompactResult", "Exclusion", "Exposure", "Hand", "HandError", "Item", "Meld", "MeldKind", "Problem",
+    "Result", "__version__", "compact_of", "parse", "partitions", "score", "score_compact", "score_many",
+    "score_request",
 ]

@@ -13,6 +13,7 @@ import importlib
 import pkgutil
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -146,6 +147,16 @@ class Variant(ABC):
         from .referee import completes
 
         return completes(self, hand, context)
+
+    # --- C fast paths (optional) ---------------------------------------------------
+    def compact(self) -> Callable[[Any, Any], Any] | None:
+        """``(hand text, context dict) -> CompactResult | None`` scoring in C under the default
+        rules, None for a request it leaves to the full path; None when the variant has none."""
+        return None
+
+    def compact_many(self) -> Callable[[list[Any]], list[Any]] | None:
+        """The same over a list of request dicts (None entries for the full path)."""
+        return None
 
     # --- scoring ---------------------------------------------------------------
     @abstractmethod

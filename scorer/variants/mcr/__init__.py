@@ -14,6 +14,7 @@ Readings chosen where the spec is silent:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -24,6 +25,7 @@ from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import ReadingView, Result
 from scorer.tiles import tile_name
 
+from . import evaluate as evaluate_module
 from . import settle
 from .context import PRESETS, MCRContext, MCRRules
 from .division import KONG, HandFacts, hand_facts
@@ -52,6 +54,12 @@ class MCR(Variant):
         chosen, n_readings = choose(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
                                     opts.knitted_straight_waits)
         return build_result(self.id, hand, ctx, opts, facts, chosen, n_readings)
+
+    def compact(self) -> Callable[[Any, Any], Any] | None:
+        return None if evaluate_module._fast is None else evaluate_module._fast.compact
+
+    def compact_many(self) -> Callable[[list[Any]], list[Any]] | None:
+        return None if evaluate_module._fast is None else evaluate_module._fast.compact_many
 
     def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
         """Every reading the scorer weighed: special shapes and each four-sets division."""

@@ -20,6 +20,10 @@ removals it explains. The pure-Python twin is ``evaluate.evaluate``; ``MJSCORE_P
 
 from libc.string cimport memcpy, memset
 
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
 from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS, F as _F, POINTS as _POINTS
 
 cdef enum:
@@ -28,12 +32,20 @@ cdef enum:
     NK = 34
 
 NONE, SEVEN_PAIRS, FOUR_SETS, DEFER = 0, 1, 2, 3
+cdef enum:
+    S_NONE = 0
+    S_SEVEN_PAIRS = 1
+    S_FOUR_SETS = 2
+    S_DEFER = 3
+    S_SPECIAL = 4  # a fixed-list special shape scored in C (the legacy wrapper says DEFER)
 
 cdef int CHOW = 0, PUNG = 1, KONG = 2
 cdef int NUM_FANS = len(_FANS)
 cdef int POINTS[NF]
 cdef int EXN[NF]
 cdef int EXBY[NF][16]
+ctypedef unsigned long long u64
+cdef u64 EXMASK[NF][2]  # bit set of the fans whose presence removes each fan (its 不计 list)
 
 cdef int f_big_four_winds, f_big_three_dragons, f_all_green, f_four_kongs, f_all_terminals, f_little_four_winds
 cdef int f_little_three_dragons, f_all_honors, f_four_concealed_pungs, f_pure_terminal_chows, f_quadruple_chow, f_four_pure_shifted_pungs
@@ -48,6 +60,8 @@ cdef int f_prevalent_wind, f_seat_wind, f_concealed_hand, f_all_chows, f_tile_ho
 cdef int f_two_concealed_pungs, f_concealed_kong, f_all_simples, f_pure_double_chow, f_mixed_double_chow, f_short_straight
 cdef int f_two_terminal_chows, f_pung_of_terminals_or_honors, f_melded_kong, f_one_voided_suit, f_no_honors, f_edge_wait
 cdef int f_closed_wait, f_single_wait, f_self_drawn
+cdef int f_nine_gates, f_seven_shifted_pairs, f_thirteen_orphans, f_greater_honors_and_knitted_tiles
+cdef int f_lesser_honors_and_knitted_tiles, f_knitted_straight
 
 cdef int TRIM_ORDER[4]
 cdef int EXTRA_ORDER[4]
@@ -72,7 +86,8 @@ cdef void _init() except *:
     global f_two_concealed_pungs, f_concealed_kong, f_all_simples, f_pure_double_chow
     global f_mixed_double_chow, f_short_straight, f_two_terminal_chows, f_pung_of_terminals_or_honors
     global f_melded_kong, f_one_voided_suit, f_no_honors, f_edge_wait, f_closed_wait, f_single_wait
-    global f_self_drawn
+    global f_self_drawn, f_nine_gates, f_seven_shifted_pairs, f_thirteen_orphans
+    global f_greater_honors_and_knitted_tiles, f_lesser_honors_and_knitted_tiles, f_knitted_straight
     cdef int i, j
     if NUM_FANS > NF:
         raise RuntimeError("fan table larger than the C arrays")
@@ -83,6 +98,7 @@ cdef void _init() except *:
             raise RuntimeError("too many excluders")
         for j in range(EXN[i]):
             EXBY[i][j] = _EXCLUDED_BY[i][j][0]
+            EXMASK[i][EXBY[i][j] >> 6] |= (<u64>1) << (EXBY[i][j] & 63)
     f_big_four_winds = _F.BIG_FOUR_WINDS
     f_big_three_dragons = _F.BIG_THREE_DRAGONS
     f_all_green = _F.ALL_GREEN
@@ -158,6 +174,12 @@ cdef void _init() except *:
     f_closed_wait = _F.CLOSED_WAIT
     f_single_wait = _F.SINGLE_WAIT
     f_self_drawn = _F.SELF_DRAWN
+    f_nine_gates = _F.NINE_GATES
+    f_seven_shifted_pairs = _F.SEVEN_SHIFTED_PAIRS
+    f_thirteen_orphans = _F.THIRTEEN_ORPHANS
+    f_greater_honors_and_knitted_tiles = _F.GREATER_HONORS_AND_KNITTED_TILES
+    f_lesser_honors_and_knitted_tiles = _F.LESSER_HONORS_AND_KNITTED_TILES
+    f_knitted_straight = _F.KNITTED_STRAIGHT
     TRIM_ORDER[0] = f_two_terminal_chows
     TRIM_ORDER[1] = f_short_straight
     TRIM_ORDER[2] = f_mixed_double_chow
@@ -699,14 +721,22 @@ cdef void set_trait_fans(Div *d, int *c) noexcept nogil:
 
 
 cdef void apply_exclusions(int *c) noexcept nogil:
-    cdef int fan, j
+    """The one-pass 不计 removal in table order: a fan goes when one of its excluders is still
+    present (an excluder removed earlier in the pass removes nothing). On bit sets of the fans."""
+    cdef u64 m[2]
+    cdef u64 rest
+    cdef int fan, w
+    m[0] = m[1] = 0
     for fan in range(NUM_FANS):
-        if not c[fan]:
-            continue
-        for j in range(EXN[fan]):
-            if c[EXBY[fan][j]]:
+        m[fan >> 6] |= (<u64>(c[fan] != 0)) << (fan & 63)
+    for w in range(2):
+        rest = m[w]
+        while rest:
+            fan = (w << 6) | __builtin_ctzll(rest)
+            rest &= rest - 1
+            if (m[0] & EXMASK[fan][0]) | (m[1] & EXMASK[fan][1]):
                 c[fan] = 0
-                break
+                m[w] &= ~((<u64>1) << (fan & 63))
 
 
 cdef inline void take(int *c, int fan, int n) noexcept nogil:
@@ -921,12 +951,14 @@ cdef inline int key_cmp(Div *a, Div *b, int n) noexcept nogil:
 
 
 cdef int FAMS[6][9]
+cdef int IN_FAMILY[6][NK]
 cdef void _init_fams() except *:
     from scorer.variants.mcr.specials import FAMILIES
     cdef int f, i
     for f in range(6):
         for i in range(9):
             FAMS[f][i] = FAMILIES[f][i]
+            IN_FAMILY[f][FAMILIES[f][i]] = 1
 
 
 _init_fams()
@@ -952,34 +984,156 @@ cdef int _nine_gates(Hand *h) noexcept nogil:
     return 1
 
 
-def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall, bint kong_win,
-             bint last_tile, int seat, int prevalent, bint kong_pair_fan):
-    """See the module docstring. ``fixed``: flat ints (kind, tile, concealed) per meld, in order;
-    ``last_tile`` after the forcing rule; ``seat``/``prevalent``: wind kinds (27-30)."""
-    cdef Hand h
-    cdef Div divs[MAXDIV]
-    cdef Enum e
-    cdef int base[NF]
-    cdef int sp[NF]
-    cdef int cur[NF]
-    cdef int bestc[NF]
+# ---- completeness of one group, and the formal wait (§3.4 step 1) ---------------------------
+
+cdef inline int _suit_sets(const int *c) noexcept nogil:
+    """The nine counts complete as pungs and chows alone. Three equal chows are three pungs, so at
+    the lowest rank left, exactly (count mod 3) chows start there: a linear check."""
+    cdef int r0 = c[0], r1 = c[1], x, i
+    for i in range(7):
+        x = r0 % 3
+        r0 = r1 - x
+        r1 = c[i + 2] - x
+        if r0 < 0 or r1 < 0:
+            return 0
+    return r0 % 3 == 0 and r1 % 3 == 0
+
+
+cdef inline int _suit_sets_pair(int *c) noexcept nogil:
+    """The nine counts complete as sets plus one pair. Sets add up to 0 mod 3 in rank-weighted
+    sum, so the pair's rank p has 2p = sum (mod 3): at most three ranks to try."""
+    cdef int i, s = 0, p, ok
+    for i in range(9):
+        s += i * c[i]
+    for p in range((2 * s) % 3, 9, 3):
+        if c[p] >= 2:
+            c[p] -= 2
+            ok = _suit_sets(c)
+            c[p] += 2
+            if ok:
+                return 1
+    return 0
+
+
+cdef inline int _honour_state(const int *c) noexcept nogil:
+    """Honours (no chows): 0 complete as pungs, 1 as pungs plus one pair, -1 neither."""
+    cdef int i, pairs = 0
+    for i in range(7):
+        if c[i] == 2:
+            pairs += 1
+        elif c[i] != 0 and c[i] != 3:
+            return -1
+    return pairs if pairs <= 1 else -1
+
+
+cdef int _group_state(int *c, int g) noexcept nogil:
+    """Group g (0-2 suits, 3 honours) of the counts: 0 complete as sets, 1 as sets plus the pair,
+    -1 neither (by its tile count mod 3)."""
+    cdef int i, n = 0
+    cdef int *q = c + 9 * g
+    if g == 3:
+        return _honour_state(q)
+    for i in range(9):
+        n += q[i]
+    if n % 3 == 0:
+        return 0 if _suit_sets(q) else -1
+    if n % 3 == 2:
+        return 1 if _suit_sets_pair(q) else -1
+    return -1
+
+
+cdef int _pair_group(int *c) noexcept nogil:
+    """The group holding the pair of every four-sets reading, or -1 when the tiles have none."""
+    cdef int g, st, pg = -1
+    for g in range(4):
+        st = _group_state(c, g)
+        if st < 0:
+            return -1
+        if st == 1:
+            if pg >= 0:
+                return -1
+            pg = g
+    return pg
+
+
+cdef int _unique_wait(Hand *h, int nsets) noexcept nogil:
+    """The 13 concealed tiles before the win wait (formally) on the winning tile alone: no other
+    tile completes them as nsets sets plus a pair (or seven pairs when nothing is fixed). A
+    candidate held four times (the fifth copy) takes the general recursion."""
     cdef int c[NK]
-    cdef int i, k, p, f, ok, nsets, have_sp = 0, even = 1, sp_points = 0, unique, nwin, wtile
-    cdef int best = -2, best_points = -1, pts, from_sp, nread
-    cdef int order[MAXDIV]
-    cdef int j, t
-    cdef Div *d
-    memset(&h, 0, sizeof(Hand))
-    for i in range(NK):
-        h.conc[i] = concealed[i]
-        h.total[i] = h.conc[i]
-    h.nfixed = len(fixed) // 3
-    if h.nfixed > 4:
-        raise ValueError("at most four fixed melds")
+    cdef int state[4]
+    cdef int g, k, t, base, nk, st, pairs, bad, r, odd = 0, held
+    memcpy(c, h.conc, NK * sizeof(int))
+    c[h.win] -= 1
+    for k in range(NK):
+        odd += c[k] & 1
+    for g in range(4):
+        state[g] = _group_state(c, g)
+    for g in range(4):
+        # adding a tile changes its own group only: every other group must already complete
+        bad = 0
+        pairs = 0
+        for r in range(4):
+            if r != g:
+                if state[r] < 0:
+                    bad = 1
+                pairs += state[r]
+        base = 9 * g
+        nk = 9 if g < 3 else 7
+        held = 0
+        for k in range(nk):
+            if c[base + k]:
+                held |= 1 << k
+        if g < 3:
+            held |= (held << 1) | (held << 2) | (held >> 1) | (held >> 2)
+        held &= (1 << nk) - 1
+        for k in range(nk):
+            if not (held >> k) & 1:
+                continue
+            t = base + k
+            if t == h.win:
+                continue
+            # seven pairs: t must be the one odd kind of the 13
+            if h.nfixed == 0 and odd == 1 and c[t] & 1:
+                return 0
+            if c[t] >= 4:
+                c[t] += 1
+                r = _is_winning(c, nsets, h.nfixed == 0)
+                c[t] -= 1
+                if r:
+                    return 0
+                continue
+            if bad:
+                continue
+            c[t] += 1
+            st = _group_state(c, g)
+            c[t] -= 1
+            if st >= 0 and pairs + st == 1:
+                return 0
+    return 1
+
+
+include "_specials.pxi"
+
+
+# ---- one hand, start to finish, on C data ----------------------------------------------------
+
+cdef struct Outcome:
+    int status
+    int nread
+    int points
+    int unique
+    int counts[NF]
+    int ncodes
+    int codes[5]
+
+
+cdef void _finish_hand(Hand *h) noexcept nogil:
+    """Totals, meld tallies, the forced 和绝张 and the kinds present, from conc + the fixed melds."""
+    cdef int i
+    memcpy(h.total, h.conc, NK * sizeof(int))
+    h.melded_count = h.melded_kongs = h.concealed_kongs = 0
     for i in range(h.nfixed):
-        h.fkind[i] = fixed[3 * i]
-        h.ftile[i] = fixed[3 * i + 1]
-        h.fconc[i] = fixed[3 * i + 2]
         if h.fkind[i] == CHOW:
             h.total[h.ftile[i]] += 1
             h.total[h.ftile[i] + 1] += 1
@@ -992,46 +1146,67 @@ def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall
                 h.melded_kongs += 1
         elif h.fkind[i] == KONG:
             h.concealed_kongs += 1
-    h.win = win
-    h.self_draw = self_draw
-    h.last_wall = last_wall
-    h.kong_win = kong_win
-    h.last_tile = last_tile or (h.total[win] - h.conc[win] == 3)
+    # the player's own melds holding the other three copies make it the last tile (§2 #59)
+    h.last_tile = h.last_tile or (h.total[h.win] - h.conc[h.win] == 3)
+    h.nkinds = 0
     for i in range(NK):
         if h.total[i]:
             h.kinds[h.nkinds] = i
             h.nkinds += 1
+
+
+cdef int _special(int *c, Outcome *o) noexcept nogil:
+    """A fixed-list shape is the only reading: its fans after the removals."""
+    apply_exclusions(c)
+    memcpy(o.counts, c, NF * sizeof(int))
+    o.points = points(c)
+    o.nread = 1
+    o.status = S_SPECIAL
+    return S_SPECIAL
+
+
+cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome *o) noexcept nogil:
+    """Every reading of the hand scored; the chosen one in ``o`` (see the module docstring)."""
+    cdef Div divs[MAXDIV]
+    cdef Enum e
+    cdef int base[NF]
+    cdef int sp[NF]
+    cdef int cur[NF]
+    cdef int c[NK]
+    cdef int order[MAXDIV]
+    cdef int i, k, p, f, ok, nsets, have_sp = 0, even = 1, sp_points = 0, unique = 0
+    cdef int best = -2, best_points = -1, pts, from_sp, j, t, pg
+    cdef Div *d
+    o.status = S_NONE
+    o.nread = 0
+    o.points = 0
+    o.unique = 0
+    o.ncodes = 0
+    for i in range(NK):
         if h.conc[i] % 2:
             even = 0
+            break
     # special shapes (evaluate.evaluate's first part)
     if h.nfixed == 0:
         if even:
-            k = h.kinds[0]
-            if (h.nkinds == 7 and k < 27 and h.kinds[6] == k + 6 and k // 9 == h.kinds[6] // 9):
-                return (DEFER, 0, None, 0, None, False)  # 连七对
+            if _seven_shifted_pairs(h, sp):
+                return _special(sp, o)
             memset(sp, 0, NF * sizeof(int))
             sp[f_seven_pairs] += 1
-            suit_tile_rank_fans(&h, sp)
+            suit_tile_rank_fans(h, sp)
             for i in range(h.nkinds):
                 if h.conc[h.kinds[i]] == 4:
                     sp[f_tile_hog] += 1
-            win_condition(&h, sp)
+            win_condition(h, sp)
             apply_exclusions(sp)
             sp_points = points(sp)
             have_sp = 1
         elif h.nkinds >= 13:
-            return (DEFER, 0, None, 0, None, False)  # 十三幺 / 全不靠 / 七星不靠 may fit
+            if _honors_and_knitted(h, sp) or _thirteen_orphans(h, sp):
+                return _special(sp, o)
     if h.nfixed <= 1 and not have_sp:
-        for f in range(6):
-            ok = 1
-            for i in range(9):
-                if not h.conc[FAMS[f][i]]:
-                    ok = 0
-                    break
-            if ok:
-                return (DEFER, 0, None, 0, None, False)  # 组合龙 may fit
-        if _nine_gates(&h):
-            return (DEFER, 0, None, 0, None, False)
+        if _knitted_straight(h, seat, prevalent, sp) or _nine_gates_fans(h, sp):
+            return _special(sp, o)
     # the four-sets divisions
     nsets = 4 - h.nfixed
     e.out = divs
@@ -1040,13 +1215,18 @@ def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall
     e.nsets = nsets
     e.depth = 0
     memcpy(c, h.conc, NK * sizeof(int))
-    for p in range(NK):
-        if c[p] >= 2:
-            c[p] -= 2
-            _enum_sets(c, 0, &e, &h, p, -1)
-            c[p] += 2
+    pg = _pair_group(c)
+    if pg >= 0:
+        # only pairs whose removal leaves their group complete as sets are tried
+        for p in range(9 * pg, 9 * pg + (9 if pg < 3 else 7)):
+            if c[p] >= 2:
+                c[p] -= 2
+                if _group_state(c, pg) == 0:
+                    _enum_sets(c, 0, &e, h, p, -1)
+                c[p] += 2
     if e.overflow:
-        return (DEFER, 0, None, 0, None, False)
+        o.status = S_DEFER
+        return S_DEFER
     # the reference's generation order (stable insertion sort on the keys)
     for i in range(e.n):
         order[i] = i
@@ -1057,48 +1237,76 @@ def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall
             order[j + 1] = order[j]
             j -= 1
         order[j + 1] = t
-    unique = 0
     if e.n:
-        # §3.4 step 1: the only formal wait of the concealed tiles before the win is the win tile
-        memcpy(c, h.conc, NK * sizeof(int))
-        c[win] -= 1
-        nwin = 0
-        wtile = -1
-        for t in range(NK):
-            c[t] += 1
-            if _is_winning(c, nsets, h.nfixed == 0):
-                nwin += 1
-                wtile = t
-            c[t] -= 1
-            if nwin > 1:
-                break
-        unique = nwin == 1 and wtile == win
+        unique = _unique_wait(h, nsets)
         memset(base, 0, NF * sizeof(int))
-        win_condition(&h, base)
+        win_condition(h, base)
         if h.melded_count == 0:
             base[f_fully_concealed_hand if h.self_draw else f_concealed_hand] += 1
         elif h.melded_count == 4 and not h.self_draw:
             base[f_melded_hand] += 1
-        suit_tile_rank_fans(&h, base)
-        tile_hog(&h, base)
+        suit_tile_rank_fans(h, base)
+        tile_hog(h, base)
     if have_sp:
         best = -1
         best_points = sp_points
-        memcpy(bestc, sp, NF * sizeof(int))
+        memcpy(o.counts, sp, NF * sizeof(int))
     from_sp = have_sp
     for i in range(e.n):
-        pts = score_division(&h, &divs[order[i]], base, unique, seat, prevalent, kong_pair_fan, cur)
+        pts = score_division(h, &divs[order[i]], base, unique, seat, prevalent, kong_pair_fan, cur)
         if best == -2 or pts > best_points or (
                 pts == best_points and (from_sp or cur[f_pure_triple_chow] or cur[f_triple_pung])):
             best = i
             best_points = pts
-            memcpy(bestc, cur, NF * sizeof(int))
-    nread = e.n + have_sp
+            memcpy(o.counts, cur, NF * sizeof(int))
+    o.nread = e.n + have_sp
+    o.unique = unique
     if best == -2:
-        return (NONE, 0, None, 0, None, False)
-    counts = [bestc[i] for i in range(NUM_FANS)]
+        return S_NONE
+    o.points = best_points
     if best == -1:
-        return (SEVEN_PAIRS, nread, None, best_points, counts, bool(unique))
+        o.status = S_SEVEN_PAIRS
+        return S_SEVEN_PAIRS
     d = &divs[order[best]]
-    codes = tuple([d.codes[i] for i in range(d.ncodes)])
-    return (FOUR_SETS, nread, codes, best_points, counts, bool(unique))
+    o.ncodes = d.ncodes
+    memcpy(o.codes, d.codes, d.ncodes * sizeof(int))
+    o.status = S_FOUR_SETS
+    return S_FOUR_SETS
+
+
+def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall, bint kong_win,
+             bint last_tile, int seat, int prevalent, bint kong_pair_fan):
+    """See the module docstring. ``fixed``: flat ints (kind, tile, concealed) per meld, in order;
+    ``last_tile`` after the forcing rule; ``seat``/``prevalent``: wind kinds (27-30)."""
+    cdef Hand h
+    cdef Outcome o
+    cdef int i
+    memset(&h, 0, sizeof(Hand))
+    for i in range(NK):
+        h.conc[i] = concealed[i]
+    h.nfixed = len(fixed) // 3
+    if h.nfixed > 4:
+        raise ValueError("at most four fixed melds")
+    for i in range(h.nfixed):
+        h.fkind[i] = fixed[3 * i]
+        h.ftile[i] = fixed[3 * i + 1]
+        h.fconc[i] = fixed[3 * i + 2]
+    h.win = win
+    h.self_draw = self_draw
+    h.last_wall = last_wall
+    h.kong_win = kong_win
+    h.last_tile = last_tile
+    _finish_hand(&h)
+    _evaluate(&h, seat, prevalent, kong_pair_fan, &o)
+    if o.status == S_DEFER or o.status == S_SPECIAL or o.status == S_NONE:
+        # a special shape: the Python evaluator scores and explains it
+        return (S_DEFER if o.status == S_SPECIAL else o.status, 0, None, 0, None, False)
+    counts = [o.counts[i] for i in range(NUM_FANS)]
+    if o.status == S_SEVEN_PAIRS:
+        return (S_SEVEN_PAIRS, o.nread, None, o.points, counts, bool(o.unique))
+    return (S_FOUR_SETS, o.nread, tuple([o.codes[i] for i in range(o.ncodes)]), o.points, counts, bool(o.unique))
+
+
+# ---- the compact fast path: notation text + context dict -> CompactResult ---------------------
+
+include "_compact_path.pxi"

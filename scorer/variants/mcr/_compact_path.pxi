@@ -1,0 +1,292 @@
+# Included by _fast.pyx: MCR scored straight from the notation text and a context dict, for
+# ``scorer.score_compact`` and the compact batch view. Anything this path does not handle exactly
+# as the full path would (unusual notation, rule options, special shapes, a context the full path
+# may reject or read differently) returns None and the caller runs the full path instead; the
+# equality of both is tested on the differential corpus and by hypothesis (tests/test_compact.py).
+
+from cpython.dict cimport PyDict_Next
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+
+from scorer._compact cimport CompactResult
+from scorer._fastparse cimport ParsedHand, parse_standard
+
+cdef int MINIMUM = 8          # MCRRules.minimum of the default preset
+cdef int FLOWER_FAN = -1
+cdef list ITEM_CACHE = []     # ITEM_CACHE[fan][count]: the (id, points, factor, count) tuple
+cdef tuple SEAT_NAMES = ("E", "S", "W", "N")
+cdef str NO_WIN_REASON = "not a winning hand: the tiles form no MCR winning shape"
+cdef str VARIANT = "mcr"
+cdef enum:
+    CACHED_COUNTS = 9
+
+
+cdef void _init_items() except *:
+    global FLOWER_FAN
+    cdef int f, n
+    for f in range(NUM_FANS):
+        ITEM_CACHE.append([None] + [(_FANS[f].id, _FANS[f].points, 1, n) for n in range(1, CACHED_COUNTS)])
+        if _FANS[f].id == "flower_tiles":
+            FLOWER_FAN = f
+
+
+_init_items()
+
+
+cdef inline tuple _item(int fan, int count):
+    if count < CACHED_COUNTS:
+        return <tuple>(<list>ITEM_CACHE[fan])[count]
+    return (_FANS[fan].id, _FANS[fan].points, 1, count)
+
+
+cdef struct Ctx:
+    int self_draw
+    int seat
+    int prevalent
+    int flowers
+    int last_tile
+    int kong_win
+    int last_wall
+    int discarder      # wind kind, or -1 when not given
+
+
+cdef dict FIELD_CODE = {"self_draw": 0, "seat_wind": 1, "round_wind": 2, "flowers": 3, "last_tile": 4,
+                        "kong_win": 5, "last_wall": 6, "discarder": 7, "win_tile": 8}
+
+
+cdef inline int _flag(object v, int *out):
+    if v is True:
+        out[0] = 1
+        return 1
+    if v is False:
+        out[0] = 0
+        return 1
+    return 0
+
+
+cdef inline int _wind(object v, int *out):
+    cdef Py_UCS4 ch
+    if type(v) is not str or PyUnicode_GET_LENGTH(v) != 1:
+        return 0
+    ch = PyUnicode_READ_CHAR(v, 0)
+    if ch == u"E":
+        out[0] = 27
+    elif ch == u"S":
+        out[0] = 28
+    elif ch == u"W":
+        out[0] = 29
+    elif ch == u"N":
+        out[0] = 30
+    else:
+        return 0
+    return 1
+
+
+cdef int _read_context(dict context, Ctx *x):
+    """1 when every field is one the fast path reads exactly as MCRContext would, else 0."""
+    cdef Py_ssize_t pos = 0
+    cdef PyObject *kp
+    cdef PyObject *vp
+    cdef int ok
+    cdef long fl
+    x.self_draw = x.last_tile = x.kong_win = x.last_wall = x.flowers = 0
+    x.seat = x.prevalent = 27
+    x.discarder = -1
+    if context is None:
+        return 1
+    while PyDict_Next(context, &pos, &kp, &vp):
+        code = FIELD_CODE.get(<object>kp)
+        if code is None:
+            return 0
+        v = <object>vp
+        c = <int>code
+        if c == 0:
+            ok = _flag(v, &x.self_draw)
+        elif c == 1:
+            ok = _wind(v, &x.seat)
+        elif c == 2:
+            ok = _wind(v, &x.prevalent)
+        elif c == 3:
+            ok = 0
+            if type(v) is int:
+                fl = v
+                if 0 <= fl <= 8:
+                    x.flowers = fl
+                    ok = 1
+        elif c == 4:
+            ok = _flag(v, &x.last_tile)
+        elif c == 5:
+            ok = _flag(v, &x.kong_win)
+        elif c == 6:
+            ok = _flag(v, &x.last_wall)
+        elif c == 7:
+            ok = v is None or _wind(v, &x.discarder)
+        else:
+            ok = v is None
+        if not ok:
+            return 0
+    return 1
+
+
+cdef int _contradiction(Hand *h, Ctx *x) noexcept nogil:
+    """MCR._check_context: any flag that contradicts the hand (the full path then reports it)."""
+    cdef int i, has_kong = 0
+    for i in range(h.nfixed):
+        if h.fkind[i] == KONG:
+            has_kong = 1
+    if x.kong_win and x.self_draw and not has_kong:
+        return 1
+    if x.kong_win and not x.self_draw and (h.total[h.win] > 1 or x.last_wall):
+        return 1
+    if x.last_tile and h.conc[h.win] > 1:
+        return 1
+    if x.discarder >= 0 and (x.self_draw or x.discarder == x.seat):
+        return 1
+    return 0
+
+
+cdef int _load_hand(const char *s, Py_ssize_t n, Ctx *x, Hand *h) noexcept nogil:
+    """Parse and set up the hand; 0 when the full path must take it."""
+    cdef ParsedHand p
+    cdef int i
+    if not parse_standard(s, n, &p):
+        return 0
+    if p.ntiles != 3 * (4 - p.nmelds) + 2:
+        return 0
+    memset(h, 0, sizeof(Hand))
+    for i in range(NK):
+        h.conc[i] = p.conc[i]
+    h.nfixed = p.nmelds
+    for i in range(p.nmelds):
+        h.fkind[i] = p.mkind[i]
+        h.ftile[i] = p.mtile[i]
+        h.fconc[i] = p.mexp[i] == 2
+    h.win = p.win
+    h.self_draw = x.self_draw
+    h.last_wall = x.last_wall
+    h.kong_win = x.kong_win
+    h.last_tile = x.last_tile
+    _finish_hand(h)
+    return not _contradiction(h, x)
+
+
+cdef list BELOW_MINIMUM = [f"below the {MINIMUM}-point minimum: {p}" for p in range(MINIMUM)]
+
+
+cdef object _compact(Hand *h, Ctx *x, Outcome *o):
+    """The CompactResult of an evaluated hand (None for a shape the full path must take)."""
+    cdef CompactResult r
+    cdef int i, n = 0, k, amount, discarder, seat
+    cdef tuple items
+    cdef object item
+    if o.status == S_DEFER:
+        return None
+    r = CompactResult.__new__(CompactResult)
+    r.variant = VARIANT
+    r._payments = None
+    memset(r._amounts, 0, sizeof(r._amounts))
+    if o.status == S_NONE:
+        r.valid = False
+        r.total = 0
+        r.reason = NO_WIN_REASON
+        r.items = ()
+        return r
+    for i in range(NUM_FANS):
+        if o.counts[i]:
+            n += 1
+    if x.flowers:
+        n += 1
+    items = PyTuple_New(n)
+    k = 0
+    for i in range(NUM_FANS):
+        if o.counts[i]:
+            item = _item(i, o.counts[i])
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(items, k, item)
+            k += 1
+    if x.flowers:
+        item = _item(FLOWER_FAN, x.flowers)
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(items, k, item)
+    r.items = items
+    if o.points < MINIMUM:
+        r.valid = False
+        r.total = 0
+        r.reason = BELOW_MINIMUM[o.points] if o.points >= 0 else f"below the {MINIMUM}-point minimum: {o.points}"
+        return r
+    r.valid = True
+    r.total = o.points + x.flowers
+    r.reason = None
+    # settle.payments: self-draw, each other seat pays 8 + total; on a discard the discarder
+    # (default: the winner's previous seat) pays 8 + total and the two others 8
+    seat = x.seat - 27
+    discarder = -1 if x.self_draw else (x.discarder - 27 if x.discarder >= 0 else (seat + 3) % 4)
+    n = 0
+    for i in range(4):
+        if i == seat:
+            continue
+        amount = 8 + r.total if (x.self_draw or i == discarder) else 8
+        r._amounts[i] = -amount
+        n += amount
+    r._amounts[seat] = n
+    return r
+
+
+def compact(text, context):
+    """MCR under the default rules, straight from the notation: a CompactResult, or None when the
+    full path must score this request (see the module docstring of _compact_path.pxi)."""
+    cdef Ctx x
+    cdef Hand h
+    cdef Outcome o
+    cdef const char *s
+    cdef Py_ssize_t n
+    if type(text) is not str or (context is not None and type(context) is not dict):
+        return None
+    if not _read_context(<dict>context, &x):
+        return None
+    s = PyUnicode_AsUTF8AndSize(text, &n)
+    if not _load_hand(s, n, &x, &h):
+        return None
+    _evaluate(&h, x.seat, x.prevalent, 1, &o)
+    return _compact(&h, &x, &o)
+
+
+cdef dict REQUEST_CODE = {"variant": 0, "hand": 1, "context": 2}
+
+
+def compact_many(list requests):
+    """``compact`` over a batch of request dicts: a list with a CompactResult where the fast path
+    scored the request and None where the full path must (another variant, rules, dialect,
+    explain/claim, anything unusual)."""
+    cdef Py_ssize_t i, n = len(requests), pos
+    cdef PyObject *kp
+    cdef PyObject *vp
+    cdef list out = [None] * n
+    cdef object text, context
+    cdef int ok
+    for i in range(n):
+        req = requests[i]
+        if type(req) is not dict:
+            continue
+        pos = 0
+        ok = 1
+        text = None
+        context = None
+        while PyDict_Next(<dict>req, &pos, &kp, &vp):
+            code = REQUEST_CODE.get(<object>kp)
+            if code is None:
+                ok = 0
+                break
+            if <int>code == 0:
+                if not (type(<object>vp) is str and <str><object>vp == VARIANT):
+                    ok = 0
+                    break
+            elif <int>code == 1:
+                text = <object>vp
+            else:
+                context = <object>vp
+        if ok and text is not None and (<dict>req).get("variant") is not None:
+            out[i] = compact(text, context)
+    return out

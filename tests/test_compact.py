@@ -1,0 +1,176 @@
+"""The compact view (``score_compact``, ``score_many(view="compact")``) equals the full result
+condensed, whichever path produced it: the MCR C fast path (notation and context read in C,
+every reading scored in C, special shapes included) or the full scorer of any variant."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mcr_generator import generate
+
+from scorer import CompactResult, HandError, compact_of, score, score_compact, score_many
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FAST = importlib.import_module("scorer.variants.mcr.evaluate")._fast  # None under MJSCORE_PURE=1: every check below then runs the full path
+needs_fast = pytest.mark.skipif(FAST is None, reason="the C build is not loaded (MJSCORE_PURE=1)")
+
+
+def full_or_error(variant: str, hand: Any, context: Any) -> CompactResult | str:
+    try:
+        return compact_of(score(variant, hand, context))
+    except HandError as err:
+        return f"error: {err.as_dict()['message']}"
+
+
+def compact_or_error(variant: str, hand: Any, context: Any) -> CompactResult | str:
+    try:
+        return score_compact(variant, hand, context)
+    except HandError as err:
+        return f"error: {err.as_dict()['message']}"
+
+
+def check_rows(rows: list[tuple[str, dict]], min_fast: float) -> None:
+    fast_taken = 0
+    for hand, context in rows:
+        assert compact_or_error("mcr", hand, context) == full_or_error("mcr", hand, context), (hand, context)
+        if FAST is not None and FAST.compact(hand, context) is not None:
+            fast_taken += 1
+    if FAST is not None:
+        assert fast_taken >= min_fast * len(rows)
+
+
+def test_differential_corpus_equals_the_full_path() -> None:
+    # the pymahjonggb differential generator: melds, kongs, specials, every context flag,
+    # contradictions (those take the full path, which rejects them)
+    check_rows(generate(3000, 20240601), 0.9)
+
+
+@pytest.mark.slow
+def test_differential_corpus_equals_the_full_path_long() -> None:
+    check_rows(generate(40000, 777), 0.9)
+
+
+SPECIALS = [
+    ("19m19p19sESWNCFPP", {}, "thirteen_orphans"),
+    ("19m19p19sESWNCFP9s", {"self_draw": True}, "thirteen_orphans"),
+    ("147m258p369sESWNC", {}, "lesser_honors_and_knitted_tiles"),
+    ("147m258p36sESWNCF", {}, "lesser_honors_and_knitted_tiles"),
+    ("147m258p3sESWNCFP", {"self_draw": True}, "greater_honors_and_knitted_tiles"),
+    ("147m258p369s234m55s", {}, "knitted_straight"),
+    ("147m258p369s234m5s5s", {}, "knitted_straight"),
+    ("147m258p369s55s234m", {"self_draw": True}, "knitted_straight"),
+    ("[EEE]147m258p369sCC", {"seat_wind": "E"}, "knitted_straight"),
+    ("147m258p369sEEECC", {"round_wind": "E", "seat_wind": "E"}, "knitted_straight"),
+    ("147m258p369s999mC C", {}, "knitted_straight"),
+    ("(1111m)147p258s369mPP", {}, "knitted_straight"),
+    ("11123456789991m", {}, "nine_gates"),
+    ("11123456789992m", {"self_draw": True}, "nine_gates"),
+    ("11123456789995p", {}, "nine_gates"),
+    ("11123456789997s", {}, "nine_gates"),
+    ("11223344556677m", {}, "seven_shifted_pairs"),
+    ("22334455667788p", {"self_draw": True}, "seven_shifted_pairs"),
+    ("1122m3344p667sEE7s", {}, "seven_pairs"),
+]
+
+
+@pytest.mark.parametrize(("hand", "context", "fan"), SPECIALS)
+def test_special_shapes_in_c(hand: str, context: dict, fan: str) -> None:
+    full = full_or_error("mcr", hand, context)
+    assert isinstance(full, CompactResult), full
+    assert fan in [item[0] for item in full.items]
+    assert score_compact("mcr", hand, context) == full
+    if FAST is not None:
+        assert FAST.compact(hand, context) == full  # scored in C, not handed back
+
+
+def test_spec_examples_and_referee_cases() -> None:
+    cases = json.loads((FIXTURES / "mcr" / "spec_examples.json").read_text())
+    cases += json.loads((FIXTURES / "mcr" / "referee_cases.json").read_text())
+    for case in cases:
+        if case.get("rules") or case.get("dialect"):
+            continue
+        hand, context = case["hand"], case.get("context", {})
+        assert compact_or_error("mcr", hand, context) == full_or_error("mcr", hand, context), case
+
+
+CONTEXT_VALUES = st.fixed_dictionaries({}, optional={
+    "self_draw": st.sampled_from([True, False, 1, 0, "yes", None]),
+    "seat_wind": st.sampled_from(["E", "S", "W", "N", "e", "X", "", 1, None]),
+    "round_wind": st.sampled_from(["E", "S", "W", "N", "EE"]),
+    "flowers": st.sampled_from([0, 1, 3, 8, 9, -1, True, 2.0, "2"]),
+    "last_tile": st.booleans(), "kong_win": st.booleans(), "last_wall": st.booleans(),
+    "discarder": st.sampled_from(["E", "S", "W", "N", None, "Q"]),
+    "win_tile": st.sampled_from([None, "5m", "E"]),
+    "unknown_field": st.just(1),
+})
+HANDS = [h for h, _ in generate(400, 99)] + [h for h, _, _ in SPECIALS] + [
+    "", "1m", "[123m][456m][789m][111p]EE", "[1234m]", "11m22m33m", "1f2f[123m][555p]234s5577z7z",
+    "[123m] [555p] 234s 5577z 7z", "[123m,4]456m789mEEE11p", "11112222333344m", "(5555p)(6666p)111s222sEE"]
+
+
+@given(hand=st.sampled_from(HANDS), context=CONTEXT_VALUES)
+@settings(max_examples=600, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_context_gives_the_full_paths_answer(hand: str, context: dict) -> None:
+    assert compact_or_error("mcr", hand, context) == full_or_error("mcr", hand, context)
+
+
+def test_other_variants_condense_their_full_result() -> None:
+    for variant in ("fuzhou", "hebei", "shanxi", "huangyan", "nantong"):
+        for case in json.loads((FIXTURES / variant / "cases.json").read_text())[:40]:
+            if case.get("rules") or case.get("dialect"):
+                continue
+            hand, context = case["hand"], case.get("context", {})
+            assert compact_or_error(variant, hand, context) == full_or_error(variant, hand, context), case
+
+
+def test_score_many_compact_view() -> None:
+    rows = generate(300, 5)
+    requests: list[Any] = [{"variant": "mcr", "hand": h, "context": c} for h, c in rows]
+    requests += [
+        {"variant": "mcr", "hand": "[123m][555p]234s5577z7z", "rules": "mcr1998"},
+        {"variant": "mcr", "hand": "[123m][555p]234s5577z7z", "explain": True},
+        {"variant": "mcr", "hand": "[123m][555p]234s5577z7", "context": {}},
+        {"variant": "fuzhou", "hand": "123m456m789m123p456p78p9p", "context": {"wild": "5s"}},
+        {"variant": "nope", "hand": "11m"},
+        {"hand": "11m"},
+        "not a request",
+        {"variant": "mcr", "hand": "[123m][555p]234s5577z7z", "context": {"bogus": 1}},
+    ]
+    compact = score_many(requests, view="compact")
+    full = score_many(requests)
+    assert len(compact) == len(full) == len(requests)
+    for c, f in zip(compact, full, strict=True):
+        if isinstance(f, dict):
+            assert c == f  # the same inline error
+        else:
+            assert c == compact_of(f)
+
+
+def test_compact_result_shape() -> None:
+    r = score_compact("mcr", "[123m]456789m555pCC", {"self_draw": True, "seat_wind": "S"})
+    full = score("mcr", "[123m]456789m555pCC", {"self_draw": True, "seat_wind": "S"})
+    assert full.valid
+    assert (r.variant, r.valid, r.total, r.reason) == ("mcr", full.valid, full.total, full.reason)
+    assert r.items == tuple((i.id, i.points, i.factor, i.count) for i in full.items)
+    assert r.payments == full.payments and sum(r.payments.values()) == 0
+    d = r.as_dict()
+    assert json.loads(json.dumps(d)) == {"variant": "mcr", "valid": full.valid, "total": full.total,
+                                         "reason": None, "items": [list(i) for i in r.items],
+                                         "payments": full.payments}
+    below = score_compact("mcr", "[123m][555p]234s5577z7z")
+    assert not below.valid and below.total == 0 and below.reason.startswith("below the 8-point minimum")
+    assert all(v == 0 for v in below.payments.values())
+
+
+@needs_fast
+def test_fast_path_declines_what_it_does_not_read() -> None:
+    for hand, context in [("1f[123m][555p]234s5577z7z", {}), ("[123m][555p]234s5577z7z", {"self_draw": 1}),
+                          ("[123m][555p]234s5577z7z", {"flowers": True}), ("[123m][555p]234s5577z7z", {"x": 1}),
+                          ("[123m][555p]234s5577z7z", {"win_tile": "C"}), (b"123", {}), ("123m", [])]:
+        assert FAST.compact(hand, context) is None

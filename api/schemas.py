@@ -63,4 +63,15 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorBody, "description": "malformed notation, context or request"},
     413: {"model": ErrorBody, "description": "request over a documented limit"},
 }
-BatchAnswer = list[Result | ErrorBody]
+class Compact(BaseModel):
+    """A result without the explanation (``view=compact``): items as ``[id, points, factor, count]``."""
+
+    variant: str
+    valid: bool
+    total: int
+    reason: str | None = None
+    items: list[tuple[str, int, int, int]]
+    payments: dict[str, int]
+
+
+BatchAnswer = list[Result | ErrorBody] | list[Compact | ErrorBody]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
@@ -129,8 +130,11 @@ def score_compact(variant: str, hand: str | None, context: dict[str, Any] | Base
     """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
     count)``, payments — equal to the full result's. MCR under its default rules runs in C from
     the notation text on (about 1 µs); anything else is scored in full and condensed."""
-    if rules is None and dialect is None and type(variant) is str and (context is None or type(context) is dict):
-        fast = _FAST[variant] if variant in _FAST else _fast_path(variant)
+    if rules is None and dialect is None:
+        try:
+            fast = _FAST[variant]
+        except (KeyError, TypeError):
+            fast = _fast_path(variant) if type(variant) is str else None
         if fast is not None:
             answer = fast(hand, context)
             if answer is not None:
@@ -138,17 +142,27 @@ def score_compact(variant: str, hand: str | None, context: dict[str, Any] | Base
     return compact_of(score(variant, hand, context, rules, dialect))
 
 
-def _compact_many(requests: list[Any]) -> list[Result | CompactResult | dict[str, Any]]:
-    out: list[Any] = [None] * len(requests)
+# threads a compact batch may score on (the C fast paths release the GIL)
+BATCH_THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def fast_compact_many(requests: list[Any]) -> list[CompactResult | None]:
+    """The requests the variants' C fast paths score (on every core), None for the others."""
+    out: list[CompactResult | None] = [None] * len(requests)
     for variant in {r.get("variant") for r in requests if type(r) is dict and type(r.get("variant")) is str}:
         try:
             many = registry.get(variant).compact_many()
         except HandError:
             continue
         if many is not None:
-            for i, answer in enumerate(many(requests)):
+            for i, answer in enumerate(many(requests, BATCH_THREADS)):
                 if answer is not None:
                     out[i] = answer
+    return out
+
+
+def _compact_many(requests: list[Any]) -> list[Result | CompactResult | dict[str, Any]]:
+    out: list[Any] = fast_compact_many(requests)
     for i, answer in enumerate(out):
         if answer is None:
             try:

@@ -154,8 +154,9 @@ class Variant(ABC):
         rules, None for a request it leaves to the full path; None when the variant has none."""
         return None
 
-    def compact_many(self) -> Callable[[list[Any]], list[Any]] | None:
-        """The same over a list of request dicts (None entries for the full path)."""
+    def compact_many(self) -> Callable[[list[Any], int], list[Any]] | None:
+        """The same over a list of request dicts and a thread count (None entries for the full
+        path)."""
         return None
 
     # --- scoring ---------------------------------------------------------------

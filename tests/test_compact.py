@@ -174,3 +174,28 @@ def test_fast_path_declines_what_it_does_not_read() -> None:
                           ("[123m][555p]234s5577z7z", {"flowers": True}), ("[123m][555p]234s5577z7z", {"x": 1}),
                           ("[123m][555p]234s5577z7z", {"win_tile": "C"}), (b"123", {}), ("123m", [])]:
         assert FAST.compact(hand, context) is None
+
+
+def test_http_batch_compact_view() -> None:
+    from fastapi.testclient import TestClient
+
+    from api.app import app
+
+    rows = generate(200, 11)
+    requests: list[Any] = [{"variant": "mcr", "hand": h, "context": c} for h, c in rows]
+    requests += [{"variant": "hebei", "hand": "123m456m789m123p55p", "context": {}}, "junk",
+                 {"variant": "mcr", "hand": "[123m][555p]234s5577z7", "context": {}}]
+    with TestClient(app) as client:
+        compact = client.post("/v1/score/batch?view=compact", json=requests)
+        full = client.post("/v1/score/batch", json=requests)
+        bad_view = client.post("/v1/score/batch?view=tiny", json=requests)
+    assert compact.status_code == full.status_code == 200
+    assert bad_view.status_code == 422
+    for c, f, req in zip(compact.json(), full.json(), requests, strict=True):
+        if "error" in f:
+            assert c == f
+            continue
+        expected = {"variant": f["variant"], "valid": f["valid"], "total": f["total"], "reason": f["reason"],
+                    "items": [[i["id"], i["points"], i["factor"], i["count"]] for i in f["items"]],
+                    "payments": f["payments"]}
+        assert c == expected, req

@@ -5,10 +5,21 @@
 # equality of both is tested on the differential corpus and by hypothesis (tests/test_compact.py).
 
 from cpython.dict cimport PyDict_Next
+from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+from libc.stdlib cimport free, malloc
+
+cdef extern from "Python.h":
+    int PyUnicode_IS_COMPACT_ASCII(object o)
+    void *PyUnicode_DATA(object o)
+
+cdef extern from "<pthread.h>" nogil:
+    ctypedef unsigned long pthread_t
+    int pthread_create(pthread_t *thread, void *attr, void *(*start)(void *) noexcept nogil, void *arg)
+    int pthread_join(pthread_t thread, void **retval)
 
 from scorer._compact cimport CompactResult
 from scorer._fastparse cimport ParsedHand, parse_standard
@@ -52,8 +63,37 @@ cdef struct Ctx:
     int discarder      # wind kind, or -1 when not given
 
 
-cdef dict FIELD_CODE = {"self_draw": 0, "seat_wind": 1, "round_wind": 2, "flowers": 3, "last_tile": 4,
-                        "kong_win": 5, "last_wall": 6, "discarder": 7, "win_tile": 8}
+cdef inline int _field_code(object key):
+    """MCRContext's field names by length and bytes (no hashing): 0-8, or -1 for any other key."""
+    cdef const char *b
+    cdef Py_ssize_t n
+    if type(key) is not str or not PyUnicode_IS_COMPACT_ASCII(key):
+        return -1
+    n = PyUnicode_GET_LENGTH(key)
+    b = <const char *>PyUnicode_DATA(key)
+    if n == 9:
+        if memcmp(b, b"self_draw", 9) == 0:
+            return 0
+        if memcmp(b, b"seat_wind", 9) == 0:
+            return 1
+        if memcmp(b, b"last_tile", 9) == 0:
+            return 4
+        if memcmp(b, b"last_wall", 9) == 0:
+            return 6
+        if memcmp(b, b"discarder", 9) == 0:
+            return 7
+    elif n == 10:
+        if memcmp(b, b"round_wind", 10) == 0:
+            return 2
+    elif n == 7:
+        if memcmp(b, b"flowers", 7) == 0:
+            return 3
+    elif n == 8:
+        if memcmp(b, b"kong_win", 8) == 0:
+            return 5
+        if memcmp(b, b"win_tile", 8) == 0:
+            return 8
+    return -1
 
 
 cdef inline int _flag(object v, int *out):
@@ -89,7 +129,7 @@ cdef int _read_context(dict context, Ctx *x):
     cdef Py_ssize_t pos = 0
     cdef PyObject *kp
     cdef PyObject *vp
-    cdef int ok
+    cdef int ok, c
     cdef long fl
     x.self_draw = x.last_tile = x.kong_win = x.last_wall = x.flowers = 0
     x.seat = x.prevalent = 27
@@ -97,12 +137,11 @@ cdef int _read_context(dict context, Ctx *x):
     if context is None:
         return 1
     while PyDict_Next(context, &pos, &kp, &vp):
-        code = FIELD_CODE.get(<object>kp)
-        if code is None:
-            return 0
+        c = _field_code(<object>kp)
         v = <object>vp
-        c = <int>code
-        if c == 0:
+        if c < 0:
+            return 0
+        elif c == 0:
             ok = _flag(v, &x.self_draw)
         elif c == 1:
             ok = _wind(v, &x.seat)
@@ -175,10 +214,12 @@ cdef int _load_hand(const char *s, Py_ssize_t n, Ctx *x, Hand *h) noexcept nogil
 cdef list BELOW_MINIMUM = [f"below the {MINIMUM}-point minimum: {p}" for p in range(MINIMUM)]
 
 
-cdef object _compact(Hand *h, Ctx *x, Outcome *o):
+cdef object _compact(Ctx *x, Outcome *o):
     """The CompactResult of an evaluated hand (None for a shape the full path must take)."""
     cdef CompactResult r
-    cdef int i, n = 0, k, amount, discarder, seat
+    cdef int i, n = 0, k, w, amount, discarder, seat
+    cdef u64 m[2]
+    cdef u64 rest
     cdef tuple items
     cdef object item
     if o.status == S_DEFER:
@@ -193,15 +234,15 @@ cdef object _compact(Hand *h, Ctx *x, Outcome *o):
         r.reason = NO_WIN_REASON
         r.items = ()
         return r
-    for i in range(NUM_FANS):
-        if o.counts[i]:
-            n += 1
-    if x.flowers:
-        n += 1
+    mj_fan_mask(o.counts, m)
+    n = __builtin_popcountll(m[0]) + __builtin_popcountll(m[1]) + (1 if x.flowers else 0)
     items = PyTuple_New(n)
     k = 0
-    for i in range(NUM_FANS):
-        if o.counts[i]:
+    for w in range(2):
+        rest = m[w]
+        while rest:
+            i = (w << 6) | __builtin_ctzll(rest)
+            rest &= rest - 1
             item = _item(i, o.counts[i])
             Py_INCREF(item)
             PyTuple_SET_ITEM(items, k, item)
@@ -250,43 +291,131 @@ def compact(text, context):
     if not _load_hand(s, n, &x, &h):
         return None
     _evaluate(&h, x.seat, x.prevalent, 1, &o)
-    return _compact(&h, &x, &o)
+    return _compact(&x, &o)
 
 
-cdef dict REQUEST_CODE = {"variant": 0, "hand": 1, "context": 2}
+# ---- batches: read every request (with the GIL), score them in C on every core (without it),
+# then build the results
+
+cdef struct Job:
+    const char *text
+    Py_ssize_t n
+    int ok          # 1 once read; 0 when the full path must take the request
+    Ctx x
+    Outcome o
 
 
-def compact_many(list requests):
-    """``compact`` over a batch of request dicts: a list with a CompactResult where the fast path
-    scored the request and None where the full path must (another variant, rules, dialect,
-    explain/claim, anything unusual)."""
-    cdef Py_ssize_t i, n = len(requests), pos
+cdef struct Slice:
+    Job *jobs
+    Py_ssize_t start
+    Py_ssize_t end
+
+
+cdef void _run_slice(Slice *sl) noexcept nogil:
+    cdef Hand h
+    cdef Py_ssize_t i
+    cdef Job *j
+    for i in range(sl.start, sl.end):
+        j = &sl.jobs[i]
+        if not j.ok:
+            continue
+        if not _load_hand(j.text, j.n, &j.x, &h):
+            j.ok = 0
+            continue
+        _evaluate(&h, j.x.seat, j.x.prevalent, 1, &j.o)
+        if j.o.status == S_DEFER:
+            j.ok = 0
+
+
+cdef void *_slice_thread(void *arg) noexcept nogil:
+    _run_slice(<Slice *>arg)
+    return NULL
+
+
+cdef enum:
+    MAX_THREADS = 8
+    MIN_PER_THREAD = 128   # below this a thread costs more than it saves
+
+
+cdef int _read_request(object req, Job *j):
+    """The request's hand text and context, when it is a plain MCR request the fast path reads."""
+    cdef Py_ssize_t pos = 0, n
     cdef PyObject *kp
     cdef PyObject *vp
+    cdef object text = None, context = None, variant = None
+    cdef const char *b
+    if type(req) is not dict:
+        return 0
+    while PyDict_Next(<dict>req, &pos, &kp, &vp):
+        key = <object>kp
+        if type(key) is not str:
+            return 0
+        n = PyUnicode_GET_LENGTH(key)
+        if n == 7 and key == "variant":
+            variant = <object>vp
+        elif n == 4 and key == "hand":
+            text = <object>vp
+        elif n == 7 and key == "context":
+            context = <object>vp
+        else:
+            return 0
+    if type(variant) is not str or variant != VARIANT or type(text) is not str:
+        return 0
+    if context is not None and (type(context) is not dict or not _read_context(<dict>context, &j.x)):
+        return 0
+    if context is None:
+        _read_context(None, &j.x)
+    b = PyUnicode_AsUTF8AndSize(text, &n)
+    if b == NULL:
+        PyErr_Clear()
+        return 0
+    j.text = b
+    j.n = n
+    return 1
+
+
+def compact_many(list requests, int threads=1):
+    """``compact`` over a batch of request dicts: a list with a CompactResult where the fast path
+    scored the request and None where the full path must (another variant, rules, dialect,
+    explain/claim, anything unusual). The scoring runs without the GIL on up to ``threads``
+    threads (the requests' texts stay alive in ``requests`` meanwhile)."""
+    cdef Py_ssize_t i, n = len(requests), per, t, nt
+    cdef Job *jobs
+    cdef Slice slices[MAX_THREADS]
+    cdef pthread_t tids[MAX_THREADS]
+    cdef int started[MAX_THREADS]
     cdef list out = [None] * n
-    cdef object text, context
-    cdef int ok
-    for i in range(n):
-        req = requests[i]
-        if type(req) is not dict:
-            continue
-        pos = 0
-        ok = 1
-        text = None
-        context = None
-        while PyDict_Next(<dict>req, &pos, &kp, &vp):
-            code = REQUEST_CODE.get(<object>kp)
-            if code is None:
-                ok = 0
-                break
-            if <int>code == 0:
-                if not (type(<object>vp) is str and <str><object>vp == VARIANT):
-                    ok = 0
-                    break
-            elif <int>code == 1:
-                text = <object>vp
-            else:
-                context = <object>vp
-        if ok and text is not None and (<dict>req).get("variant") is not None:
-            out[i] = compact(text, context)
+    if n == 0:
+        return out
+    jobs = <Job *>malloc(n * sizeof(Job))
+    if jobs == NULL:
+        raise MemoryError()
+    try:
+        for i in range(n):
+            jobs[i].ok = _read_request(requests[i], &jobs[i])
+        nt = threads if threads < MAX_THREADS else MAX_THREADS
+        if nt > n // MIN_PER_THREAD:
+            nt = n // MIN_PER_THREAD
+        if nt < 1:
+            nt = 1
+        per = (n + nt - 1) // nt
+        for t in range(nt):
+            slices[t].jobs = jobs
+            slices[t].start = t * per
+            slices[t].end = min(n, (t + 1) * per)
+            started[t] = 0
+        with nogil:
+            for t in range(1, nt):
+                started[t] = pthread_create(&tids[t], NULL, _slice_thread, &slices[t]) == 0
+            _run_slice(&slices[0])
+            for t in range(1, nt):
+                if started[t]:
+                    pthread_join(tids[t], NULL)
+                else:
+                    _run_slice(&slices[t])  # no thread to be had: do it here
+        for i in range(n):
+            if jobs[i].ok:
+                out[i] = _compact(&jobs[i].x, &jobs[i].o)
+    finally:
+        free(jobs)
     return out

@@ -18,16 +18,38 @@ The Python layer re-runs its own families on the chosen reading only, for the fa
 removals it explains. The pure-Python twin is ``evaluate.evaluate``; ``MJSCORE_PURE=1`` selects it.
 """
 
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 
 cdef extern from *:
+    """
+    /* the fans present in a count vector of 92 ints, as a 128-bit set (SSE2: four counts a step) */
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline void mj_fan_mask(const int *c, unsigned long long *m) {
+        __m128i z = _mm_setzero_si128();
+        m[0] = 0; m[1] = 0;
+        for (int i = 0; i < 92; i += 4) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
+            unsigned long long bits = (unsigned long long)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, z))) & 15);
+            m[i >> 6] |= bits << (i & 63);
+        }
+    }
+    #else
+    static inline void mj_fan_mask(const int *c, unsigned long long *m) {
+        m[0] = 0; m[1] = 0;
+        for (int i = 0; i < 92; i++) m[i >> 6] |= (unsigned long long)(c[i] != 0) << (i & 63);
+    }
+    #endif
+    """
     int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
+    void mj_fan_mask(const int *c, unsigned long long *m) nogil
 
 from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS, F as _F, POINTS as _POINTS
 
 cdef enum:
-    NF = 90       # >= number of fans
+    NF = 92       # >= number of fans, a multiple of 4 (the fan bit sets read four counts at a time)
     MAXDIV = 128  # divisions of 14 tiles: far fewer in practice
     NK = 34
 
@@ -214,6 +236,7 @@ cdef struct Hand:
     int melded_count
     int melded_kongs
     int concealed_kongs
+    int pair_group     # set by _evaluate once a four-sets reading exists (see _pair_group)
 
 
 cdef struct Div:
@@ -726,9 +749,7 @@ cdef void apply_exclusions(int *c) noexcept nogil:
     cdef u64 m[2]
     cdef u64 rest
     cdef int fan, w
-    m[0] = m[1] = 0
-    for fan in range(NUM_FANS):
-        m[fan >> 6] |= (<u64>(c[fan] != 0)) << (fan & 63)
+    mj_fan_mask(c, m)
     for w in range(2):
         rest = m[w]
         while rest:
@@ -769,16 +790,35 @@ cdef void wind_fans(Div *d, int seat, int prevalent, int *c) noexcept nogil:
 
 
 cdef int points(int *c) noexcept nogil:
-    cdef int i, s = 0
-    for i in range(NUM_FANS):
-        s += c[i] * POINTS[i]
-    return s
+    cdef u64 m[2]
+    cdef u64 rest
+    cdef int w, fan, total = 0
+    mj_fan_mask(c, m)
+    for w in range(2):
+        rest = m[w]
+        while rest:
+            fan = (w << 6) | __builtin_ctzll(rest)
+            rest &= rest - 1
+            total += c[fan] * POINTS[fan]
+    return total
 
 
-cdef int score_division(Hand *h, Div *d, int *base, int unique, int seat, int prevalent,
+cdef inline int _any_fan(const int *c) noexcept nogil:
+    cdef u64 m[2]
+    mj_fan_mask(c, m)
+    return (m[0] | m[1]) != 0
+
+
+cdef int _chicken(int *c) noexcept nogil:
+    c[f_chicken_hand] += 1
+    return POINTS[f_chicken_hand]
+
+
+cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int prevalent,
                         int kong_pair_fan, int *c) noexcept nogil:
-    """evaluate.score_division: ``base`` holds the division-independent families."""
-    cdef int i, nchows = 0, anyfan = 0
+    """evaluate.score_division: ``base`` holds the division-independent families; ``unique``
+    (the formal wait is the winning tile alone) is worked out on first need (-1 before)."""
+    cdef int i, nchows = 0, placed = 0
     memcpy(c, base, NF * sizeof(int))
     concealed_pungs_and_kongs(h, d, kong_pair_fan, c)
     # single_pungs
@@ -796,24 +836,27 @@ cdef int score_division(Hand *h, Div *d, int *base, int unique, int seat, int pr
     if nchows == 4 and d.pair < 27:
         c[f_all_chows] += 1
     set_trait_fans(d, c)
-    if unique and not c[f_melded_hand] and not c[f_four_kongs]:
+    if not c[f_melded_hand] and not c[f_four_kongs]:
+        # a wait fan needs the winning tile in a concealed chow or as the pair, and a unique wait
         for i in range(4):
-            if d.kind[i] == CHOW and d.conc[i] and not d.fixed[i]:
-                if h.win == d.tile[i] or h.win == d.tile[i] + 2:
-                    c[f_edge_wait] = 1
-                elif h.win == d.tile[i] + 1:
-                    c[f_closed_wait] = 1
+            if d.kind[i] == CHOW and d.conc[i] and not d.fixed[i] and d.tile[i] <= h.win <= d.tile[i] + 2:
+                placed = 1
         if d.pair == h.win:
-            c[f_single_wait] = 1
+            placed = 1
+        if placed and unique[0] < 0:
+            unique[0] = _unique_wait(h, 4 - h.nfixed)
+        if placed and unique[0]:
+            for i in range(4):
+                if d.kind[i] == CHOW and d.conc[i] and not d.fixed[i]:
+                    if h.win == d.tile[i] or h.win == d.tile[i] + 2:
+                        c[f_edge_wait] = 1
+                    elif h.win == d.tile[i] + 1:
+                        c[f_closed_wait] = 1
+            if d.pair == h.win:
+                c[f_single_wait] = 1
     apply_exclusions(c)
     wind_fans(d, seat, prevalent, c)
-    for i in range(NUM_FANS):
-        if c[i]:
-            anyfan = 1
-            break
-    if not anyfan:
-        c[f_chicken_hand] += 1
-    return points(c)
+    return points(c) if _any_fan(c) else _chicken(c)
 
 
 # ---- divisions -------------------------------------------------------------------------------
@@ -1042,17 +1085,20 @@ cdef int _group_state(int *c, int g) noexcept nogil:
     return -1
 
 
-cdef int _pair_group(int *c) noexcept nogil:
-    """The group holding the pair of every four-sets reading, or -1 when the tiles have none."""
-    cdef int g, st, pg = -1
+cdef int _pair_group(const int *c) noexcept nogil:
+    """The only group whose tile count is 2 mod 3 (the others 0 mod 3): where the pair of every
+    four-sets reading must be; -1 when the counts allow none."""
+    cdef int g, k, n, pg = -1
     for g in range(4):
-        st = _group_state(c, g)
-        if st < 0:
-            return -1
-        if st == 1:
+        n = 0
+        for k in range(9 * g, 9 * g + (9 if g < 3 else 7)):
+            n += c[k]
+        if n % 3 == 2:
             if pg >= 0:
                 return -1
             pg = g
+        elif n % 3 == 1:
+            return -1
     return pg
 
 
@@ -1067,8 +1113,11 @@ cdef int _unique_wait(Hand *h, int nsets) noexcept nogil:
     c[h.win] -= 1
     for k in range(NK):
         odd += c[k] & 1
+    # every group completes in the winning hand (as sets, the pair group with its pair): only the
+    # winning tile's own group changes when the tile is taken back
     for g in range(4):
-        state[g] = _group_state(c, g)
+        state[g] = 1 if g == h.pair_group else 0
+    state[h.win // 9 if h.win < 27 else 3] = _group_state(c, h.win // 9 if h.win < 27 else 3)
     for g in range(4):
         # adding a tile changes its own group only: every other group must already complete
         bad = 0
@@ -1217,13 +1266,24 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
     memcpy(c, h.conc, NK * sizeof(int))
     pg = _pair_group(c)
     if pg >= 0:
-        # only pairs whose removal leaves their group complete as sets are tried
-        for p in range(9 * pg, 9 * pg + (9 if pg < 3 else 7)):
-            if c[p] >= 2:
-                c[p] -= 2
-                if _group_state(c, pg) == 0:
+        # only pairs whose removal leaves their group complete as sets are tried; in a suit the
+        # pair's rank p has 2p = (rank-weighted sum) mod 3 (see _suit_sets_pair)
+        if pg == 3:
+            for p in range(27, NK):
+                if c[p] == 2:
+                    c[p] = 0
                     _enum_sets(c, 0, &e, h, p, -1)
-                c[p] += 2
+                    c[p] = 2
+        else:
+            k = 0
+            for i in range(9):
+                k += i * c[9 * pg + i]
+            for p in range(9 * pg + (2 * k) % 3, 9 * pg + 9, 3):
+                if c[p] >= 2:
+                    c[p] -= 2
+                    if _suit_sets(c + 9 * pg):
+                        _enum_sets(c, 0, &e, h, p, -1)
+                    c[p] += 2
     if e.overflow:
         o.status = S_DEFER
         return S_DEFER
@@ -1238,7 +1298,8 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
             j -= 1
         order[j + 1] = t
     if e.n:
-        unique = _unique_wait(h, nsets)
+        h.pair_group = pg
+        unique = -1  # worked out when a division places the winning tile in a chow or the pair
         memset(base, 0, NF * sizeof(int))
         win_condition(h, base)
         if h.melded_count == 0:
@@ -1253,7 +1314,7 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
         memcpy(o.counts, sp, NF * sizeof(int))
     from_sp = have_sp
     for i in range(e.n):
-        pts = score_division(h, &divs[order[i]], base, unique, seat, prevalent, kong_pair_fan, cur)
+        pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, cur)
         if best == -2 or pts > best_points or (
                 pts == best_points and (from_sp or cur[f_pure_triple_chow] or cur[f_triple_pung])):
             best = i
@@ -1298,6 +1359,8 @@ def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall
     h.last_tile = last_tile
     _finish_hand(&h)
     _evaluate(&h, seat, prevalent, kong_pair_fan, &o)
+    if o.unique < 0:
+        o.unique = _unique_wait(&h, 4 - h.nfixed)  # o.unique < 0 only once a four-sets reading exists
     if o.status == S_DEFER or o.status == S_SPECIAL or o.status == S_NONE:
         # a special shape: the Python evaluator scores and explains it
         return (S_DEFER if o.status == S_SPECIAL else o.status, 0, None, 0, None, False)

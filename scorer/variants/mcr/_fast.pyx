@@ -1,21 +1,27 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """C-level MCR fan evaluation: the hot path of :mod:`scorer.variants.mcr.evaluate` on integer data.
 
-``evaluate(concealed, fixed, win, self_draw, last_wall, kong_win, last_tile, seat, prevalent,
-kong_pair_fan)`` lists the four-sets divisions of the hand itself (the reference's generation
-order, mcr-fans.md §3.9 / ``division.ref_order``), scores the seven-pairs reading and every
-division exactly as the Python families do (same raw detection, the one-pass 不计 removal in
-table order, the 幺九刻 deductions and wind fans after it, 无番和), applies the tie rules and
-returns ``(status, n_readings, codes, points, counts, unique_wait)``:
+``_evaluate`` (C) lists the four-sets divisions of the hand itself (the reference's generation
+order, mcr-fans.md §3.9 / ``division.ref_order``), scores the seven-pairs reading, every division and
+the fixed-list special shapes (``_specials.pxi``: seven shifted pairs, thirteen orphans, honours and
+knitted tiles, knitted straight with the helper preset's waits, nine gates) exactly as the Python
+families do (same raw detection, the one-pass 不计 removal in table order, the 幺九刻 deductions and
+wind fans after it, 无番和), and applies the tie rules. Group completeness (for the pair and the
+formal wait of §3.4 step 1) is a linear check per suit; the wait is worked out only when a division
+places the winning tile in a concealed chow or the pair.
 
-* status ``NONE`` (no winning reading), ``SEVEN_PAIRS`` (the plain seven-pairs reading is chosen),
-  ``FOUR_SETS`` (``codes``: the chosen division's concealed group codes, sorted, as the decomposer
-  gives them), or ``DEFER``: a fixed-list special shape may fit (seven shifted pairs, thirteen
-  orphans, honours-and-knitted, knitted straight, nine gates); the Python evaluator handles it.
-* ``counts``: the chosen reading's final fan counts, indexed like ``fans.FANS``.
+Two ways in:
 
-The Python layer re-runs its own families on the chosen reading only, for the fan sources and the
-removals it explains. The pure-Python twin is ``evaluate.evaluate``; ``MJSCORE_PURE=1`` selects it.
+* ``evaluate(concealed, fixed, win, ...)`` for the full path: ``(status, n_readings, codes, points,
+  counts, unique_wait)`` with status ``NONE``, ``SEVEN_PAIRS``, ``FOUR_SETS`` (``codes``: the chosen
+  division's concealed group codes, sorted, as the decomposer gives them) or ``DEFER`` (a special
+  shape: the Python evaluator scores and explains it); ``counts`` indexed like ``fans.FANS``. The
+  Python layer re-runs its own families on the chosen reading only, for the fan sources and removals.
+* ``compact(text, context)`` / ``compact_many(requests, threads)`` (``_compact_path.pxi``): from the
+  notation text (``scorer._fastparse``) and the context dict to a ``CompactResult`` under the default
+  rules, special shapes included; None for anything the full path must take.
+
+The pure-Python twin is ``evaluate.evaluate``; ``MJSCORE_PURE=1`` selects it.
 """
 
 from libc.string cimport memcmp, memcpy, memset

@@ -199,3 +199,15 @@ def test_http_batch_compact_view() -> None:
                     "items": [[i["id"], i["points"], i["factor"], i["count"]] for i in f["items"]],
                     "payments": f["payments"]}
         assert c == expected, req
+
+
+@needs_fast
+def test_batch_threads_give_the_same_answers() -> None:
+    requests: list[Any] = [{"variant": "mcr", "hand": h, "context": c} for h, c in generate(1200, 21)]
+    one = FAST.compact_many(requests, 1)
+    for threads in (2, 3, 8):
+        assert FAST.compact_many(requests, threads) == one
+    assert sum(a is not None for a in one) >= 0.9 * len(requests)
+    for a, (h, c) in zip(one, generate(1200, 21), strict=True):
+        if a is not None:
+            assert a == FAST.compact(h, c)

@@ -8,11 +8,14 @@ flower points F (§6.1), dealer points D (§6.2), one bonus type (金雀 60 > �
 ``base × ((F + D_p) × m + B)`` (§6.6). The spec's readings are the default preset ``spec``; each
 §10 ambiguity that changes a score is a rule option (see ``context.FuzhouRules``).
 
-Golds: the golds are taken out of the concealed counts and every reading of the rest with that
-many wilds (any suited stand-in, the 4-copy cap lifted, §3.2) is listed. A reading is 金雀 when
-its pair's kind appears at least twice among the stand-ins (the pair's two tiles can then be two
-golds, also when the golds stand for their own kind). Only the bonus depends on the reading, so
-the best one is the first 金雀 reading if any (§9, W17).
+Golds: the golds are taken out of the concealed counts and the readings of the rest with that
+many wilds (any suited stand-in, the 4-copy cap lifted, §3.2) are considered. A reading is 金雀
+when its pair's kind appears at least twice among the stand-ins (the pair's two tiles can then be
+two golds, also when the golds stand for their own kind). Only the bonus depends on the reading,
+so the best one is a 金雀 reading if any (§9, W17); the one shown has the most golds standing for
+their own kind, then comes first in the sorted listing. ``score`` needs only the number of
+readings, whether one is 金雀 and the one shown: arrangements.py finds them without listing the
+hundreds of readings a 金雀 hand can have; ``explain`` lists them all.
 ``explain`` lists the arrangements side by side, one entry per distinct score (explain.py).
 
 Readings chosen where the spec is silent:
@@ -119,13 +122,18 @@ class Fuzhou(Variant):
 
     def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
         """Read the hand and check the whole request in §7 order (codes 1-10)."""
-        hand, _ = check(context, text=text, dialect=dialect)  # type: ignore[arg-type]
+        hand, facts = check(context, text=text, dialect=dialect)  # type: ignore[arg-type]
+        context._checked = (hand, facts, dict(context.__dict__))  # type: ignore[attr-defined]
         return hand
 
     def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
         ctx: FuzhouContext = context  # type: ignore[assignment]
         opts: FuzhouRules = rules.options  # type: ignore[assignment]
-        hand, facts = check(ctx, hand=hand)
+        checked = getattr(ctx, "_checked", None)
+        if checked is not None and checked[0] is hand and checked[2] == ctx.__dict__:
+            facts = checked[1]  # parse_hand just checked this very hand with this very context
+        else:
+            hand, facts = check(ctx, hand=hand)
         return build_result(self.id, hand, facts, opts, evaluate(hand, facts, opts))
 
     def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:

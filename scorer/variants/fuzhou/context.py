@@ -47,6 +47,10 @@ class FuzhouContext(BaseModel):
     # Problems of fields that failed pydantic's own checks (wrong types, unknown fields): kept until
     # the hand is read, so that the §7 order still holds (Fuzhou.context, validate.check).
     _deferred: list = PrivateAttr(default_factory=list)
+    # (hand, facts, field values) of the last successful check of this context: ``Fuzhou.score``
+    # reuses the facts for the very hand object ``Fuzhou.parse_hand`` returned, if no field has
+    # changed since, instead of checking the request again.
+    _checked: tuple | None = PrivateAttr(default=None)
 
     @field_validator("wild", "flowers", mode="before")
     @classmethod

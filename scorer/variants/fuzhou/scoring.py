@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from scorer.decompose import PAIR, SUITED_MASK, readings
+from scorer.decompose import SUITED_MASK, readings
 from scorer.hand import Exposure, Hand
 
+from .arrangements import arrangement_summary, listed_summary
 from .context import FuzhouRules
 from .validate import SEATS, Facts
 
@@ -95,13 +96,6 @@ def flower_counts(flowers: tuple[int, ...]) -> tuple[int, int]:
     return len(flowers), kongs
 
 
-def _is_bird(groups: tuple[int, ...], standins: tuple[int, ...]) -> bool:
-    for g in groups:
-        if g >> 6 == PAIR:
-            return standins.count(g & 63) >= 2
-    return False
-
-
 # ---------------------------------------------------------------------------------------- the score
 
 def arrangements_of(hand: Hand, f: Facts) -> list:
@@ -111,9 +105,14 @@ def arrangements_of(hand: Hand, f: Facts) -> list:
     return readings(counts, 5 - len(hand.melds), hand.concealed.count(f.wild), SUITED_MASK, 99)
 
 
-def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None = None) -> Outcome:
+def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None = None, *,
+             exhaustive: bool = False) -> Outcome:
     """The whole score. ``arrangements`` restricts the bonus to those arrangements (``explain``
-    scores each one on its own; ``[]`` is the 三金倒 reading without an arrangement)."""
+    scores each one on its own; ``[]`` is the 三金倒 reading without an arrangement).
+
+    Without it, what the score needs from the arrangements (their count, whether one is 金雀, the
+    one shown) is computed without listing them (arrangements.py); ``exhaustive`` lists every
+    reading instead, as ``_evaluate_exhaustive`` does, with the same outcome."""
     out = Outcome(valid=False)
     k = len(hand.melds)
     n_sets = 5 - k
@@ -148,11 +147,15 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
         out.reason_code = "passed_hu"
         return out
 
-    arrs = readings(counts, n_sets, golds, SUITED_MASK, 99) if arrangements is None else arrangements
-    out.arrangements = len(arrs)
-    bird = any(_is_bird(g, s) for g, s in arrs)
+    if arrangements is not None:
+        n_arrs, bird, chosen = listed_summary(arrangements, f.wild)
+    elif exhaustive:
+        n_arrs, bird, chosen = listed_summary(readings(counts, n_sets, golds, SUITED_MASK, 99), f.wild)
+    else:  # the same three facts, without listing every reading (arrangements.py)
+        n_arrs, bird, chosen = arrangement_summary(tuple(counts[:27]), n_sets, golds, f.wild)
+    out.arrangements = n_arrs
     three = golds >= 3 and not f.rob_gold and (f.self_draw or opts.three_golds_on_discard)
-    if not arrs and not three:
+    if not n_arrs and not three:
         out.reason_code = "not_winning"
         return out
     # §7 15: the running-gold shape of the pre-win hand H'
@@ -170,12 +173,6 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
 
     out.valid = True
     # Display: prefer golds standing for their own kind (the reading a player would name).
-    def own(reading: tuple) -> int:
-        return reading[1].count(f.wild)
-
-    birds = [r for r in arrs if _is_bird(*r)]
-    pool = birds or arrs
-    chosen = max(pool, key=own) if pool else None
     if chosen is not None:
         out.reading, out.standins = chosen
     cands = []
@@ -183,7 +180,7 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
         cands.append("golden_bird")
     if three:
         cands.append("three_golds")
-    if f.rob_gold and arrs:
+    if f.rob_gold and n_arrs:
         cands.append("rob_gold")
     out.candidates = cands
     if cands:
@@ -217,3 +214,9 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
         pay[f.seat] += amount
     out.payments = pay
     return out
+
+
+def _evaluate_exhaustive(hand: Hand, f: Facts, opts: FuzhouRules) -> Outcome:
+    """``evaluate`` by listing every reading of the golds (the way it was done before
+    arrangements.py): kept as the reference the fast path is tested against."""
+    return evaluate(hand, f, opts, exhaustive=True)

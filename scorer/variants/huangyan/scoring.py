@@ -3,16 +3,17 @@
 The winner's search: the 得 tiles of the concealed part are taken out of the counts and handed to
 the decomposer as ``wilds`` (any of the 34 kinds, ``max_copies=99`` so a 得 may be a fifth copy).
 The decomposer enumerates every distinct group multiset, i.e. every wild assignment that completes
-the hand (it is the exhaustive 34^n search, deduplicated); at most four 得 can be held, so the search
-is bounded (well under a millisecond). For every reading every placement of the winning tile is
-tried; the best is the largest (total, raw, fans, base).
+the hand (it is the exhaustive 34^n search, deduplicated). For every reading every placement of the
+winning tile is tried; the best is the largest (total, raw, fans, base), the first one found on a
+tie (``score_winner_exhaustive``, the reference, and what ``explain`` lists). With 得 in hand there
+can be hundreds of readings, so ``score_winner`` finds the same answer by tile group (search.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorer.decompose import CHOW, PAIR, PUNG, STANDARD_MASK, group_tiles, readings
+from scorer.decompose import CHOW, PAIR, PUNG, STANDARD_MASK, group_tiles, is_winning, readings
 from scorer.hand import Hand, MeldKind
 from scorer.tiles import DRAGONS, WHITE, WINDS, is_terminal, tile_name, tiles_text
 
@@ -27,6 +28,9 @@ VALUES = {
 }
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 _CATEGORY = ("simple", "hard", "own seat wind")
+PAIR_POINTS = 2  # a seat-wind or dragon pair
+WAIT_POINTS = 2  # 嵌档 (and, as options, 边张 / 单吊)
+SELF_DRAW_POINTS = 2
 
 # A lightweight item while searching: (id, points, factor, tiles, detail)
 Row = tuple[str, int, int, str, "str | None"]
@@ -59,30 +63,42 @@ class Env:
             return SEAT
         return HARD if self.hard(x) else SIMPLE
 
-    def set_row(self, item: str, x: int, n: int, detail: str | None = None) -> Row:
+    def set_points(self, item: str, x: int) -> int:
+        """Points of a set of identity ``x`` scored as ``item`` (exposed_pung, concealed_pung, ...)."""
         cat = self.category(x)
         vals = VALUES[item]
-        pts = vals[HARD] + vals[SEAT] if (cat == SEAT and self.opts.seat_wind_column == "bonus") else vals[cat]
-        text = _CATEGORY[cat] + (f"; {detail}" if detail else "")
-        return (item, pts, 1, tiles_text([x] * n), text)
+        return vals[HARD] + vals[SEAT] if (cat == SEAT and self.opts.seat_wind_column == "bonus") else vals[cat]
 
-    def pair_row(self, x: int) -> Row | None:
+    def set_row(self, item: str, x: int, n: int, detail: str | None = None) -> Row:
+        text = _CATEGORY[self.category(x)] + (f"; {detail}" if detail else "")
+        return (item, self.set_points(item, x), 1, tiles_text([x] * n), text)
+
+    def pair_item(self, x: int) -> str | None:
+        """The item a pair of identity ``x`` scores (``PAIR_POINTS``), or None."""
         if x == self.seat:
-            return ("pair_seat_wind", 2, 1, tiles_text([x, x]), None)
+            return "pair_seat_wind"
         if self.dragon(x):
-            return ("pair_dragon", 2, 1, tiles_text([x, x]), None)
+            return "pair_dragon"
         return None
 
-    def set_fans(self, x: int, n: int) -> list[Row]:
-        rows: list[Row] = []
-        text = tiles_text([x] * n)
+    def pair_row(self, x: int) -> Row | None:
+        item = self.pair_item(x)
+        return None if item is None else (item, PAIR_POINTS, 1, tiles_text([x, x]), None)
+
+    def set_fan_items(self, x: int) -> list[str]:
+        """The fans (one doubling each) of a pung or kong of identity ``x``."""
+        items = []
         if x == self.seat:
-            rows.append(("seat_wind_set", 0, 2, text, None))
+            items.append("seat_wind_set")
         if self.dragon(x):
-            rows.append(("dragon_set", 0, 2, text, None))
+            items.append("dragon_set")
         if self.opts.round_wind_fan and self.round is not None and x == self.round:
-            rows.append(("round_wind_set", 0, 2, text, None))
-        return rows
+            items.append("round_wind_set")
+        return items
+
+    def set_fans(self, x: int, n: int) -> list[Row]:
+        text = tiles_text([x] * n)
+        return [(item, 0, 2, text, None) for item in self.set_fan_items(x)]
 
 
 def fans_of(rows: list[Row]) -> int:
@@ -158,11 +174,31 @@ def _flush_rows(tiles: list[int], opts: HuangyanRules) -> list[Row]:
     return []
 
 
-def winner_candidates(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
-                      opts: HuangyanRules, stats: dict[str, int] | None = None):
-    """Every (reading, placement of the winning tile) scored: yields ``(groups, standins, scored)``
-    in the order the decomposer lists the readings (``partition``/``wild_as`` not filled in);
-    ``stats["readings"]`` gets the number of readings."""
+@dataclass
+class Winner:
+    """A winning hand as the search sees it: the 得 taken out of the concealed tiles."""
+
+    env: Env
+    meld_rows: list[Row]
+    meld_idents: list[int]
+    meld_chows: int
+    win: int
+    win_wild: bool          # the winning tile is a 得 (nothing was waited on)
+    wilds: list[int]        # the 得 that stand for any kind
+    naturals: list[int]     # identities of the other concealed tiles
+    n_wild_tiles: int       # 得 held, for 无得 / 三得 (a discarded 得 read as natural included)
+    counts: list[int]       # the naturals by kind
+    physical: list[int]
+
+    def score(self, groups, standins, hand: Hand, self_draw: bool) -> list[Scored]:
+        """Every placement of the winning tile in one reading, scored."""
+        return _score_reading(groups, list(standins), self.env, hand, self.win, self.win_wild, self_draw,
+                              self.naturals, self.meld_rows, self.meld_idents, self.meld_chows,
+                              self.n_wild_tiles, self.physical)
+
+
+def winner_of(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
+              opts: HuangyanRules) -> Winner:
     env = Env(wild, WIND_KIND[seat], WIND_KIND.get(round_wind or ""), True, opts)
     meld_rows, meld_idents, meld_chows, _ = _meld_rows(hand, env)
     t = hand.win_tile
@@ -178,15 +214,25 @@ def winner_candidates(hand: Hand, wild: int, seat: str, self_draw: bool, round_w
     counts = [0] * 37
     for x in naturals:
         counts[x] += 1
-    n_sets = 4 - len(hand.melds)
-    found = readings(counts, n_sets, len(wilds), STANDARD_MASK, 99)
+    physical = [x for m in hand.melds for x in m.tiles] + list(hand.concealed)
+    return Winner(env, meld_rows, meld_idents, meld_chows, t, t_wild, wilds, naturals, n_wild_tiles, counts,
+                  physical)
+
+
+def winner_candidates(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
+                      opts: HuangyanRules, stats: dict[str, int] | None = None):
+    """Every (reading, placement of the winning tile) scored: yields ``(groups, standins, scored)``
+    in the order the decomposer lists the readings (``partition``/``wild_as`` not filled in);
+    ``stats["readings"]`` gets the number of readings."""
+    yield from _candidates(hand, winner_of(hand, wild, seat, self_draw, round_wind, opts), self_draw, stats)
+
+
+def _candidates(hand: Hand, w: Winner, self_draw: bool, stats: dict[str, int] | None = None):
+    found = readings(w.counts, 4 - len(hand.melds), len(w.wilds), STANDARD_MASK, 99)
     if stats is not None:
         stats["readings"] = len(found)
-    physical = [x for m in hand.melds for x in m.tiles] + list(hand.concealed)
     for groups, standins in found:
-        cand = _score_reading(groups, list(standins), env, hand, t, t_wild, self_draw, naturals,
-                              meld_rows, meld_idents, meld_chows, n_wild_tiles, physical)
-        for sc in cand:
+        for sc in w.score(groups, standins, hand, self_draw):
             yield groups, standins, sc
 
 
@@ -208,15 +254,69 @@ def partition_of(hand: Hand, groups) -> list[str]:
 
 def score_winner(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
                  opts: HuangyanRules) -> tuple[Scored | None, int]:
-    """The best reading of a winning hand (None when it has none) and the number of readings."""
+    """The best reading of a winning hand (None when it has none) and the number of readings.
+    Hands with 得 go through the search of ``search.py``, which gives what
+    ``score_winner_exhaustive`` gives without scoring every reading."""
+    w = winner_of(hand, wild, seat, self_draw, round_wind, opts)
+    found = _score_winner_searched(hand, w, self_draw, opts)
+    return found if found is not None else _best_candidate(hand, w, self_draw)
+
+
+def score_winner_exhaustive(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
+                            opts: HuangyanRules) -> tuple[Scored | None, int]:
+    """The reference: every reading scored in the decomposer's order, the first best one kept."""
+    return _best_candidate(hand, winner_of(hand, wild, seat, self_draw, round_wind, opts), self_draw)
+
+
+def _best_candidate(hand: Hand, w: Winner, self_draw: bool) -> tuple[Scored | None, int]:
     best: Scored | None = None
     stats = {"readings": 0}
-    for groups, standins, sc in winner_candidates(hand, wild, seat, self_draw, round_wind, opts, stats):
+    for groups, standins, sc in _candidates(hand, w, self_draw, stats):
         if best is None or sc.key > best.key:
             sc.partition = partition_of(hand, groups)
             sc.wild_as = [tile_name(s) for s in standins]
             best = sc
     return best, stats["readings"]
+
+
+def _score_winner_searched(hand: Hand, w: Winner, self_draw: bool,
+                           opts: HuangyanRules) -> tuple[Scored | None, int] | None:
+    """``score_winner_exhaustive``'s answer from the per-tile-group search (search.py), or None
+    where that search does not apply."""
+    from .search import LocalScorer, best_reading
+
+    if not w.wilds or opts.three_wilds == "pung" or (w.win_wild and opts.closed_wait_with_wild):
+        return None
+    if not is_winning(w.counts, 4 - len(hand.melds), len(w.wilds), STANDARD_MASK, 99):
+        return None, 0  # no reading at all
+    env = w.env
+    hand_rows, forced = _hand_fan_rows(w.n_wild_tiles, opts)
+    fixed_points = base_of(w.meld_rows) + (SELF_DRAW_POINTS if self_draw else 0)
+    fixed_fans = fans_of(w.meld_rows) + fans_of(hand_rows)
+    if opts.flush_by == "face":
+        face_fans = fans_of(_flush_rows(w.physical, opts))
+
+        def flush_fans(suits, honours) -> int:
+            return face_fans
+    else:
+        def flush_fans(suits, honours) -> int:
+            return fans_of(_flush_rows(w.meld_idents + [9 * s for s in suits] + ([27] if honours else []), opts))
+    all_pungs = opts.all_pungs_points if not w.meld_chows else 0
+    scorer = LocalScorer(env, None if w.win_wild else env.ident(w.win), self_draw, len(w.wilds), bool(all_pungs))
+    n_readings, key, groups, standins = best_reading(
+        w.counts, len(w.wilds), scorer, fixed_points=fixed_points, fixed_fans=fixed_fans, flush_fans=flush_fans,
+        all_pungs_points=all_pungs, limit=lambda raw: limit(raw, forced, opts)[0])
+    if key is None:
+        return None, n_readings
+    best: Scored | None = None
+    for sc in w.score(groups, standins, hand, self_draw):
+        if best is None or sc.key > best.key:
+            best = sc
+    if best is None or best.key != key:  # cannot happen; the exhaustive search decides then
+        return None
+    best.partition = partition_of(hand, groups)
+    best.wild_as = [tile_name(s) for s in standins]
+    return best, n_readings
 
 
 def _sorted_groups(groups) -> list[int]:
@@ -244,7 +344,7 @@ def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool,
     for x in pungs:
         common.extend(env.set_fans(x, 3))
     if self_draw:
-        common.append(("self_draw", 2, 1, "", None))
+        common.append(("self_draw", SELF_DRAW_POINTS, 1, "", None))
     if opts.all_pungs_points and not chows and not meld_chows:
         common.append(("all_pungs", opts.all_pungs_points, 1, "", None))
     # fans that depend on the reading only
@@ -253,8 +353,6 @@ def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool,
     if opts.flush_by == "face":
         tiles = physical
     fan_rows += _flush_rows(tiles, opts)
-    if n_wild_tiles == 0 and opts.no_wild_fans:
-        fan_rows.append(("no_wild", 0, 2 ** opts.no_wild_fans, "", None))
     restored = sum(1 for s in standins if s == env.wild)
     if standins:
         if opts.wild_restored == "all_once" and restored == len(standins):
@@ -263,43 +361,19 @@ def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool,
             fan_rows.append(("wild_restored", 0, 2, tiles_text([env.wild] * restored), None))
         elif opts.wild_restored == "per_wild":
             fan_rows += [("wild_restored", 0, 2, tile_name(env.wild), None)] * restored
-    forced = False
-    if n_wild_tiles >= 3:
-        if opts.three_wilds == "lazi":
-            forced = True
-            fan_rows.append(("three_wilds", 0, 1, "", None))
-        elif opts.three_wilds == "pung":
-            if any(standins.count(x) >= 3 for x in pungs):
-                forced = True
-                fan_rows.append(("three_wilds", 0, 1, "", None))
-        else:
-            fan_rows.append(("three_wilds", 0, 8, "", None))
+    hand_rows, forced = _hand_fan_rows(n_wild_tiles, opts)
+    fan_rows += hand_rows
+    if n_wild_tiles >= 3 and opts.three_wilds == "pung" and any(standins.count(x) >= 3 for x in pungs):
+        forced = True
+        fan_rows.append(("three_wilds", 0, 1, "", None))
 
     # placements of the winning tile: (set rows, wait rows, winning set text)
     placements: list[tuple[list[Row], list[Row], str | None]] = []
     if not t_wild:
-        tid = env.ident(t)
-        seen: set[tuple[str, int]] = set()
-        if pair == tid and ("pair", tid) not in seen:
-            seen.add(("pair", tid))
-            waits = [("single_wait", 2, 1, tiles_text([tid, tid]), None)] \
-                if opts.wait_points == "closed_edge_single" else []
-            placements.append((_pung_rows(env, pungs, None), waits, tiles_text([tid, tid])))
-        for lo in chows:
-            if not lo <= tid <= lo + 2 or ("chow", lo) in seen:
-                continue
-            seen.add(("chow", lo))
-            text = tiles_text([lo, lo + 1, lo + 2])
-            waits = []
-            if tid == lo + 1:
-                waits = [("closed_wait", 2, 1, text, None)]
-            elif opts.wait_points == "closed_edge_single" and (
-                    (lo % 9 == 0 and tid == lo + 2) or (lo % 9 == 6 and tid == lo)):
-                waits = [("edge_wait", 2, 1, text, None)]
-            placements.append((_pung_rows(env, pungs, None), waits, text))
-        if tid in pungs:
-            exposed = not self_draw and opts.discard_pung_exposed
-            placements.append((_pung_rows(env, pungs, tid if exposed else None), [], tiles_text([tid] * 3)))
+        for kind, lo, wait, exposed in natural_placements(env, env.ident(t), pair, chows, pungs, self_draw):
+            text = tiles_text([lo, lo + 1, lo + 2] if kind == CHOW else [lo] * (2 if kind == PAIR else 3))
+            waits = [(wait, WAIT_POINTS, 1, text, None)] if wait else []
+            placements.append((_pung_rows(env, pungs, lo if exposed else None), waits, text))
     else:
         placements.append((_pung_rows(env, pungs, None), [], None))
         if opts.closed_wait_with_wild:
@@ -321,6 +395,48 @@ def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool,
         if lazi:
             rows.append(("lazi", 0, 1, "", None))
         out.append(Scored(total, raw, fans, base, lazi, _ordered(rows), winning_set=wset))
+    return out
+
+
+def _hand_fan_rows(n_wild_tiles: int, opts: HuangyanRules) -> tuple[list[Row], bool]:
+    """The 无得 / 三得 rows every reading of the hand has (the ``pung`` reading of 三得 aside), and
+    whether 三得 forces the 辣子 limit."""
+    rows: list[Row] = []
+    forced = False
+    if n_wild_tiles == 0 and opts.no_wild_fans:
+        rows.append(("no_wild", 0, 2 ** opts.no_wild_fans, "", None))
+    if n_wild_tiles >= 3:
+        if opts.three_wilds == "lazi":
+            forced = True
+            rows.append(("three_wilds", 0, 1, "", None))
+        elif opts.three_wilds == "three_fans":
+            rows.append(("three_wilds", 0, 8, "", None))
+    return rows, forced
+
+
+def natural_placements(env: Env, tid: int, pair: int | None, chows: list[int], pungs: list[int],
+                       self_draw: bool) -> list[tuple[int, int, str | None, bool]]:
+    """Where a natural winning tile of identity ``tid`` can sit in a reading, in the order tried:
+    (PAIR/CHOW/PUNG, the set's lowest tile, the wait item it scores (``WAIT_POINTS``) or None,
+    whether it completes a pung that then scores as exposed, §6.1)."""
+    opts = env.opts
+    out: list[tuple[int, int, str | None, bool]] = []
+    if pair == tid:
+        out.append((PAIR, tid, "single_wait" if opts.wait_points == "closed_edge_single" else None, False))
+    seen: set[int] = set()
+    for lo in chows:
+        if not lo <= tid <= lo + 2 or lo in seen:
+            continue
+        seen.add(lo)
+        wait = None
+        if tid == lo + 1:
+            wait = "closed_wait"
+        elif opts.wait_points == "closed_edge_single" and (
+                (lo % 9 == 0 and tid == lo + 2) or (lo % 9 == 6 and tid == lo)):
+            wait = "edge_wait"
+        out.append((CHOW, lo, wait, False))
+    if tid in pungs:
+        out.append((PUNG, tid, None, not self_draw and opts.discard_pung_exposed))
     return out
 
 

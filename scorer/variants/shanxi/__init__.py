@@ -62,8 +62,9 @@ from .evaluate import (
     SEVEN_PAIRS,
     Pattern,
     all_readings,
-    best_pattern,
+    best_pattern_counted,
     hand13_waits,
+    has_reading,
     partition_texts,
     pattern_of,
     pt,
@@ -250,8 +251,7 @@ class Shanxi(Variant):
         if ctx.passed_win and not ctx.self_draw:
             return invalid("passed_win", "after passing a win (过胡) the winner may only win by self-draw")
         tiles = tiles_of(hand, wild, ctx.thirteen_orphans)
-        found = all_readings(tiles)
-        if not found:
+        if not has_reading(tiles):
             return invalid("not_a_winning_hand", "the tiles form no Koudian winning structure (four sets and "
                                                  "a pair, or seven pairs)")
         mouse_win = wild is not None and win == wild
@@ -282,9 +282,9 @@ class Shanxi(Variant):
             return invalid("self_draw_only", f"the winning tile {tile_name(win)} is worth {point} points: 3 to 5 "
                                              "only win by self-draw")
 
-        pattern = best_pattern(tiles, found, haohua_per_quad=opts.haohua_per_quad,
-                               stack_qingyise_yitiaolong=opts.stack_qingyise_yitiaolong,
-                               thirteen_factor=opts.thirteen_orphans_factor)
+        pattern, n_readings = best_pattern_counted(tiles, haohua_per_quad=opts.haohua_per_quad,
+                                                   stack_qingyise_yitiaolong=opts.stack_qingyise_yitiaolong,
+                                                   thirteen_factor=opts.thirteen_orphans_factor)
         if wild is not None and (opts.mouse_no_bonus == "game" or tiles.wilds > 0):
             details["cancelled"] = [f for f, _, _ in pattern.factors]
             pattern = Pattern(factors=[], shape=pattern.shape, groups=pattern.groups)
@@ -325,7 +325,7 @@ class Shanxi(Variant):
             "win_payments": s.win_paid,
             "kong_payments": s.kong_paid,
             "dealer_bonus": ctx.dealer_bonus,
-            "readings": len(found),
+            "readings": n_readings,
             "reason_code": None,
         })
         return ShanxiResult(variant=self.id, hand=canonical, valid=True, total=total, items=items,

@@ -16,6 +16,7 @@ from scorer.decompose import (
     STANDARD_MASK,
     THIRTEEN_ORPHANS,
     group_tiles,
+    is_winning,
     reading_texts,
     readings,
     waits,
@@ -68,6 +69,11 @@ def tiles_of(hand: Hand, wild: int | None, thirteen_orphans: bool) -> Tiles:
 
 def all_readings(t: Tiles) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     return readings(list(t.naturals), t.n_sets, t.wilds, STANDARD_MASK, NO_CAP, t.shapes)
+
+
+def has_reading(t: Tiles) -> bool:
+    """Whether ``all_readings(t)`` is not empty, by the O(1) win check."""
+    return is_winning(list(t.naturals), t.n_sets, t.wilds, STANDARD_MASK, NO_CAP, t.shapes)
 
 
 def hand13_waits(t: Tiles, win: int, wild_kind_as_wait: bool = True) -> list[int]:
@@ -145,6 +151,41 @@ def best_pattern(t: Tiles, found, **kw) -> Pattern:
             best = p
     assert best is not None
     return best
+
+
+def best_pattern_counted(t: Tiles, **kw) -> tuple[Pattern, int]:
+    """``best_pattern`` over ``all_readings`` and how many readings there are; for a hand holding
+    mice without listing them all (search.py), which gives the same."""
+    if t.wilds and not t.shapes & THIRTEEN_ORPHANS:
+        searched = _best_pattern_searched(t, **kw)
+        if searched is not None:
+            return searched
+    found = all_readings(t)
+    return best_pattern(t, found, **kw), len(found)
+
+
+def _best_pattern_searched(t: Tiles, **kw) -> tuple[Pattern, int] | None:
+    from .search import seven_pairs_candidates, standard_best
+
+    n_readings, best_m, best = 0, None, ((), ())
+    if is_winning(list(t.naturals), t.n_sets, t.wilds, STANDARD_MASK, NO_CAP):  # sets and a pair at all
+        n_readings, best_m, best = standard_best(t.naturals, t.wilds, t.melded,
+                                                 stack=kw["stack_qingyise_yitiaolong"])
+    candidates = [best] if best_m is not None else []
+    if t.shapes & SEVEN_PAIRS:
+        n_pairs, pairs = seven_pairs_candidates(t.naturals)
+        n_readings += n_pairs
+        candidates += pairs
+    chosen: Pattern | None = None
+    for groups, standins in sorted(candidates):
+        p = pattern_of(t, groups, standins, **kw)
+        if best_m is not None and groups == best[0] and p.multiplier != best_m:
+            return None  # the predicted multiplier is wrong: cannot happen; the reference decides then
+        if chosen is None or p.multiplier > chosen.multiplier:
+            chosen = p
+    if chosen is None:
+        return None  # no reading: cannot happen once the win check passed
+    return chosen, n_readings
 
 
 def partition_texts(hand: Hand, groups: tuple[int, ...]) -> list[str]:

@@ -1,0 +1,257 @@
+"""The winner's best reading without scoring every reading (huangyan.md §7), for hands holding 得.
+
+With four 得 a hand has up to ~900 readings (every concrete reading of the wilds), and scoring each
+one costs milliseconds. This search gives exactly what scoring them all in the decomposer's order
+gives (``scoring.score_winner_exhaustive``, kept as the reference), from far less work:
+
+1. **Split by tile group.** A set never spans two tile groups (three suits, honours), so a reading is
+   the union of one *local* reading per group, the group's naturals completed by the ``w`` 得 it takes
+   (standing for its own kinds) with or without the pair. The decomposer's whole list is the cross
+   product, over every way to share the 得 and the pair among the groups (a *distribution*), of the
+   local lists, so the number of readings is a sum of products of local list lengths.
+2. **Score locally.** The key (total, raw, fans, base) only grows with raw = (base + 20) × 2^fans
+   (total is raw rounded up and capped; three 得 force 300 for every reading alike), and a reading's
+   base and fans are sums of per-group parts plus parts fixed by the distribution:
+   * per group: pair and concealed-pung points, set fans, the best placement of the winning tile
+     (only the group holding it; the placements of one reading differ in points only) and 得复原
+     (only the group of the wild's kind holds what a 得 stands for as itself);
+   * per distribution: the flush (which groups hold tiles), the melds, self-draw, 无得/三得;
+   * 对对和 (``all_pungs_points``) needs "no chow anywhere": local parts are kept apart by that too.
+   So each local list is reduced to a table (fans, has a chow) -> the most points, and combining the
+   groups' tables for every distribution finds the best key.
+3. **Ties.** The decomposer lists readings sorted (as tuples of group codes) and the first reading
+   with the best key wins. Comparing sorted tuples of equal length is comparing multiplicities at the
+   smallest code where they differ, which a common part added to both does not change. So the first
+   best reading is the union of each group's first local reading among its best ones (local lists
+   come sorted from the decomposer), minimised over the (few) optimal combinations.
+4. Each group's table is memoised (bounded) by the group's naturals, its 得 and pair, and every
+   context fact and rule option it depends on, so a hand seen again skips the decomposer's listing.
+5. The chosen reading is then scored by the very routine the exhaustive search uses, so its items,
+   placement of the winning tile, partition and 得 assignment are the ones it would report; its key is
+   checked against the predicted one (any difference falls back to the exhaustive search).
+
+Cases this does not cover go to the exhaustive search: no 得 (a handful of readings), the ``pung``
+reading of 三得 (the 辣子 limit then depends on the reading), and ``closed_wait_with_wild`` with a 得
+as the winning tile (嵌档 then depends on what the 得 elsewhere stand for).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from scorer.decompose import CHOW, PAIR, PUNG, readings
+
+from .scoring import PAIR_POINTS, WAIT_POINTS, natural_placements
+
+NO_CAP = 99  # a 得 may be a fifth copy (huangyan.md §3.3)
+
+# The tile groups a set never leaves: (first kind, kinds) for the three suits and the honours.
+TILE_GROUPS: tuple[tuple[int, int], ...] = ((0, 9), (9, 9), (18, 9), (27, 7))
+_MASKS = tuple(((1 << n) - 1) << base for base, n in TILE_GROUPS)
+# A pair of two naturals outside the group, so that the decomposer lists a group's readings without
+# the pair: no 得 may go there (the wild mask is the group's), so those two tiles are always the pair.
+_FAKE_PAIR = (27, 27, 27, 0)
+
+Local = tuple[tuple[int, ...], tuple[int, ...]]  # (group codes, kinds the 得 stand for), both sorted
+
+
+def group_readings(g: int, counts: list[int], n: int, w: int, pair: int) -> list[Local]:
+    """The readings of tile group ``g`` alone, sorted as the decomposer lists them: its ``n``
+    naturals (from ``counts``) completed by ``w`` 得 standing for kinds of the group, with the pair
+    (``pair`` 1) or without it."""
+    if n == 0 and w == 0 and pair == 0:
+        return [((), ())]
+    tiles = n + w - 2 * pair
+    if tiles < 0 or tiles % 3:
+        return []
+    base, size = TILE_GROUPS[g]
+    c = [0] * 37
+    c[base:base + size] = counts[base:base + size]
+    if pair:
+        return readings(c, tiles // 3, w, _MASKS[g], NO_CAP)
+    c[_FAKE_PAIR[g]] = 2
+    return [(gs[1:], st) for gs, st in readings(c, tiles // 3, w, _MASKS[g], NO_CAP)]
+
+
+class LocalScorer:
+    """Per-group parts of a reading's base and fans (see the module docstring), and each tile group's
+    table of them, memoised across calls by everything the table depends on."""
+
+    def __init__(self, env, tid: int | None, self_draw: bool, n_wilds: int, chows_matter: bool) -> None:
+        self.env = env
+        self.tid = tid                      # identity of a natural winning tile, else None
+        self.self_draw = self_draw
+        self.n_wilds = n_wilds              # 得 standing for something in every reading
+        self.chows_matter = chows_matter    # 对对和 scores: keep readings with and without chows apart
+        self.codes: dict[int, tuple[int, int]] = {}
+        opts = env.opts
+        # every input of code(), restored_fans() and placement_points() besides the groups themselves
+        self.signature = (env.wild, env.seat, env.round, env.winner, opts.seat_wind_column,
+                          opts.wild_dragon_is_dragon, opts.round_wind_fan, opts.wait_points,
+                          opts.discard_pung_exposed, opts.wild_restored, tid, self_draw, n_wilds, chows_matter)
+
+    def code(self, code: int) -> tuple[int, int]:
+        """(points, fans) of one group of a reading, the placement of the winning tile aside."""
+        v = self.codes.get(code)
+        if v is None:
+            env, gtype, x = self.env, code >> 6, code & 63
+            if gtype == PAIR:
+                v = (PAIR_POINTS if env.pair_item(x) else 0, 0)
+            elif gtype == PUNG:
+                v = (env.set_points("concealed_pung", x), len(env.set_fan_items(x)))
+            else:
+                v = (0, 0)
+            self.codes[code] = v
+        return v
+
+    def restored_fans(self, restored: int) -> int:
+        """Fans of 得复原 when ``restored`` 得 stand for their own kind (huangyan.md §3.6, A6)."""
+        mode = self.env.opts.wild_restored
+        if mode == "all_once":
+            return 1 if restored == self.n_wilds else 0
+        if mode == "any_once":
+            return 1 if restored else 0
+        return restored
+
+    def placement_points(self, gs: tuple[int, ...]) -> int | None:
+        """The most points the winning tile's placement adds in a reading whose group of the winning
+        tile is ``gs`` (every placement of a reading has the same fans); None if it has none."""
+        env = self.env
+        pair = None
+        chows: list[int] = []
+        pungs: list[int] = []
+        for code in gs:
+            gtype = code >> 6
+            if gtype == PAIR:
+                pair = code & 63
+            elif gtype == PUNG:
+                pungs.append(code & 63)
+            elif gtype == CHOW:
+                chows.append(code & 63)
+        best = None
+        for _, lo, wait, exposed in natural_placements(env, self.tid, pair, chows, pungs, self.self_draw):
+            pts = WAIT_POINTS if wait else 0
+            if exposed:
+                pts += env.set_points("exposed_pung", lo) - env.set_points("concealed_pung", lo)
+            if best is None or pts > best:
+                best = pts
+        return best
+
+    def tables(self, g: int, counts: list[int]) -> dict[tuple[int, int], tuple[int, list]]:
+        """Tile group ``g``'s tables by (得, pair), filled in by ``table``; memoised across calls by
+        everything they depend on (cleared when full)."""
+        base, size = TILE_GROUPS[g]
+        key = (self.signature, g, tuple(counts[base:base + size]))
+        found = _TABLES.get(key)
+        if found is None:
+            if len(_TABLES) >= _TABLES_MAX:
+                _TABLES.clear()
+            found = _TABLES[key] = {}
+        return found
+
+    def table(self, tables: dict, g: int, counts: list[int], n: int, w: int, p: int) -> tuple[int, list]:
+        """The number of local readings of tile group ``g`` with ``w`` 得 and ``p`` pair, and their
+        table: [((fans, has a chow), (most points, first local reading with them, its 得)), ...]."""
+        local = group_readings(g, counts, n, w, p)
+        found = tables[(w, p)] = (len(local), list(self._table(g, local).items()))
+        return found
+
+    def _table(self, g: int, local: list[Local]) -> dict[tuple[int, bool], tuple[int, tuple, tuple]]:
+        base, size = TILE_GROUPS[g]
+        tid = self.tid
+        holds_win = tid is not None and base <= tid < base + size
+        wild = self.env.wild
+        holds_wild = base <= wild < base + size
+        values = self.codes
+        code = self.code
+        chows_matter = self.chows_matter
+        out: dict[tuple[int, bool], tuple[int, tuple, tuple]] = {}
+        for gs, st in local:
+            pts = fans = 0
+            for c in gs:
+                v = values.get(c) or code(c)
+                pts += v[0]
+                fans += v[1]
+            if holds_wild:
+                fans += self.restored_fans(st.count(wild))
+            if holds_win:
+                extra = self.placement_points(gs)
+                if extra is None:
+                    continue
+                pts += extra
+            key = (fans, chows_matter and bool(gs) and gs[-1] >> 6 == CHOW)
+            cur = out.get(key)
+            if cur is None or pts > cur[0]:
+                out[key] = (pts, gs, st)
+        return out
+
+
+# (scorer signature, tile group, its naturals) -> {(得, pair): LocalScorer.table()}; cleared when full.
+_TABLES: dict[tuple, dict[tuple[int, int], tuple[int, list]]] = {}
+_TABLES_MAX = 2048
+
+
+def best_reading(counts: list[int], n_wilds: int, local_scorer: LocalScorer, *, fixed_points: int,
+                 fixed_fans: int, flush_fans, all_pungs_points: int, limit):
+    """Search every distribution of the 得 and the pair over the tile groups.
+
+    ``flush_fans(suits, honours)`` gives the flush fans of a distribution (which suits / whether
+    honours hold tiles, melds included by the caller), ``all_pungs_points`` the 对对和 points for a
+    reading without chows, ``limit(raw)`` the total. Returns (number of readings, best key or None,
+    its groups, its 得), the groups and 得 sorted as the decomposer lists them.
+    """
+    sizes = [sum(counts[b:b + n]) for b, n in TILE_GROUPS]
+    # (得, pair) a group can take: its tiles must make whole sets (plus the pair)
+    shares = [[(w, p) for w in range(n_wilds + 1) for p in (0, 1) if n + w >= 2 * p and (n + w - 2 * p) % 3 == 0]
+              for n in sizes]
+    memo = [local_scorer.tables(g, counts) for g in range(4)]
+    flush_memo: dict[tuple, int] = {}
+    n_readings = 0
+    best_key = None
+    best_groups: tuple[int, ...] = ()
+    best_wilds: tuple[int, ...] = ()
+    for d0 in shares[0]:
+        for d1 in shares[1]:
+            w01, p01 = d0[0] + d1[0], d0[1] + d1[1]
+            if w01 > n_wilds or p01 > 1:
+                continue
+            for d2 in shares[2]:
+                d3 = (n_wilds - w01 - d2[0], 1 - p01 - d2[1])
+                if d3 not in shares[3]:
+                    continue
+                dist = (d0, d1, d2, d3)
+                count = 1
+                tables = []
+                for g in range(4):
+                    n, table = memo[g].get(dist[g]) or local_scorer.table(memo[g], g, counts, sizes[g], *dist[g])
+                    count *= n
+                    if not count:
+                        break
+                    tables.append(table)
+                if not count:
+                    continue
+                n_readings += count
+                held = (sizes[0] + d0[0] > 0, sizes[1] + d1[0] > 0, sizes[2] + d2[0] > 0, sizes[3] + d3[0] > 0)
+                fans0 = flush_memo.get(held)
+                if fans0 is None:
+                    fans0 = flush_memo[held] = fixed_fans + flush_fans([s for s in range(3) if held[s]], held[3])
+                for combo in product(*tables):
+                    fans = fans0
+                    pts = fixed_points
+                    chow = False
+                    for (f, c), (p, _, _) in combo:
+                        fans += f
+                        pts += p
+                        chow = chow or c
+                    if all_pungs_points and not chow:
+                        pts += all_pungs_points
+                    raw = (pts + 20) << fans
+                    key = (limit(raw), raw, fans, pts)
+                    if best_key is not None and key < best_key:
+                        continue
+                    groups = tuple(sorted([c for _, (_, gs, _) in combo for c in gs]))
+                    if best_key is None or key > best_key or groups < best_groups:
+                        best_key = key
+                        best_groups = groups
+                        best_wilds = tuple(sorted([k for _, (_, _, st) in combo for k in st]))
+    return n_readings, best_key, best_groups, best_wilds

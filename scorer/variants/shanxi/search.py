@@ -1,0 +1,173 @@
+"""The interpretation with the largest multiplier, and how many there are, without listing every
+reading (shanxi.md §7.2), for hands holding mice.
+
+With four mice a hand has up to ~900 standard readings (every concrete reading of the mice) and
+hundreds of seven-pairs ones; listing them and computing each one's factors costs milliseconds. This
+gives exactly what ``evaluate.best_pattern`` gives over ``evaluate.all_readings`` (the reference,
+still used for hands without mice and for ``explain``), and the same count, from far less work:
+
+* **Standard readings, split by tile group.** A set never spans two tile groups (three suits,
+  honours), so a reading is the union of one *local* reading per group: the group's naturals
+  completed by the ``w`` mice it takes (standing for its own kinds), with or without the pair. The
+  decomposer's list is the cross product, over every way to share the mice and the pair among the
+  groups (a *distribution*), of the local lists; the count is a sum of products of their lengths.
+  A standard reading's factors are 清一色 (fixed by the distribution: which groups hold tiles, the
+  melds included) and 一条龙 (some suit's local reading has the chows 123, 456 and 789), so each local
+  list only matters through "has a 一条龙 or not".
+* **Seven pairs.** The naturals give their pairs (an odd count padded by a mouse); the mice left form
+  ``L`` more pairs of any kinds, ``C(33 + L, L)`` readings. Their factors differ only by 清一色, which
+  needs every extra pair in the naturals' one suit.
+* **Ties.** The reference keeps the first reading with the largest multiplier in the decomposer's
+  sorted order. Sorted tuples of equal length compare by multiplicities at the smallest code where
+  they differ, which a common part does not change: the first reading of a class is the union of
+  each group's first local reading of it (local lists come sorted), and the first extra pairs are
+  copies of the smallest allowed kind. The first best reading is the smallest of those candidates.
+
+Each group's local summary (count, first reading with and without a 一条龙) is memoised (bounded) by
+the group's naturals, mice and pair, so a hand seen again skips the decomposer's listing.
+The chosen reading's factors are then computed by ``evaluate.pattern_of`` itself and checked against
+the predicted multiplier (a difference falls back to the reference). Thirteen orphans (a room option)
+always go to the reference.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from math import comb
+
+from scorer.decompose import CHOW, PAIR, readings
+
+NO_CAP = 99
+
+# The tile groups a set never leaves: (first kind, kinds) for the three suits and the honours.
+TILE_GROUPS: tuple[tuple[int, int], ...] = ((0, 9), (9, 9), (18, 9), (27, 7))
+_MASKS = tuple(((1 << n) - 1) << base for base, n in TILE_GROUPS)
+# A pair of two naturals outside the group, so that the decomposer lists a group's readings without
+# the pair: no mouse may go there (the wild mask is the group's), so those two tiles are always the pair.
+_FAKE_PAIR = (27, 27, 27, 0)
+# 一条龙: the chows 123, 456 and 789 of one suit, as group codes
+_DRAGONS = tuple(frozenset((CHOW << 6) | (base + r) for r in (0, 3, 6)) for base, _ in TILE_GROUPS[:3])
+
+Local = tuple[tuple[int, ...], tuple[int, ...]]  # (group codes, kinds the mice stand for), both sorted
+
+
+def group_readings(g: int, counts, n: int, w: int, pair: int) -> list[Local]:
+    """The readings of tile group ``g`` alone, sorted as the decomposer lists them: its ``n``
+    naturals completed by ``w`` mice standing for kinds of the group, with the pair or without it."""
+    if n == 0 and w == 0 and pair == 0:
+        return [((), ())]
+    tiles = n + w - 2 * pair
+    if tiles < 0 or tiles % 3:
+        return []
+    base, size = TILE_GROUPS[g]
+    c = [0] * 37
+    c[base:base + size] = counts[base:base + size]
+    if pair:
+        return readings(c, tiles // 3, w, _MASKS[g], NO_CAP)
+    c[_FAKE_PAIR[g]] = 2
+    return [(gs[1:], st) for gs, st in readings(c, tiles // 3, w, _MASKS[g], NO_CAP)]
+
+
+def _tables(g: int, naturals) -> dict[tuple[int, int], tuple[int, list[tuple[bool, Local]]]]:
+    """Tile group ``g``'s tables by (mice, pair), filled in by ``_table``; memoised across calls by the
+    group's naturals (cleared when full)."""
+    base, size = TILE_GROUPS[g]
+    key = (g, tuple(naturals[base:base + size]))
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        found = _TABLES[key] = {}
+    return found
+
+
+def _table(tables: dict, g: int, naturals, n: int, w: int, p: int) -> tuple[int, list[tuple[bool, Local]]]:
+    """How many local readings, and the first one without and with a 一条龙 (where there is one)."""
+    local = group_readings(g, naturals, n, w, p)
+    first: dict[bool, Local] = {}
+    dragon = _DRAGONS[g] if g < 3 else None
+    for gs, st in local:
+        flag = dragon is not None and dragon.issubset(gs)
+        if flag not in first:
+            first[flag] = (gs, st)
+            if len(first) == 2:
+                break
+    found = tables[(w, p)] = (len(local), sorted(first.items()))
+    return found
+
+
+# (tile group, its naturals) -> {(mice, pair): _table()}; cleared when full.
+_TABLES: dict[tuple, dict[tuple[int, int], tuple[int, list[tuple[bool, Local]]]]] = {}
+_TABLES_MAX = 2048
+
+
+def standard_best(naturals, wilds: int, melded, *, stack: bool):
+    """(number of standard readings, best multiplier or None, the first reading with it as (groups, standins))."""
+    sizes = [sum(naturals[b:b + n]) for b, n in TILE_GROUPS]
+    melded_in = [any(melded[b:b + n]) for b, n in TILE_GROUPS]
+    shares = [[(w, p) for w in range(wilds + 1) for p in (0, 1) if n + w >= 2 * p and (n + w - 2 * p) % 3 == 0]
+              for n in sizes]
+    memo = [_tables(g, naturals) for g in range(4)]
+    n_readings = 0
+    best_m = None
+    best: Local = ((), ())
+    for d0 in shares[0]:
+        for d1 in shares[1]:
+            w01, p01 = d0[0] + d1[0], d0[1] + d1[1]
+            if w01 > wilds or p01 > 1:
+                continue
+            for d2 in shares[2]:
+                d3 = (wilds - w01 - d2[0], 1 - p01 - d2[1])
+                if d3 not in shares[3]:
+                    continue
+                dist = (d0, d1, d2, d3)
+                count = 1
+                tables = []
+                for g in range(4):
+                    n, table = memo[g].get(dist[g]) or _table(memo[g], g, naturals, sizes[g], *dist[g])
+                    count *= n
+                    if not count:
+                        break
+                    tables.append(table)
+                if not count:
+                    continue
+                n_readings += count
+                held = [g for g in range(4) if sizes[g] or dist[g][0] or melded_in[g]]
+                flush = len(held) == 1 and held[0] < 3
+                for combo in product(*tables):
+                    dragon = any(flag for flag, _ in combo)
+                    m = (2 if flush else 1) * (2 if dragon and (stack or not flush) else 1)
+                    if best_m is not None and m < best_m:
+                        continue
+                    groups = tuple(sorted([c for _, (gs, _) in combo for c in gs]))
+                    if best_m is None or m > best_m or groups < best[0]:
+                        best_m = m
+                        best = (groups, tuple(sorted([k for _, (_, st) in combo for k in st])))
+    return n_readings, best_m, best
+
+
+def seven_pairs_candidates(naturals) -> tuple[int, list[Local]]:
+    """(number of seven-pairs readings, the first one and the first one whose extra pairs are all
+    in the naturals' suit when they have one suit), as the decomposer writes them."""
+    base: list[int] = []
+    st: list[int] = []
+    m = 0
+    kinds = []
+    for k, v in enumerate(naturals):
+        if v:
+            kinds.append(k)
+            base += [(PAIR << 6) | k] * ((v + 1) // 2)
+            if v & 1:
+                st.append(k)
+            m += (v + 1) // 2
+    if m > 7:
+        return 0, []
+    extra = 7 - m
+    fills = [0]
+    suit = kinds[0] // 9 if kinds else None
+    if suit is not None and suit < 3 and all(k // 9 == suit for k in kinds) and 9 * suit:
+        fills.append(9 * suit)
+    out = []
+    for k in fills:
+        out.append((tuple(sorted(base + [(PAIR << 6) | k] * extra)), tuple(sorted(st + [k] * (2 * extra)))))
+    return comb(33 + extra, extra), out

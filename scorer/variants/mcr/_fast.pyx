@@ -50,6 +50,7 @@ cdef extern from *:
     """
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_clzll(unsigned long long) nogil
     void mj_fan_mask(const int *c, unsigned long long *m) nogil
 
 from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS, F as _F, POINTS as _POINTS
@@ -95,9 +96,18 @@ cdef int TRIM_ORDER[4]
 cdef int EXTRA_ORDER[4]
 cdef int IS_GREEN[NK]
 cdef int IS_REVERSIBLE[NK]
+# kind bit sets (bit k: kind k), for the hand-wide tile fans
+cdef u64 SUIT_BITS = (<u64>1 << 27) - 1
+cdef u64 HONOUR_BITS = ((<u64>1 << 34) - 1) & ~SUIT_BITS
+cdef u64 WIND_BITS = (<u64>0xF) << 27
+cdef u64 DRAGON_BITS = (<u64>0x7) << 31
+cdef u64 TERMINAL_BITS = (<u64>0x101) | (<u64>0x101 << 9) | (<u64>0x101 << 18)
+cdef u64 GREEN_BITS = 0       # filled by _init
+cdef u64 REVERSIBLE_BITS = 0  # filled by _init
 
 
 cdef void _init() except *:
+    global GREEN_BITS, REVERSIBLE_BITS
     global f_big_four_winds, f_big_three_dragons, f_all_green, f_four_kongs, f_all_terminals
     global f_little_four_winds, f_little_three_dragons, f_all_honors, f_four_concealed_pungs
     global f_pure_terminal_chows, f_quadruple_chow, f_four_pure_shifted_pungs, f_four_pure_shifted_chows
@@ -220,6 +230,10 @@ cdef void _init() except *:
     for i in range(NK):
         IS_GREEN[i] = i in GREEN_TILES
         IS_REVERSIBLE[i] = i in REVERSIBLE_TILES
+        if IS_GREEN[i]:
+            GREEN_BITS |= (<u64>1) << i
+        if IS_REVERSIBLE[i]:
+            REVERSIBLE_BITS |= (<u64>1) << i
 
 
 _init()
@@ -242,6 +256,7 @@ cdef struct Hand:
     int melded_count
     int melded_kongs
     int concealed_kongs
+    unsigned long long kind_bits   # bit k: kind k present (melds included)
     int pair_group     # set by _evaluate once a four-sets reading exists (see _pair_group)
 
 
@@ -295,65 +310,39 @@ cdef void win_condition(Hand *h, int *c) noexcept nogil:
 
 
 cdef void suit_tile_rank_fans(Hand *h, int *c) noexcept nogil:
-    cdef int i, k, nsuits = 0, honours = 0, wind = 0, dragon = 0, simples = 1
-    cdef int rev = 1, green = 1, all_hon = 1, all_term = 1, all_th = 1, r, rmin = 99, rmax = -1
-    cdef int suit_seen[3]
-    suit_seen[0] = suit_seen[1] = suit_seen[2] = 0
-    for i in range(h.nkinds):
-        k = h.kinds[i]
-        if k < 27:
-            if not suit_seen[k // 9]:
-                suit_seen[k // 9] = 1
-                nsuits += 1
-            all_hon = 0
-            if not is_terminal(k):
-                all_term = 0
-                all_th = 0
-                r = k % 9 + 1
-            else:
-                simples = 0
-                r = k % 9 + 1
-            if r < rmin:
-                rmin = r
-            if r > rmax:
-                rmax = r
-        else:
-            honours = 1
-            simples = 0
-            all_term = 0
-            if is_wind(k):
-                wind = 1
-            else:
-                dragon = 1
-        if not IS_REVERSIBLE[k]:
-            rev = 0
-        if not IS_GREEN[k]:
-            green = 0
+    """suits.suit_fans, tile_fans and rank_fans on the bit set of the kinds present."""
+    cdef u64 k = h.kind_bits
+    cdef int nsuits, honours, ranks, rmin, rmax
+    nsuits = ((k & 0x1FF) != 0) + (((k >> 9) & 0x1FF) != 0) + (((k >> 18) & 0x1FF) != 0)
+    honours = (k & HONOUR_BITS) != 0
     # suit_fans
     if not honours:
         c[f_no_honors] += 1
-    if 3 - nsuits == 1:
+    if nsuits == 2:
         c[f_one_voided_suit] += 1
-    elif 3 - nsuits == 2:
+    elif nsuits == 1:
         c[f_half_flush if honours else f_full_flush] += 1
-    if nsuits == 3 and wind and dragon:
+    if nsuits == 3 and (k & WIND_BITS) and (k & DRAGON_BITS):
         c[f_all_types] += 1
     # tile_fans
-    if simples:
+    if not (k & (TERMINAL_BITS | HONOUR_BITS)):
         c[f_all_simples] += 1
-    if rev:
-        c[f_reversible_tiles] += 1
-    if green:
-        c[f_all_green] += 1
-    if not simples:
-        if all_hon:
+    else:
+        if not (k & SUIT_BITS):
             c[f_all_honors] += 1
-        elif all_term:
+        elif not (k & ~TERMINAL_BITS):
             c[f_all_terminals] += 1
-        elif all_th:
+        elif not (k & ~(TERMINAL_BITS | HONOUR_BITS)):
             c[f_all_terminals_and_honors] += 1
-    # rank_fans
+    if not (k & ~REVERSIBLE_BITS):
+        c[f_reversible_tiles] += 1
+    if not (k & ~GREEN_BITS):
+        c[f_all_green] += 1
+    # rank_fans (ranks 1-9 as bits 0-8 over the three suits)
     if not honours:
+        ranks = <int>((k | (k >> 9) | (k >> 18)) & 0x1FF)
+        rmin = __builtin_ctzll(ranks) + 1
+        rmax = 64 - __builtin_clzll(ranks)
         if rmax <= 4:
             c[f_lower_four] += 1
             if rmax <= 3:
@@ -750,9 +739,14 @@ cdef void set_trait_fans(Div *d, int *c) noexcept nogil:
 
 
 cdef void apply_exclusions(int *c) noexcept nogil:
-    """The one-pass 不计 removal in table order: a fan goes when one of its excluders is still
-    present (an excluder removed earlier in the pass removes nothing). On bit sets of the fans."""
     cdef u64 m[2]
+    _exclusions(c, m)
+
+
+cdef void _exclusions(int *c, u64 *m) noexcept nogil:
+    """The one-pass 不计 removal in table order: a fan goes when one of its excluders is still
+    present (an excluder removed earlier in the pass removes nothing). On bit sets of the fans;
+    ``m`` ends as the set of the fans left."""
     cdef u64 rest
     cdef int fan, w
     mj_fan_mask(c, m)
@@ -764,6 +758,25 @@ cdef void apply_exclusions(int *c) noexcept nogil:
             if (m[0] & EXMASK[fan][0]) | (m[1] & EXMASK[fan][1]):
                 c[fan] = 0
                 m[w] &= ~((<u64>1) << (fan & 63))
+
+
+cdef inline void _refresh(const int *c, u64 *m, int fan) noexcept nogil:
+    if c[fan]:
+        m[fan >> 6] |= (<u64>1) << (fan & 63)
+    else:
+        m[fan >> 6] &= ~((<u64>1) << (fan & 63))
+
+
+cdef int _masked_points(const int *c, const u64 *m) noexcept nogil:
+    cdef u64 rest
+    cdef int w, fan, total = 0
+    for w in range(2):
+        rest = m[w]
+        while rest:
+            fan = (w << 6) | __builtin_ctzll(rest)
+            rest &= rest - 1
+            total += c[fan] * POINTS[fan]
+    return total
 
 
 cdef inline void take(int *c, int fan, int n) noexcept nogil:
@@ -797,27 +810,8 @@ cdef void wind_fans(Div *d, int seat, int prevalent, int *c) noexcept nogil:
 
 cdef int points(int *c) noexcept nogil:
     cdef u64 m[2]
-    cdef u64 rest
-    cdef int w, fan, total = 0
     mj_fan_mask(c, m)
-    for w in range(2):
-        rest = m[w]
-        while rest:
-            fan = (w << 6) | __builtin_ctzll(rest)
-            rest &= rest - 1
-            total += c[fan] * POINTS[fan]
-    return total
-
-
-cdef inline int _any_fan(const int *c) noexcept nogil:
-    cdef u64 m[2]
-    mj_fan_mask(c, m)
-    return (m[0] | m[1]) != 0
-
-
-cdef int _chicken(int *c) noexcept nogil:
-    c[f_chicken_hand] += 1
-    return POINTS[f_chicken_hand]
+    return _masked_points(c, m)
 
 
 cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int prevalent,
@@ -825,6 +819,7 @@ cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int p
     """evaluate.score_division: ``base`` holds the division-independent families; ``unique``
     (the formal wait is the winning tile alone) is worked out on first need (-1 before)."""
     cdef int i, nchows = 0, placed = 0
+    cdef u64 m[2]
     memcpy(c, base, NF * sizeof(int))
     concealed_pungs_and_kongs(h, d, kong_pair_fan, c)
     # single_pungs
@@ -860,9 +855,16 @@ cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int p
                         c[f_closed_wait] = 1
             if d.pair == h.win:
                 c[f_single_wait] = 1
-    apply_exclusions(c)
+    _exclusions(c, m)
     wind_fans(d, seat, prevalent, c)
-    return points(c) if _any_fan(c) else _chicken(c)
+    # the wind fans change these three only
+    _refresh(c, m, f_prevalent_wind)
+    _refresh(c, m, f_seat_wind)
+    _refresh(c, m, f_pung_of_terminals_or_honors)
+    if not (m[0] | m[1]):
+        c[f_chicken_hand] += 1  # 无番和
+        return POINTS[f_chicken_hand]
+    return _masked_points(c, m)
 
 
 # ---- divisions -------------------------------------------------------------------------------
@@ -1108,17 +1110,55 @@ cdef int _pair_group(const int *c) noexcept nogil:
     return pg
 
 
+cdef int _suit_state_plus(int *q, int n, int s, int k) noexcept nogil:
+    """_group_state of the nine counts ``q`` (sum ``n``, rank-weighted sum ``s``) with one more
+    tile of rank ``k``."""
+    cdef int p, ok = 0
+    q[k] += 1
+    n += 1
+    s += k
+    if n % 3 == 0:
+        ok = _suit_sets(q)
+        q[k] -= 1
+        return 0 if ok else -1
+    if n % 3 == 2:
+        for p in range((2 * s) % 3, 9, 3):
+            if q[p] >= 2:
+                q[p] -= 2
+                ok = _suit_sets(q)
+                q[p] += 2
+                if ok:
+                    break
+        q[k] -= 1
+        return 1 if ok else -1
+    q[k] -= 1
+    return -1
+
+
 cdef int _unique_wait(Hand *h, int nsets) noexcept nogil:
     """The 13 concealed tiles before the win wait (formally) on the winning tile alone: no other
     tile completes them as nsets sets plus a pair (or seven pairs when nothing is fixed). A
     candidate held four times (the fifth copy) takes the general recursion."""
     cdef int c[NK]
     cdef int state[4]
-    cdef int g, k, t, base, nk, st, pairs, bad, r, odd = 0, held
+    cdef int g, k, t, base, nk, st, pairs, bad, r, odd = 0, odd_kind = -1, held, n, sw
     memcpy(c, h.conc, NK * sizeof(int))
     c[h.win] -= 1
     for k in range(NK):
-        odd += c[k] & 1
+        if c[k] & 1:
+            odd += 1
+            odd_kind = k
+    # seven pairs: the one odd kind of the 13 completes them
+    if h.nfixed == 0 and odd == 1 and odd_kind != h.win:
+        return 0
+    # the fifth copy of a kind held four times
+    for t in range(NK):
+        if c[t] >= 4 and t != h.win:
+            c[t] += 1
+            r = _is_winning(c, nsets, h.nfixed == 0)
+            c[t] -= 1
+            if r:
+                return 0
     # every group completes in the winning hand (as sets, the pair group with its pair): only the
     # winning tile's own group changes when the tile is taken back
     for g in range(4):
@@ -1133,12 +1173,18 @@ cdef int _unique_wait(Hand *h, int nsets) noexcept nogil:
                 if state[r] < 0:
                     bad = 1
                 pairs += state[r]
+        if bad:
+            continue
         base = 9 * g
         nk = 9 if g < 3 else 7
         held = 0
+        n = 0
+        sw = 0
         for k in range(nk):
             if c[base + k]:
                 held |= 1 << k
+                n += c[base + k]
+                sw += k * c[base + k]
         if g < 3:
             held |= (held << 1) | (held << 2) | (held >> 1) | (held >> 2)
         held &= (1 << nk) - 1
@@ -1146,23 +1192,14 @@ cdef int _unique_wait(Hand *h, int nsets) noexcept nogil:
             if not (held >> k) & 1:
                 continue
             t = base + k
-            if t == h.win:
+            if t == h.win or c[t] >= 4:
                 continue
-            # seven pairs: t must be the one odd kind of the 13
-            if h.nfixed == 0 and odd == 1 and c[t] & 1:
-                return 0
-            if c[t] >= 4:
+            if g < 3:
+                st = _suit_state_plus(c + base, n, sw, k)
+            else:
                 c[t] += 1
-                r = _is_winning(c, nsets, h.nfixed == 0)
+                st = _group_state(c, g)
                 c[t] -= 1
-                if r:
-                    return 0
-                continue
-            if bad:
-                continue
-            c[t] += 1
-            st = _group_state(c, g)
-            c[t] -= 1
             if st >= 0 and pairs + st == 1:
                 return 0
     return 1
@@ -1204,10 +1241,12 @@ cdef void _finish_hand(Hand *h) noexcept nogil:
     # the player's own melds holding the other three copies make it the last tile (§2 #59)
     h.last_tile = h.last_tile or (h.total[h.win] - h.conc[h.win] == 3)
     h.nkinds = 0
+    h.kind_bits = 0
     for i in range(NK):
         if h.total[i]:
             h.kinds[h.nkinds] = i
             h.nkinds += 1
+            h.kind_bits |= (<u64>1) << i
 
 
 cdef int _special(int *c, Outcome *o) noexcept nogil:

@@ -16,17 +16,22 @@ the pair).
   Groups the tables cannot answer (a count above 4, a partial wild mask over the group, an unusual
   cap, wilds already placed by a knitted straight) fall back to a small exact recursion.
   The per-group sets are then combined by sumsets.
+* is_winning with counts <= 4 and a mask / cap the tables answer for every group (the default one, cap 4,
+  in particular) skips the sets: the table bytes are read as polynomials and multiplied (_tab_win); for
+  ``bytes`` counts with the default mask, or no wilds, the whole check runs on 64-bit words of the raw
+  counts (_raw_win_std), a few dozen instructions.
 * Listing: per group, the wild-aware canonical recursion (lowest natural first: pung, chows with it
   as 1st/2nd/3rd member, pair; then groups made only of wilds in canonical order), deduplicated
   with a set; computed once per (group, wilds, pair) and combined by cross product, pruned by the
   feasibility sets so that every branch entered yields readings.
 * Natural hands (no wilds, every count <= 4), the common case, skip all of that: the win check is five
-  table lookups, and a listing is assembled in C from per-group listings cached (as bytes of group
+  table lookups (as above), and a listing is assembled in C from per-group listings cached (as bytes of group
   codes, keyed by the group's table key) across calls; only several readings are sorted.
 * Input: ``bytes`` (fastest), ``bytearray`` or any 1-byte unsigned buffer are read as raw bytes;
   lists and tuples item by item; anything else through ``list()``.
 """
 
+cimport cython
 from libc.stdlib cimport free, malloc
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
@@ -760,12 +765,248 @@ cdef inline int _nat_win(const int *keys, const int *ns) noexcept:
     return pairs
 
 
+# ---------------------------------------------------------------------------------------------
+# win check straight from the tables (every count <= 4, nothing preset), wilds or not
+#
+# A group with n naturals and table byte b completes with w wilds as sets only for w = r0 + 3j (j a
+# bit of b & 7), as sets + the pair for w = r1 + 3j (j a bit of b >> 3 & 7), r0 = -n mod 3 and
+# r1 = (2 - n) mod 3 = r0 + 3s - 1 with s = 1 if n = 0 mod 3 else 0. Once the tile total is right,
+# sum(r0) + W + 1 = 3K, and the hand wins iff some group p takes the pair and sum(j) + s_p = K. So the
+# groups are multiplied as polynomials in j with one byte per coefficient (A: sets only, B: the pair
+# shifted by s): P1 = P1 * A + P0 * B, P0 = P0 * A; the hand wins iff byte K of P1 is not 0. The bytes
+# count ways (at most 5 * C(7, 4) = 175 < 256 at degrees <= 3, so no carry), and degrees > 3 fall off
+# the 32 bits without touching the bytes kept. K <= 3 as W <= 8.
+
+cdef enum:
+    WM_NONE = 0     # no wild may stand for a kind of the group: w = 0 only (TCAP)
+    WM_CAP = 1      # every kind of the group allowed, cap 4 (TCAP)
+    WM_UNC = 2      # every kind of the group allowed, cap >= 4 + W (TUNC: fewest, then every 3rd)
+
+cdef u64 SPR[3][3][256]              # [mode][n % 3][table byte] -> A | B << 32, byte polynomials in j
+cdef const unsigned char *TB[3][3]  # [mode][group type] -> the table the mode reads
+cdef int R0OF[3]                    # n % 3 -> r0
+R0OF[:] = [0, 2, 1]
+
+
+cdef u64 _jpoly(int bits) noexcept:
+    """Bit j (j <= 3) -> byte j."""
+    cdef int j
+    cdef u64 v = 0
+    for j in range(4):
+        if (bits >> j) & 1:
+            v |= <u64>1 << (8 * j)
+    return v
+
+
+cdef void _init_spr() noexcept:
+    cdef int r, b, r0, r1, s, a, p, j, u0, u1, t
+    for t in range(3):
+        TB[WM_NONE][t] = TCAP[t]
+        TB[WM_CAP][t] = TCAP[t]
+        TB[WM_UNC][t] = TUNC[t]
+    for r in range(3):
+        r0 = (3 - r) % 3
+        r1 = (5 - r) % 3
+        s = r == 0
+        for b in range(256):
+            # w = 0 only: the bit j = 0 of the flavour whose residue is 0
+            a = b & 1 if r0 == 0 else 0
+            p = (b >> 3) & 1 if r1 == 0 else 0
+            SPR[WM_NONE][r][b] = _jpoly(a) | _jpoly(p) << 32
+            SPR[WM_CAP][r][b] = _jpoly(b & 7) | _jpoly(((b >> 3) & 7) << s) << 32
+            # b = n0 | n1 << 4, the fewest wilds; then every w of the right residue up to MAXTW
+            u0 = b & 15
+            u1 = b >> 4
+            a = 0
+            p = 0
+            for j in range(4):
+                if u0 <= r0 + 3 * j <= MAXTW:
+                    a |= 1 << j
+                if u1 <= r1 + 3 * j <= MAXTW:
+                    p |= 1 << j
+            SPR[WM_UNC][r][b] = _jpoly(a) | _jpoly(p << s) << 32
+
+
+_init_spr()
+
+
+cdef inline int _tab_modes(u64 wmask, int cap, int W, int *mode) noexcept:
+    """Each group's table mode for this wild mask / cap; 0 if the tables can't answer (a mask covering
+    part of a group, or a cap other than 4 that might bind)."""
+    cdef int g, full
+    cdef u64 gm
+    for g in range(5):
+        full = (1 << GN[g]) - 1
+        gm = (wmask >> GB[g]) & <u64>full
+        if gm == 0 or W == 0:
+            mode[g] = WM_NONE
+        elif gm == <u64>full and cap == 4:
+            mode[g] = WM_CAP
+        elif gm == <u64>full and cap >= 4 + W:
+            mode[g] = WM_UNC
+        else:
+            return 0
+    return 1
+
+
+cdef inline int _tab_win(const int *keys, const int *ns, int W, const int *mode) noexcept:
+    """_std_win for counts <= 4, nothing preset, 0 <= W <= MAXTW and a right tile total."""
+    cdef u64 v[5]
+    cdef unsigned int r
+    cdef int g, m, k = W + 1
+    for g in range(5):
+        r = <unsigned int>ns[g] % 3
+        m = mode[g]
+        k -= R0OF[r]
+        v[g] = SPR[m][r][TB[m][GT[g]][keys[g]]]
+    return _tab_product(v, k)
+
+
+cdef inline int _tab_product(const u64 *v, int k) noexcept:
+    """Whether byte k // 3 of the pair part of the product of the five groups' (A, B) polynomials is not 0."""
+    cdef unsigned int a0 = <unsigned int>v[0], b0 = <unsigned int>(v[0] >> 32)
+    cdef unsigned int a1 = <unsigned int>v[1], b1 = <unsigned int>(v[1] >> 32)
+    cdef unsigned int a2 = <unsigned int>v[2], b2 = <unsigned int>(v[2] >> 32)
+    cdef unsigned int a3 = <unsigned int>v[3], b3 = <unsigned int>(v[3] >> 32)
+    cdef unsigned int a4 = <unsigned int>v[4], b4 = <unsigned int>(v[4] >> 32)
+    cdef unsigned int a01, b01, a23, b23, p1
+    if k < 0:
+        return 0
+    # (A, B) x (A', B') = (A A', A B' + B A'): a tree, for a short chain of multiplications
+    a01 = a0 * a1
+    b01 = a0 * b1 + b0 * a1
+    a23 = a2 * a3
+    b23 = a2 * b3 + b2 * a3
+    p1 = (a01 * b23 + b01 * a23) * a4 + a01 * a23 * b4
+    return ((p1 >> (8 * (k // 3))) & 0xFF) != 0
+
+
+cdef extern from *:
+    """
+    /* 8 raw counts (bytes) as one little-endian word: byte i = count i, whatever the host order */
+    static inline unsigned long long mj_ld8(const unsigned char *p) {
+        typedef unsigned long long u;
+        return (u)p[0] | (u)p[1] << 8 | (u)p[2] << 16 | (u)p[3] << 24
+             | (u)p[4] << 32 | (u)p[5] << 40 | (u)p[6] << 48 | (u)p[7] << 56;
+    }
+    /* nonzero iff some byte of x exceeds 4 */
+    static inline unsigned long long mj_over4(unsigned long long x) {
+        return ((x + 0x7B7B7B7B7B7B7B7BULL) | x) & 0x8080808080808080ULL;
+    }
+    /* bytes d0..d7 (each <= 4) -> sum d_i 5^i */
+    static inline int mj_base5(unsigned long long x) {
+        x = (x + (x >> 8) * 5) & 0x00FF00FF00FF00FFULL;
+        x = (x + (x >> 16) * 25) & 0x0000FFFF0000FFFFULL;
+        return (int)((x + (x >> 32) * 625) & 0xFFFFFFFFULL);
+    }
+    /* the sum of the bytes (each <= 31) */
+    static inline int mj_bsum(unsigned long long x) {
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    """
+    u64 mj_ld8(const unsigned char *p) noexcept nogil
+    u64 mj_over4(u64 x) noexcept nogil
+    int mj_base5(u64 x) noexcept nogil
+    int mj_bsum(u64 x) noexcept nogil
+
+
+cdef inline int _raw_keys(const unsigned char *p, int *keys, int *ns) noexcept:
+    """_nat_keys for 37 raw counts, a word at a time; 0 if a count exceeds 4."""
+    cdef u64 x0 = mj_ld8(p), x1 = mj_ld8(p + 9), x2 = mj_ld8(p + 18)
+    cdef u64 x3 = mj_ld8(p + 27) & <u64>0x00FFFFFFFFFFFFFF
+    if (mj_over4(x0) | mj_over4(mj_ld8(p + 8)) | mj_over4(mj_ld8(p + 16)) | mj_over4(mj_ld8(p + 24))
+            | mj_over4(mj_ld8(p + 29))):
+        return 0
+    keys[0] = mj_base5(x0) + p[8] * 390625
+    keys[1] = mj_base5(x1) + p[17] * 390625
+    keys[2] = mj_base5(x2) + p[26] * 390625
+    keys[3] = mj_base5(x3)
+    keys[4] = p[34] + 5 * p[35] + 25 * p[36]
+    ns[0] = mj_bsum(x0) + p[8]
+    ns[1] = mj_bsum(x1) + p[17]
+    ns[2] = mj_bsum(x2) + p[26]
+    ns[3] = mj_bsum(x3)
+    ns[4] = p[34] + p[35] + p[36]
+    return 1
+
+
+cdef inline int _raw_win_std(const unsigned char *p, int n_sets, int W) noexcept:
+    """The whole win check of 37 raw counts with the default wild mask and cap 4 (modes CAP for the suits
+    and honours, NONE for the long cards), or with no wilds at all, in scalars: -1 if a count exceeds 4
+    (the tables can't answer), -2 if the tile total is wrong, else _tab_win (1 / 0)."""
+    cdef u64 x0 = mj_ld8(p), x1 = mj_ld8(p + 9), x2 = mj_ld8(p + 18)
+    cdef u64 x3 = mj_ld8(p + 27) & <u64>0x00FFFFFFFFFFFFFF
+    cdef u64 v[5]
+    cdef unsigned int n0, n1, n2, n3, n4, r0, r1, r2, r3, r4
+    if (mj_over4(x0) | mj_over4(mj_ld8(p + 8)) | mj_over4(mj_ld8(p + 16)) | mj_over4(mj_ld8(p + 24))
+            | mj_over4(mj_ld8(p + 29))):
+        return -1
+    n0 = mj_bsum(x0) + p[8]
+    n1 = mj_bsum(x1) + p[17]
+    n2 = mj_bsum(x2) + p[26]
+    n3 = mj_bsum(x3)
+    n4 = p[34] + p[35] + p[36]
+    if n_sets < 0 or <int>(n0 + n1 + n2 + n3 + n4) + W != 3 * n_sets + 2:
+        return -2
+    r0 = n0 % 3
+    r1 = n1 % 3
+    r2 = n2 % 3
+    r3 = n3 % 3
+    r4 = n4 % 3
+    v[0] = SPR[WM_CAP][r0][TCAP[0][mj_base5(x0) + p[8] * 390625]]
+    v[1] = SPR[WM_CAP][r1][TCAP[0][mj_base5(x1) + p[17] * 390625]]
+    v[2] = SPR[WM_CAP][r2][TCAP[0][mj_base5(x2) + p[26] * 390625]]
+    v[3] = SPR[WM_CAP][r3][TCAP[1][mj_base5(x3)]]
+    v[4] = SPR[WM_NONE][r4][TCAP[2][p[34] + 5 * p[35] + 25 * p[36]]]
+    return _tab_product(v, W + 1 - R0OF[r0] - R0OF[r1] - R0OF[r2] - R0OF[r3] - R0OF[r4])
+
+
+@cython.binding(False)  # a plain builtin, called without the cyfunction layer (the signature: the docstring)
 def is_winning(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0):
+    """is_winning(counts, n_sets, wilds=0, wild_mask=17179869183, max_copies=4, shapes=0)
+--
+
+Whether the naturals (37 counts) plus ``wilds`` wilds make a winning hand of ``n_sets`` sets and a pair
+(or one of the ``shapes``)."""
     cdef int c[NK]
     cdef int keys[5]
     cdef int ns[5]
+    cdef int mode[5]
+    cdef unsigned char buf[NK]
+    cdef const unsigned char *p
+    cdef Py_ssize_t n
     cdef int nat, r
     cdef u64 wm
+    if type(counts) is bytes and <unsigned int>wilds <= MAXTW:
+        # the common case: raw counts, read a word at a time, and the answer straight from the tables
+        n = PyBytes_GET_SIZE(counts)
+        p = <const unsigned char *>PyBytes_AS_STRING(counts)
+        if n < NK:
+            memset(buf, 0, NK)
+            memcpy(buf, p, n)
+            p = buf
+        if n <= NK:
+            if wilds == 0 or (max_copies == 4 and (wild_mask is _STANDARD_MASK_OBJ or (
+                    type(wild_mask) is int and _mask(wild_mask) == STANDARD_MASK_C))):
+                # (with no wilds, the modes don't matter: any of them reads the natural answer)
+                r = _raw_win_std(p, n_sets, wilds)
+                if r == -2:
+                    return False
+            elif _raw_keys(p, keys, ns):
+                if n_sets < 0 or ns[0] + ns[1] + ns[2] + ns[3] + ns[4] + wilds != 3 * n_sets + 2:
+                    return False
+                r = -1
+                if _tab_modes(_mask(wild_mask), max_copies, wilds, mode):
+                    r = _tab_win(keys, ns, wilds, mode)
+            else:
+                r = -1
+            if r >= 0:
+                if r:
+                    return True
+                if not shapes:
+                    return False
+                _load_raw(p, NK, c)
+                return _special_win(c, n_sets, wilds, _mask(wild_mask), max_copies, shapes) == 1
     _load(counts, c)
     nat = _nat_keys(c, keys, ns)
     if wilds == 0 and nat:
@@ -779,42 +1020,14 @@ def is_winning(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max
     if n_sets < 0 or (ns[0] + ns[1] + ns[2] + ns[3] + ns[4] if nat else _total(c)) + wilds != 3 * n_sets + 2:
         return False
     wm = _mask(wild_mask)
-    r = _wild_win_tab(keys, ns, wilds, wm, max_copies) if nat and wilds <= MAXTW else -1
-    if r < 0:
+    r = nat and wilds <= MAXTW and _tab_modes(wm, max_copies, wilds, mode)
+    if r:
+        r = _tab_win(keys, ns, wilds, mode)
+    else:
         r = _std_win(c, c, _ZERO, wilds, wm, max_copies)
     if r:
         return True
     return bool(shapes) and _special_win(c, n_sets, wilds, wm, max_copies, shapes) == 1
-
-
-cdef int _wild_win_tab(const int *keys, const int *ns, int W, u64 wmask, int cap) noexcept:
-    """_std_win for counts <= 4 with nothing preset, straight from the tables; -1 when they can't answer
-    (a wild mask covering part of a group, or a cap other than 4 that might bind)."""
-    cdef int A[5]
-    cdef int B[5]
-    cdef int g, n, t, full, gm, b, u, r0, r1
-    for g in range(5):
-        t = GT[g]
-        n = ns[g]
-        r0 = (3 - n % 3) % 3
-        r1 = (5 - n % 3) % 3
-        full = (1 << GN[g]) - 1
-        gm = <int>((wmask >> GB[g]) & <u64>full)
-        if gm == 0:
-            b = TCAP[t][keys[g]]
-            A[g] = DEC[b & 7][r0] & 1
-            B[g] = DEC[(b >> 3) & 7][r1] & 1
-        elif gm == full and cap == 4:
-            b = TCAP[t][keys[g]]
-            A[g] = DEC[b & 7][r0]
-            B[g] = DEC[(b >> 3) & 7][r1]
-        elif gm == full and cap >= 4 + W:
-            u = TUNC[t][keys[g]]
-            A[g] = REP[u & 15]
-            B[g] = REP[u >> 4]
-        else:
-            return -1
-    return _combine(A, B, W)
 
 
 def waits(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0,

@@ -536,30 +536,41 @@ cdef void capped_pairs(int *tiles, int n, int cap, int *c) noexcept nogil:
         c[TRIM_ORDER[k]] += cnt[TRIM_ORDER[k]]
 
 
-cdef void chow_combinations(Div *d, int *c) noexcept nogil:
-    cdef int tiles[4]
+cdef int _set_tiles(Div *d, int chows, int *tiles) noexcept nogil:
+    """The tiles of the division's chows (or of its pungs and kongs) in the reference's order."""
     cdef int keys[4]
-    cdef int trio[3]
-    cdef int n = 0, i, j, f, free, m, extra, unrelated, found
-    cdef int related[4]
+    cdef int i, n = 0
     for i in range(4):
-        if d.kind[i] == CHOW:
+        if (d.kind[i] == CHOW) == chows:
             keys[n] = ref_order(d.tile[i]) * 64 + d.tile[i]
             n += 1
     sort_n(keys, n)
     for i in range(n):
         tiles[i] = keys[i] % 64
+    return n
+
+
+cdef inline void _three_of_four(const int *tiles, int free, int *trio) noexcept nogil:
+    cdef int i, m = 0
+    for i in range(4):
+        if i != free:
+            trio[m] = tiles[i]
+            m += 1
+
+
+cdef void chow_combinations(Div *d, int *c) noexcept nogil:
+    cdef int tiles[4]
+    cdef int trio[3]
+    cdef int n, i, j, f, free, extra, unrelated, found
+    cdef int related[4]
+    n = _set_tiles(d, 1, tiles)
     if n == 4:
         f = four_chows_fan(tiles, d.pair)
         if f >= 0:
             c[f] += 1
             return
         for free in range(3, -1, -1):
-            m = 0
-            for i in range(4):
-                if i != free:
-                    trio[m] = tiles[i]
-                    m += 1
+            _three_of_four(tiles, free, trio)
             f = three_chows_fan(trio[0], trio[1], trio[2])
             if f < 0:
                 continue
@@ -638,16 +649,9 @@ cdef void every_pair(int *tiles, int n, int *c) noexcept nogil:
 
 cdef void pung_combinations(Div *d, int *c) noexcept nogil:
     cdef int tiles[4]
-    cdef int keys[4]
     cdef int trio[3]
-    cdef int n = 0, i, f, free, m, extra, a, b, cc, dd
-    for i in range(4):
-        if d.kind[i] != CHOW:
-            keys[n] = ref_order(d.tile[i]) * 64 + d.tile[i]
-            n += 1
-    sort_n(keys, n)
-    for i in range(n):
-        tiles[i] = keys[i] % 64
+    cdef int n, i, f, free, extra, a, b, cc, dd
+    n = _set_tiles(d, 0, tiles)
     if n == 4:
         a = tiles[0]
         b = tiles[1]
@@ -662,11 +666,7 @@ cdef void pung_combinations(Div *d, int *c) noexcept nogil:
             c[f] += 1
             return
         for free in range(3, -1, -1):
-            m = 0
-            for i in range(4):
-                if i != free:
-                    trio[m] = tiles[i]
-                    m += 1
+            _three_of_four(tiles, free, trio)
             f = three_pungs_fan(trio[0], trio[1], trio[2])
             if f >= 0:
                 c[f] += 1

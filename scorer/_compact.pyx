@@ -46,3 +46,12 @@ cdef class CompactResult:
     def __repr__(self):
         return (f"CompactResult(variant={self.variant!r}, valid={self.valid}, total={self.total}, "
                 f"reason={self.reason!r}, items={self.items!r}, payments={self.payments!r})")
+
+
+def has_none(list items) -> bool:
+    """Whether any entry is None (by identity: no comparison methods are called)."""
+    cdef object item
+    for item in items:
+        if item is None:
+            return True
+    return False

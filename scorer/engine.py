@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ValidationError
 
 from . import referee, registry
-from ._compact import CompactResult
+from ._compact import CompactResult, has_none
 from .errors import HandError
 from .hand import Hand
 from .notation import format_hand
@@ -148,21 +148,30 @@ BATCH_THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
 
 def fast_compact_many(requests: list[Any]) -> list[CompactResult | None]:
     """The requests the variants' C fast paths score (on every core), None for the others."""
-    out: list[CompactResult | None] = [None] * len(requests)
-    for variant in {r.get("variant") for r in requests if type(r) is dict and type(r.get("variant")) is str}:
-        try:
-            many = registry.get(variant).compact_many()
-        except HandError:
-            continue
-        if many is not None:
-            for i, answer in enumerate(many(requests, BATCH_THREADS)):
-                if answer is not None:
-                    out[i] = answer
-    return out
+    out: list[CompactResult | None] | None = None
+    for many in _batch_paths():
+        answers = many(requests, BATCH_THREADS)  # None for every request that is not its variant's
+        if out is None:
+            out = answers
+        else:
+            out = [a if a is not None else b for a, b in zip(answers, out, strict=True)]
+    return out if out is not None else [None] * len(requests)
+
+
+_BATCH_PATHS: list[Callable[[list[Any], int], list[Any]]] | None = None
+
+
+def _batch_paths() -> list[Callable[[list[Any], int], list[Any]]]:
+    global _BATCH_PATHS
+    if _BATCH_PATHS is None:
+        _BATCH_PATHS = [m for v in registry.variants().values() if (m := v.compact_many()) is not None]
+    return _BATCH_PATHS
 
 
 def _compact_many(requests: list[Any]) -> list[Result | CompactResult | dict[str, Any]]:
     out: list[Any] = fast_compact_many(requests)
+    if not has_none(out):
+        return out
     for i, answer in enumerate(out):
         if answer is None:
             try:

@@ -41,13 +41,27 @@ cdef extern from *:
             m[i >> 6] |= bits << (i & 63);
         }
     }
+    /* fan count vectors copied and cleared in registers: short fixed-size rep movs / rep stos
+       cost more here than the work between them */
+    static inline void mj_copy(int *dst, const int *src) {
+        for (int i = 0; i < 92; i += 4)
+            _mm_storeu_si128((__m128i *)(dst + i), _mm_loadu_si128((const __m128i *)(src + i)));
+    }
+    static inline void mj_zero(int *dst) {
+        __m128i z = _mm_setzero_si128();
+        for (int i = 0; i < 92; i += 4) _mm_storeu_si128((__m128i *)(dst + i), z);
+    }
     #else
     static inline void mj_fan_mask(const int *c, unsigned long long *m) {
         m[0] = 0; m[1] = 0;
         for (int i = 0; i < 92; i++) m[i >> 6] |= (unsigned long long)(c[i] != 0) << (i & 63);
     }
+    static inline void mj_copy(int *dst, const int *src) { for (int i = 0; i < 92; i++) dst[i] = src[i]; }
+    static inline void mj_zero(int *dst) { for (int i = 0; i < 92; i++) dst[i] = 0; }
     #endif
     """
+    void mj_copy(int *dst, const int *src) nogil
+    void mj_zero(int *dst) nogil
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
     int __builtin_clzll(unsigned long long) nogil
@@ -257,6 +271,8 @@ cdef struct Hand:
     int melded_kongs
     int concealed_kongs
     unsigned long long kind_bits   # bit k: kind k present (melds included)
+    unsigned long long conc_bits   # bit k: kind k in the concealed part
+    unsigned long long odd_bits    # bit k: an odd number of kind k in the concealed part
     int pair_group     # set by _evaluate once a four-sets reading exists (see _pair_group)
 
 
@@ -820,7 +836,7 @@ cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int p
     (the formal wait is the winning tile alone) is worked out on first need (-1 before)."""
     cdef int i, nchows = 0, placed = 0
     cdef u64 m[2]
-    memcpy(c, base, NF * sizeof(int))
+    mj_copy(c, base)
     concealed_pungs_and_kongs(h, d, kong_pair_fan, c)
     # single_pungs
     for i in range(4):
@@ -927,13 +943,13 @@ cdef int _is_winning(int *c, int nsets, int seven) noexcept nogil:
     return 0
 
 
-cdef void _enum_sets(int *c, int k, Enum *e, Hand *h, int pair, int nopung) noexcept nogil:
-    """Each multiset once: at a kind, its pung (if any) comes before its chows."""
+cdef void _enum_sets(int *c, u64 nz, Enum *e, Hand *h, int pair, int nopung) noexcept nogil:
+    """Each multiset once: the lowest kind left (bit set ``nz`` of the kinds left) goes into its
+    pung (if any) before its chows."""
     cdef Div *d
-    cdef int i, j, m, t, code
-    while k < NK and c[k] == 0:
-        k += 1
-    if k == NK:
+    cdef int i, j, m, t, code, k
+    cdef u64 rest
+    if nz == 0:
         if e.depth != e.nsets:
             return
         if e.n >= MAXDIV:
@@ -971,22 +987,27 @@ cdef void _enum_sets(int *c, int k, Enum *e, Hand *h, int pair, int nopung) noex
         return
     if e.depth == e.nsets:
         return
+    k = __builtin_ctzll(nz)
     if c[k] >= 3 and k != nopung:
         c[k] -= 3
         e.stack_kind[e.depth] = PUNG
         e.stack_tile[e.depth] = k
         e.depth += 1
-        _enum_sets(c, k, e, h, pair, -1)
+        _enum_sets(c, nz if c[k] else nz & ~((<u64>1) << k), e, h, pair, -1)
         e.depth -= 1
         c[k] += 3
     if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
         c[k] -= 1
         c[k + 1] -= 1
         c[k + 2] -= 1
+        rest = nz
+        for t in range(k, k + 3):
+            if not c[t]:
+                rest &= ~((<u64>1) << t)
         e.stack_kind[e.depth] = CHOW
         e.stack_tile[e.depth] = k
         e.depth += 1
-        _enum_sets(c, k, e, h, pair, k)
+        _enum_sets(c, rest, e, h, pair, k)
         e.depth -= 1
         c[k] += 1
         c[k + 1] += 1
@@ -1141,24 +1162,27 @@ cdef int _unique_wait(Hand *h, int nsets) noexcept nogil:
     candidate held four times (the fifth copy) takes the general recursion."""
     cdef int c[NK]
     cdef int state[4]
-    cdef int g, k, t, base, nk, st, pairs, bad, r, odd = 0, odd_kind = -1, held, n, sw
+    cdef int g, k, t, base, nk, st, pairs, bad, r, odd = 0, odd_kind = -1, held, n, sw, four
     memcpy(c, h.conc, NK * sizeof(int))
     c[h.win] -= 1
+    four = 0
     for k in range(NK):
         if c[k] & 1:
             odd += 1
             odd_kind = k
+        four |= c[k] >= 4
     # seven pairs: the one odd kind of the 13 completes them
     if h.nfixed == 0 and odd == 1 and odd_kind != h.win:
         return 0
     # the fifth copy of a kind held four times
-    for t in range(NK):
-        if c[t] >= 4 and t != h.win:
-            c[t] += 1
-            r = _is_winning(c, nsets, h.nfixed == 0)
-            c[t] -= 1
-            if r:
-                return 0
+    if four:
+        for t in range(NK):
+            if c[t] >= 4 and t != h.win:
+                c[t] += 1
+                r = _is_winning(c, nsets, h.nfixed == 0)
+                c[t] -= 1
+                if r:
+                    return 0
     # every group completes in the winning hand (as sets, the pair group with its pair): only the
     # winning tile's own group changes when the tile is taken back
     for g in range(4):
@@ -1242,17 +1266,21 @@ cdef void _finish_hand(Hand *h) noexcept nogil:
     h.last_tile = h.last_tile or (h.total[h.win] - h.conc[h.win] == 3)
     h.nkinds = 0
     h.kind_bits = 0
+    h.conc_bits = 0
+    h.odd_bits = 0
     for i in range(NK):
         if h.total[i]:
             h.kinds[h.nkinds] = i
             h.nkinds += 1
             h.kind_bits |= (<u64>1) << i
+        h.conc_bits |= (<u64>(h.conc[i] != 0)) << i
+        h.odd_bits |= (<u64>(h.conc[i] & 1)) << i
 
 
 cdef int _special(int *c, Outcome *o) noexcept nogil:
     """A fixed-list shape is the only reading: its fans after the removals."""
     apply_exclusions(c)
-    memcpy(o.counts, c, NF * sizeof(int))
+    mj_copy(o.counts, c)
     o.points = points(c)
     o.nread = 1
     o.status = S_SPECIAL
@@ -1276,16 +1304,13 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
     o.points = 0
     o.unique = 0
     o.ncodes = 0
-    for i in range(NK):
-        if h.conc[i] % 2:
-            even = 0
-            break
+    even = h.odd_bits == 0
     # special shapes (evaluate.evaluate's first part)
     if h.nfixed == 0:
         if even:
             if _seven_shifted_pairs(h, sp):
                 return _special(sp, o)
-            memset(sp, 0, NF * sizeof(int))
+            mj_zero(sp)
             sp[f_seven_pairs] += 1
             suit_tile_rank_fans(h, sp)
             for i in range(h.nkinds):
@@ -1317,7 +1342,7 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
             for p in range(27, NK):
                 if c[p] == 2:
                     c[p] = 0
-                    _enum_sets(c, 0, &e, h, p, -1)
+                    _enum_sets(c, h.conc_bits & ~((<u64>1) << p), &e, h, p, -1)
                     c[p] = 2
         else:
             k = 0
@@ -1327,7 +1352,7 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
                 if c[p] >= 2:
                     c[p] -= 2
                     if _suit_sets(c + 9 * pg):
-                        _enum_sets(c, 0, &e, h, p, -1)
+                        _enum_sets(c, h.conc_bits if c[p] else h.conc_bits & ~((<u64>1) << p), &e, h, p, -1)
                     c[p] += 2
     if e.overflow:
         o.status = S_DEFER
@@ -1345,7 +1370,7 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
     if e.n:
         h.pair_group = pg
         unique = -1  # worked out when a division places the winning tile in a chow or the pair
-        memset(base, 0, NF * sizeof(int))
+        mj_zero(base)
         win_condition(h, base)
         if h.melded_count == 0:
             base[f_fully_concealed_hand if h.self_draw else f_concealed_hand] += 1
@@ -1356,7 +1381,7 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
     if have_sp:
         best = -1
         best_points = sp_points
-        memcpy(o.counts, sp, NF * sizeof(int))
+        mj_copy(o.counts, sp)
     from_sp = have_sp
     for i in range(e.n):
         pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, cur)
@@ -1364,7 +1389,7 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
                 pts == best_points and (from_sp or cur[f_pure_triple_chow] or cur[f_triple_pung])):
             best = i
             best_points = pts
-            memcpy(o.counts, cur, NF * sizeof(int))
+            mj_copy(o.counts, cur)
     o.nread = e.n + have_sp
     o.unique = unique
     if best == -2:

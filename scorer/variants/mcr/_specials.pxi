@@ -13,7 +13,7 @@ cdef int _seven_shifted_pairs(Hand *h, int *c) noexcept nogil:
     cdef int k = h.kinds[0]
     if not (h.nkinds == 7 and k < 27 and h.kinds[6] == k + 6 and k // 9 == h.kinds[6] // 9):
         return 0
-    memset(c, 0, NF * sizeof(int))
+    mj_zero(c)
     c[f_seven_shifted_pairs] += 1
     c[f_seven_pairs] += 1
     c[f_full_flush] += 1
@@ -44,7 +44,7 @@ cdef int _honors_and_knitted(Hand *h, int *c) noexcept nogil:
             break
     else:
         return 0
-    memset(c, 0, NF * sizeof(int))
+    mj_zero(c)
     if numbered == 7:
         c[f_greater_honors_and_knitted_tiles] += 1
         c[f_lesser_honors_and_knitted_tiles] += 1
@@ -64,7 +64,7 @@ cdef int _thirteen_orphans(Hand *h, int *c) noexcept nogil:
     for i in range(13):
         if h.kinds[i] != ORPHAN_KINDS[i]:
             return 0
-    memset(c, 0, NF * sizeof(int))
+    mj_zero(c)
     c[f_thirteen_orphans] += 1
     c[f_all_types] += 1
     c[f_all_terminals_and_honors] += 1
@@ -77,7 +77,7 @@ cdef int _nine_gates_fans(Hand *h, int *c) noexcept nogil:
     cdef int rank
     if h.nfixed or not _nine_gates(h):
         return 0
-    memset(c, 0, NF * sizeof(int))
+    mj_zero(c)
     c[f_nine_gates] += 1
     rank = h.win % 9 + 1
     if rank == 1 or rank == 9:
@@ -176,7 +176,7 @@ cdef int _knitted_straight(Hand *h, int seat, int prevalent, int *c) noexcept no
         fkind, ftile, conc = h.fkind[0], h.ftile[0], h.fconc[0]
     else:
         fkind, ftile, conc = kind, tile, 1
-    memset(c, 0, NF * sizeof(int))
+    mj_zero(c)
     c[f_knitted_straight] += 1
     if fkind == CHOW:
         if pair < 27:

@@ -146,11 +146,12 @@ def score_compact(variant: str, hand: str | None, context: dict[str, Any] | Base
 BATCH_THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-def fast_compact_many(requests: list[Any]) -> list[CompactResult | None]:
-    """The requests the variants' C fast paths score (on every core), None for the others."""
-    out: list[CompactResult | None] | None = None
+def fast_compact_many(requests: list[Any], as_json: bool = False) -> list[Any]:
+    """The requests the variants' C fast paths score (on every core), None for the others; with
+    ``as_json`` each answer is its JSON text (bytes), as ``jsonio.dumps(answer.as_dict())``."""
+    out: list[Any] | None = None
     for many in _batch_paths():
-        answers = many(requests, BATCH_THREADS)  # None for every request that is not its variant's
+        answers = many(requests, BATCH_THREADS, as_json)  # None for each request not its variant's
         if out is None:
             out = answers
         else:
@@ -158,10 +159,10 @@ def fast_compact_many(requests: list[Any]) -> list[CompactResult | None]:
     return out if out is not None else [None] * len(requests)
 
 
-_BATCH_PATHS: list[Callable[[list[Any], int], list[Any]]] | None = None
+_BATCH_PATHS: list[Callable[[list[Any], int, bool], list[Any]]] | None = None
 
 
-def _batch_paths() -> list[Callable[[list[Any], int], list[Any]]]:
+def _batch_paths() -> list[Callable[[list[Any], int, bool], list[Any]]]:
     global _BATCH_PATHS
     if _BATCH_PATHS is None:
         _BATCH_PATHS = [m for v in registry.variants().values() if (m := v.compact_many()) is not None]

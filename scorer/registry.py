@@ -154,9 +154,9 @@ class Variant(ABC):
         rules, None for a request it leaves to the full path; None when the variant has none."""
         return None
 
-    def compact_many(self) -> Callable[[list[Any], int], list[Any]] | None:
-        """The same over a list of request dicts and a thread count (None entries for the full
-        path)."""
+    def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:
+        """The same over a list of request dicts, a thread count and ``as_json`` (answers as their
+        JSON bytes); None entries for the full path."""
         return None
 
     # --- scoring ---------------------------------------------------------------

@@ -211,3 +211,17 @@ def test_batch_threads_give_the_same_answers() -> None:
     for a, (h, c) in zip(one, generate(1200, 21), strict=True):
         if a is not None:
             assert a == FAST.compact(h, c)
+
+
+@needs_fast
+def test_json_written_in_c_is_the_dumped_dict() -> None:
+    from scorer.jsonio import dumps
+
+    requests: list[Any] = [{"variant": "mcr", "hand": h, "context": c} for h, c in generate(1500, 8)]
+    objects = FAST.compact_many(requests, 2)
+    texts = FAST.compact_many(requests, 2, True)
+    assert sum(t is not None for t in texts) >= 0.9 * len(requests)
+    for obj, text in zip(objects, texts, strict=True):
+        assert (obj is None) == (text is None)
+        if obj is not None:
+            assert text == dumps(obj.as_dict())

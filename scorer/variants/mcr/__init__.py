@@ -58,7 +58,7 @@ class MCR(Variant):
     def compact(self) -> Callable[[Any, Any], Any] | None:
         return None if evaluate_module._fast is None else evaluate_module._fast.compact
 
-    def compact_many(self) -> Callable[[list[Any], int], list[Any]] | None:
+    def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:
         return None if evaluate_module._fast is None else evaluate_module._fast.compact_many
 
     def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:

@@ -7,6 +7,7 @@
 from cpython.dict cimport PyDict_Next
 from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
@@ -214,24 +215,61 @@ cdef int _load_hand(const char *s, Py_ssize_t n, Ctx *x, Hand *h) noexcept nogil
 cdef list BELOW_MINIMUM = [f"below the {MINIMUM}-point minimum: {p}" for p in range(MINIMUM)]
 
 
+cdef struct Settled:
+    int valid
+    int total
+    int reason     # 0 none, 1 no winning shape, 2 below the minimum
+    int amounts[4] # E S W N
+
+
+cdef void _settle(Ctx *x, Outcome *o, Settled *r) noexcept nogil:
+    """Validity, total and payments (settle.payments: self-draw, each other seat pays 8 + total;
+    on a discard the discarder, by default the winner's previous seat, pays 8 + total and the two
+    others 8)."""
+    cdef int i, n = 0, amount, discarder, seat
+    memset(r.amounts, 0, sizeof(r.amounts))
+    r.valid = 0
+    r.total = 0
+    if o.status == S_NONE:
+        r.reason = 1
+        return
+    if o.points < MINIMUM:
+        r.reason = 2
+        return
+    r.reason = 0
+    r.valid = 1
+    r.total = o.points + x.flowers
+    seat = x.seat - 27
+    discarder = -1 if x.self_draw else (x.discarder - 27 if x.discarder >= 0 else (seat + 3) % 4)
+    for i in range(4):
+        if i == seat:
+            continue
+        amount = 8 + r.total if (x.self_draw or i == discarder) else 8
+        r.amounts[i] = -amount
+        n += amount
+    r.amounts[seat] = n
+
+
 cdef object _compact(Ctx *x, Outcome *o):
     """The CompactResult of an evaluated hand (None for a shape the full path must take)."""
     cdef CompactResult r
-    cdef int i, n = 0, k, w, amount, discarder, seat
+    cdef Settled st
+    cdef int i, n = 0, k, w
     cdef u64 m[2]
     cdef u64 rest
     cdef tuple items
     cdef object item
-    if o.status == S_DEFER:
+    if o.status == S_DEFER or o.points < 0:
         return None
+    _settle(x, o, &st)
     r = CompactResult.__new__(CompactResult)
     r.variant = VARIANT
     r._payments = None
-    memset(r._amounts, 0, sizeof(r._amounts))
+    memcpy(r._amounts, st.amounts, sizeof(st.amounts))
+    r.valid = st.valid
+    r.total = st.total
+    r.reason = None if st.reason == 0 else NO_WIN_REASON if st.reason == 1 else BELOW_MINIMUM[o.points]
     if o.status == S_NONE:
-        r.valid = False
-        r.total = 0
-        r.reason = NO_WIN_REASON
         r.items = ()
         return r
     mj_fan_mask(o.counts, m)
@@ -252,27 +290,130 @@ cdef object _compact(Ctx *x, Outcome *o):
         Py_INCREF(item)
         PyTuple_SET_ITEM(items, k, item)
     r.items = items
-    if o.points < MINIMUM:
-        r.valid = False
-        r.total = 0
-        r.reason = BELOW_MINIMUM[o.points] if o.points >= 0 else f"below the {MINIMUM}-point minimum: {o.points}"
-        return r
-    r.valid = True
-    r.total = o.points + x.flowers
-    r.reason = None
-    # settle.payments: self-draw, each other seat pays 8 + total; on a discard the discarder
-    # (default: the winner's previous seat) pays 8 + total and the two others 8
-    seat = x.seat - 27
-    discarder = -1 if x.self_draw else (x.discarder - 27 if x.discarder >= 0 else (seat + 3) % 4)
-    n = 0
-    for i in range(4):
-        if i == seat:
-            continue
-        amount = 8 + r.total if (x.self_draw or i == discarder) else 8
-        r._amounts[i] = -amount
-        n += amount
-    r._amounts[seat] = n
     return r
+
+
+# ---- the compact answer as JSON text, written in C (the HTTP batch): byte for byte what
+# scorer.jsonio.dumps(result.as_dict()) gives (tests/test_compact.py checks it)
+
+cdef enum:
+    JSON_MAX = 1536  # far above any MCR hand's answer; longer ones take the Python path
+    REASONS = 16     # >= MINIMUM + 2
+
+cdef list _JSON_KEEP = []            # the bytes objects the pointers below point into
+cdef const char *FAN_JSON[NF]        # '["id",points,1,' per fan
+cdef int FAN_JSON_LEN[NF]
+cdef const char *REASON_JSON[REASONS]  # 0: null, 1: no winning shape, 2 + p: below the minimum at p
+cdef int REASON_JSON_LEN[REASONS]
+cdef const char *SEAT_KEYS[4]
+
+
+cdef void _init_json() except *:
+    import json
+    cdef int f
+    cdef bytes b
+    for f in range(NUM_FANS):
+        b = ('["' + _FANS[f].id + '",' + str(_FANS[f].points) + ",1,").encode()
+        _JSON_KEEP.append(b)
+        FAN_JSON[f] = b
+        FAN_JSON_LEN[f] = len(b)
+    reasons = [None, NO_WIN_REASON] + BELOW_MINIMUM
+    if len(reasons) > REASONS:
+        raise RuntimeError("minimum too large for the reason table")
+    for f in range(MINIMUM + 2):
+        b = json.dumps(reasons[f]).encode()
+        _JSON_KEEP.append(b)
+        REASON_JSON[f] = b
+        REASON_JSON_LEN[f] = len(b)
+    for f, key in enumerate((b'"E":', b'"S":', b'"W":', b'"N":')):
+        _JSON_KEEP.append(key)
+        SEAT_KEYS[f] = key
+
+
+_init_json()
+
+
+cdef inline char *_put(char *p, const char *s, int n) noexcept nogil:
+    memcpy(p, s, n)
+    return p + n
+
+
+cdef inline char *_put_int(char *p, int v) noexcept nogil:
+    cdef char tmp[12]
+    cdef int n = 0
+    cdef unsigned int u
+    if v < 0:
+        p[0] = 45  # '-'
+        p += 1
+        u = <unsigned int>(-v)
+    else:
+        u = <unsigned int>v
+    while True:
+        tmp[n] = <char>(48 + u % 10)
+        n += 1
+        u //= 10
+        if u == 0:
+            break
+    while n:
+        n -= 1
+        p[0] = tmp[n]
+        p += 1
+    return p
+
+
+cdef int _write_json(Ctx *x, Outcome *o, char *buf) noexcept nogil:
+    """The answer's JSON into ``buf`` (JSON_MAX bytes); its length, or -1 when it does not fit."""
+    cdef Settled st
+    cdef char *p = buf
+    cdef char *end = buf + JSON_MAX - 64
+    cdef int i, w, first = 1, reason
+    cdef u64 m[2]
+    cdef u64 rest
+    if o.status == S_DEFER or o.points < 0:
+        return -1
+    _settle(x, o, &st)
+    p = _put(p, b'{"variant":"mcr","valid":', 25)
+    p = _put(p, b"true", 4) if st.valid else _put(p, b"false", 5)
+    p = _put(p, b',"total":', 9)
+    p = _put_int(p, st.total)
+    p = _put(p, b',"reason":', 10)
+    reason = 0 if st.reason == 0 else 1 if st.reason == 1 else 2 + o.points
+    p = _put(p, REASON_JSON[reason], REASON_JSON_LEN[reason])
+    p = _put(p, b',"items":[', 10)
+    if o.status != S_NONE:
+        mj_fan_mask(o.counts, m)
+        for w in range(2):
+            rest = m[w]
+            while rest:
+                i = (w << 6) | __builtin_ctzll(rest)
+                rest &= rest - 1
+                if p > end:
+                    return -1
+                if not first:
+                    p[0] = 44  # ','
+                    p += 1
+                first = 0
+                p = _put(p, FAN_JSON[i], FAN_JSON_LEN[i])
+                p = _put_int(p, o.counts[i])
+                p[0] = 93  # ']'
+                p += 1
+        if x.flowers:
+            if not first:
+                p[0] = 44
+                p += 1
+            p = _put(p, FAN_JSON[FLOWER_FAN], FAN_JSON_LEN[FLOWER_FAN])
+            p = _put_int(p, x.flowers)
+            p[0] = 93
+            p += 1
+    p = _put(p, b'],"payments":{', 14)
+    for i in range(4):
+        if i:
+            p[0] = 44
+            p += 1
+        p = _put(p, SEAT_KEYS[i], 4)
+        p = _put_int(p, st.amounts[i])
+    p = _put(p, b"}}", 2)
+    return <int>(p - buf)
 
 
 def compact(text, context):
@@ -401,8 +542,36 @@ cdef int _read_request(object req, Job *j):
     return 1
 
 
-def compact_many(list requests, int threads=1):
-    """``compact`` over a batch of request dicts: a list with a CompactResult where the fast path
+cdef Job *SPARE_JOBS = NULL    # one job array kept between batches (fresh pages cost faults)
+cdef Py_ssize_t SPARE_CAP = 0
+
+
+cdef Job *_take_jobs(Py_ssize_t n) except NULL:
+    """A job array for n requests (called with the GIL, which guards the spare)."""
+    global SPARE_JOBS, SPARE_CAP
+    cdef Job *jobs
+    if SPARE_JOBS != NULL and SPARE_CAP >= n:
+        jobs = SPARE_JOBS
+        SPARE_JOBS = NULL
+        return jobs
+    jobs = <Job *>malloc(max(n, 1024) * sizeof(Job))
+    if jobs == NULL:
+        raise MemoryError()
+    return jobs
+
+
+cdef void _give_jobs(Job *jobs, Py_ssize_t n):
+    global SPARE_JOBS, SPARE_CAP
+    if SPARE_JOBS == NULL:
+        SPARE_JOBS = jobs
+        SPARE_CAP = max(n, 1024)
+    else:
+        free(jobs)
+
+
+def compact_many(list requests, int threads=1, bint as_json=False):
+    """``compact`` over a batch of request dicts: a list with a CompactResult (or, ``as_json``,
+    its JSON text as bytes, what ``jsonio.dumps(result.as_dict())`` gives) where the fast path
     scored the request and None where the full path must (another variant, rules, dialect,
     explain/claim, anything unusual). Up to ``threads`` threads score (the requests' texts stay
     alive in ``requests`` meanwhile); the answers do not depend on the thread count."""
@@ -411,11 +580,11 @@ def compact_many(list requests, int threads=1):
     cdef pthread_t tids[MAX_THREADS]
     cdef list out = [None] * n
     cdef Job *j
+    cdef char buf[JSON_MAX]
+    cdef int length
     if n == 0:
         return out
-    b.jobs = <Job *>malloc(n * sizeof(Job))
-    if b.jobs == NULL:
-        raise MemoryError()
+    b.jobs = _take_jobs(n)
     b.n = n
     b.read = 0
     b.next = 0
@@ -441,7 +610,12 @@ def compact_many(list requests, int threads=1):
             j = &b.jobs[i]
             if mj_load(&j.done):
                 if j.ok:
-                    out[i] = _compact(&j.x, &j.o)
+                    if as_json:
+                        length = _write_json(&j.x, &j.o, buf)
+                        if length >= 0:
+                            out[i] = PyBytes_FromStringAndSize(buf, length)
+                    else:
+                        out[i] = _compact(&j.x, &j.o)
                 i += 1
                 continue
             with nogil:
@@ -454,5 +628,5 @@ def compact_many(list requests, int threads=1):
         with nogil:
             for t in range(started):
                 pthread_join(tids[t], NULL)
-        free(b.jobs)
+        _give_jobs(b.jobs, n)
     return out

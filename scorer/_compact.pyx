@@ -55,3 +55,34 @@ def has_none(list items) -> bool:
         if item is None:
             return True
     return False
+
+
+# ---- score_compact's dispatch, in C: the per-call cost of the library entry point is a good
+# part of a ~1 µs scoring (scorer.engine wires it up and documents it)
+
+cdef dict _FAST_PATHS = {}   # variant id -> its C fast path, or None when it has none
+cdef object _resolve = None  # variant id -> its fast path or None (may raise for an unknown id)
+cdef object _full = None     # (variant, hand, context, rules, dialect) -> CompactResult
+
+
+def configure(resolve, full):
+    global _resolve, _full
+    _resolve = resolve
+    _full = full
+
+
+def score_compact(variant, hand, context=None, rules=None, dialect=None):
+    """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
+    count)``, payments -- equal to the full result's (``scorer.score``, condensed). MCR under its
+    default rules runs in C from the notation text on (about 1 µs); anything else is scored in
+    full and condensed. Raises HandError as ``score`` does."""
+    cdef object fast, answer
+    if rules is None and dialect is None and type(variant) is str:
+        fast = _FAST_PATHS.get(variant, _FAST_PATHS)
+        if fast is _FAST_PATHS:  # not seen yet
+            fast = _FAST_PATHS[variant] = _resolve(variant)
+        if fast is not None:
+            answer = fast(hand, context)
+            if answer is not None:
+                return answer
+    return _full(variant, hand, context, rules, dialect)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from . import referee, registry
+from . import _compact, referee, registry
 from ._compact import CompactResult, has_none
 from .errors import HandError
 from .hand import Hand
@@ -111,35 +111,16 @@ def compact_of(result: Result) -> CompactResult:
                          tuple((i.id, i.points, i.factor, i.count) for i in result.items), dict(result.payments))
 
 
-# variant id -> its C fast path (text, context) -> CompactResult | None, or None when it has none
-_FAST: dict[str, Callable[[Any, Any], CompactResult | None] | None] = {}
-
-
 def _fast_path(variant: str) -> Callable[[Any, Any], CompactResult | None] | None:
-    try:
-        return _FAST[variant]
-    except KeyError:
-        pass
-    fast = registry.get(variant).compact()
-    _FAST[variant] = fast
-    return fast
+    return registry.get(variant).compact()
 
 
-def score_compact(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | None = None,
-                  rules: str | dict[str, Any] | None = None, dialect: str | None = None) -> CompactResult:
-    """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
-    count)``, payments — equal to the full result's. MCR under its default rules runs in C from
-    the notation text on (about 1 µs); anything else is scored in full and condensed."""
-    if rules is None and dialect is None:
-        try:
-            fast = _FAST[variant]
-        except (KeyError, TypeError):
-            fast = _fast_path(variant) if type(variant) is str else None
-        if fast is not None:
-            answer = fast(hand, context)
-            if answer is not None:
-                return answer
+def _compact_in_full(variant: str, hand: str | None, context: Any, rules: Any, dialect: str | None) -> CompactResult:
     return compact_of(score(variant, hand, context, rules, dialect))
+
+
+_compact.configure(_fast_path, _compact_in_full)
+score_compact = _compact.score_compact  # the dispatch runs in C: see its docstring
 
 
 # threads a compact batch may score on (the C fast paths release the GIL)

@@ -1264,17 +1264,20 @@ cdef void _finish_hand(Hand *h) noexcept nogil:
             h.concealed_kongs += 1
     # the player's own melds holding the other three copies make it the last tile (§2 #59)
     h.last_tile = h.last_tile or (h.total[h.win] - h.conc[h.win] == 3)
-    h.nkinds = 0
-    h.kind_bits = 0
-    h.conc_bits = 0
-    h.odd_bits = 0
+    # (in locals: stores through h would be redone every step, h may alias)
+    cdef int nkinds = 0
+    cdef u64 kind_bits = 0, conc_bits = 0, odd_bits = 0
     for i in range(NK):
         if h.total[i]:
-            h.kinds[h.nkinds] = i
-            h.nkinds += 1
-            h.kind_bits |= (<u64>1) << i
-        h.conc_bits |= (<u64>(h.conc[i] != 0)) << i
-        h.odd_bits |= (<u64>(h.conc[i] & 1)) << i
+            h.kinds[nkinds] = i
+            nkinds += 1
+            kind_bits |= (<u64>1) << i
+        conc_bits |= (<u64>(h.conc[i] != 0)) << i
+        odd_bits |= (<u64>(h.conc[i] & 1)) << i
+    h.nkinds = nkinds
+    h.kind_bits = kind_bits
+    h.conc_bits = conc_bits
+    h.odd_bits = odd_bits
 
 
 cdef int _special(int *c, Outcome *o) noexcept nogil:

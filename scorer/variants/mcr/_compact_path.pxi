@@ -222,7 +222,35 @@ cdef struct Settled:
     int amounts[4] # E S W N
 
 
-cdef void _settle(Ctx *x, Outcome *o, Settled *r) noexcept nogil:
+cdef struct Scored:
+    # an Outcome as kept for the answer: the chosen reading's fans as a bit set and byte counts
+    # (a batch keeps one per request: small means cache-resident)
+    int status
+    int points
+    u64 mask[2]
+    unsigned char counts[NF]
+
+
+cdef void _pack(Outcome *o, Scored *r) noexcept nogil:
+    cdef u64 rest
+    cdef int w, i
+    r.status = o.status
+    r.points = o.points
+    r.mask[0] = r.mask[1] = 0
+    if o.status == S_NONE or o.status == S_DEFER:
+        return
+    mj_fan_mask(o.counts, r.mask)
+    for w in range(2):
+        rest = r.mask[w]
+        while rest:
+            i = (w << 6) | __builtin_ctzll(rest)
+            rest &= rest - 1
+            r.counts[i] = <unsigned char>o.counts[i] if o.counts[i] < 256 else 255
+            if o.counts[i] >= 256:
+                r.status = S_DEFER  # never: no fan counts that high; the full path would answer
+
+
+cdef void _settle(Ctx *x, Scored *o, Settled *r) noexcept nogil:
     """Validity, total and payments (settle.payments: self-draw, each other seat pays 8 + total;
     on a discard the discarder, by default the winner's previous seat, pays 8 + total and the two
     others 8)."""
@@ -250,7 +278,7 @@ cdef void _settle(Ctx *x, Outcome *o, Settled *r) noexcept nogil:
     r.amounts[seat] = n
 
 
-cdef object _compact(Ctx *x, Outcome *o):
+cdef object _compact(Ctx *x, Scored *o):
     """The CompactResult of an evaluated hand (None for a shape the full path must take)."""
     cdef CompactResult r
     cdef Settled st
@@ -272,7 +300,8 @@ cdef object _compact(Ctx *x, Outcome *o):
     if o.status == S_NONE:
         r.items = ()
         return r
-    mj_fan_mask(o.counts, m)
+    m[0] = o.mask[0]
+    m[1] = o.mask[1]
     n = __builtin_popcountll(m[0]) + __builtin_popcountll(m[1]) + (1 if x.flowers else 0)
     items = PyTuple_New(n)
     k = 0
@@ -361,7 +390,7 @@ cdef inline char *_put_int(char *p, int v) noexcept nogil:
     return p
 
 
-cdef int _write_json(Ctx *x, Outcome *o, char *buf) noexcept nogil:
+cdef int _write_json(Ctx *x, Scored *o, char *buf) noexcept nogil:
     """The answer's JSON into ``buf`` (JSON_MAX bytes); its length, or -1 when it does not fit."""
     cdef Settled st
     cdef char *p = buf
@@ -381,7 +410,8 @@ cdef int _write_json(Ctx *x, Outcome *o, char *buf) noexcept nogil:
     p = _put(p, REASON_JSON[reason], REASON_JSON_LEN[reason])
     p = _put(p, b',"items":[', 10)
     if o.status != S_NONE:
-        mj_fan_mask(o.counts, m)
+        m[0] = o.mask[0]
+        m[1] = o.mask[1]
         for w in range(2):
             rest = m[w]
             while rest:
@@ -422,6 +452,7 @@ def compact(text, context):
     cdef Ctx x
     cdef Hand h
     cdef Outcome o
+    cdef Scored r
     cdef const char *s
     cdef Py_ssize_t n
     if type(text) is not str or (context is not None and type(context) is not dict):
@@ -432,7 +463,8 @@ def compact(text, context):
     if not _load_hand(s, n, &x, &h):
         return None
     _evaluate(&h, x.seat, x.prevalent, 1, &o)
-    return _compact(&x, &o)
+    _pack(&o, &r)
+    return _compact(&x, &r)
 
 
 # ---- batches: the caller's thread reads the requests (it needs the GIL) while the other cores
@@ -460,7 +492,7 @@ cdef struct Job:
     Py_ssize_t done  # set (release) once scored
     int ok           # 1 once read; 0 when the full path must take the request
     Ctx x
-    Outcome o
+    Scored o
 
 
 cdef struct Batch:
@@ -472,11 +504,13 @@ cdef struct Batch:
 
 cdef void _score_job(Job *j) noexcept nogil:
     cdef Hand h
+    cdef Outcome o
     if j.ok:
         if not _load_hand(j.text, j.n, &j.x, &h):
             j.ok = 0
         else:
-            _evaluate(&h, j.x.seat, j.x.prevalent, 1, &j.o)
+            _evaluate(&h, j.x.seat, j.x.prevalent, 1, &o)
+            _pack(&o, &j.o)
             if j.o.status == S_DEFER:
                 j.ok = 0
     mj_store(&j.done, 1)

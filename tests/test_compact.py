@@ -225,3 +225,40 @@ def test_json_written_in_c_is_the_dumped_dict() -> None:
         assert (obj is None) == (text is None)
         if obj is not None:
             assert text == dumps(obj.as_dict())
+
+
+def _batch_in_child(requests: list[Any], queue: Any) -> None:
+    queue.put([a.total if a is not None else None for a in FAST.compact_many(requests, 2)])
+
+
+@needs_fast
+def test_batch_threads_after_fork() -> None:
+    """The scoring threads stay between batches; a forked child (multiprocessing, servers with
+    workers) has none of them and must start its own instead of waiting for them."""
+    import multiprocessing
+
+    requests: list[Any] = [{"variant": "mcr", "hand": h, "context": c} for h, c in generate(400, 4)]
+    expected = [a.total if a is not None else None for a in FAST.compact_many(requests, 2)]  # pool running
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_batch_in_child, args=(requests, queue))
+    child.start()
+    try:
+        assert queue.get(timeout=60) == expected
+    finally:
+        child.join(timeout=10)
+        if child.is_alive():
+            child.kill()
+    assert child.exitcode == 0
+
+
+@needs_fast
+def test_concurrent_batches() -> None:
+    """Two callers at once: one owns the thread pool, the other scores with threads of its own."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    requests: list[Any] = [{"variant": "mcr", "hand": h, "context": c} for h, c in generate(600, 6)]
+    expected = FAST.compact_many(requests, 1)
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: FAST.compact_many(requests, 2), range(16)))
+    assert all(a == expected for a in answers)

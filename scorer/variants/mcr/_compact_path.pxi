@@ -19,8 +19,22 @@ cdef extern from "Python.h":
 
 cdef extern from "<pthread.h>" nogil:
     ctypedef unsigned long pthread_t
+    ctypedef struct pthread_mutex_t:
+        pass
+    ctypedef struct pthread_cond_t:
+        pass
     int pthread_create(pthread_t *thread, void *attr, void *(*start)(void *) noexcept nogil, void *arg)
+    int pthread_detach(pthread_t thread)
     int pthread_join(pthread_t thread, void **retval)
+    int pthread_mutex_init(pthread_mutex_t *m, void *attr)
+    int pthread_mutex_lock(pthread_mutex_t *m)
+    int pthread_mutex_unlock(pthread_mutex_t *m)
+    int pthread_cond_init(pthread_cond_t *c, void *attr)
+    int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+    int pthread_cond_broadcast(pthread_cond_t *c)
+
+cdef extern from "<unistd.h>" nogil:
+    int getpid()
 
 from scorer._compact cimport CompactResult
 from scorer._fastparse cimport ParsedHand, parse_standard
@@ -528,6 +542,92 @@ cdef void _score_claimed(Batch *b) noexcept nogil:
         _score_job(&b.jobs[i])
 
 
+# The scoring threads stay between batches (creating them cost ~40 µs a batch): after a batch
+# they spin a while for the next one, then sleep on a condition. One caller uses them at a time
+# (POOL_BUSY); a concurrent caller scores alone. After a fork the child starts a pool of its own.
+
+cdef pthread_mutex_t POOL_LOCK
+cdef pthread_cond_t POOL_WAKE
+cdef int POOL_PID = 0              # the process the pool's threads live in
+cdef int POOL_SIZE = 0             # threads in the pool
+cdef Py_ssize_t POOL_BUSY = 0      # 1 while a caller owns the pool
+cdef Py_ssize_t POOL_GEN = 0       # bumped (release) when a batch is handed out
+cdef Py_ssize_t POOL_ACTIVE = 0    # threads still inside the current batch
+cdef Batch *POOL_BATCH = NULL
+
+cdef extern from *:
+    """
+    #define mj_cas(p, expected, desired) __atomic_compare_exchange_n((p), (expected), (desired), 0, \
+        __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
+    #define mj_release(p) __atomic_sub_fetch((p), 1, __ATOMIC_RELEASE)
+    """
+    bint mj_cas(Py_ssize_t *p, Py_ssize_t *expected, Py_ssize_t desired) nogil
+    Py_ssize_t mj_release(Py_ssize_t *p) nogil
+
+
+cdef enum:
+    SPIN = 3000  # yields a thread waits for the next batch before it sleeps (a millisecond or two)
+
+
+cdef void *_pool_thread(void *arg) noexcept nogil:
+    cdef Py_ssize_t seen = <Py_ssize_t>arg
+    cdef int spins
+    while True:
+        spins = 0
+        while mj_load(&POOL_GEN) == seen:
+            if spins < SPIN:
+                spins += 1
+                sched_yield()
+            else:
+                pthread_mutex_lock(&POOL_LOCK)
+                while mj_load(&POOL_GEN) == seen:
+                    pthread_cond_wait(&POOL_WAKE, &POOL_LOCK)
+                pthread_mutex_unlock(&POOL_LOCK)
+        seen = mj_load(&POOL_GEN)
+        _score_claimed(POOL_BATCH)
+        mj_release(&POOL_ACTIVE)
+    return NULL
+
+
+cdef int _pool_take(int want) noexcept nogil:
+    """Own the pool with up to ``want`` threads in it; how many (0: it is busy, or none started)."""
+    global POOL_PID, POOL_SIZE
+    cdef Py_ssize_t free_ = 0
+    cdef pthread_t tid
+    if not mj_cas(&POOL_BUSY, &free_, 1):
+        return 0
+    if POOL_PID != getpid():  # first use, or a forked child: the threads are not here
+        pthread_mutex_init(&POOL_LOCK, NULL)
+        pthread_cond_init(&POOL_WAKE, NULL)
+        POOL_SIZE = 0
+        POOL_PID = getpid()
+    while POOL_SIZE < want:
+        if pthread_create(&tid, NULL, _pool_thread, <void *>mj_load(&POOL_GEN)) != 0:
+            break
+        pthread_detach(tid)
+        POOL_SIZE += 1
+    if POOL_SIZE == 0:
+        mj_store(&POOL_BUSY, 0)
+    return POOL_SIZE
+
+
+cdef void _pool_start(Batch *b, int size) noexcept nogil:
+    global POOL_BATCH
+    POOL_BATCH = b
+    mj_store(&POOL_ACTIVE, size)
+    pthread_mutex_lock(&POOL_LOCK)
+    mj_store(&POOL_GEN, mj_load(&POOL_GEN) + 1)
+    pthread_cond_broadcast(&POOL_WAKE)
+    pthread_mutex_unlock(&POOL_LOCK)
+
+
+cdef void _pool_finish() noexcept nogil:
+    """Wait until every pool thread has left the batch, then give the pool back."""
+    while mj_load(&POOL_ACTIVE) > 0:
+        sched_yield()
+    mj_store(&POOL_BUSY, 0)
+
+
 cdef void *_scorer_thread(void *arg) noexcept nogil:
     _score_claimed(<Batch *>arg)
     return NULL
@@ -609,7 +709,8 @@ def compact_many(list requests, int threads=1, bint as_json=False):
     scored the request and None where the full path must (another variant, rules, dialect,
     explain/claim, anything unusual). Up to ``threads`` threads score (the requests' texts stay
     alive in ``requests`` meanwhile); the answers do not depend on the thread count."""
-    cdef Py_ssize_t i, k, n = len(requests), t, nt, started = 0
+    cdef Py_ssize_t i, k, n = len(requests), t, nt, started = 0, own = 0
+    cdef int pooled
     cdef Batch b
     cdef pthread_t tids[MAX_THREADS]
     cdef list out = [None] * n
@@ -626,10 +727,16 @@ def compact_many(list requests, int threads=1, bint as_json=False):
         b.jobs[i].ok = 0
         b.jobs[i].done = 0
     nt = min(threads, MAX_THREADS, n // MIN_PER_THREAD)
+    pooled = _pool_take(nt - 1) if nt > 1 else 0
     try:
-        for t in range(1, nt):
-            if pthread_create(&tids[started], NULL, _scorer_thread, &b) == 0:
-                started += 1
+        if pooled:
+            _pool_start(&b, pooled)
+            started = pooled
+        else:
+            for t in range(1, nt):  # the pool is in use by another caller: threads of our own
+                if pthread_create(&tids[own], NULL, _scorer_thread, &b) == 0:
+                    own += 1
+            started = own
         try:
             for i in range(n):
                 j = &b.jobs[i]
@@ -660,7 +767,9 @@ def compact_many(list requests, int threads=1, bint as_json=False):
                     sched_yield()  # every job is taken: the last ones are being scored
     finally:
         with nogil:
-            for t in range(started):
+            if pooled:
+                _pool_finish()
+            for t in range(own):
                 pthread_join(tids[t], NULL)
         _give_jobs(b.jobs, n)
     return out

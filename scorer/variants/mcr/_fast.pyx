@@ -43,6 +43,25 @@ cdef extern from *:
     }
     /* fan count vectors copied and cleared in registers: short fixed-size rep movs / rep stos
        cost more here than the work between them */
+    /* bit i: c[i] != 0 (resp. c[i] odd), for 36 counts */
+    static inline unsigned long long mj_nonzero36(const int *c) {
+        __m128i z = _mm_setzero_si128();
+        unsigned long long m = 0;
+        for (int i = 0; i < 36; i += 4) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
+            m |= (unsigned long long)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, z))) & 15) << i;
+        }
+        return m;
+    }
+    static inline unsigned long long mj_odd36(const int *c) {
+        __m128i one = _mm_set1_epi32(1);
+        unsigned long long m = 0;
+        for (int i = 0; i < 36; i += 4) {
+            __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(c + i)), one);
+            m |= (unsigned long long)(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, one)))) << i;
+        }
+        return m;
+    }
     static inline void mj_copy(int *dst, const int *src) {
         for (int i = 0; i < 92; i += 4)
             _mm_storeu_si128((__m128i *)(dst + i), _mm_loadu_si128((const __m128i *)(src + i)));
@@ -56,11 +75,42 @@ cdef extern from *:
         m[0] = 0; m[1] = 0;
         for (int i = 0; i < 92; i++) m[i >> 6] |= (unsigned long long)(c[i] != 0) << (i & 63);
     }
+    /* bit i: c[i] != 0 (resp. c[i] odd), for 36 counts */
+    static inline unsigned long long mj_nonzero36(const int *c) {
+        __m128i z = _mm_setzero_si128();
+        unsigned long long m = 0;
+        for (int i = 0; i < 36; i += 4) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
+            m |= (unsigned long long)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, z))) & 15) << i;
+        }
+        return m;
+    }
+    static inline unsigned long long mj_odd36(const int *c) {
+        __m128i one = _mm_set1_epi32(1);
+        unsigned long long m = 0;
+        for (int i = 0; i < 36; i += 4) {
+            __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(c + i)), one);
+            m |= (unsigned long long)(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, one)))) << i;
+        }
+        return m;
+    }
+    static inline unsigned long long mj_nonzero36(const int *c) {
+        unsigned long long m = 0;
+        for (int i = 0; i < 36; i++) m |= (unsigned long long)(c[i] != 0) << i;
+        return m;
+    }
+    static inline unsigned long long mj_odd36(const int *c) {
+        unsigned long long m = 0;
+        for (int i = 0; i < 36; i++) m |= (unsigned long long)(c[i] & 1) << i;
+        return m;
+    }
     static inline void mj_copy(int *dst, const int *src) { for (int i = 0; i < 92; i++) dst[i] = src[i]; }
     static inline void mj_zero(int *dst) { for (int i = 0; i < 92; i++) dst[i] = 0; }
     #endif
     """
     void mj_copy(int *dst, const int *src) nogil
+    unsigned long long mj_nonzero36(const int *c) nogil
+    unsigned long long mj_odd36(const int *c) nogil
     void mj_zero(int *dst) nogil
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
@@ -254,8 +304,8 @@ _init()
 
 
 cdef struct Hand:
-    int conc[NK]
-    int total[NK]
+    int conc[36]      # NK kinds, padded to nine vectors of four (the last two stay 0)
+    int total[36]
     int kinds[NK]
     int nkinds
     int win
@@ -1024,6 +1074,7 @@ cdef inline int key_cmp(Div *a, Div *b, int n) noexcept nogil:
 
 cdef int FAMS[6][9]
 cdef int IN_FAMILY[6][NK]
+cdef u64 FAMILY_BITS[6]
 cdef void _init_fams() except *:
     from scorer.variants.mcr.specials import FAMILIES
     cdef int f, i
@@ -1031,15 +1082,29 @@ cdef void _init_fams() except *:
         for i in range(9):
             FAMS[f][i] = FAMILIES[f][i]
             IN_FAMILY[f][FAMILIES[f][i]] = 1
+            FAMILY_BITS[f] |= (<u64>1) << FAMILIES[f][i]
 
 
 _init_fams()
+
+
+cdef inline int _knitted_or_gates(Hand *h) noexcept nogil:
+    """A cheap necessary condition for the knitted straight (a whole knitted family held
+    concealed) or nine gates (every tile in one suit, all nine ranks held)."""
+    cdef int f
+    for f in range(6):
+        if not (FAMILY_BITS[f] & ~h.conc_bits):
+            return 1
+    return h.nfixed == 0 and h.win < 27 and h.conc_bits == (<u64>0x1FF) << (9 * (h.win // 9))
 
 
 cdef int _nine_gates(Hand *h) noexcept nogil:
     cdef int base, i, s = 0
     cdef int held[NK]
     if h.nfixed or h.win >= 27:
+        return 0
+    # every tile in the winning tile's suit, all nine ranks there
+    if h.conc_bits != (<u64>0x1FF) << (9 * (h.win // 9)):
         return 0
     memcpy(held, h.conc, NK * sizeof(int))
     held[h.win] -= 1
@@ -1247,7 +1312,7 @@ cdef struct Outcome:
 cdef void _finish_hand(Hand *h) noexcept nogil:
     """Totals, meld tallies, the forced 和绝张 and the kinds present, from conc + the fixed melds."""
     cdef int i
-    memcpy(h.total, h.conc, NK * sizeof(int))
+    memcpy(h.total, h.conc, 36 * sizeof(int))
     h.melded_count = h.melded_kongs = h.concealed_kongs = 0
     for i in range(h.nfixed):
         if h.fkind[i] == CHOW:
@@ -1264,20 +1329,17 @@ cdef void _finish_hand(Hand *h) noexcept nogil:
             h.concealed_kongs += 1
     # the player's own melds holding the other three copies make it the last tile (§2 #59)
     h.last_tile = h.last_tile or (h.total[h.win] - h.conc[h.win] == 3)
-    # (in locals: stores through h would be redone every step, h may alias)
     cdef int nkinds = 0
-    cdef u64 kind_bits = 0, conc_bits = 0, odd_bits = 0
-    for i in range(NK):
-        if h.total[i]:
-            h.kinds[nkinds] = i
-            nkinds += 1
-            kind_bits |= (<u64>1) << i
-        conc_bits |= (<u64>(h.conc[i] != 0)) << i
-        odd_bits |= (<u64>(h.conc[i] & 1)) << i
+    cdef u64 kind_bits = mj_nonzero36(h.total)
+    cdef u64 rest = kind_bits
+    while rest:
+        h.kinds[nkinds] = __builtin_ctzll(rest)
+        nkinds += 1
+        rest &= rest - 1
+    h.conc_bits = mj_nonzero36(h.conc)
+    h.odd_bits = mj_odd36(h.conc)
     h.nkinds = nkinds
     h.kind_bits = kind_bits
-    h.conc_bits = conc_bits
-    h.odd_bits = odd_bits
 
 
 cdef int _special(int *c, Outcome *o) noexcept nogil:
@@ -1326,7 +1388,7 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
         elif h.nkinds >= 13:
             if _honors_and_knitted(h, sp) or _thirteen_orphans(h, sp):
                 return _special(sp, o)
-    if h.nfixed <= 1 and not have_sp:
+    if h.nfixed <= 1 and not have_sp and _knitted_or_gates(h):
         if _knitted_straight(h, seat, prevalent, sp) or _nine_gates_fans(h, sp):
             return _special(sp, o)
     # the four-sets divisions

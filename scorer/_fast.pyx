@@ -32,14 +32,14 @@ the pair).
 """
 
 cimport cython
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_New
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 import itertools
 
@@ -1147,39 +1147,65 @@ for _i in range(256):
 
 # (key * 5 + group) -> bytes: the group's readings, each the n // 3 (+ pair) codes of its groups, concatenated.
 # Entries are never removed or replaced (so pointers into them stay valid); past the bound, misses go uncached.
-cdef dict _NAT_CACHE = {}
-cdef Py_ssize_t _NAT_CACHE_MAX = 1 << 17
+# The listing of each natural group (suit or honours, by its base-5 key) as ready-made group
+# codes, cached in an open-addressing table (no Python int or dict per lookup): slot key is
+# key * 5 + group + 1 (0 = empty), the value a bytes object the table holds a reference to.
+cdef enum:
+    NAT_BITS = 18
+    NAT_SLOTS = 1 << NAT_BITS
+    NAT_MAX = NAT_SLOTS // 2       # filled at most half: probes stay short
+cdef unsigned int *NAT_KEY = NULL
+cdef PyObject **NAT_VAL = NULL
+cdef Py_ssize_t NAT_USED = 0
 cdef tuple _NO_STANDINS = ()
 
 
 cdef bytes _nat_group(int g, const int *c, int key, int pair):
-    cdef object ck = key * 5 + g
-    cdef object r = _NAT_CACHE.get(ck)
-    if r is None:
-        lst = _group_list(g, c, c, _ZERO, 0, 4, 0, pair)
-        r = b"".join([bytes(gt) for gt, _ in lst])
-        if len(_NAT_CACHE) < _NAT_CACHE_MAX:
-            r = _NAT_CACHE.setdefault(ck, r)
-    return <bytes>r
+    global NAT_KEY, NAT_VAL, NAT_USED
+    cdef unsigned int k = <unsigned int>key * 5 + <unsigned int>g + 1
+    cdef unsigned int h = (k * <unsigned int>2654435761) >> (32 - NAT_BITS)
+    if NAT_KEY == NULL:
+        NAT_KEY = <unsigned int *>calloc(NAT_SLOTS, sizeof(unsigned int))
+        NAT_VAL = <PyObject **>calloc(NAT_SLOTS, sizeof(PyObject *))
+        if NAT_KEY == NULL or NAT_VAL == NULL:
+            raise MemoryError()
+    while NAT_KEY[h]:
+        if NAT_KEY[h] == k:
+            return <bytes>NAT_VAL[h]
+        h = (h + 1) & (NAT_SLOTS - 1)
+    lst = _group_list(g, c, c, _ZERO, 0, 4, 0, pair)
+    cdef bytes r = b"".join([bytes(gt) for gt, _ in lst])
+    if NAT_USED < NAT_MAX:
+        _incref(<PyObject *>r)
+        NAT_KEY[h] = k
+        NAT_VAL[h] = <PyObject *>r
+        NAT_USED += 1
+    return r
+
+
+cdef enum:
+    SORTED_MAX = 32  # readings sorted in C before they become tuples (more: Python sorts them)
 
 
 cdef int _nat_list(const int *c, const int *keys, const int *ns, list out) except -1:
-    """Append the standard readings of a natural winning hand (tables said yes) to out, unsorted."""
+    """Append the standard readings of a natural winning hand (tables said yes) to out; 1 when
+    they went in sorted (the usual case), 0 when the caller must sort them."""
     cdef const unsigned char *P[5]
     cdef int M[5]
     cdef int R[5]
     cdef int I[5]
     cdef unsigned char buf[64]
-    cdef int G = 0, g, j, i, pos, m, pair
+    cdef unsigned char found[SORTED_MAX][64]
+    cdef int order[SORTED_MAX]
+    cdef int G = 0, g, j, i, pos = 0, m, pair, nfound = 0, overflow = 0
     cdef unsigned char v
     cdef bytes r
-    cdef tuple t
     cdef list hold = None
     for g in range(5):
         if ns[g] == 0:
             continue
         pair = ns[g] % 3 == 2
-        if len(_NAT_CACHE) >= _NAT_CACHE_MAX:  # r may not be in the cache: keep it alive here
+        if NAT_USED >= NAT_MAX:  # r may not be in the cache: keep it alive here
             if hold is None:
                 hold = []
             r = _nat_group(g, c, keys[g], pair)
@@ -1192,7 +1218,7 @@ cdef int _nat_list(const int *c, const int *keys, const int *ns, list out) excep
         R[G] = <int>(PyBytes_GET_SIZE(r) // m)
         I[G] = 0
         if R[G] == 0:
-            return 0
+            return 1
         G += 1
     while True:
         pos = 0
@@ -1206,11 +1232,12 @@ cdef int _nat_list(const int *c, const int *keys, const int *ns, list out) excep
                 buf[j] = buf[j - 1]
                 j -= 1
             buf[j] = v
-        t = PyTuple_New(pos)
-        for i in range(pos):
-            _incref(CODE_OBJ[buf[i]])
-            _tuple_set(t, i, CODE_OBJ[buf[i]])
-        out.append((t, _NO_STANDINS))
+        if nfound < SORTED_MAX:
+            memcpy(found[nfound], buf, pos)
+            nfound += 1
+        else:
+            overflow = 1
+            out.append((_codes_tuple(buf, pos), _NO_STANDINS))
         j = G - 1
         while j >= 0:
             I[j] += 1
@@ -1219,7 +1246,29 @@ cdef int _nat_list(const int *c, const int *keys, const int *ns, list out) excep
             I[j] = 0
             j -= 1
         if j < 0:
-            return 0
+            break
+    # every reading has the same number of groups: byte order is the tuples' order
+    for i in range(nfound):
+        order[i] = i
+    for i in range(1, nfound):
+        m = order[i]
+        j = i
+        while j > 0 and memcmp(found[order[j - 1]], found[m], pos) > 0:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = m
+    for i in range(nfound):
+        out.append((_codes_tuple(found[order[i]], pos), _NO_STANDINS))
+    return not overflow
+
+
+cdef tuple _codes_tuple(const unsigned char *codes, int n):
+    cdef tuple t = PyTuple_New(n)
+    cdef int i
+    for i in range(n):
+        _incref(CODE_OBJ[codes[i]])
+        _tuple_set(t, i, CODE_OBJ[codes[i]])
+    return t
 
 
 def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0):
@@ -1228,7 +1277,7 @@ def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_c
     cdef int used[NK]
     cdef int keys[5]
     cdef int ns[5]
-    cdef int f, wu, free_, k
+    cdef int f, wu, free_, k, in_order
     cdef u64 wm
     _load(counts, c)
     cdef list out = []
@@ -1236,10 +1285,11 @@ def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_c
         # natural hand, every count <= 4: cached per-group listings, no wild mask or cap involved
         if n_sets < 0 or ns[0] + ns[1] + ns[2] + ns[3] + ns[4] != 3 * n_sets + 2:
             return out
+        in_order = 1
         if _nat_win(keys, ns):
-            _nat_list(c, keys, ns, out)
+            in_order = _nat_list(c, keys, ns, out)
         if not shapes:
-            if len(out) > 1:
+            if not in_order:
                 out.sort()
             return out
         wm = _mask(wild_mask)

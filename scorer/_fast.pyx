@@ -1138,6 +1138,7 @@ cdef int _cross(int g, int wl, int pl, tuple gacc, tuple sacc, const int *c, con
 cdef extern from "Python.h":
     void _tuple_set "PyTuple_SET_ITEM"(object t, Py_ssize_t i, PyObject *o)
     void _incref "Py_INCREF"(PyObject *o)
+    void _gc_untrack "PyObject_GC_UnTrack"(object o)
 
 _CODE_INTS = list(range(256))   # the int objects of the group codes (kept alive here)
 cdef PyObject *CODE_OBJ[256]
@@ -1237,7 +1238,7 @@ cdef int _nat_list(const int *c, const int *keys, const int *ns, list out) excep
             nfound += 1
         else:
             overflow = 1
-            out.append((_codes_tuple(buf, pos), _NO_STANDINS))
+            out.append(_codes_tuple(buf, pos))
         j = G - 1
         while j >= 0:
             I[j] += 1
@@ -1258,17 +1259,27 @@ cdef int _nat_list(const int *c, const int *keys, const int *ns, list out) excep
             j -= 1
         order[j] = m
     for i in range(nfound):
-        out.append((_codes_tuple(found[order[i]], pos), _NO_STANDINS))
+        out.append(_codes_tuple(found[order[i]], pos))
     return not overflow
 
 
 cdef tuple _codes_tuple(const unsigned char *codes, int n):
+    """``(groups, ())`` of one natural reading. Both tuples hold only ints and tuples of ints, so
+    they leave the garbage collector's lists at once (it would untrack them anyway, after having
+    traversed them: with a reading or three per call that work is a third of the call)."""
     cdef tuple t = PyTuple_New(n)
+    cdef tuple pair = PyTuple_New(2)
     cdef int i
     for i in range(n):
         _incref(CODE_OBJ[codes[i]])
         _tuple_set(t, i, CODE_OBJ[codes[i]])
-    return t
+    _gc_untrack(t)
+    _incref(<PyObject *>t)
+    _tuple_set(pair, 0, <PyObject *>t)
+    _incref(<PyObject *>_NO_STANDINS)
+    _tuple_set(pair, 1, <PyObject *>_NO_STANDINS)
+    _gc_untrack(pair)
+    return pair
 
 
 def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0):

@@ -14,6 +14,7 @@ from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_GET_LENGTH, PyUn
 from libc.stdlib cimport free, malloc
 
 cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(void *o)
     int PyUnicode_IS_COMPACT_ASCII(object o)
     void *PyUnicode_DATA(object o)
 
@@ -332,6 +333,7 @@ cdef object _compact(Ctx *x, Scored *o):
         item = _item(FLOWER_FAN, x.flowers)
         Py_INCREF(item)
         PyTuple_SET_ITEM(items, k, item)
+    PyObject_GC_UnTrack(<void *>items)  # holds only tuples of strings and ints: no cycle possible
     r.items = items
     return r
 

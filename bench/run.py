@@ -7,6 +7,9 @@ shapes and every context flag, not only concealed hands), pure-suit hands, the w
 of PERFORMANCE.md §3, random hands with 1/2/4 tiles turned into wilds, 17-tile and 23-tile hands
 (5 and 7 sets plus a pair), and the worst wild hands of Fuzhou, Huangyan and Shanxi.
 
+"random (§3)" is PERFORMANCE.md's protocol set (concealed hands); the "differential corpus" is the
+pymahjonggb differential generator (melds, kongs, special shapes, every context flag): harder.
+
 "Full MCR scoring" is ``score_compact`` — every reading scored, the total, every fan with its count,
 the payments: what pymahjonggb answers — and, for reference, ``score`` (the full result with the
 referee's explanation: names, tiles, exclusions, partition), which has no target. pymahjonggb gets its native input prepared beforehand; so do we. In particular the
@@ -37,6 +40,7 @@ from mcr_oracle import contradiction, oracle_args  # noqa: E402
 from scorer import decompose, score, score_compact, score_many  # noqa: E402
 from scorer.engine import BATCH_THREADS  # noqa: E402
 from scorer.notation import STANDARD, parse  # noqa: E402
+from scorer.tiles import tiles_text  # noqa: E402
 
 WORST = ["11122233344455m", "11112222333344m", "11123456789999m", "22334455667788m", "11223344556677m",
          "12345678999m555p"]
@@ -68,6 +72,28 @@ def flush_hands(n: int, seed: int) -> list[tuple[str, dict]]:
             continue
         rng.shuffle(tiles)
         out.append(("".join(f"{t + 1}{suit}" for t in tiles), {}))
+    return out
+
+
+def section3_random(n: int, seed: int) -> list[tuple[str, dict]]:
+    """PERFORMANCE.md §3 "random": concealed hands, a pair plus four melds drawn uniformly from
+    the 55 meld kinds (21 chows, 34 pungs), at most four copies of a tile, a random winning tile
+    and a random self-draw flag."""
+    rng = random.Random(seed)
+    melds = [(s * 9 + r, 1) for s in range(3) for r in range(7)] + [(k, 0) for k in range(34)]
+    out = []
+    while len(out) < n:
+        tiles = []
+        for _ in range(4):
+            t, chow = rng.choice(melds)
+            tiles += [t, t + 1, t + 2] if chow else [t, t, t]
+        pair = rng.randrange(34)
+        tiles += [pair, pair]
+        if max(tiles.count(k) for k in set(tiles)) > 4:
+            continue
+        win = tiles.pop(rng.randrange(len(tiles)))
+        tiles.sort()
+        out.append((tiles_text(tiles) + tiles_text([win]), {"self_draw": rng.random() < 0.5}))
     return out
 
 
@@ -217,6 +243,7 @@ def main() -> None:
     ap.add_argument("--no-http", action="store_true", help="skip the HTTP batch rows")
     args = ap.parse_args()
     random_rows = natural(args.n, 20240601)
+    section3_rows = section3_random(2000, 20240601)
     flush_rows = flush_hands(args.n // 2, 20240601)
     worst_rows = worst_hands(100)
     rows_table = []
@@ -226,7 +253,8 @@ def main() -> None:
 
     # full MCR scoring, natural hands: the compact result (what the oracle answers) and, for
     # reference, the full result with the explanation
-    for name, rows in (("random", random_rows), ("flush", flush_rows), ("worst", worst_rows)):
+    for name, rows in (("random (§3)", section3_rows), ("differential corpus", random_rows), ("flush", flush_rows),
+                       ("worst", worst_rows)):
         # each side by side with the oracle on its own, so that one does not evict the other's caches
         ours, oracle = interleave(args.rounds,
                                   timer(lambda rows=rows: [score_compact("mcr", h, c) for h, c in rows]),

@@ -5,6 +5,7 @@ partition): what a game platform settling many hands needs. ``scorer.score_compa
 """
 
 cimport cython
+from cpython.pycapsule cimport PyCapsule_CheckExact, PyCapsule_GetPointer
 
 ITEM_FIELDS = ("id", "points", "factor", "count")
 
@@ -71,6 +72,9 @@ def configure(resolve, full):
     _full = full
 
 
+ctypedef object (*Entry)(object, object)
+
+
 def score_compact(variant, hand, context=None, rules=None, dialect=None):
     """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
     count)``, payments -- equal to the full result's (``scorer.score``, condensed). MCR under its
@@ -82,7 +86,10 @@ def score_compact(variant, hand, context=None, rules=None, dialect=None):
         if fast is _FAST_PATHS:  # not seen yet
             fast = _FAST_PATHS[variant] = _resolve(variant)
         if fast is not None:
-            answer = fast(hand, context)
+            if PyCapsule_CheckExact(fast):  # a C entry point: called directly
+                answer = (<Entry>PyCapsule_GetPointer(fast, b"mjscore.compact_entry"))(hand, context)
+            else:
+                answer = fast(hand, context)
             if answer is not None:
                 return answer
     return _full(variant, hand, context, rules, dialect)

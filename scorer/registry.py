@@ -154,6 +154,12 @@ class Variant(ABC):
         rules, None for a request it leaves to the full path; None when the variant has none."""
         return None
 
+    def compact_entry(self) -> Any:
+        """The same as a PyCapsule named ``mjscore.compact_entry`` holding a C function
+        ``object (*)(object text, object context)``, for ``score_compact``'s C dispatch; None if
+        the variant has none."""
+        return None
+
     def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:
         """The same over a list of request dicts, a thread count and ``as_json`` (answers as their
         JSON bytes); None entries for the full path."""

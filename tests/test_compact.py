@@ -111,7 +111,8 @@ CONTEXT_VALUES = st.fixed_dictionaries({}, optional={
 })
 HANDS = [h for h, _ in generate(400, 99)] + [h for h, _, _ in SPECIALS] + [
     "", "1m", "[123m][456m][789m][111p]EE", "[1234m]", "11m22m33m", "1f2f[123m][555p]234s5577z7z",
-    "[123m] [555p] 234s 5577z 7z", "[123m,4]456m789mEEE11p", "11112222333344m", "(5555p)(6666p)111s222sEE"]
+    "[123m] [555p] 234s 5577z 7z", "[123m,4]456m789mEEE11p", "11112222333344m", "(5555p)(6666p)111s222sEE",
+    "\ud800", "123m456m789m123p5\udcff5p", "１２３m456m789m123p55p"]
 
 
 @given(hand=st.sampled_from(HANDS), context=CONTEXT_VALUES)
@@ -172,8 +173,12 @@ def test_compact_result_shape() -> None:
 def test_fast_path_declines_what_it_does_not_read() -> None:
     for hand, context in [("1f[123m][555p]234s5577z7z", {}), ("[123m][555p]234s5577z7z", {"self_draw": 1}),
                           ("[123m][555p]234s5577z7z", {"flowers": True}), ("[123m][555p]234s5577z7z", {"x": 1}),
-                          ("[123m][555p]234s5577z7z", {"win_tile": "C"}), (b"123", {}), ("123m", [])]:
+                          ("[123m][555p]234s5577z7z", {"win_tile": "C"}), (b"123", {}), ("123m", []),
+                          ("\ud800", {}), ("[123m][555p]234s5577z7z", {"seat_wind": "\ud800"}),
+                          ("[123m][555p]234s5577z7z", {"\ud800": 1})]:
         assert FAST.compact(hand, context) is None
+    requests = [{"variant": "mcr", "hand": "\ud800"}, {"variant": "mcr", "hand": "11m", "context": {"\udcff": 1}}]
+    assert FAST.compact_many(requests * 100, 2) == [None] * 200
 
 
 def test_http_batch_compact_view() -> None:

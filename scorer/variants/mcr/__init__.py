@@ -58,6 +58,9 @@ class MCR(Variant):
     def compact(self) -> Callable[[Any, Any], Any] | None:
         return None if evaluate_module._fast is None else evaluate_module._fast.compact
 
+    def compact_entry(self) -> Any:
+        return None if evaluate_module._fast is None else evaluate_module._fast.COMPACT_ENTRY
+
     def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:
         return None if evaluate_module._fast is None else evaluate_module._fast.compact_many
 

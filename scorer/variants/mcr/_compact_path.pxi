@@ -8,12 +8,15 @@ from cpython.dict cimport PyDict_Next
 from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
 from libc.stdlib cimport free, malloc
 
 cdef extern from "Python.h":
+    # NULL (with an exception set) for a string UTF-8 cannot hold: lone surrogates
+    const char *_utf8 "PyUnicode_AsUTF8AndSize"(object o, Py_ssize_t *size)
     void PyObject_GC_UnTrack(void *o)
     int PyUnicode_IS_COMPACT_ASCII(object o)
     void *PyUnicode_DATA(object o)
@@ -462,9 +465,7 @@ cdef int _write_json(Ctx *x, Scored *o, char *buf) noexcept nogil:
     return <int>(p - buf)
 
 
-def compact(text, context):
-    """MCR under the default rules, straight from the notation: a CompactResult, or None when the
-    full path must score this request (see the module docstring of _compact_path.pxi)."""
+cdef object _compact_entry(object text, object context):
     cdef Ctx x
     cdef Hand h
     cdef Outcome o
@@ -475,12 +476,25 @@ def compact(text, context):
         return None
     if not _read_context(<dict>context, &x):
         return None
-    s = PyUnicode_AsUTF8AndSize(text, &n)
+    s = _utf8(text, &n)
+    if s == NULL:
+        PyErr_Clear()
+        return None
     if not _load_hand(s, n, &x, &h):
         return None
     _evaluate(&h, x.seat, x.prevalent, 1, &o)
     _pack(&o, &r)
     return _compact(&x, &r)
+
+
+def compact(text, context):
+    """MCR under the default rules, straight from the notation: a CompactResult, or None when the
+    full path must score this request (see the module docstring of _compact_path.pxi)."""
+    return _compact_entry(text, context)
+
+
+# the same as a C function pointer, for scorer._compact.score_compact's dispatch
+COMPACT_ENTRY = PyCapsule_New(<void *>_compact_entry, b"mjscore.compact_entry", NULL)
 
 
 # ---- batches: the caller's thread reads the requests (it needs the GIL) while the other cores
@@ -669,7 +683,7 @@ cdef int _read_request(object req, Job *j):
         return 0
     if context is None:
         _read_context(None, &j.x)
-    b = PyUnicode_AsUTF8AndSize(text, &n)
+    b = _utf8(text, &n)
     if b == NULL:
         PyErr_Clear()
         return 0

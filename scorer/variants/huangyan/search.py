@@ -39,38 +39,16 @@ from __future__ import annotations
 
 from itertools import product
 
-from scorer.decompose import CHOW, PAIR, PUNG, readings
+from scorer import wildsplit
+from scorer.decompose import CHOW, PAIR, PUNG
 
 from .scoring import PAIR_POINTS, WAIT_POINTS, natural_placements
 
-NO_CAP = 99  # a 得 may be a fifth copy (huangyan.md §3.3)
-
-# The tile groups a set never leaves: (first kind, kinds) for the three suits and the honours.
-TILE_GROUPS: tuple[tuple[int, int], ...] = ((0, 9), (9, 9), (18, 9), (27, 7))
-_MASKS = tuple(((1 << n) - 1) << base for base, n in TILE_GROUPS)
-# A pair of two naturals outside the group, so that the decomposer lists a group's readings without
-# the pair: no 得 may go there (the wild mask is the group's), so those two tiles are always the pair.
-_FAKE_PAIR = (27, 27, 27, 0)
-
-Local = tuple[tuple[int, ...], tuple[int, ...]]  # (group codes, kinds the 得 stand for), both sorted
-
-
-def group_readings(g: int, counts: list[int], n: int, w: int, pair: int) -> list[Local]:
-    """The readings of tile group ``g`` alone, sorted as the decomposer lists them: its ``n``
-    naturals (from ``counts``) completed by ``w`` 得 standing for kinds of the group, with the pair
-    (``pair`` 1) or without it."""
-    if n == 0 and w == 0 and pair == 0:
-        return [((), ())]
-    tiles = n + w - 2 * pair
-    if tiles < 0 or tiles % 3:
-        return []
-    base, size = TILE_GROUPS[g]
-    c = [0] * 37
-    c[base:base + size] = counts[base:base + size]
-    if pair:
-        return readings(c, tiles // 3, w, _MASKS[g], NO_CAP)
-    c[_FAKE_PAIR[g]] = 2
-    return [(gs[1:], st) for gs, st in readings(c, tiles // 3, w, _MASKS[g], NO_CAP)]
+# per tile group (scorer.wildsplit): the groups, their readings, the shares of the 得 and the pair
+NO_CAP = wildsplit.NO_CAP
+TILE_GROUPS = wildsplit.TILE_GROUPS
+Local = wildsplit.Local
+group_readings = wildsplit.group_readings
 
 
 class LocalScorer:
@@ -200,58 +178,43 @@ def best_reading(counts: list[int], n_wilds: int, local_scorer: LocalScorer, *, 
     reading without chows, ``limit(raw)`` the total. Returns (number of readings, best key or None,
     its groups, its 得), the groups and 得 sorted as the decomposer lists them.
     """
-    sizes = [sum(counts[b:b + n]) for b, n in TILE_GROUPS]
-    # (得, pair) a group can take: its tiles must make whole sets (plus the pair)
-    shares = [[(w, p) for w in range(n_wilds + 1) for p in (0, 1) if n + w >= 2 * p and (n + w - 2 * p) % 3 == 0]
-              for n in sizes]
+    sizes = wildsplit.group_sizes(counts)
     memo = [local_scorer.tables(g, counts) for g in range(4)]
     flush_memo: dict[tuple, int] = {}
     n_readings = 0
     best_key = None
     best_groups: tuple[int, ...] = ()
     best_wilds: tuple[int, ...] = ()
-    for d0 in shares[0]:
-        for d1 in shares[1]:
-            w01, p01 = d0[0] + d1[0], d0[1] + d1[1]
-            if w01 > n_wilds or p01 > 1:
+
+    def lookup(g: int, share: tuple[int, int]) -> tuple[int, list]:
+        return memo[g].get(share) or local_scorer.table(memo[g], g, counts, sizes[g], *share)
+
+    for dist in wildsplit.shares(sizes, n_wilds):
+        count, tables = wildsplit.group_tables(dist, lookup)
+        if not count:
+            continue
+        n_readings += count
+        held = tuple(sizes[g] + dist[g][0] > 0 for g in range(4))
+        fans0 = flush_memo.get(held)
+        if fans0 is None:
+            fans0 = flush_memo[held] = fixed_fans + flush_fans([s for s in range(3) if held[s]], held[3])
+        for combo in product(*tables):
+            fans = fans0
+            pts = fixed_points
+            chow = False
+            for (f, c), (p, _, _) in combo:
+                fans += f
+                pts += p
+                chow = chow or c
+            if all_pungs_points and not chow:
+                pts += all_pungs_points
+            raw = (pts + 20) << fans
+            key = (limit(raw), raw, fans, pts)
+            if best_key is not None and key < best_key:
                 continue
-            for d2 in shares[2]:
-                d3 = (n_wilds - w01 - d2[0], 1 - p01 - d2[1])
-                if d3 not in shares[3]:
-                    continue
-                dist = (d0, d1, d2, d3)
-                count = 1
-                tables = []
-                for g in range(4):
-                    n, table = memo[g].get(dist[g]) or local_scorer.table(memo[g], g, counts, sizes[g], *dist[g])
-                    count *= n
-                    if not count:
-                        break
-                    tables.append(table)
-                if not count:
-                    continue
-                n_readings += count
-                held = (sizes[0] + d0[0] > 0, sizes[1] + d1[0] > 0, sizes[2] + d2[0] > 0, sizes[3] + d3[0] > 0)
-                fans0 = flush_memo.get(held)
-                if fans0 is None:
-                    fans0 = flush_memo[held] = fixed_fans + flush_fans([s for s in range(3) if held[s]], held[3])
-                for combo in product(*tables):
-                    fans = fans0
-                    pts = fixed_points
-                    chow = False
-                    for (f, c), (p, _, _) in combo:
-                        fans += f
-                        pts += p
-                        chow = chow or c
-                    if all_pungs_points and not chow:
-                        pts += all_pungs_points
-                    raw = (pts + 20) << fans
-                    key = (limit(raw), raw, fans, pts)
-                    if best_key is not None and key < best_key:
-                        continue
-                    groups = tuple(sorted([c for _, (_, gs, _) in combo for c in gs]))
-                    if best_key is None or key > best_key or groups < best_groups:
-                        best_key = key
-                        best_groups = groups
-                        best_wilds = tuple(sorted([k for _, (_, _, st) in combo for k in st]))
+            groups = tuple(sorted([c for _, (_, gs, _) in combo for c in gs]))
+            if best_key is None or key > best_key or groups < best_groups:
+                best_key = key
+                best_groups = groups
+                best_wilds = tuple(sorted([k for _, (_, _, st) in combo for k in st]))
     return n_readings, best_key, best_groups, best_wilds

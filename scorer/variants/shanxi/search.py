@@ -35,37 +35,15 @@ from __future__ import annotations
 from itertools import product
 from math import comb
 
-from scorer.decompose import CHOW, PAIR, readings
+from scorer import wildsplit
+from scorer.decompose import CHOW, PAIR
 
-NO_CAP = 99
-
-# The tile groups a set never leaves: (first kind, kinds) for the three suits and the honours.
-TILE_GROUPS: tuple[tuple[int, int], ...] = ((0, 9), (9, 9), (18, 9), (27, 7))
-_MASKS = tuple(((1 << n) - 1) << base for base, n in TILE_GROUPS)
-# A pair of two naturals outside the group, so that the decomposer lists a group's readings without
-# the pair: no mouse may go there (the wild mask is the group's), so those two tiles are always the pair.
-_FAKE_PAIR = (27, 27, 27, 0)
+# per tile group (scorer.wildsplit): the groups, their readings, the shares of the mice and the pair
+TILE_GROUPS = wildsplit.TILE_GROUPS
+Local = wildsplit.Local
+group_readings = wildsplit.group_readings
 # 一条龙: the chows 123, 456 and 789 of one suit, as group codes
 _DRAGONS = tuple(frozenset((CHOW << 6) | (base + r) for r in (0, 3, 6)) for base, _ in TILE_GROUPS[:3])
-
-Local = tuple[tuple[int, ...], tuple[int, ...]]  # (group codes, kinds the mice stand for), both sorted
-
-
-def group_readings(g: int, counts, n: int, w: int, pair: int) -> list[Local]:
-    """The readings of tile group ``g`` alone, sorted as the decomposer lists them: its ``n``
-    naturals completed by ``w`` mice standing for kinds of the group, with the pair or without it."""
-    if n == 0 and w == 0 and pair == 0:
-        return [((), ())]
-    tiles = n + w - 2 * pair
-    if tiles < 0 or tiles % 3:
-        return []
-    base, size = TILE_GROUPS[g]
-    c = [0] * 37
-    c[base:base + size] = counts[base:base + size]
-    if pair:
-        return readings(c, tiles // 3, w, _MASKS[g], NO_CAP)
-    c[_FAKE_PAIR[g]] = 2
-    return [(gs[1:], st) for gs, st in readings(c, tiles // 3, w, _MASKS[g], NO_CAP)]
 
 
 def _tables(g: int, naturals) -> dict[tuple[int, int], tuple[int, list[tuple[bool, Local]]]]:
@@ -103,46 +81,32 @@ _TABLES_MAX = 2048
 
 def standard_best(naturals, wilds: int, melded, *, stack: bool):
     """(number of standard readings, best multiplier or None, the first reading with it as (groups, standins))."""
-    sizes = [sum(naturals[b:b + n]) for b, n in TILE_GROUPS]
+    sizes = wildsplit.group_sizes(naturals)
     melded_in = [any(melded[b:b + n]) for b, n in TILE_GROUPS]
-    shares = [[(w, p) for w in range(wilds + 1) for p in (0, 1) if n + w >= 2 * p and (n + w - 2 * p) % 3 == 0]
-              for n in sizes]
     memo = [_tables(g, naturals) for g in range(4)]
     n_readings = 0
     best_m = None
     best: Local = ((), ())
-    for d0 in shares[0]:
-        for d1 in shares[1]:
-            w01, p01 = d0[0] + d1[0], d0[1] + d1[1]
-            if w01 > wilds or p01 > 1:
+
+    def lookup(g: int, share: tuple[int, int]) -> tuple[int, list]:
+        return memo[g].get(share) or _table(memo[g], g, naturals, sizes[g], *share)
+
+    for dist in wildsplit.shares(sizes, wilds):
+        count, tables = wildsplit.group_tables(dist, lookup)
+        if not count:
+            continue
+        n_readings += count
+        held = [g for g in range(4) if sizes[g] or dist[g][0] or melded_in[g]]
+        flush = len(held) == 1 and held[0] < 3
+        for combo in product(*tables):
+            dragon = any(flag for flag, _ in combo)
+            m = (2 if flush else 1) * (2 if dragon and (stack or not flush) else 1)
+            if best_m is not None and m < best_m:
                 continue
-            for d2 in shares[2]:
-                d3 = (wilds - w01 - d2[0], 1 - p01 - d2[1])
-                if d3 not in shares[3]:
-                    continue
-                dist = (d0, d1, d2, d3)
-                count = 1
-                tables = []
-                for g in range(4):
-                    n, table = memo[g].get(dist[g]) or _table(memo[g], g, naturals, sizes[g], *dist[g])
-                    count *= n
-                    if not count:
-                        break
-                    tables.append(table)
-                if not count:
-                    continue
-                n_readings += count
-                held = [g for g in range(4) if sizes[g] or dist[g][0] or melded_in[g]]
-                flush = len(held) == 1 and held[0] < 3
-                for combo in product(*tables):
-                    dragon = any(flag for flag, _ in combo)
-                    m = (2 if flush else 1) * (2 if dragon and (stack or not flush) else 1)
-                    if best_m is not None and m < best_m:
-                        continue
-                    groups = tuple(sorted([c for _, (gs, _) in combo for c in gs]))
-                    if best_m is None or m > best_m or groups < best[0]:
-                        best_m = m
-                        best = (groups, tuple(sorted([k for _, (_, st) in combo for k in st])))
+            groups = tuple(sorted([c for _, (gs, _) in combo for c in gs]))
+            if best_m is None or m > best_m or groups < best[0]:
+                best_m = m
+                best = (groups, tuple(sorted([k for _, (_, st) in combo for k in st])))
     return n_readings, best_m, best
 
 

@@ -1,0 +1,81 @@
+"""Readings of a hand with wild tiles, split by tile group.
+
+A set never leaves its tile group (one suit, or the honours), so every reading of a hand with wilds
+is one choice of a reading per group, for one way of sharing the wilds and the pair among the four
+groups. The Huangyan and Shanxi searches score a hand from small per-group tables instead of the
+hundreds of concrete readings ``decompose.readings`` would list (their docstrings say why the result
+is the same); this module holds what both need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .decompose import readings
+
+# a wild may be a fifth copy of a kind in these variants (huangyan.md §3.3, shanxi.md "With wilds")
+NO_CAP = 99
+
+# The tile groups a set never leaves: (first kind, kinds) for the three suits and the honours.
+TILE_GROUPS: tuple[tuple[int, int], ...] = ((0, 9), (9, 9), (18, 9), (27, 7))
+_MASKS = tuple(((1 << n) - 1) << base for base, n in TILE_GROUPS)
+# A pair of two naturals outside the group, so that the decomposer lists a group's readings without
+# the pair: no wild may go there (the wild mask is the group's), so those two tiles are always the pair.
+_FAKE_PAIR = (27, 27, 27, 0)
+
+Local = tuple[tuple[int, ...], tuple[int, ...]]  # (group codes, kinds the wilds stand for), both sorted
+Share = tuple[int, int]  # (wilds, pair) a group takes
+Lookup = Callable[[int, Share], tuple[int, Any]]
+
+
+def group_readings(g: int, counts, n: int, w: int, pair: int) -> list[Local]:
+    """The readings of tile group ``g`` alone, sorted as the decomposer lists them: its ``n``
+    naturals (from ``counts``) completed by ``w`` wilds standing for kinds of the group, with the
+    pair (``pair`` 1) or without it."""
+    if n == 0 and w == 0 and pair == 0:
+        return [((), ())]
+    tiles = n + w - 2 * pair
+    if tiles < 0 or tiles % 3:
+        return []
+    base, size = TILE_GROUPS[g]
+    c = [0] * 37
+    c[base:base + size] = counts[base:base + size]
+    if pair:
+        return readings(c, tiles // 3, w, _MASKS[g], NO_CAP)
+    c[_FAKE_PAIR[g]] = 2
+    return [(gs[1:], st) for gs, st in readings(c, tiles // 3, w, _MASKS[g], NO_CAP)]
+
+
+def group_sizes(counts) -> list[int]:
+    return [sum(counts[b:b + n]) for b, n in TILE_GROUPS]
+
+
+def shares(sizes: list[int], n_wilds: int) -> Iterator[tuple[Share, Share, Share, Share]]:
+    """Every way to share ``n_wilds`` wilds and the one pair among the four groups so that each
+    group's tiles can make whole sets (plus the pair), in a fixed order."""
+    options = [[(w, p) for w in range(n_wilds + 1) for p in (0, 1) if n + w >= 2 * p and (n + w - 2 * p) % 3 == 0]
+               for n in sizes]
+    for d0 in options[0]:
+        for d1 in options[1]:
+            w01, p01 = d0[0] + d1[0], d0[1] + d1[1]
+            if w01 > n_wilds or p01 > 1:
+                continue
+            for d2 in options[2]:
+                d3 = (n_wilds - w01 - d2[0], 1 - p01 - d2[1])
+                if d3 in options[3]:
+                    yield d0, d1, d2, d3
+
+
+def group_tables(share: tuple[Share, ...], lookup: Lookup) -> tuple[int, list[Any]]:
+    """For one share: how many readings (the product of each group's count) and each group's table
+    from ``lookup(group, its share)``; (0, partial) as soon as a group has none."""
+    count = 1
+    tables = []
+    for g in range(4):
+        n, table = lookup(g, share[g])
+        count *= n
+        if not count:
+            return 0, tables
+        tables.append(table)
+    return count, tables

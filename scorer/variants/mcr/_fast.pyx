@@ -29,7 +29,11 @@ from libc.string cimport memcmp, memcpy, memset
 
 cdef extern from *:
     """
-    /* the fans present in a count vector of 92 ints, as a 128-bit set (SSE2: four counts a step) */
+    /* Small fixed-size vector work on count arrays, with SSE2 where there is SSE2 (all x86-64):
+       - mj_fan_mask: the fans present in a count vector of 92 ints, as a 128-bit set;
+       - mj_nonzero36 / mj_odd36: bit i for c[i] != 0 (resp. c[i] odd), 36 counts;
+       - mj_copy / mj_zero: fan count vectors copied and cleared in registers (short fixed-size
+         rep movs / rep stos cost more here than the work between them). */
     #if defined(__SSE2__)
     #include <emmintrin.h>
     static inline void mj_fan_mask(const int *c, unsigned long long *m) {
@@ -41,9 +45,6 @@ cdef extern from *:
             m[i >> 6] |= bits << (i & 63);
         }
     }
-    /* fan count vectors copied and cleared in registers: short fixed-size rep movs / rep stos
-       cost more here than the work between them */
-    /* bit i: c[i] != 0 (resp. c[i] odd), for 36 counts */
     static inline unsigned long long mj_nonzero36(const int *c) {
         __m128i z = _mm_setzero_si128();
         unsigned long long m = 0;
@@ -75,25 +76,6 @@ cdef extern from *:
         m[0] = 0; m[1] = 0;
         for (int i = 0; i < 92; i++) m[i >> 6] |= (unsigned long long)(c[i] != 0) << (i & 63);
     }
-    /* bit i: c[i] != 0 (resp. c[i] odd), for 36 counts */
-    static inline unsigned long long mj_nonzero36(const int *c) {
-        __m128i z = _mm_setzero_si128();
-        unsigned long long m = 0;
-        for (int i = 0; i < 36; i += 4) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
-            m |= (unsigned long long)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, z))) & 15) << i;
-        }
-        return m;
-    }
-    static inline unsigned long long mj_odd36(const int *c) {
-        __m128i one = _mm_set1_epi32(1);
-        unsigned long long m = 0;
-        for (int i = 0; i < 36; i += 4) {
-            __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(c + i)), one);
-            m |= (unsigned long long)(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, one)))) << i;
-        }
-        return m;
-    }
     static inline unsigned long long mj_nonzero36(const int *c) {
         unsigned long long m = 0;
         for (int i = 0; i < 36; i++) m |= (unsigned long long)(c[i] != 0) << i;
@@ -108,14 +90,14 @@ cdef extern from *:
     static inline void mj_zero(int *dst) { for (int i = 0; i < 92; i++) dst[i] = 0; }
     #endif
     """
-    void mj_copy(int *dst, const int *src) nogil
-    unsigned long long mj_nonzero36(const int *c) nogil
-    unsigned long long mj_odd36(const int *c) nogil
-    void mj_zero(int *dst) nogil
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
     int __builtin_clzll(unsigned long long) nogil
     void mj_fan_mask(const int *c, unsigned long long *m) nogil
+    unsigned long long mj_nonzero36(const int *c) nogil
+    unsigned long long mj_odd36(const int *c) nogil
+    void mj_copy(int *dst, const int *src) nogil
+    void mj_zero(int *dst) nogil
 
 from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS, F as _F, POINTS as _POINTS
 

@@ -45,7 +45,7 @@ test-slow: install-dev
 	$(PY) -m pytest -m slow
 
 bench: install-dev
-	$(PY) bench/decompose.py
+	$(PY) bench/run.py
 
 clean:
-	rm -rf build *.egg-info scorer/*.so scorer/_fast.c
+	rm -rf build *.egg-info scorer/*.so scorer/*.c scorer/variants/*/*.so scorer/variants/*/*.c

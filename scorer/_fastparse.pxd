@@ -9,6 +9,7 @@ cdef struct ParsedHand:
     int mtile[4]             # the meld's lowest kind
     int mexp[4]              # 0 exposed [..], 1 added {..}, 2 concealed (..)
     int moffer[4]            # the ,N digit (1..3) or 0 when not written
+    int mpos[4]              # the position of the meld's opening bracket (as Meld.position)
     int ntiles               # concealed tiles written (= sum of conc)
 
 cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept nogil

@@ -25,6 +25,7 @@ Deliberately rejected (0) although Python may accept it: flowers (``1f``), non-A
 full-width space).
 """
 
+from cpython.unicode cimport PyUnicode_GET_LENGTH
 from libc.string cimport memset
 
 __all__ = ["parse_fast", "MAX_LENGTH"]
@@ -148,6 +149,8 @@ cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept n
         elif cls == C_OPEN:
             if group or ndig:
                 return 0                 # nested bracket / digits without suit
+            if nm < 4:
+                out.mpos[nm] = <int>i    # ASCII only: the byte index is the character position
             group = VAL[c]
             gn = 0
             claim = 0
@@ -226,3 +229,44 @@ def parse_fast(str text):
     conc = tuple([h.conc[m] for m in range(34)])
     melds = tuple([(h.mkind[m], h.mtile[m], h.mexp[m], h.moffer[m]) for m in range(h.nmelds)])
     return conc, h.win, melds
+
+
+# ---- a whole Hand, for scorer.notation.parse's common case --------------------------------
+
+cdef extern from "Python.h":
+    int PyUnicode_IS_ASCII(object o)
+    void *PyUnicode_DATA(object o)
+
+_MELD_KINDS = None
+_EXPOSURES = None
+
+
+def parse_hand(str text):
+    """The Hand ``scorer.notation.parse(text, STANDARD)`` reads (no dialect, no ``win_tile``, the
+    winner's hand), built from the C reading; None when the Python parser must read it (anything
+    unusual, and every error, which it reports with positions)."""
+    global _MELD_KINDS, _EXPOSURES
+    cdef ParsedHand h
+    cdef int m, k, t
+    if not PyUnicode_IS_ASCII(text) or PyUnicode_GET_LENGTH(text) > MAXLEN:
+        return None
+    if not parse_standard(<const char *>PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text), &h):
+        return None
+    from scorer.hand import Exposure, Hand, Meld, MeldKind
+    if _MELD_KINDS is None:
+        _MELD_KINDS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG)
+        _EXPOSURES = (Exposure.EXPOSED, Exposure.ADDED, Exposure.CONCEALED)
+    melds = []
+    for m in range(h.nmelds):
+        t = h.mtile[m]
+        if h.mkind[m] == 0:
+            tiles = (t, t + 1, t + 2)
+        else:
+            tiles = (t,) * (3 if h.mkind[m] == 1 else 4)
+        melds.append(Meld(_MELD_KINDS[h.mkind[m]], tiles, _EXPOSURES[h.mexp[m]], h.moffer[m] or None,
+                          position=h.mpos[m]))
+    concealed = []
+    for k in range(34):
+        for t in range(h.conc[k]):
+            concealed.append(k)
+    return Hand(melds=tuple(melds), concealed=tuple(concealed), win_tile=h.win, flowers=())

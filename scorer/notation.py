@@ -32,6 +32,11 @@ from .tiles import (
     tiles_text,
 )
 
+try:  # the common case read in C; without the build, the Python parser reads everything
+    from . import _fastparse  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover
+    _fastparse = None
+
 __all__ = [
     "Builder",
     "Group",
@@ -492,6 +497,10 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
         raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
     if not text.strip():
         raise HandError("empty hand", None, "empty_hand")
+    if rules is STANDARD and dialect is None and win_tile is None and role == "winner" and _fastparse is not None:
+        hand = _fastparse.parse_hand(text)  # the common case, read in C (tests/test_fastparse.py)
+        if hand is not None:
+            return hand
 
     problems: list[Problem] = []
     helper = dialect == _HELPER

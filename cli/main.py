@@ -68,8 +68,13 @@ def batch(
     output: Annotated[Path | None, typer.Option("-o", "--output", help="JSONL output (default stdout)")] = None,
     workers: Annotated[int | None, typer.Option(help="processes to use (default: every core)")] = None,
     dask: Annotated[str | None, typer.Option("--dask", help="score on this Dask scheduler instead")] = None,
+    compact: Annotated[bool, typer.Option("--compact", help="compact results: total, items as [id, points, "
+                                          "factor, count], payments (MCR scored in C on every core)")] = False,
 ) -> None:
     """Score one request per line, in order; a bad line yields an error result and the run goes on."""
+    if dask and compact:
+        typer.echo("error: --compact and --dask do not go together", err=True)
+        raise SystemExit(2)
     if dask:
         if str(infile) == "-" or output is None:
             typer.echo("error: --dask needs an input file and -o OUTPUT", err=True)
@@ -82,7 +87,7 @@ def batch(
     show = sys.stderr.isatty() and str(infile) != "-"
     try:
         with _progress(infile if show else None) as advance:
-            for answer in batch_mod.score_stream(src, workers=workers, progress=advance):
+            for answer in batch_mod.score_stream(src, workers=workers, progress=advance, compact=compact):
                 dst.write(answer + b"\n")
     finally:
         if output is not None:

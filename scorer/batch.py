@@ -41,20 +41,64 @@ def _score_chunk(lines: list[str]) -> list[bytes]:
     return [score_line_json(line) for line in lines]
 
 
+def compact_chunk(lines: list[str]) -> list[bytes]:
+    """Compact answers for a chunk of request lines, in order: the C fast paths score what they
+    can on every core (written as JSON in C), the rest is scored in full and condensed."""
+    from . import engine
+
+    answers: list[bytes | None] = [None] * len(lines)
+    raws: list[Any] = []
+    for i, line in enumerate(lines):
+        try:
+            raws.append(orjson.loads(line))
+        except orjson.JSONDecodeError as exc:
+            raws.append(None)
+            answers[i] = dumps(engine.error_result(HandError(f"line is not JSON: {exc}", None, "bad_json")))
+    fast = engine.fast_compact_many(raws, as_json=True)
+    for i, raw in enumerate(raws):
+        if answers[i] is not None:
+            continue
+        if fast[i] is not None:
+            answers[i] = fast[i]
+        elif not isinstance(raw, dict):
+            answers[i] = dumps(engine.error_result(HandError("a request must be a JSON object", None, "bad_request")))
+        else:
+            answers[i] = dumps(_compact_answer(raw))
+    return answers  # type: ignore[return-value]
+
+
+def _compact_answer(raw: dict[str, Any]) -> dict[str, Any]:
+    from . import engine
+
+    answer = engine.score_many([raw], view="compact")[0]
+    return answer if isinstance(answer, dict) else answer.as_dict()
+
+
 def _requests(lines: Iterable[str]) -> Iterator[str]:
     return (line for line in lines if line.strip())
 
 
 def score_stream(lines: Iterable[str], workers: int | None = None, chunk: int = CHUNK,
-                 progress: Callable[[int], None] | None = None) -> Iterator[bytes]:
+                 progress: Callable[[int], None] | None = None, compact: bool = False) -> Iterator[bytes]:
     """Score JSONL lines in input order, one JSON document (bytes, no newline) per non-blank line.
 
     ``workers``: processes to use (None = every core; 1 = this process). Work goes out in chunks of
     ``chunk`` lines split across the workers, so memory stays constant however long the input is.
-    ``progress(n)`` is called after each chunk with the number of lines done so far."""
+    ``progress(n)`` is called after each chunk with the number of lines done so far. ``compact``:
+    compact results (``view="compact"``), scored in this process, the C fast paths on every core."""
     workers = workers or os.cpu_count() or 1
     requests = _requests(lines)
     done = 0
+    if compact:
+        while True:
+            block = list(islice(requests, chunk))
+            if not block:
+                break
+            yield from compact_chunk(block)
+            done += len(block)
+            if progress:
+                progress(done)
+        return
     if workers == 1:
         for line in requests:
             yield score_line_json(line)

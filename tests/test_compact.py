@@ -267,3 +267,25 @@ def test_concurrent_batches() -> None:
     with ThreadPoolExecutor(4) as pool:
         answers = list(pool.map(lambda _: FAST.compact_many(requests, 2), range(16)))
     assert all(a == expected for a in answers)
+
+
+def test_batch_lines_compact() -> None:
+    """``mjscore batch --compact``: each line's answer is the compact view of its full answer."""
+    import orjson
+
+    from scorer.batch import score_stream
+
+    rows = generate(300, 12)
+    lines = [orjson.dumps({"variant": "mcr", "hand": h, "context": c}).decode() for h, c in rows]
+    lines += ["not json", "[1, 2]", orjson.dumps({"variant": "hebei", "hand": "123m456m789m123p55p"}).decode(),
+              orjson.dumps({"variant": "mcr", "hand": "123m0p"}).decode(), "   "]
+    compact = [orjson.loads(a) for a in score_stream(lines, compact=True, chunk=128)]
+    full = [orjson.loads(a) for a in score_stream(lines, workers=1)]
+    assert len(compact) == len(full) == len(lines) - 1  # the blank line is skipped
+    for c, f in zip(compact, full, strict=True):
+        if "error" in f:
+            assert c == f
+        else:
+            assert c == {"variant": f["variant"], "valid": f["valid"], "total": f["total"], "reason": f["reason"],
+                         "items": [[i["id"], i["points"], i["factor"], i["count"]] for i in f["items"]],
+                         "payments": f["payments"]}

@@ -692,6 +692,8 @@ cdef int _read_request(object req, Job *j):
     return 1
 
 
+cdef enum:
+    SPARE_MAX = 8192           # larger job arrays are not kept
 cdef Job *SPARE_JOBS = NULL    # one job array kept between batches (fresh pages cost faults)
 cdef Py_ssize_t SPARE_CAP = 0
 
@@ -712,7 +714,7 @@ cdef Job *_take_jobs(Py_ssize_t n) except NULL:
 
 cdef void _give_jobs(Job *jobs, Py_ssize_t n):
     global SPARE_JOBS, SPARE_CAP
-    if SPARE_JOBS == NULL:
+    if SPARE_JOBS == NULL and n <= SPARE_MAX:
         SPARE_JOBS = jobs
         SPARE_CAP = max(n, 1024)
     else:

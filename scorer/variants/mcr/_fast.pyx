@@ -17,9 +17,11 @@ Two ways in:
   division's concealed group codes, sorted, as the decomposer gives them) or ``DEFER`` (a special
   shape: the Python evaluator scores and explains it); ``counts`` indexed like ``fans.FANS``. The
   Python layer re-runs its own families on the chosen reading only, for the fan sources and removals.
-* ``compact(text, context)`` / ``compact_many(requests, threads)`` (``_compact_path.pxi``): from the
-  notation text (``scorer._fastparse``) and the context dict to a ``CompactResult`` under the default
-  rules, special shapes included; None for anything the full path must take.
+* ``compact(text, context)`` (``_compact_path.pxi``; its C entry point ``COMPACT_ENTRY`` for
+  ``scorer.score_compact``): from the notation text (``scorer._fastparse``) and the context dict to a
+  ``CompactResult`` under the default rules, special shapes included; None for anything the full path
+  must take. ``compact_many(requests, threads, as_json)`` (``_compact_batch.pxi``) does a batch on
+  every core, answers optionally written as JSON (``_compact_json.pxi``).
 
 The pure-Python twin is ``evaluate.evaluate``; ``MJSCORE_PURE=1`` selects it.
 """
@@ -1490,3 +1492,5 @@ def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall
 # ---- the compact fast path: notation text + context dict -> CompactResult ---------------------
 
 include "_compact_path.pxi"
+include "_compact_json.pxi"
+include "_compact_batch.pxi"

@@ -38,6 +38,7 @@ from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from cpython.object cimport PyObject
+from cpython.sequence cimport PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_New
 from libc.string cimport memcmp, memcpy, memset
 
@@ -637,8 +638,7 @@ cdef int _load(object counts, int *c) except -1:
     cdef Py_ssize_t n, i
     cdef long v
     cdef Py_buffer view
-    cdef list lst
-    cdef tuple tup
+    cdef PyObject **items
     cdef object t = type(counts)
     if t is bytes:
         n = PyBytes_GET_SIZE(counts)
@@ -646,26 +646,15 @@ cdef int _load(object counts, int *c) except -1:
             raise ValueError("counts must hold at most 37 kinds")
         _load_raw(<const unsigned char *>PyBytes_AS_STRING(counts), n, c)
         return 0
-    if t is list:
-        lst = <list>counts
-        n = len(lst)
+    if t is list or t is tuple:
+        # both hold their items in one C array
+        n = len(counts)
         if n > NK:
             raise ValueError("counts must hold at most 37 kinds")
         memset(c, 0, NK * sizeof(int))
+        items = PySequence_Fast_ITEMS(counts)
         for i in range(n):
-            v = lst[i]
-            if v < 0 or v > 1000:
-                raise ValueError("counts must be small non-negative ints")
-            c[i] = <int>v
-        return 0
-    if t is tuple:
-        tup = <tuple>counts
-        n = len(tup)
-        if n > NK:
-            raise ValueError("counts must hold at most 37 kinds")
-        memset(c, 0, NK * sizeof(int))
-        for i in range(n):
-            v = tup[i]
+            v = <object>items[i]
             if v < 0 or v > 1000:
                 raise ValueError("counts must be small non-negative ints")
             c[i] = <int>v

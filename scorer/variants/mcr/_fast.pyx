@@ -511,13 +511,19 @@ cdef int two_chows_fan(int a, int b) noexcept nogil:
     return -1
 
 
-cdef int three_chows_fan(int a, int b, int c) noexcept nogil:
-    cdef int ns = nsuits3(a, b, c), step
-    cdef int r[3]
+cdef inline int _suits_and_ranks(int a, int b, int c, int *r) noexcept nogil:
+    """The number of suits of three suited tiles, and their ranks (0-8) ascending in r."""
     r[0] = a % 9
     r[1] = b % 9
     r[2] = c % 9
     sort3(r)
+    return nsuits3(a, b, c)
+
+
+cdef int three_chows_fan(int a, int b, int c) noexcept nogil:
+    cdef int step
+    cdef int r[3]
+    cdef int ns = _suits_and_ranks(a, b, c, r)
     if ns == 3:
         if r[0] + 1 == r[1] and r[1] + 1 == r[2]:
             return f_mixed_shifted_chows
@@ -660,11 +666,7 @@ cdef int three_pungs_fan(int a, int b, int c) noexcept nogil:
     cdef int r[3]
     cdef int ns
     if a < 27 and b < 27 and c < 27:
-        ns = nsuits3(a, b, c)
-        r[0] = a % 9
-        r[1] = b % 9
-        r[2] = c % 9
-        sort3(r)
+        ns = _suits_and_ranks(a, b, c, r)
         if ns == 3:
             if r[0] + 1 == r[1] and r[1] + 1 == r[2]:
                 return f_mixed_shifted_pungs

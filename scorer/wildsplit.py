@@ -33,8 +33,12 @@ def group_readings(g: int, counts, n: int, w: int, pair: int) -> list[Local]:
     """The readings of tile group ``g`` alone, sorted as the decomposer lists them: its ``n``
     naturals (from ``counts``) completed by ``w`` wilds standing for kinds of the group, with the
     pair (``pair`` 1) or without it."""
-    if n == 0 and w == 0 and pair == 0:
-        return [((), ())]
+    if n == 0:
+        found = _EMPTY.get((g, w, pair))
+        if found is not None:
+            return found
+        if w == 0 and pair == 0:
+            return [((), ())]
     tiles = n + w - 2 * pair
     if tiles < 0 or tiles % 3:
         return []
@@ -45,6 +49,13 @@ def group_readings(g: int, counts, n: int, w: int, pair: int) -> list[Local]:
         return readings(c, tiles // 3, w, _MASKS[g], NO_CAP)
     c[_FAKE_PAIR[g]] = 2
     return [(gs[1:], st) for gs, st in readings(c, tiles // 3, w, _MASKS[g], NO_CAP)]
+
+
+# A group without naturals: its readings depend on the group, its wilds and the pair alone (at most
+# one set and the pair from up to four wilds), so they are listed once, at import; shared, read-only.
+_EMPTY: dict[tuple[int, int, int], list[Local]] = {}
+_EMPTY.update({(g, w, pair): group_readings(g, [0] * 37, 0, w, pair)
+               for g in range(len(TILE_GROUPS)) for w in range(5) for pair in (0, 1)})
 
 
 def group_sizes(counts) -> list[int]:

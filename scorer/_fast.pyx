@@ -32,7 +32,7 @@ the pair).
 """
 
 cimport cython
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
@@ -305,25 +305,74 @@ cdef inline void _untake(GCtx *x, const int *mem, int n, const int *how) noexcep
             x.used[mem[j]] -= 1
 
 
-cdef object _emit(GCtx *x):
-    cdef int buf[40]
-    cdef int i, j, v, k
+cdef struct Collect:
+    # the readings of one group as fixed-width records (sorted group codes, then the kinds the
+    # wilds stand for): duplicates are dropped in C before any Python object is made
+    unsigned char *buf
+    Py_ssize_t n
+    Py_ssize_t cap
+    int width
+
+
+cdef int _emit(GCtx *x, Collect *out) except -1:
+    cdef unsigned char *rec
+    cdef unsigned char *grown
+    cdef int i, j, k, v, m
+    if out.n == out.cap:
+        out.cap = 64 if out.cap == 0 else 2 * out.cap
+        grown = <unsigned char *>realloc(out.buf, out.cap * out.width)
+        if grown == NULL:
+            raise MemoryError()
+        out.buf = grown
+    rec = out.buf + out.n * out.width
     for i in range(x.sp):
         v = x.stack[i]
         j = i
-        while j > 0 and buf[j - 1] > v:
-            buf[j] = buf[j - 1]
+        while j > 0 and rec[j - 1] > v:
+            rec[j] = rec[j - 1]
             j -= 1
-        buf[j] = v
-    groups = tuple([buf[i] for i in range(x.sp)])
-    st = []
+        rec[j] = <unsigned char>v
+    m = x.sp
     for i in range(x.nk):
         for k in range(x.used[i] - x.pre[i]):
-            st.append(x.base + i)
-    return (groups, tuple(st))
+            rec[m] = <unsigned char>(x.base + i)
+            m += 1
+    out.n += 1
+    return 0
 
 
-cdef int _wild_rec(GCtx *x, int w, int pair, int sets, int minidx, set out) except -1:
+cdef int _rec_cmp(const void *a, const void *b) noexcept nogil:
+    return memcmp(a, b, _CMP_WIDTH)
+
+
+cdef size_t _CMP_WIDTH = 0
+
+
+cdef list _collected(Collect *out, int ngroups):
+    """The distinct records as (groups, stand-ins) tuples, in record order."""
+    global _CMP_WIDTH
+    cdef list res = []
+    cdef Py_ssize_t i
+    cdef int j
+    cdef unsigned char *rec
+    cdef unsigned char *prev = NULL
+    if out.n > 1:
+        _CMP_WIDTH = out.width
+        qsort(out.buf, out.n, out.width, _rec_cmp)
+    for i in range(out.n):
+        rec = out.buf + i * out.width
+        if prev != NULL and memcmp(prev, rec, out.width) == 0:
+            continue
+        prev = rec
+        groups = PyTuple_New(ngroups)
+        for j in range(ngroups):
+            _incref(CODE_OBJ[rec[j]])
+            _tuple_set(groups, j, CODE_OBJ[rec[j]])
+        res.append((groups, tuple([rec[j] for j in range(ngroups, out.width)])))
+    return res
+
+
+cdef int _wild_rec(GCtx *x, int w, int pair, int sets, int minidx, Collect *out) except -1:
     """Groups made only of wilds: the pair first, then sets in nondecreasing candidate order."""
     cdef int k, idx, r, j, ok
     if pair:
@@ -339,9 +388,9 @@ cdef int _wild_rec(GCtx *x, int w, int pair, int sets, int minidx, set out) exce
                     return 1
         return 0
     if sets == 0:
-        if out is None:
+        if out == NULL:
             return 1
-        out.add(_emit(x))
+        _emit(x, out)
         return 0
     for idx in range(minidx, 2 * x.nk):
         if idx < x.nk:
@@ -377,8 +426,8 @@ cdef int _wild_rec(GCtx *x, int w, int pair, int sets, int minidx, set out) exce
     return 0
 
 
-cdef int _grp_rec(GCtx *x, int w, int pair, int sets, set out) except -1:
-    """Canonical recursion; with out None: 1 as soon as one completion exists."""
+cdef int _grp_rec(GCtx *x, int w, int pair, int sets, Collect *out) except -1:
+    """Canonical recursion; with out NULL: 1 as soon as one completion exists."""
     cdef int i, low = -1, st, wu, r
     cdef int mem[3]
     cdef int how[3]
@@ -484,10 +533,10 @@ cdef int _group_masks(int g, const int *c, const int *orig, const int *used, u64
     B[0] = 0
     for w in range(W + 1):
         s = _sets_for(n, w, 0)
-        if s >= 0 and _grp_rec(&x, w, 0, s, None):
+        if s >= 0 and _grp_rec(&x, w, 0, s, NULL):
             A[0] |= 1 << w
         s = _sets_for(n, w, 1)
-        if s >= 0 and _grp_rec(&x, w, 1, s, None):
+        if s >= 0 and _grp_rec(&x, w, 1, s, NULL):
             B[0] |= 1 << w
     return 0
 
@@ -1064,9 +1113,18 @@ cdef list _group_list(int g, const int *c, const int *orig, const int *used, u64
     if s < 0:
         return []
     _ctx_init(&x, g, c, orig, used, wmask, cap)
-    out = set()
-    _grp_rec(&x, w, pair, s, out)
-    return list(out)
+    cdef Collect out
+    out.buf = NULL
+    out.n = 0
+    out.cap = 0
+    out.width = s + pair + w  # the sets and the pair, then one kind per wild
+    if out.width == 0:
+        return _EMPTY
+    try:
+        _grp_rec(&x, w, pair, s, &out)
+        return _collected(&out, s + pair)
+    finally:
+        free(out.buf)
 
 
 cdef list _EMPTY = [((), ())]

@@ -19,10 +19,12 @@ from scorer.errors import HandError
 from scorer.registry import get
 from scorer.variants.fuzhou import scoring as fz
 from scorer.variants.fuzhou.arrangements import (
+    _suit_covers_slow,
     arrangement_summary,
     count_arrangements,
     is_bird,
     shown_arrangement,
+    suit_covers,
 )
 from scorer.variants.fuzhou.validate import check
 
@@ -203,6 +205,21 @@ def test_summary_equals_the_listing_by_gold_count(golds):
         if arrs:
             assert shown_arrangement(naturals, n_sets, golds, wild, bool(birds)) == chosen
     assert seen > 250
+
+
+def test_suit_covers_tables_equal_the_programme_worked_out():
+    """The per-suit counts from the import-time step tables (and the closed form of an empty suit)
+    equal the same programme with its steps worked out as it goes."""
+    rng = random.Random(77)
+    for spare in range(9):
+        assert suit_covers((0,) * 9, spare) == _suit_covers_slow((0,) * 9, spare)
+    for _ in range(1500):
+        v = [0] * 9
+        for _ in range(rng.randrange(1, 15)):
+            v[rng.randrange(9)] += 1
+        key, spare = tuple(min(c, 4) for c in v), rng.randrange(5)
+        suit_covers.cache_clear()
+        assert suit_covers(key, spare) == _suit_covers_slow(key, spare), (key, spare)
 
 
 def test_worst_hands_unchanged():

@@ -15,7 +15,8 @@ only. Each of the three is found here exactly, without listing them:
 
 * **Count.** Suits are independent: per suit, the multisets of chows and pungs (and the pair)
   covering the suit's naturals are counted by a dynamic programme over the nine ranks, by how
-  many tiles beyond the naturals they hold (the golds the suit uses; cached per suit). The count
+  many tiles beyond the naturals they hold (the golds the suit uses; cached per suit; its steps
+  come from small tables made at import, and a suit without naturals has a closed form). The count
   of the hand sums, over the ways to share the golds among the suits and the suit of the pair,
   the product of the suits' counts. A multiset of groups is one reading (the stand-ins follow
   from it), so this is exactly ``len(readings(...))``. A hand that does not win at all is told
@@ -41,21 +42,21 @@ Hands without a 金雀 reading have few readings and are simply listed (``arrang
 from __future__ import annotations
 
 from functools import lru_cache
+from math import comb
 
 from scorer.decompose import PAIR, SUITED_MASK, group_code, is_winning, readings
 
 EAST = 27
 
 
-@lru_cache(maxsize=1 << 18)
-def _moves(need: int, need1: int, need2: int, spare: int, chows: bool,
-           x: int, y: int, e: int, p: int) -> tuple[tuple[int, int, int, int], ...]:
-    """The states after one rank of ``suit_covers``'s programme, from state (x, y, e, p) at a rank
-    holding ``need`` naturals (the next two ranks ``need1``, ``need2``). The groups starting at the
-    rank, b chows (if ``chows``), the pair or not (only one in all) and pungs, must bring its
-    cover to at least ``need`` and at most ``need`` plus what is left of ``spare``; the chows
-    already started must fit the next two ranks' room. Cached: the same few hundred steps recur."""
-    top = need + spare - e  # the most this rank may hold
+def _rank_moves(need: int, room: int, chows: bool, x: int, y: int,
+                p: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The choices at one rank of ``suit_covers``'s programme from state (x, y, e, p), at a rank
+    holding ``need`` naturals with ``room`` = spare − e tiles beyond the naturals still free: the
+    groups starting at the rank, b chows (if ``chows``), the pair or not (only one in all) and
+    pungs, must bring its cover to at least ``need`` and at most ``need + room``. Each choice is
+    (y, b, d, p'): the next state is (y, b, e + d, p')."""
+    top = need + room  # the most this rank may hold
     base = x + y
     if base > top:
         return ()
@@ -66,12 +67,52 @@ def _moves(need: int, need1: int, need2: int, spare: int, chows: bool,
             if cover < need:
                 cover += 3 * ((need - cover + 2) // 3)  # the fewest pungs that reach need
             while cover <= top:
-                e2 = e + cover - need
-                if y + b > need1 + spare - e2 or b > need2 + spare - e2:
-                    break
-                out.append((y, b, e2, p + pi))
+                out.append((y, b, cover - need, p + pi))
                 cover += 3
     return tuple(out)
+
+
+# ``suit_covers``'s programme runs on states packed in one int, ((x * 16 + y) * 2 + p) * 8 + e,
+# with its steps looked up in tables made at import for spare <= _MAX_SPARE and counts <= 4 (a
+# hand holds at most 4 golds and 4 of a kind; anything else takes ``_suit_covers_slow``).
+# _STEPS[spare][need][chows]: state -> the states after the rank (absent: no choice); _YE[state]:
+# y + e, for the check that the chows started one rank back fit the next rank's room.
+_MAX_SPARE = 4
+
+
+def _state(x: int, y: int, e: int, p: int) -> int:
+    return ((x * 16 + y) * 2 + p) * 8 + e
+
+
+def _make_steps() -> list[list[tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]]]:
+    steps = [[({}, {}) for _ in range(5)] for _ in range(_MAX_SPARE + 1)]
+    for need in range(5):
+        for room in range(_MAX_SPARE + 1):
+            for chows in (False, True):
+                for x in range(need + room + 1):
+                    for y in range(need + room + 1 - x):
+                        for p in (0, 1):
+                            moves = _rank_moves(need, room, chows, x, y, p)
+                            for spare in range(room, _MAX_SPARE + 1) if moves else ():
+                                e = spare - room
+                                steps[spare][need][chows][_state(x, y, e, p)] = tuple(
+                                    _state(y2, b, e + d, p2) for y2, b, d, p2 in moves)
+    return steps
+
+
+_STEPS = _make_steps()
+_YE = [((s >> 4) & 15) + (s & 7) for s in range(16 * 16 * 2 * 8)]
+
+
+def _empty_covers(spare: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``suit_covers`` of a suit without naturals: any k of its 16 sets (9 pungs, 7 chows), with
+    repetition, hold e = 3k tiles, C(15 + k, k) ways; with one of its 9 pairs, e = 3k + 2."""
+    out = ([0] * (spare + 1), [0] * (spare + 1))
+    for k in range(spare // 3 + 1):
+        out[0][3 * k] = comb(15 + k, k)
+        if 3 * k + 2 <= spare:
+            out[1][3 * k + 2] = 9 * comb(15 + k, k)
+    return tuple(out[0]), tuple(out[1])
 
 
 @lru_cache(maxsize=1 << 16)
@@ -81,21 +122,52 @@ def suit_covers(v: tuple[int, ...], spare: int) -> tuple[tuple[int, ...], tuple[
     tiles cover ``v`` with exactly e tiles beyond it.
 
     Ranks are taken in order; the state is (chows started two ranks back, chows started one rank
-    back, tiles beyond ``v`` so far, pair used), and ``_moves`` gives the choices of groups
+    back, tiles beyond ``v`` so far, pair used), and ``_rank_moves`` gives the choices of groups
     starting at a rank (a pungs, b chows, the pair or not). Each multiset is one choice per rank,
-    so each is counted once."""
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 1}
-    w = (*v, 0, 0)
+    so each is counted once. A state whose chows started one rank back already hold more than
+    the next rank's count and what is left of ``spare`` leads nowhere and is dropped."""
+    if not any(v):
+        return _empty_covers(spare)
+    if spare > _MAX_SPARE or max(v) > 4:
+        return _suit_covers_slow(v, spare)
+    states: dict[int, int] = {0: 1}
+    w = (*v, 0)
+    ye = _YE
+    by_need = _STEPS[spare]
     for r in range(9):
-        step = (w[r], w[r + 1], w[r + 2], spare, r < 7)
-        nxt: dict[tuple[int, int, int, int], int] = {}
+        table = by_need[w[r]][r < 7]
+        limit = w[r + 1] + spare  # y + e above this: the chows started one rank back cannot fit
+        nxt: dict[int, int] = {}
         get = nxt.get
         for state, ways in states.items():
-            for key in _moves(*step, *state):
+            if ye[state] > limit:
+                continue
+            for key in table.get(state, ()):
                 nxt[key] = get(key, 0) + ways
         states = nxt
     out = ([0] * (spare + 1), [0] * (spare + 1))
-    for (_, _, e, p), ways in states.items():  # no chow starts at ranks 8 or 9: x = y = 0 here
+    for state, ways in states.items():  # no chow starts at ranks 8 or 9: x = y = 0 here
+        out[(state >> 3) & 1][state & 7] += ways
+    return tuple(out[0]), tuple(out[1])
+
+
+def _suit_covers_slow(v: tuple[int, ...], spare: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``suit_covers`` without the tables: the same programme, the steps worked out as it goes."""
+    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 1}
+    w = (*v, 0)
+    for r in range(9):
+        need, limit = w[r], w[r + 1] + spare
+        nxt: dict[tuple[int, int, int, int], int] = {}
+        get = nxt.get
+        for (x, y, e, p), ways in states.items():
+            if y + e > limit:
+                continue
+            for y2, b, d, p2 in _rank_moves(need, spare - e, r < 7, x, y, p):
+                key = (y2, b, e + d, p2)
+                nxt[key] = get(key, 0) + ways
+        states = nxt
+    out = ([0] * (spare + 1), [0] * (spare + 1))
+    for (_, _, e, p), ways in states.items():
         out[p][e] += ways
     return tuple(out[0]), tuple(out[1])
 

@@ -35,7 +35,7 @@ cimport cython
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from cpython.object cimport PyObject
 from cpython.sequence cimport PySequence_Fast_ITEMS
@@ -341,35 +341,39 @@ cdef int _emit(GCtx *x, Collect *out) except -1:
     return 0
 
 
+cdef size_t _CMP_WIDTH = 0  # the record width _rec_cmp compares (set under the GIL)
+
+
 cdef int _rec_cmp(const void *a, const void *b) noexcept nogil:
     return memcmp(a, b, _CMP_WIDTH)
 
 
-cdef size_t _CMP_WIDTH = 0
-
-
-cdef list _collected(Collect *out, int ngroups):
-    """The distinct records as (groups, stand-ins) tuples, in record order."""
+cdef void _sort_records(Collect *out):
     global _CMP_WIDTH
-    cdef list res = []
-    cdef Py_ssize_t i
+    _CMP_WIDTH = out.width
+    qsort(out.buf, out.n, out.width, _rec_cmp)
+
+
+cdef tuple _record_tuple(const unsigned char *rec, int ngroups, int width):
+    """``(groups, stand-ins)`` of one record; ints only, so untracked by the GC (as _codes_tuple)."""
+    cdef tuple groups = PyTuple_New(ngroups)
+    cdef tuple standins = PyTuple_New(width - ngroups)
+    cdef tuple pair = PyTuple_New(2)
     cdef int j
-    cdef unsigned char *rec
-    cdef unsigned char *prev = NULL
-    if out.n > 1:
-        _CMP_WIDTH = out.width
-        qsort(out.buf, out.n, out.width, _rec_cmp)
-    for i in range(out.n):
-        rec = out.buf + i * out.width
-        if prev != NULL and memcmp(prev, rec, out.width) == 0:
-            continue
-        prev = rec
-        groups = PyTuple_New(ngroups)
-        for j in range(ngroups):
-            _incref(CODE_OBJ[rec[j]])
-            _tuple_set(groups, j, CODE_OBJ[rec[j]])
-        res.append((groups, tuple([rec[j] for j in range(ngroups, out.width)])))
-    return res
+    for j in range(ngroups):
+        _incref(CODE_OBJ[rec[j]])
+        _tuple_set(groups, j, CODE_OBJ[rec[j]])
+    for j in range(ngroups, width):
+        _incref(CODE_OBJ[rec[j]])  # a kind: the int objects 0-255 serve for both
+        _tuple_set(standins, j - ngroups, CODE_OBJ[rec[j]])
+    _gc_untrack(groups)
+    _gc_untrack(standins)
+    _incref(<PyObject *>groups)
+    _tuple_set(pair, 0, <PyObject *>groups)
+    _incref(<PyObject *>standins)
+    _tuple_set(pair, 1, <PyObject *>standins)
+    _gc_untrack(pair)
+    return pair
 
 
 cdef int _wild_rec(GCtx *x, int w, int pair, int sets, int minidx, Collect *out) except -1:
@@ -1102,29 +1106,61 @@ def waits(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copi
     return out
 
 
-cdef list _group_list(int g, const int *c, const int *orig, const int *used, u64 wmask, int cap, int w, int pair):
+cdef bytes _group_records(int g, const int *c, const int *orig, const int *used, u64 wmask, int cap, int w,
+                          int pair, int *ngroups):
+    """The distinct readings of group g with w wilds (and the pair or not) as sorted fixed-width
+    records (group codes sorted, then the kinds the wilds stand for), in one bytes object;
+    ``ngroups`` gets the codes per record. None when the group's tiles cannot make whole sets."""
     cdef GCtx x
+    cdef Collect out
     cdef int k, n = 0, s
+    cdef Py_ssize_t i, kept = 0
+    cdef unsigned char *rec
     for k in range(GB[g], GB[g] + GN[g]):
         n += c[k]
-    if n == 0 and w == 0 and pair == 0:
-        return _EMPTY
     s = _sets_for(n, w, pair)
     if s < 0:
-        return []
+        return None
+    ngroups[0] = s + pair
+    if s + pair + w == 0:
+        return b""  # nothing in the group: one empty reading
     _ctx_init(&x, g, c, orig, used, wmask, cap)
-    cdef Collect out
     out.buf = NULL
     out.n = 0
     out.cap = 0
     out.width = s + pair + w  # the sets and the pair, then one kind per wild
-    if out.width == 0:
-        return _EMPTY
     try:
         _grp_rec(&x, w, pair, s, &out)
-        return _collected(&out, s + pair)
+        if out.n > 1:
+            _sort_records(&out)
+        for i in range(out.n):  # drop duplicates (adjacent once sorted)
+            rec = out.buf + i * out.width
+            if kept and memcmp(out.buf + (kept - 1) * out.width, rec, out.width) == 0:
+                continue
+            if kept != i:
+                memcpy(out.buf + kept * out.width, rec, out.width)
+            kept += 1
+        if kept == 0:
+            return None  # the tiles and wilds fit no reading
+        return PyBytes_FromStringAndSize(<char *>out.buf, kept * out.width)
     finally:
         free(out.buf)
+
+
+cdef list _group_list(int g, const int *c, const int *orig, const int *used, u64 wmask, int cap, int w, int pair):
+    """_group_records as (groups, stand-ins) tuples."""
+    cdef int ngroups = 0, width
+    cdef Py_ssize_t i, n
+    cdef const unsigned char *p
+    recs = _group_records(g, c, orig, used, wmask, cap, w, pair, &ngroups)
+    if recs is None:
+        return []
+    if len(recs) == 0:
+        return _EMPTY
+    width = ngroups + w
+    p = <const unsigned char *>PyBytes_AS_STRING(recs)
+    n = PyBytes_GET_SIZE(recs) // width
+    return [_record_tuple(p + i * width, ngroups, width) for i in range(n)]
 
 
 cdef list _EMPTY = [((), ())]
@@ -1148,9 +1184,113 @@ cdef int _std_list(const int *c, const int *orig, const int *used, int W, u64 wm
         S1[g] = _sumset(S1[g + 1], A[g], lim) | _sumset(S0[g + 1], B[g], lim)
     if not (S1[0] >> W) & 1:
         return 0
+    if not prefix and not resort:
+        return _cross_records(c, orig, used, W, wmask, cap, A, B, S0, S1, out)
     lists = {}
     # iterative cross product over the groups; every branch entered yields readings
     _cross(0, W, 1, (), (), c, orig, used, wmask, cap, A, B, S0, S1, lists, prefix, resort, out)
+    return 0
+
+
+cdef struct Cross:
+    const unsigned char *recs[5][MAXW + 1][2]  # per group, wilds, pair: its records (NULL: not listed)
+    Py_ssize_t nrecs[5][MAXW + 1][2]
+    int ngroups[5][MAXW + 1][2]
+    int codes[40]
+    int ncodes
+    unsigned char kinds[40]
+    int nkinds
+    Collect out
+
+
+cdef int _cross_records(const int *c, const int *orig, const int *used, int W, u64 wmask, int cap,
+                        int *A, int *B, int *S0, int *S1, list out) except -1:
+    """_cross on records: the cross product of the groups' sorted records built in C, every
+    reading one record (its codes sorted, then its stand-ins, already in kind order: the groups go
+    in kind order), sorted, then made into tuples. Appends them to out in sorted order."""
+    cdef Cross x
+    cdef list keep = []  # the bytes objects x.recs point into
+    cdef Py_ssize_t i
+    cdef int ngroups = 0
+    memset(&x.nrecs, 0, sizeof(x.nrecs))
+    memset(&x.recs, 0, sizeof(x.recs))
+    x.ncodes = 0
+    x.nkinds = 0
+    x.out.buf = NULL
+    x.out.n = 0
+    x.out.cap = 0
+    x.out.width = 0
+    try:
+        _cross_rec(&x, 0, W, 1, c, orig, used, wmask, cap, A, B, S0, S1, keep)
+        if x.out.n > 1:
+            _sort_records(&x.out)
+        ngroups = x.out.width - W
+        for i in range(x.out.n):
+            out.append(_record_tuple(x.out.buf + i * x.out.width, ngroups, x.out.width))
+    finally:
+        free(x.out.buf)
+    return 0
+
+
+cdef int _cross_rec(Cross *x, int g, int wl, int pl, const int *c, const int *orig, const int *used,
+                    u64 wmask, int cap, int *A, int *B, int *S0, int *S1, list keep) except -1:
+    cdef int w, p, m, rest, j, v, ng, width, nc0, nk0
+    cdef Py_ssize_t i, n
+    cdef const unsigned char *rec
+    cdef unsigned char *dst
+    cdef unsigned char *grown
+    if g == 5:
+        if x.out.width == 0:
+            x.out.width = x.ncodes + x.nkinds
+        if x.out.n == x.out.cap:
+            x.out.cap = 64 if x.out.cap == 0 else 2 * x.out.cap
+            grown = <unsigned char *>realloc(x.out.buf, x.out.cap * x.out.width)
+            if grown == NULL:
+                raise MemoryError()
+            x.out.buf = grown
+        dst = x.out.buf + x.out.n * x.out.width
+        for i in range(x.ncodes):  # the codes sorted (insertion: a few of them)
+            v = x.codes[i]
+            j = <int>i
+            while j > 0 and dst[j - 1] > v:
+                dst[j] = dst[j - 1]
+                j -= 1
+            dst[j] = <unsigned char>v
+        memcpy(dst + x.ncodes, x.kinds, x.nkinds)
+        x.out.n += 1
+        return 0
+    for p in range(pl + 1):
+        m = B[g] if p else A[g]
+        rest = S1[g + 1] if pl - p else S0[g + 1]
+        for w in range(wl + 1):
+            if not ((m >> w) & 1 and (rest >> (wl - w)) & 1):
+                continue
+            if x.nrecs[g][w][p] == 0 and x.recs[g][w][p] == NULL:
+                recs = _group_records(g, c, orig, used, wmask, cap, w, p, &ng)
+                if recs is None:
+                    recs = b""
+                    ng = -1
+                keep.append(recs)
+                x.recs[g][w][p] = <const unsigned char *>PyBytes_AS_STRING(recs)
+                x.ngroups[g][w][p] = ng
+                width = ng + w
+                x.nrecs[g][w][p] = (PyBytes_GET_SIZE(recs) // width if width > 0 else 1) if ng >= 0 else 0
+            n = x.nrecs[g][w][p]
+            ng = x.ngroups[g][w][p]
+            width = ng + w
+            nc0 = x.ncodes
+            nk0 = x.nkinds
+            for i in range(n):
+                rec = x.recs[g][w][p] + i * width
+                for j in range(ng):
+                    x.codes[x.ncodes] = rec[j]
+                    x.ncodes += 1
+                for j in range(ng, width):
+                    x.kinds[x.nkinds] = rec[j]
+                    x.nkinds += 1
+                _cross_rec(x, g + 1, wl - w, pl - p, c, orig, used, wmask, cap, A, B, S0, S1, keep)
+                x.ncodes = nc0
+                x.nkinds = nk0
     return 0
 
 
@@ -1357,6 +1497,8 @@ def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_c
         if n_sets < 0 or _total(c) + wilds != 3 * n_sets + 2:
             return out
         _std_list(c, c, _ZERO, wilds, wm, max_copies, (), False, out)
+        if not shapes:
+            return out  # listed in order
     if shapes:
         if n_sets == 4:
             if shapes & 1 and _seven_pairs_win(c, wm, max_copies, shapes & 16):

@@ -355,7 +355,9 @@ cdef void _sort_records(Collect *out):
 
 
 cdef tuple _record_tuple(const unsigned char *rec, int ngroups, int width):
-    """``(groups, stand-ins)`` of one record; ints only, so untracked by the GC (as _codes_tuple)."""
+    """``(groups, stand-ins)`` of one record. Both tuples hold only ints and tuples of ints, so they
+    leave the garbage collector's lists at once (it would untrack them anyway, after having
+    traversed them: with a reading or three per call that work is a third of the call)."""
     cdef tuple groups = PyTuple_New(ngroups)
     cdef tuple standins = PyTuple_New(width - ngroups)
     cdef tuple pair = PyTuple_New(2)
@@ -1451,22 +1453,8 @@ cdef int _nat_list(const int *c, const int *keys, const int *ns, list out) excep
 
 
 cdef tuple _codes_tuple(const unsigned char *codes, int n):
-    """``(groups, ())`` of one natural reading. Both tuples hold only ints and tuples of ints, so
-    they leave the garbage collector's lists at once (it would untrack them anyway, after having
-    traversed them: with a reading or three per call that work is a third of the call)."""
-    cdef tuple t = PyTuple_New(n)
-    cdef tuple pair = PyTuple_New(2)
-    cdef int i
-    for i in range(n):
-        _incref(CODE_OBJ[codes[i]])
-        _tuple_set(t, i, CODE_OBJ[codes[i]])
-    _gc_untrack(t)
-    _incref(<PyObject *>t)
-    _tuple_set(pair, 0, <PyObject *>t)
-    _incref(<PyObject *>_NO_STANDINS)
-    _tuple_set(pair, 1, <PyObject *>_NO_STANDINS)
-    _gc_untrack(pair)
-    return pair
+    """``(groups, ())`` of one natural reading (see _record_tuple)."""
+    return _record_tuple(codes, n, n)
 
 
 def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_copies=4, int shapes=0):

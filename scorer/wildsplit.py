@@ -58,6 +58,17 @@ _EMPTY.update({(g, w, pair): group_readings(g, [0] * 37, 0, w, pair)
                for g in range(len(TILE_GROUPS)) for w in range(5) for pair in (0, 1)})
 
 
+def memo_slot(store: dict, key: Any, limit: int) -> dict:
+    """``store[key]``, a new empty dict when missing; the store is emptied first when it is full
+    (per-group tables memoised across calls, bounded)."""
+    found = store.get(key)
+    if found is None:
+        if len(store) >= limit:
+            store.clear()
+        found = store[key] = {}
+    return found
+
+
 def group_sizes(counts) -> list[int]:
     return [sum(counts[b:b + n]) for b, n in TILE_GROUPS]
 

@@ -119,13 +119,7 @@ class LocalScorer:
         """Tile group ``g``'s tables by (得, pair), filled in by ``table``; memoised across calls by
         everything they depend on (cleared when full)."""
         base, size = TILE_GROUPS[g]
-        key = (self.signature, g, tuple(counts[base:base + size]))
-        found = _TABLES.get(key)
-        if found is None:
-            if len(_TABLES) >= _TABLES_MAX:
-                _TABLES.clear()
-            found = _TABLES[key] = {}
-        return found
+        return wildsplit.memo_slot(_TABLES, (self.signature, g, tuple(counts[base:base + size])), _TABLES_MAX)
 
     def table(self, tables: dict, g: int, counts: list[int], n: int, w: int, p: int) -> tuple[int, list]:
         """The number of local readings of tile group ``g`` with ``w`` 得 and ``p`` pair, and their

@@ -1122,12 +1122,10 @@ cdef inline int _suit_sets(const int *c) noexcept nogil:
     return r0 % 3 == 0 and r1 % 3 == 0
 
 
-cdef inline int _suit_sets_pair(int *c) noexcept nogil:
-    """The nine counts complete as sets plus one pair. Sets add up to 0 mod 3 in rank-weighted
-    sum, so the pair's rank p has 2p = sum (mod 3): at most three ranks to try."""
-    cdef int i, s = 0, p, ok
-    for i in range(9):
-        s += i * c[i]
+cdef inline int _suit_pair_from(int *c, int s) noexcept nogil:
+    """The nine counts (rank-weighted sum ``s``) complete as sets plus one pair. Sets add up to 0
+    mod 3 in rank-weighted sum, so the pair's rank p has 2p = s (mod 3): at most three to try."""
+    cdef int p, ok
     for p in range((2 * s) % 3, 9, 3):
         if c[p] >= 2:
             c[p] -= 2
@@ -1136,6 +1134,13 @@ cdef inline int _suit_sets_pair(int *c) noexcept nogil:
             if ok:
                 return 1
     return 0
+
+
+cdef inline int _suit_sets_pair(int *c) noexcept nogil:
+    cdef int i, s = 0
+    for i in range(9):
+        s += i * c[i]
+    return _suit_pair_from(c, s)
 
 
 cdef inline int _honour_state(const int *c) noexcept nogil:
@@ -1185,7 +1190,7 @@ cdef int _pair_group(const int *c) noexcept nogil:
 cdef int _suit_state_plus(int *q, int n, int s, int k) noexcept nogil:
     """_group_state of the nine counts ``q`` (sum ``n``, rank-weighted sum ``s``) with one more
     tile of rank ``k``."""
-    cdef int p, ok = 0
+    cdef int ok = 0
     q[k] += 1
     n += 1
     s += k
@@ -1194,13 +1199,7 @@ cdef int _suit_state_plus(int *q, int n, int s, int k) noexcept nogil:
         q[k] -= 1
         return 0 if ok else -1
     if n % 3 == 2:
-        for p in range((2 * s) % 3, 9, 3):
-            if q[p] >= 2:
-                q[p] -= 2
-                ok = _suit_sets(q)
-                q[p] += 2
-                if ok:
-                    break
+        ok = _suit_pair_from(q, s)
         q[k] -= 1
         return 1 if ok else -1
     q[k] -= 1

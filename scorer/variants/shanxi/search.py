@@ -50,13 +50,7 @@ def _tables(g: int, naturals) -> dict[tuple[int, int], tuple[int, list[tuple[boo
     """Tile group ``g``'s tables by (mice, pair), filled in by ``_table``; memoised across calls by the
     group's naturals (cleared when full)."""
     base, size = TILE_GROUPS[g]
-    key = (g, tuple(naturals[base:base + size]))
-    found = _TABLES.get(key)
-    if found is None:
-        if len(_TABLES) >= _TABLES_MAX:
-            _TABLES.clear()
-        found = _TABLES[key] = {}
-    return found
+    return wildsplit.memo_slot(_TABLES, (g, tuple(naturals[base:base + size])), _TABLES_MAX)
 
 
 def _table(tables: dict, g: int, naturals, n: int, w: int, p: int) -> tuple[int, list[tuple[bool, Local]]]:

@@ -1169,8 +1169,8 @@ cdef list _EMPTY = [((), ())]
 
 
 cdef int _std_list(const int *c, const int *orig, const int *used, int W, u64 wmask, int cap,
-                   tuple prefix, bint resort, list out) except -1:
-    """Append every standard reading (plus the prefix groups) to out."""
+                   tuple prefix, list out) except -1:
+    """Append every standard reading (plus the prefix groups) to out, in order."""
     cdef int A[5]
     cdef int B[5]
     cdef int S0[6]
@@ -1186,12 +1186,7 @@ cdef int _std_list(const int *c, const int *orig, const int *used, int W, u64 wm
         S1[g] = _sumset(S1[g + 1], A[g], lim) | _sumset(S0[g + 1], B[g], lim)
     if not (S1[0] >> W) & 1:
         return 0
-    if not prefix and not resort:
-        return _cross_records(c, orig, used, W, wmask, cap, A, B, S0, S1, out)
-    lists = {}
-    # iterative cross product over the groups; every branch entered yields readings
-    _cross(0, W, 1, (), (), c, orig, used, wmask, cap, A, B, S0, S1, lists, prefix, resort, out)
-    return 0
+    return _cross_records(c, orig, used, W, wmask, cap, A, B, S0, S1, prefix, out)
 
 
 cdef struct Cross:
@@ -1206,7 +1201,7 @@ cdef struct Cross:
 
 
 cdef int _cross_records(const int *c, const int *orig, const int *used, int W, u64 wmask, int cap,
-                        int *A, int *B, int *S0, int *S1, list out) except -1:
+                        int *A, int *B, int *S0, int *S1, tuple prefix, list out) except -1:
     """_cross on records: the cross product of the groups' sorted records built in C, every
     reading one record (its codes sorted, then its stand-ins, already in kind order: the groups go
     in kind order), sorted, then made into tuples. Appends them to out in sorted order."""
@@ -1217,6 +1212,9 @@ cdef int _cross_records(const int *c, const int *orig, const int *used, int W, u
     memset(&x.nrecs, 0, sizeof(x.nrecs))
     memset(&x.recs, 0, sizeof(x.recs))
     x.ncodes = 0
+    for code in prefix:  # groups every reading holds (the knitted straight's)
+        x.codes[x.ncodes] = <int>code
+        x.ncodes += 1
     x.nkinds = 0
     x.out.buf = NULL
     x.out.n = 0
@@ -1293,31 +1291,6 @@ cdef int _cross_rec(Cross *x, int g, int wl, int pl, const int *c, const int *or
                 _cross_rec(x, g + 1, wl - w, pl - p, c, orig, used, wmask, cap, A, B, S0, S1, keep)
                 x.ncodes = nc0
                 x.nkinds = nk0
-    return 0
-
-
-cdef int _cross(int g, int wl, int pl, tuple gacc, tuple sacc, const int *c, const int *orig, const int *used,
-                u64 wmask, int cap, int *A, int *B, int *S0, int *S1, dict lists, tuple prefix, bint resort,
-                list out) except -1:
-    cdef int w, p, m, rest
-    if g == 5:
-        groups = prefix + gacc
-        out.append((tuple(sorted(groups)), tuple(sorted(sacc)) if resort else sacc))
-        return 0
-    for p in range(pl + 1):
-        m = B[g] if p else A[g]
-        rest = S1[g + 1] if pl - p else S0[g + 1]
-        for w in range(wl + 1):
-            if not ((m >> w) & 1 and (rest >> (wl - w)) & 1):
-                continue
-            key = (g << 6) | (w << 1) | p
-            lst = lists.get(key)
-            if lst is None:
-                lst = _group_list(g, c, orig, used, wmask, cap, w, p)
-                lists[key] = lst
-            for gt, st in lst:
-                _cross(g + 1, wl - w, pl - p, gacc + gt, sacc + st, c, orig, used, wmask, cap, A, B, S0, S1,
-                       lists, prefix, resort, out)
     return 0
 
 
@@ -1484,7 +1457,7 @@ def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_c
         _check_args(wilds, max_copies)
         if n_sets < 0 or _total(c) + wilds != 3 * n_sets + 2:
             return out
-        _std_list(c, c, _ZERO, wilds, wm, max_copies, (), False, out)
+        _std_list(c, c, _ZERO, wilds, wm, max_copies, (), out)
         if not shapes:
             return out  # listed in order
     if shapes:
@@ -1515,7 +1488,7 @@ def readings(counts, int n_sets, int wilds=0, wild_mask=STANDARD_MASK, int max_c
                 if 0 <= wu <= wilds:
                     pre = tuple([k for k in range(NK) if used[k]])
                     part = []
-                    _std_list(cnt, c, used, wilds - wu, wm, max_copies, ((GK << 6) | f,), True, part)
+                    _std_list(cnt, c, used, wilds - wu, wm, max_copies, ((GK << 6) | f,), part)
                     for gt, st in part:
                         out.append((gt, tuple(sorted(st + pre))))
     if len(out) > 1:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -221,6 +222,16 @@ WILD_WORST = [  # (variant, hand, context): the worst 4-wild hands found (bench/
 ]
 
 
+def met(target: str, ratio: float) -> str:
+    """'met' / 'NOT met' for a target written "≥ N×" or "≤ N× …"; '' for rows without one."""
+    m = re.match(r"([≥≤]) ([0-9.]+)×", target)
+    if not m:
+        return ""
+    bound = float(m.group(2))
+    ok = ratio >= bound if m.group(1) == "≥" else ratio <= bound
+    return "met" if ok else "NOT met"
+
+
 def clear_wild_caches() -> None:
     """Empty the per-group caches the wild searches keep between calls (a hand never seen before)."""
     import importlib
@@ -249,6 +260,9 @@ def main() -> None:
     rows_table = []
 
     def row(measure: str, target: str, ratio: float, note: str = "") -> None:
+        verdict = met(target, ratio)
+        if verdict:
+            note = f"{verdict}; {note}" if note else verdict
         rows_table.append((measure, target, ratio, note))
 
     # full MCR scoring, natural hands: the compact result (what the oracle answers) and, for

@@ -192,9 +192,11 @@ cdef int _load_hand(const char *s, Py_ssize_t n, Ctx *x, Hand *h) noexcept nogil
         return 0
     if p.ntiles != 3 * (4 - p.nmelds) + 2:
         return 0
-    memset(h, 0, sizeof(Hand))
+    # every field is set here or by _finish_hand / _evaluate: no need to clear the whole struct
     for i in range(NK):
         h.conc[i] = p.conc[i]
+    h.conc[34] = h.conc[35] = 0
+    h.pair_group = -1
     h.nfixed = p.nmelds
     for i in range(p.nmelds):
         h.fkind[i] = p.mkind[i]

@@ -19,7 +19,7 @@ NO_CAP = 99
 
 # The tile groups a set never leaves: (first kind, kinds) for the three suits and the honours.
 TILE_GROUPS: tuple[tuple[int, int], ...] = ((0, 9), (9, 9), (18, 9), (27, 7))
-_MASKS = tuple(((1 << n) - 1) << base for base, n in TILE_GROUPS)
+GROUP_MASKS = tuple(((1 << n) - 1) << base for base, n in TILE_GROUPS)  # wild masks: one group's kinds
 # A pair of two naturals outside the group, so that the decomposer lists a group's readings without
 # the pair: no wild may go there (the wild mask is the group's), so those two tiles are always the pair.
 _FAKE_PAIR = (27, 27, 27, 0)
@@ -46,9 +46,9 @@ def group_readings(g: int, counts, n: int, w: int, pair: int) -> list[Local]:
     c = [0] * 37
     c[base:base + size] = counts[base:base + size]
     if pair:
-        return readings(c, tiles // 3, w, _MASKS[g], NO_CAP)
+        return readings(c, tiles // 3, w, GROUP_MASKS[g], NO_CAP)
     c[_FAKE_PAIR[g]] = 2
-    return [(gs[1:], st) for gs, st in readings(c, tiles // 3, w, _MASKS[g], NO_CAP)]
+    return [(gs[1:], st) for gs, st in readings(c, tiles // 3, w, GROUP_MASKS[g], NO_CAP)]
 
 
 # A group without naturals: its readings depend on the group, its wilds and the pair alone (at most

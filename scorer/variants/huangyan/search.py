@@ -39,8 +39,16 @@ from __future__ import annotations
 
 from itertools import product
 
-from scorer import wildsplit
+from scorer import decompose, wildsplit
 from scorer.decompose import CHOW, PAIR, PUNG
+
+# the per-group table summed in C over the decomposer's records; the pure-Python twin
+# (MJSCORE_PURE=1) and a missing build take the Python loop
+if decompose.BACKEND == "fast":
+    from scorer._fast import best_per_key, group_records, record_codes, record_reading  # type: ignore[attr-defined]
+    IN_C = True
+else:  # pragma: no cover - exercised by the pure-mode runs
+    IN_C = False
 
 from .scoring import PAIR_POINTS, WAIT_POINTS, natural_placements
 
@@ -124,9 +132,37 @@ class LocalScorer:
     def table(self, tables: dict, g: int, counts: list[int], n: int, w: int, p: int) -> tuple[int, list]:
         """The number of local readings of tile group ``g`` with ``w`` 得 and ``p`` pair, and their
         table: [((fans, has a chow), (most points, first local reading with them, its 得)), ...]."""
-        local = group_readings(g, counts, n, w, p)
-        found = tables[(w, p)] = (len(local), list(self._table(g, local).items()))
+        base, size = TILE_GROUPS[g]
+        if not IN_C or (self.tid is not None and base <= self.tid < base + size):  # + the win's placement
+            local = group_readings(g, counts, n, w, p)
+            found = tables[(w, p)] = (len(local), list(self._table(g, local).items()))
+        else:
+            found = tables[(w, p)] = self._table_in_c(g, counts, w, p)
         return found
+
+    def _table_in_c(self, g: int, counts: list[int], w: int, p: int) -> tuple[int, list]:
+        """``_table`` for a group without the winning tile, summed over the decomposer's records in
+        C (a group with four 得 has hundreds of readings): the same entries in the same order."""
+        got = group_records(counts, g, w, p, wildsplit.GROUP_MASKS[g], NO_CAP)
+        if got is None:
+            return 0, []
+        records, ngroups = got
+        width = ngroups + w
+        points = [0] * 256
+        fans = [0] * 256
+        for c in record_codes(records, ngroups, width):
+            points[c], fans[c] = self.code(c)
+        base, size = TILE_GROUPS[g]
+        wild = self.env.wild
+        holds_wild = base <= wild < base + size
+        extra = tuple(self.restored_fans(k) for k in range(w + 1)) if holds_wild else ()
+        best = best_per_key(records, ngroups, width, points, fans, wild if holds_wild else -1, extra,
+                            self.chows_matter)
+        entries = []
+        for f, chow, pts, index in best:
+            gs, st = record_reading(records, index, ngroups, width)
+            entries.append(((f, chow), (pts, gs, st)))
+        return (1 if width == 0 else len(records) // width), entries
 
     def _table(self, g: int, local: list[Local]) -> dict[tuple[int, bool], tuple[int, tuple, tuple]]:
         base, size = TILE_GROUPS[g]

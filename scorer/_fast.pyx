@@ -1635,3 +1635,30 @@ def record_codes(bytes records, int ngroups, int width):
         for j in range(ngroups):
             seen[base[r * width + j]] = 1
     return bytes([j for j in range(256) if seen[j]])
+
+
+def first_with_all(bytes records, int ngroups, int width, bytes codes):
+    """The first record of ``group_records`` without every one of ``codes`` among its group
+    codes, and the first with all of them: ``(index or -1, index or -1)``."""
+    cdef Py_ssize_t r, n, without = -1, with_ = -1
+    cdef int j, k, found, m = len(codes)
+    cdef const unsigned char *base = <const unsigned char *>PyBytes_AS_STRING(records)
+    cdef const unsigned char *want = <const unsigned char *>PyBytes_AS_STRING(codes)
+    cdef const unsigned char *rec
+    n = 1 if width == 0 else PyBytes_GET_SIZE(records) // width
+    for r in range(n):
+        rec = base + r * width
+        found = 0
+        for k in range(m):
+            for j in range(ngroups):
+                if rec[j] == want[k]:
+                    found += 1
+                    break
+        if found == m:
+            if with_ < 0:
+                with_ = r
+        elif without < 0:
+            without = r
+        if with_ >= 0 and without >= 0:
+            break
+    return without, with_

@@ -73,3 +73,20 @@ def test_best_per_key_is_the_python_loop(case, points, fans, count_wild, split) 
     assert [((f, c), (p, i)) for f, c, p, i in best] == list(expected.items())
     codes = {c for gs, _ in readings for c in gs}
     assert record_codes(records, ngroups, ngroups + w) == bytes(sorted(codes))
+
+
+@given(groups(), st.integers(0, 2))
+@SETTINGS
+def test_first_with_all_is_the_python_loop(case, which) -> None:
+    from scorer._fast import first_with_all
+
+    g, counts, w, pair = case
+    got, readings = records_as_readings(g, counts, w, pair)
+    if got is None:
+        return
+    records, ngroups = got
+    base = wildsplit.TILE_GROUPS[g][0]
+    codes = [(decompose.CHOW << 6) | (base + r) for r in (0, 3, 6)][: which + 1] if g < 3 else [(1 << 6) | base]
+    without = next((i for i, (gs, _) in enumerate(readings) if not set(codes) <= set(gs)), -1)
+    with_ = next((i for i, (gs, _) in enumerate(readings) if set(codes) <= set(gs)), -1)
+    assert first_with_all(records, ngroups, ngroups + w, bytes(sorted(codes))) == (without, with_)

@@ -1567,13 +1567,14 @@ def record_reading(bytes records, Py_ssize_t index, int ngroups, int width):
     return _record_tuple(<const unsigned char *>PyBytes_AS_STRING(records) + index * width, ngroups, width)
 
 
-def best_per_key(bytes records, int ngroups, int width, list points, list fans, int counted_kind,
-                 tuple extra_fans, bint split_chows):
+def best_per_key(bytes records, int ngroups, int width, bytes codes, list points, list fans,
+                 int counted_kind, tuple extra_fans, bint split_chows):
     """For each key (fans, has a chow) in the order keys first appear among the records: the most
     points a record reaches with that key and the first record reaching them, as a list of
-    ``(fans, has_chow, points, index)``. A record's points and fans are the sums of ``points[code]``
-    and ``fans[code]`` over its group codes, plus ``extra_fans[k]`` fans when ``k`` of its wilds
-    stand for ``counted_kind`` (-1: none); has_chow is ``split_chows`` and its last code a chow."""
+    ``(fans, has_chow, points, index)``. A record's points and fans are the sums, over its group
+    codes, of ``points[i]`` and ``fans[i]`` where ``codes[i]`` is the code (``record_codes``: every
+    code the records hold), plus ``extra_fans[k]`` fans when ``k`` of its wilds stand for
+    ``counted_kind`` (-1: none); has_chow is ``split_chows`` and its last code a chow."""
     cdef int P[256]
     cdef int F[256]
     cdef int kf[64]
@@ -1584,11 +1585,13 @@ def best_per_key(bytes records, int ngroups, int width, list points, list fans, 
     cdef Py_ssize_t r, n
     cdef const unsigned char *rec
     cdef const unsigned char *base
-    if len(points) != 256 or len(fans) != 256:
-        raise ValueError("points and fans: 256 entries, one per group code")
-    for i in range(256):
-        P[i] = points[i]
-        F[i] = fans[i]
+    if len(points) != len(codes) or len(fans) != len(codes):
+        raise ValueError("points and fans: one entry per code")
+    memset(P, 0, sizeof(P))
+    memset(F, 0, sizeof(F))
+    for i in range(len(codes)):
+        P[<unsigned char>codes[i]] = points[i]
+        F[<unsigned char>codes[i]] = fans[i]
     n = 1 if width == 0 else PyBytes_GET_SIZE(records) // width
     base = <const unsigned char *>PyBytes_AS_STRING(records)
     for r in range(n):

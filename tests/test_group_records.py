@@ -69,10 +69,11 @@ def test_best_per_key_is_the_python_loop(case, points, fans, count_wild, split) 
         key = (fs, split and bool(gs) and gs[-1] >> 6 == decompose.CHOW)
         if key not in expected or pts > expected[key][0]:
             expected[key] = (pts, index)
-    best = best_per_key(records, ngroups, ngroups + w, points, fans, kind, extra, split)
+    codes = record_codes(records, ngroups, ngroups + w)
+    assert codes == bytes(sorted({c for gs, _ in readings for c in gs}))
+    best = best_per_key(records, ngroups, ngroups + w, codes, [points[c] for c in codes], [fans[c] for c in codes],
+                        kind, extra, split)
     assert [((f, c), (p, i)) for f, c, p, i in best] == list(expected.items())
-    codes = {c for gs, _ in readings for c in gs}
-    assert record_codes(records, ngroups, ngroups + w) == bytes(sorted(codes))
 
 
 @given(groups(), st.integers(0, 2))

@@ -148,15 +148,16 @@ class LocalScorer:
             return 0, []
         records, ngroups = got
         width = ngroups + w
-        points = [0] * 256
-        fans = [0] * 256
-        for c in record_codes(records, ngroups, width):
-            points[c], fans[c] = self.code(c)
+        codes = record_codes(records, ngroups, width)
+        values = self.codes
+        found = [values.get(c) or self.code(c) for c in codes]
+        points = [v[0] for v in found]
+        fans = [v[1] for v in found]
         base, size = TILE_GROUPS[g]
         wild = self.env.wild
         holds_wild = base <= wild < base + size
         extra = tuple(self.restored_fans(k) for k in range(w + 1)) if holds_wild else ()
-        best = best_per_key(records, ngroups, width, points, fans, wild if holds_wild else -1, extra,
+        best = best_per_key(records, ngroups, width, codes, points, fans, wild if holds_wild else -1, extra,
                             self.chows_matter)
         entries = []
         for f, chow, pts, index in best:

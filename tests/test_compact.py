@@ -103,7 +103,7 @@ CONTEXT_VALUES = st.fixed_dictionaries({}, optional={
     "self_draw": st.sampled_from([True, False, 1, 0, "yes", None]),
     "seat_wind": st.sampled_from(["E", "S", "W", "N", "e", "X", "", 1, None]),
     "round_wind": st.sampled_from(["E", "S", "W", "N", "EE"]),
-    "flowers": st.sampled_from([0, 1, 3, 8, 9, -1, True, 2.0, "2"]),
+    "flowers": st.sampled_from([0, 1, 3, 8, 9, -1, True, 2.0, "2", 10**30, -(2**63), 2**64]),
     "last_tile": st.booleans(), "kong_win": st.booleans(), "last_wall": st.booleans(),
     "discarder": st.sampled_from(["E", "S", "W", "N", None, "Q"]),
     "win_tile": st.sampled_from([None, "5m", "E"]),
@@ -177,8 +177,10 @@ def test_fast_path_declines_what_it_does_not_read() -> None:
                           ("\ud800", {}), ("[123m][555p]234s5577z7z", {"seat_wind": "\ud800"}),
                           ("[123m][555p]234s5577z7z", {"\ud800": 1})]:
         assert FAST.compact(hand, context) is None
-    requests = [{"variant": "mcr", "hand": "\ud800"}, {"variant": "mcr", "hand": "11m", "context": {"\udcff": 1}}]
-    assert FAST.compact_many(requests * 100, 2) == [None] * 200
+    requests = [{"variant": "mcr", "hand": "\ud800"}, {"variant": "mcr", "hand": "11m", "context": {"\udcff": 1}},
+                {"variant": "mcr", "hand": "[123m]456789m555pCC", "context": {"flowers": 10**30}}]
+    assert FAST.compact_many(requests * 100, 2) == [None] * 300
+    assert FAST.compact("[123m]456789m555pCC", {"flowers": 2**70}) is None
 
 
 def test_http_batch_compact_view() -> None:
@@ -289,3 +291,20 @@ def test_batch_lines_compact() -> None:
             assert c == {"variant": f["variant"], "valid": f["valid"], "total": f["total"], "reason": f["reason"],
                          "items": [[i["id"], i["points"], i["factor"], i["count"]] for i in f["items"]],
                          "payments": f["payments"]}
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6)
+FIELDS = ["self_draw", "seat_wind", "round_wind", "flowers", "last_tile", "kong_win", "last_wall", "discarder",
+          "win_tile", "other"]
+
+
+@given(hand=st.sampled_from(HANDS), context=st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, max_size=4))
+@settings(max_examples=400, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_json_context_gives_the_full_paths_answer(hand: str, context: dict) -> None:
+    assert compact_or_error("mcr", hand, context) == full_or_error("mcr", hand, context)
+    answer = score_many([{"variant": "mcr", "hand": hand, "context": context}] * 70, view="compact")[0]
+    full = full_or_error("mcr", hand, context)
+    assert (answer == full) if isinstance(full, CompactResult) else ("error" in answer)

@@ -128,7 +128,6 @@ cdef int _read_context(dict context, Ctx *x):
     cdef PyObject *kp
     cdef PyObject *vp
     cdef int ok, c
-    cdef long fl
     x.self_draw = x.last_tile = x.kong_win = x.last_wall = x.flowers = 0
     x.seat = x.prevalent = 27
     x.discarder = -1
@@ -146,12 +145,10 @@ cdef int _read_context(dict context, Ctx *x):
         elif c == 2:
             ok = _wind(v, &x.prevalent)
         elif c == 3:
-            ok = 0
-            if type(v) is int:
-                fl = v
-                if 0 <= fl <= 8:
-                    x.flowers = fl
-                    ok = 1
+            # compared as Python ints first: a huge int must decline, not overflow a C long
+            ok = type(v) is int and 0 <= (<object>v) <= 8
+            if ok:
+                x.flowers = <int>(<object>v)
         elif c == 4:
             ok = _flag(v, &x.last_tile)
         elif c == 5:

@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from scorer import engine, referee, registry
 from scorer.errors import HandError
-from scorer.jsonio import dumps, loads
+from scorer.jsonio import loads
 from scorer.request import ParseRequest, ScoreRequest, WaitsRequest
 from scorer.result import Result
 from scorer.version import __version__
@@ -33,10 +33,7 @@ def _score_rest(requests: list[Any], answers: list[Any], view: str) -> list[Any]
         if time.monotonic() > deadline:
             raise HandError(f"the batch needed more than the {limits.TIME_BUDGET_S:.0f} s time budget; "
                             "send it in smaller batches", None, "time_budget")
-        if not isinstance(raw, dict):
-            answers[i] = engine.error_result(HandError("a request must be a JSON object", None, "bad_request"))
-            continue
-        answers[i] = engine.score_many([raw], view=view)[0]  # type: ignore[arg-type]
+        answers[i] = engine.score_raw(raw, view)  # type: ignore[arg-type]
     return answers
 
 
@@ -102,10 +99,7 @@ def create_app() -> FastAPI:
                               else [None] * len(requests))
         if engine.has_none(answers):
             answers = await run_in_threadpool(_score_rest, requests, answers, view)
-        # answers from the fast paths come as JSON text already
-        parts = [a if isinstance(a, bytes) else dumps(a if isinstance(a, dict) else a.as_dict() if view == "compact"
-                                                       else a.model_dump(mode="json")) for a in answers]
-        return Response(b"[" + b",".join(parts) + b"]", media_type="application/json")
+        return Response(b"[" + b",".join(engine.answer_json(a) for a in answers) + b"]", media_type="application/json")
 
     return app
 

@@ -13,24 +13,30 @@ import orjson
 
 from .errors import HandError
 from .jsonio import dumps
+from .result import Result
 
 CHUNK = 2000  # lines handed to the workers at a time: bounds memory, keeps every core busy
+
+
+def _decode(line: str | bytes) -> tuple[Any, dict[str, Any] | None]:
+    """A JSONL line's request, and the inline error answering it when it is not JSON."""
+    from . import engine
+
+    try:
+        return orjson.loads(line), None
+    except orjson.JSONDecodeError as exc:
+        return None, engine.error_result(HandError(f"line is not JSON: {exc}", None, "bad_json"))
 
 
 def score_line(line: str | bytes) -> dict[str, Any]:
     """One JSONL request line → its result (or ``{"error": ...}``) as a dict."""
     from . import engine
 
-    try:
-        raw = orjson.loads(line)
-    except orjson.JSONDecodeError as exc:
-        return engine.error_result(HandError(f"line is not JSON: {exc}", None, "bad_json"))
-    if not isinstance(raw, dict):
-        return engine.error_result(HandError("a request must be a JSON object", None, "bad_request"))
-    try:
-        return engine.score_request(raw).model_dump(mode="json")
-    except HandError as err:
-        return engine.error_result(err)
+    raw, error = _decode(line)
+    if error is not None:
+        return error
+    answer = engine.score_raw(raw)
+    return answer.model_dump(mode="json") if isinstance(answer, Result) else answer  # type: ignore[return-value]
 
 
 def score_line_json(line: str | bytes) -> bytes:
@@ -46,32 +52,11 @@ def compact_chunk(lines: list[str]) -> list[bytes]:
     can on every core (written as JSON in C), the rest is scored in full and condensed."""
     from . import engine
 
-    answers: list[bytes | None] = [None] * len(lines)
-    raws: list[Any] = []
-    for i, line in enumerate(lines):
-        try:
-            raws.append(orjson.loads(line))
-        except orjson.JSONDecodeError as exc:
-            raws.append(None)
-            answers[i] = dumps(engine.error_result(HandError(f"line is not JSON: {exc}", None, "bad_json")))
-    fast = engine.fast_compact_many(raws, as_json=True)
-    for i, raw in enumerate(raws):
-        if answers[i] is not None:
-            continue
-        if fast[i] is not None:
-            answers[i] = fast[i]
-        elif not isinstance(raw, dict):
-            answers[i] = dumps(engine.error_result(HandError("a request must be a JSON object", None, "bad_request")))
-        else:
-            answers[i] = dumps(_compact_answer(raw))
-    return answers  # type: ignore[return-value]
-
-
-def _compact_answer(raw: dict[str, Any]) -> dict[str, Any]:
-    from . import engine
-
-    answer = engine.score_many([raw], view="compact")[0]
-    return answer if isinstance(answer, dict) else answer.as_dict()
+    decoded = [_decode(line) for line in lines]
+    fast = engine.fast_compact_many([raw for raw, _ in decoded], as_json=True)
+    return [engine.answer_json(answer if answer is not None else error if error is not None
+                               else engine.score_raw(raw, "compact"))
+            for (raw, error), answer in zip(decoded, fast, strict=True)]
 
 
 def _requests(lines: Iterable[str]) -> Iterator[str]:

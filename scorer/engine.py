@@ -12,6 +12,7 @@ from . import _compact, referee, registry
 from ._compact import CompactResult, has_none
 from .errors import HandError
 from .hand import Hand
+from .jsonio import dumps
 from .notation import format_hand
 from .notation import parse as parse_notation
 from .request import ScoreRequest
@@ -160,8 +161,26 @@ def _compact_many(requests: list[Any]) -> list[Result | CompactResult | dict[str
     for i, answer in enumerate(out):
         if answer is None:
             try:
-                request = parse_request(requests[i]) if not isinstance(requests[i], ScoreRequest) else requests[i]
-                out[i] = compact_of(score_request(request))
+                out[i] = compact_of(score_request(requests[i]))
             except HandError as err:
                 out[i] = error_result(err)
     return out
+
+
+def score_raw(raw: Any, view: Literal["full", "compact"] = "full") -> Result | CompactResult | dict[str, Any]:
+    """One decoded JSON request (a batch line, an entry of the HTTP batch): its answer, an inline
+    error when it is not a JSON object or is malformed."""
+    if not isinstance(raw, dict):
+        return error_result(HandError("a request must be a JSON object", None, "bad_request"))
+    return score_many([raw], view=view)[0]
+
+
+def answer_json(answer: bytes | Result | CompactResult | dict[str, Any]) -> bytes:
+    """An answer as JSON text (the fast paths' ``as_json`` answers are JSON text already)."""
+    if isinstance(answer, bytes):
+        return answer
+    if isinstance(answer, Result):
+        return dumps(answer.model_dump(mode="json"))
+    if isinstance(answer, CompactResult):
+        return dumps(answer.as_dict())
+    return dumps(answer)

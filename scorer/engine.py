@@ -113,10 +113,8 @@ def compact_of(result: Result) -> CompactResult:
 
 
 def _fast_path(variant: str) -> Any:
-    """The variant's C fast path: its C entry point (a capsule) when it offers one, else the
-    callable, else None."""
-    v = registry.get(variant)
-    return v.compact_entry() or v.compact()
+    """The variant's C fast path (a capsule or a callable, see ``Variant.compact``), or None."""
+    return registry.get(variant).compact()
 
 
 def _compact_in_full(variant: str, hand: str | None, context: Any, rules: Any, dialect: str | None) -> CompactResult:

@@ -149,15 +149,11 @@ class Variant(ABC):
         return completes(self, hand, context)
 
     # --- C fast paths (optional) ---------------------------------------------------
-    def compact(self) -> Callable[[Any, Any], Any] | None:
-        """``(hand text, context dict) -> CompactResult | None`` scoring in C under the default
-        rules, None for a request it leaves to the full path; None when the variant has none."""
-        return None
-
-    def compact_entry(self) -> Any:
-        """The same as a PyCapsule named ``mjscore.compact_entry`` holding a C function
-        ``object (*)(object text, object context)``, for ``score_compact``'s C dispatch; None if
-        the variant has none."""
+    def compact(self) -> Any:
+        """The variant's C fast path, ``(hand text, context dict) -> CompactResult | None`` under
+        the default rules (None: the request is left to the full path): a PyCapsule named
+        ``mjscore.compact_entry`` holding that C function (``score_compact`` calls it directly),
+        or a callable; None when the variant has none."""
         return None
 
     def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:

@@ -27,7 +27,7 @@ from scorer.tiles import tile_name
 
 from . import evaluate as evaluate_module
 from . import settle
-from .context import PRESETS, MCRContext, MCRRules
+from .context import DEFAULT_PRESET, PRESETS, MCRContext, MCRRules
 from .division import KONG, HandFacts, hand_facts
 from .evaluate import TIE_BREAK, Reading, choose, evaluate
 from .fans import FANS, INDEX
@@ -41,7 +41,7 @@ class MCR(Variant):
     Context = MCRContext
     Rules = MCRRules
     presets = PRESETS
-    default_preset = "helper"
+    default_preset = DEFAULT_PRESET
     items: ClassVar[tuple[ItemDef, ...]] = FANS
     shapes = 1 | 2 | 4 | 8  # seven pairs, thirteen orphans, honours-and-knitted, knitted straight
 
@@ -55,10 +55,7 @@ class MCR(Variant):
                                     opts.knitted_straight_waits)
         return build_result(self.id, hand, ctx, opts, facts, chosen, n_readings)
 
-    def compact(self) -> Callable[[Any, Any], Any] | None:
-        return None if evaluate_module._fast is None else evaluate_module._fast.compact
-
-    def compact_entry(self) -> Any:
+    def compact(self) -> Any:
         return None if evaluate_module._fast is None else evaluate_module._fast.COMPACT_ENTRY
 
     def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:
@@ -156,7 +153,7 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
     zero = dict.fromkeys(settle.SEATS, 0)
     if chosen is None:
         return Result(variant=variant, hand=canonical, valid=False, total=0, payments=zero,
-                      reason="not a winning hand: the tiles form no MCR winning shape",
+                      reason=settle.NO_WIN_REASON,
                       details={"fan_points": 0, "flowers": facts.flowers, "readings": 0})
     counts = chosen.tally.counts
     items = [_item(i, c, chosen.tally.source_text(i)) for i, c in enumerate(counts) if c]
@@ -182,7 +179,7 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
         tie_break=TIE_BREAK,
         hand=canonical,
         valid=valid,
-        reason=None if valid else f"below the {opts.minimum}-point minimum: {fan_points}",
+        reason=None if valid else settle.below_minimum(opts.minimum, fan_points),
         total=total,
         items=items,
         excluded=_exclusions(chosen),

@@ -58,16 +58,8 @@ cdef struct Batch:
 
 
 cdef void _score_job(Job *j) noexcept nogil:
-    cdef Hand h
-    cdef Outcome o
     if j.ok:
-        if not _load_hand(j.text, j.n, &j.x, &h):
-            j.ok = 0
-        else:
-            _evaluate(&h, j.x.seat, j.x.prevalent, 1, &o)
-            _pack(&o, &j.o)
-            if j.o.status == S_DEFER:
-                j.ok = 0
+        j.ok = _score_text(j.text, j.n, &j.x, &j.o)
     mj_store(&j.done, 1)
 
 
@@ -186,7 +178,6 @@ cdef int _read_request(object req, Job *j):
     cdef PyObject *kp
     cdef PyObject *vp
     cdef object text = None, context = None, variant = None
-    cdef const char *b
     if type(req) is not dict:
         return 0
     while PyDict_Next(<dict>req, &pos, &kp, &vp):
@@ -202,19 +193,9 @@ cdef int _read_request(object req, Job *j):
             context = <object>vp
         else:
             return 0
-    if type(variant) is not str or variant != VARIANT or type(text) is not str:
+    if type(variant) is not str or variant != VARIANT:
         return 0
-    if context is not None and (type(context) is not dict or not _read_context(<dict>context, &j.x)):
-        return 0
-    if context is None:
-        _read_context(None, &j.x)
-    b = _utf8(text, &n)
-    if b == NULL:
-        PyErr_Clear()
-        return 0
-    j.text = b
-    j.n = n
-    return 1
+    return _read_text(text, context, &j.x, &j.text, &j.n)
 
 
 cdef enum:

@@ -22,11 +22,20 @@ cdef extern from "Python.h":
 from scorer._compact cimport CompactResult
 from scorer._fastparse cimport ParsedHand, parse_standard
 
-cdef int MINIMUM = 8          # MCRRules.minimum of the default preset
+# the default preset's rules (the only ones this path scores) and the settlement, from their sources
+from scorer.variants.mcr import settle as _settle_py
+from scorer.variants.mcr.context import DEFAULT_PRESET as _DEFAULT_PRESET, PRESETS as _PRESETS
+
+_DEFAULTS = _PRESETS[_DEFAULT_PRESET]
+if not _DEFAULTS["knitted_straight_waits"]:  # _specials.pxi scores the knitted straight's waits
+    raise RuntimeError("the compact path implements knitted_straight_waits = True")
+cdef int MINIMUM = _DEFAULTS["minimum"]
+cdef int KONG_PAIR_FAN = _DEFAULTS["concealed_kong_and_melded_kong"]
+cdef int BASE = _settle_py.BASE
 cdef int FLOWER_FAN = -1
 cdef list ITEM_CACHE = []     # ITEM_CACHE[fan][count]: the (id, points, factor, count) tuple
 cdef tuple SEAT_NAMES = ("E", "S", "W", "N")
-cdef str NO_WIN_REASON = "not a winning hand: the tiles form no MCR winning shape"
+cdef str NO_WIN_REASON = _settle_py.NO_WIN_REASON
 cdef str VARIANT = "mcr"
 cdef enum:
     CACHED_COUNTS = 9
@@ -208,7 +217,7 @@ cdef int _load_hand(const char *s, Py_ssize_t n, Ctx *x, Hand *h) noexcept nogil
     return not _contradiction(h, x)
 
 
-cdef list BELOW_MINIMUM = [f"below the {MINIMUM}-point minimum: {p}" for p in range(MINIMUM)]
+cdef list BELOW_MINIMUM = [_settle_py.below_minimum(MINIMUM, p) for p in range(MINIMUM)]
 
 
 cdef struct Settled:
@@ -247,9 +256,9 @@ cdef void _pack(Outcome *o, Scored *r) noexcept nogil:
 
 
 cdef void _settle(Ctx *x, Scored *o, Settled *r) noexcept nogil:
-    """Validity, total and payments (settle.payments: self-draw, each other seat pays 8 + total;
-    on a discard the discarder, by default the winner's previous seat, pays 8 + total and the two
-    others 8)."""
+    """Validity, total and payments (settle.payments: self-draw, each other seat pays BASE + total;
+    on a discard the discarder, by default the winner's previous seat, pays BASE + total and the
+    two others BASE)."""
     cdef int i, n = 0, amount, discarder, seat
     memset(r.amounts, 0, sizeof(r.amounts))
     r.valid = 0
@@ -268,7 +277,7 @@ cdef void _settle(Ctx *x, Scored *o, Settled *r) noexcept nogil:
     for i in range(4):
         if i == seat:
             continue
-        amount = 8 + r.total if (x.self_draw or i == discarder) else 8
+        amount = BASE + r.total if (x.self_draw or i == discarder) else BASE
         r.amounts[i] = -amount
         n += amount
     r.amounts[seat] = n
@@ -319,25 +328,38 @@ cdef object _compact(Ctx *x, Scored *o):
     return r
 
 
-cdef object _compact_entry(object text, object context):
-    cdef Ctx x
+cdef int _read_text(object text, object context, Ctx *x, const char **s, Py_ssize_t *n):
+    """The hand text (as UTF-8) and the context, when the fast path reads both exactly as the full
+    path would; 0 otherwise (the full path then takes the request)."""
+    if type(text) is not str or (context is not None and type(context) is not dict):
+        return 0
+    if not _read_context(<dict>context, x):
+        return 0
+    s[0] = _utf8(text, n)
+    if s[0] == NULL:  # a string UTF-8 cannot hold: the full path reports it
+        PyErr_Clear()
+        return 0
+    return 1
+
+
+cdef int _score_text(const char *s, Py_ssize_t n, Ctx *x, Scored *r) noexcept nogil:
+    """Parse, set up and score the hand; 0 when the full path must take it."""
     cdef Hand h
     cdef Outcome o
+    if not _load_hand(s, n, x, &h):
+        return 0
+    _evaluate(&h, x.seat, x.prevalent, KONG_PAIR_FAN, &o)
+    _pack(&o, r)
+    return r.status != S_DEFER
+
+
+cdef object _compact_entry(object text, object context):
+    cdef Ctx x
     cdef Scored r
     cdef const char *s
     cdef Py_ssize_t n
-    if type(text) is not str or (context is not None and type(context) is not dict):
+    if not _read_text(text, context, &x, &s, &n) or not _score_text(s, n, &x, &r):
         return None
-    if not _read_context(<dict>context, &x):
-        return None
-    s = _utf8(text, &n)
-    if s == NULL:
-        PyErr_Clear()
-        return None
-    if not _load_hand(s, n, &x, &h):
-        return None
-    _evaluate(&h, x.seat, x.prevalent, 1, &o)
-    _pack(&o, &r)
     return _compact(&x, &r)
 
 

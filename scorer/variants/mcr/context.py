@@ -33,6 +33,7 @@ class MCRRules(BaseModel):
     minimum: int = Field(8, ge=0, description="points (flowers excluded) a win needs")
 
 
+DEFAULT_PRESET = "helper"
 PRESETS: dict[str, dict[str, object]] = {
     "helper": {"concealed_kong_and_melded_kong": True, "knitted_straight_waits": True, "minimum": 8},
     "mcr1998": {"concealed_kong_and_melded_kong": False, "knitted_straight_waits": False, "minimum": 8},

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 SEATS = ("E", "S", "W", "N")
 BASE = 8  # every loser pays the 8-point base
+NO_WIN_REASON = "not a winning hand: the tiles form no MCR winning shape"
+
+
+def below_minimum(minimum: int, fan_points: int) -> str:
+    """The reason of a winning hand short of the minimum (mcr.md "Minimum and settlement")."""
+    return f"below the {minimum}-point minimum: {fan_points}"
 
 
 def previous_seat(seat: str) -> str:

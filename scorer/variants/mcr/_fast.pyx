@@ -119,8 +119,6 @@ cdef enum:
 cdef int CHOW = 0, PUNG = 1, KONG = 2
 cdef int NUM_FANS = len(_FANS)
 cdef int POINTS[NF]
-cdef int EXN[NF]
-cdef int EXBY[NF][16]
 ctypedef unsigned long long u64
 cdef u64 EXMASK[NF][2]  # bit set of the fans whose presence removes each fan (its 不计 list)
 
@@ -142,8 +140,6 @@ cdef int f_lesser_honors_and_knitted_tiles, f_knitted_straight
 
 cdef int TRIM_ORDER[4]
 cdef int EXTRA_ORDER[4]
-cdef int IS_GREEN[NK]
-cdef int IS_REVERSIBLE[NK]
 # kind bit sets (bit k: kind k), for the hand-wide tile fans
 cdef u64 SUIT_BITS = (<u64>1 << 27) - 1
 cdef u64 HONOUR_BITS = ((<u64>1 << 34) - 1) & ~SUIT_BITS
@@ -174,17 +170,13 @@ cdef void _init() except *:
     global f_melded_kong, f_one_voided_suit, f_no_honors, f_edge_wait, f_closed_wait, f_single_wait
     global f_self_drawn, f_nine_gates, f_seven_shifted_pairs, f_thirteen_orphans
     global f_greater_honors_and_knitted_tiles, f_lesser_honors_and_knitted_tiles, f_knitted_straight
-    cdef int i, j
+    cdef int i, by
     if NUM_FANS > NF:
         raise RuntimeError("fan table larger than the C arrays")
     for i in range(NUM_FANS):
         POINTS[i] = _POINTS[i]
-        EXN[i] = len(_EXCLUDED_BY[i])
-        if EXN[i] > 16:
-            raise RuntimeError("too many excluders")
-        for j in range(EXN[i]):
-            EXBY[i][j] = _EXCLUDED_BY[i][j][0]
-            EXMASK[i][EXBY[i][j] >> 6] |= (<u64>1) << (EXBY[i][j] & 63)
+        for by, _ in _EXCLUDED_BY[i]:
+            EXMASK[i][by >> 6] |= (<u64>1) << (by & 63)
     f_big_four_winds = _F.BIG_FOUR_WINDS
     f_big_three_dragons = _F.BIG_THREE_DRAGONS
     f_all_green = _F.ALL_GREEN
@@ -275,13 +267,10 @@ cdef void _init() except *:
     EXTRA_ORDER[2] = f_short_straight
     EXTRA_ORDER[3] = f_two_terminal_chows
     from scorer.variants.mcr.suits import GREEN_TILES, REVERSIBLE_TILES
-    for i in range(NK):
-        IS_GREEN[i] = i in GREEN_TILES
-        IS_REVERSIBLE[i] = i in REVERSIBLE_TILES
-        if IS_GREEN[i]:
-            GREEN_BITS |= (<u64>1) << i
-        if IS_REVERSIBLE[i]:
-            REVERSIBLE_BITS |= (<u64>1) << i
+    for i in GREEN_TILES:
+        GREEN_BITS |= (<u64>1) << i
+    for i in REVERSIBLE_TILES:
+        REVERSIBLE_BITS |= (<u64>1) << i
 
 
 _init()

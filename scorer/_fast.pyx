@@ -1149,25 +1149,6 @@ cdef bytes _group_records(int g, const int *c, const int *orig, const int *used,
         free(out.buf)
 
 
-cdef list _group_list(int g, const int *c, const int *orig, const int *used, u64 wmask, int cap, int w, int pair):
-    """_group_records as (groups, stand-ins) tuples."""
-    cdef int ngroups = 0, width
-    cdef Py_ssize_t i, n
-    cdef const unsigned char *p
-    recs = _group_records(g, c, orig, used, wmask, cap, w, pair, &ngroups)
-    if recs is None:
-        return []
-    if len(recs) == 0:
-        return _EMPTY
-    width = ngroups + w
-    p = <const unsigned char *>PyBytes_AS_STRING(recs)
-    n = PyBytes_GET_SIZE(recs) // width
-    return [_record_tuple(p + i * width, ngroups, width) for i in range(n)]
-
-
-cdef list _EMPTY = [((), ())]
-
-
 cdef int _std_list(const int *c, const int *orig, const int *used, int W, u64 wmask, int cap,
                    tuple prefix, list out) except -1:
     """Append every standard reading (plus the prefix groups) to out, in order."""
@@ -1336,8 +1317,9 @@ cdef bytes _nat_group(int g, const int *c, int key, int pair):
         if NAT_KEY[h] == k:
             return <bytes>NAT_VAL[h]
         h = (h + 1) & (NAT_SLOTS - 1)
-    lst = _group_list(g, c, c, _ZERO, 0, 4, 0, pair)
-    cdef bytes r = b"".join([bytes(gt) for gt, _ in lst])
+    cdef int ngroups
+    recs = _group_records(g, c, c, _ZERO, 0, 4, 0, pair, &ngroups)  # no wilds: the records are the codes
+    cdef bytes r = b"" if recs is None else recs
     if NAT_USED < NAT_MAX:
         _incref(<PyObject *>r)
         NAT_KEY[h] = k

@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from . import decompose
 from .decompose import readings
+
+# A group's readings as the decomposer's C records (one row of bytes each; scorer._fast's
+# group_records and the helpers that read them): the searches build their per-group tables from
+# them. None under the pure-Python twin (MJSCORE_PURE=1) or without the build: the searches then
+# take their Python loops over ``group_readings``.
+if decompose.BACKEND == "fast":
+    from . import _fast as RECORDS  # type: ignore[attr-defined]
+else:  # pragma: no cover - exercised by the pure-mode runs
+    RECORDS = None
 
 # a wild may be a fifth copy of a kind in these variants (huangyan.md §3.3, shanxi.md "With wilds")
 NO_CAP = 99
@@ -56,6 +66,18 @@ def group_readings(g: int, counts, n: int, w: int, pair: int) -> list[Local]:
 _EMPTY: dict[tuple[int, int, int], list[Local]] = {}
 _EMPTY.update({(g, w, pair): group_readings(g, [0] * 37, 0, w, pair)
                for g in range(len(TILE_GROUPS)) for w in range(5) for pair in (0, 1)})
+
+
+def group_records(g: int, counts, w: int, pair: int) -> tuple[bytes, int, int, int] | None:
+    """``group_readings`` as C records (RECORDS must be there): ``(records, ngroups, width,
+    count)``, each record ``width`` bytes (``ngroups`` group codes, then the kinds the wilds stand
+    for), in the same order; None when the group fits no reading."""
+    got = RECORDS.group_records(counts, g, w, pair, GROUP_MASKS[g], NO_CAP)
+    if got is None:
+        return None
+    records, ngroups = got
+    width = ngroups + w
+    return records, ngroups, width, (1 if width == 0 else len(records) // width)
 
 
 def memo_slot(store: dict, key: Any, limit: int) -> dict:

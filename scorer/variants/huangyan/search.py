@@ -39,16 +39,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from scorer import decompose, wildsplit
+from scorer import wildsplit
 from scorer.decompose import CHOW, PAIR, PUNG
-
-# the per-group table summed in C over the decomposer's records; the pure-Python twin
-# (MJSCORE_PURE=1) and a missing build take the Python loop
-if decompose.BACKEND == "fast":
-    from scorer._fast import best_per_key, group_records, record_codes, record_reading  # type: ignore[attr-defined]
-    IN_C = True
-else:  # pragma: no cover - exercised by the pure-mode runs
-    IN_C = False
 
 from .scoring import PAIR_POINTS, WAIT_POINTS, natural_placements
 
@@ -133,7 +125,7 @@ class LocalScorer:
         """The number of local readings of tile group ``g`` with ``w`` 得 and ``p`` pair, and their
         table: [((fans, has a chow), (most points, first local reading with them, its 得)), ...]."""
         base, size = TILE_GROUPS[g]
-        if not IN_C or (self.tid is not None and base <= self.tid < base + size):  # + the win's placement
+        if wildsplit.RECORDS is None or (self.tid is not None and base <= self.tid < base + size):
             local = group_readings(g, counts, n, w, p)
             found = tables[(w, p)] = (len(local), list(self._table(g, local).items()))
         else:
@@ -143,12 +135,12 @@ class LocalScorer:
     def _table_in_c(self, g: int, counts: list[int], w: int, p: int) -> tuple[int, list]:
         """``_table`` for a group without the winning tile, summed over the decomposer's records in
         C (a group with four 得 has hundreds of readings): the same entries in the same order."""
-        got = group_records(counts, g, w, p, wildsplit.GROUP_MASKS[g], NO_CAP)
+        got = wildsplit.group_records(g, counts, w, p)
         if got is None:
             return 0, []
-        records, ngroups = got
-        width = ngroups + w
-        codes = record_codes(records, ngroups, width)
+        records, ngroups, width, count = got
+        lib = wildsplit.RECORDS
+        codes = lib.record_codes(records, ngroups, width)
         values = self.codes
         found = [values.get(c) or self.code(c) for c in codes]
         points = [v[0] for v in found]
@@ -157,13 +149,13 @@ class LocalScorer:
         wild = self.env.wild
         holds_wild = base <= wild < base + size
         extra = tuple(self.restored_fans(k) for k in range(w + 1)) if holds_wild else ()
-        best = best_per_key(records, ngroups, width, codes, points, fans, wild if holds_wild else -1, extra,
-                            self.chows_matter)
+        best = lib.best_per_key(records, ngroups, width, codes, points, fans, wild if holds_wild else -1, extra,
+                               self.chows_matter)
         entries = []
         for f, chow, pts, index in best:
-            gs, st = record_reading(records, index, ngroups, width)
+            gs, st = lib.record_reading(records, index, ngroups, width)
             entries.append(((f, chow), (pts, gs, st)))
-        return (1 if width == 0 else len(records) // width), entries
+        return count, entries
 
     def _table(self, g: int, local: list[Local]) -> dict[tuple[int, bool], tuple[int, tuple, tuple]]:
         base, size = TILE_GROUPS[g]

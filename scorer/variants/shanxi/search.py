@@ -35,16 +35,8 @@ from __future__ import annotations
 from itertools import product
 from math import comb
 
-from scorer import decompose, wildsplit
+from scorer import wildsplit
 from scorer.decompose import CHOW, PAIR
-
-# the per-group table found in C over the decomposer's records; the pure-Python twin
-# (MJSCORE_PURE=1) and a missing build take the Python loop
-if decompose.BACKEND == "fast":
-    from scorer._fast import first_with_all, group_records, record_reading  # type: ignore[attr-defined]
-    IN_C = True
-else:  # pragma: no cover - exercised by the pure-mode runs
-    IN_C = False
 
 # per tile group (scorer.wildsplit): the groups, their readings, the shares of the mice and the pair
 TILE_GROUPS = wildsplit.TILE_GROUPS
@@ -64,7 +56,7 @@ def _tables(g: int, naturals) -> dict[tuple[int, int], tuple[int, list[tuple[boo
 
 def _table(tables: dict, g: int, naturals, n: int, w: int, p: int) -> tuple[int, list[tuple[bool, Local]]]:
     """How many local readings, and the first one without and with a 一条龙 (where there is one)."""
-    if IN_C:
+    if wildsplit.RECORDS is not None:
         found = tables[(w, p)] = _table_in_c(g, naturals, w, p)
         return found
     local = group_readings(g, naturals, n, w, p)
@@ -83,18 +75,17 @@ def _table(tables: dict, g: int, naturals, n: int, w: int, p: int) -> tuple[int,
 def _table_in_c(g: int, naturals, w: int, p: int) -> tuple[int, list[tuple[bool, Local]]]:
     """``_table`` over the decomposer's records in C (a group with four mice has hundreds of
     readings): only the one or two readings kept become tuples."""
-    got = group_records(naturals, g, w, p, wildsplit.GROUP_MASKS[g], wildsplit.NO_CAP)
+    got = wildsplit.group_records(g, naturals, w, p)
     if got is None:
         return 0, []
-    records, ngroups = got
-    width = ngroups + w
-    count = 1 if width == 0 else len(records) // width
-    without, with_ = first_with_all(records, ngroups, width, _DRAGON_CODES[g]) if g < 3 else (0, -1)
+    records, ngroups, width, count = got
+    lib = wildsplit.RECORDS
+    without, with_ = lib.first_with_all(records, ngroups, width, _DRAGON_CODES[g]) if g < 3 else (0, -1)
     first = []
     if without >= 0:
-        first.append((False, record_reading(records, without, ngroups, width)))
+        first.append((False, lib.record_reading(records, without, ngroups, width)))
     if with_ >= 0:
-        first.append((True, record_reading(records, with_, ngroups, width)))
+        first.append((True, lib.record_reading(records, with_, ngroups, width)))
     return count, first
 
 

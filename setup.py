@@ -1,7 +1,16 @@
-"""Build the Cython core; everything else lives in pyproject.toml."""
+"""Build the Cython core; everything else lives in pyproject.toml.
+
+After the extensions are compiled, the decomposer writes its lookup tables to a file beside itself
+(``scorer/_fast_tables.bin``), so that importing it reads them instead of computing them: most of a
+one-line query's start-up otherwise.
+"""
+
+import importlib.util
+import os
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 extensions = [
     Extension("scorer._fast", ["scorer/_fast.pyx"], extra_compile_args=["-O3"]),
@@ -10,7 +19,19 @@ extensions = [
     Extension("scorer.variants.mcr._fast", ["scorer/variants/mcr/_fast.pyx"], extra_compile_args=["-O3"]),
 ]
 
+
+class BuildWithTables(build_ext):
+    def run(self) -> None:
+        super().run()
+        built = self.get_ext_fullpath("scorer._fast")
+        spec = importlib.util.spec_from_file_location("scorer._fast", built)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        module.write_tables(os.path.join(os.path.dirname(built), module.TABLE_FILE))
+
+
 setup(
+    cmdclass={"build_ext": BuildWithTables},
     ext_modules=cythonize(
         extensions,
         language_level=3,

@@ -238,11 +238,95 @@ cdef int _build_table(int nk, int chows, unsigned char **capt, unsigned char **u
     return 0
 
 
+# Building the tables takes tens of milliseconds, most of a one-line query's start-up; so the build
+# (setup.py) writes them once to TABLE_FILE beside this module and an import reads them back, checked
+# by a CRC. Without the file, or with one of another format, they are built here.
+TABLE_FORMAT = 1  # bump whenever _build_table changes what it computes
+TABLE_FILE = "_fast_tables.bin"
+_TABLE_MAGIC = b"MJTABLES"
+_TABLE_SIZES = (5 ** 9, 5 ** 7, 5 ** 3)
+TABLE_BYTES = 2 * sum(_TABLE_SIZES)
+cdef object _TABLE_DATA = None  # the file's bytes, kept alive: the loaded tables point into them
+TABLES_FROM_FILE = False
+
+
+def _table_path():
+    import os
+
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), TABLE_FILE)
+
+
+cdef bytes _table_image():
+    """The tables as the file stores them: magic, format, TCAP/TUNC of each group type, CRC-32."""
+    import zlib
+
+    cdef int t
+    parts = [_TABLE_MAGIC, TABLE_FORMAT.to_bytes(4, "little")]
+    for t in range(3):
+        parts.append(PyBytes_FromStringAndSize(<char *>TCAP[t], _TABLE_SIZES[t]))
+        parts.append(PyBytes_FromStringAndSize(<char *>TUNC[t], _TABLE_SIZES[t]))
+    body = b"".join(parts)
+    return body + zlib.crc32(body).to_bytes(4, "little")
+
+
+cdef int _load_tables(path) except -1:
+    """Point the tables into the file's bytes; 0 (nothing changed) if the file is missing or is not
+    exactly what this build would write."""
+    global _TABLE_DATA, TABLES_FROM_FILE
+    import zlib
+
+    cdef int t
+    cdef Py_ssize_t offset = 12
+    cdef const unsigned char *base
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return 0
+    n = len(_TABLE_MAGIC) + 4 + TABLE_BYTES + 4
+    if (len(data) != n or data[:8] != _TABLE_MAGIC or int.from_bytes(data[8:12], "little") != TABLE_FORMAT
+            or zlib.crc32(memoryview(data)[:n - 4]) != int.from_bytes(data[n - 4:], "little")):
+        return 0
+    _TABLE_DATA = data
+    base = <const unsigned char *>PyBytes_AS_STRING(data)
+    for t in range(3):
+        TCAP[t] = <unsigned char *>base + offset
+        offset += _TABLE_SIZES[t]
+        TUNC[t] = <unsigned char *>base + offset
+        offset += _TABLE_SIZES[t]
+    TABLES_FROM_FILE = True
+    return 1
+
+
+def write_tables(path=None):
+    """Write the tables this module uses to ``path`` (default: TABLE_FILE beside the module)."""
+    with open(path or _table_path(), "wb") as f:
+        f.write(_table_image())
+
+
+def _load_table_file(path):
+    """Load the tables from ``path`` if it holds exactly what this build writes (tests)."""
+    return bool(_load_tables(path))
+
+
+def built_tables_equal():
+    """Do the tables in use equal freshly built ones? (A stale or damaged file would not.)"""
+    cdef unsigned char *cap
+    cdef unsigned char *unc
+    cdef int t, same = 1
+    for t, (nk, chows) in enumerate(((9, 1), (7, 0), (3, 0))):
+        _build_table(nk, chows, &cap, &unc)
+        same = same and not memcmp(cap, TCAP[t], _TABLE_SIZES[t]) and not memcmp(unc, TUNC[t], _TABLE_SIZES[t])
+        free(cap)
+        free(unc)
+    return bool(same)
+
+
 _init_small()
-_build_table(9, 1, &TCAP[0], &TUNC[0])
-_build_table(7, 0, &TCAP[1], &TUNC[1])
-_build_table(3, 0, &TCAP[2], &TUNC[2])
-TABLE_BYTES = 2 * (5 ** 9 + 5 ** 7 + 5 ** 3)
+if not _load_tables(_table_path()):
+    _build_table(9, 1, &TCAP[0], &TUNC[0])
+    _build_table(7, 0, &TCAP[1], &TUNC[1])
+    _build_table(3, 0, &TCAP[2], &TUNC[2])
 
 
 # ---------------------------------------------------------------------------------------------

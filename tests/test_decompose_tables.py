@@ -136,3 +136,28 @@ def test_table_branch_edges():
     assert str(inspect.signature(iw)) == ("(counts, n_sets, wilds=0, wild_mask=17179869183, max_copies=4,"
                                           " shapes=0)")
     assert iw(counts=hand, n_sets=4) and iw(hand, 4, shapes=MCR_SHAPES, max_copies=4)
+
+
+def test_tables_come_from_the_build_and_equal_freshly_built_ones():
+    """The build writes the tables beside the module and an import reads them (a one-line query
+    would otherwise spend most of its start-up building them); what is read must be exactly what
+    the module builds, so a stale or damaged file can never change an answer."""
+    assert fast.TABLES_FROM_FILE, f"{fast.TABLE_FILE} was not written by the build or was rejected"
+    assert fast.built_tables_equal()
+
+
+def test_a_damaged_or_foreign_table_file_is_refused(tmp_path):
+    good = tmp_path / "good.bin"
+    fast.write_tables(str(good))
+    data = good.read_bytes()
+    assert len(data) == 8 + 4 + fast.TABLE_BYTES + 4
+    flipped = bytearray(data)
+    flipped[1000] ^= 1
+    other_format = bytearray(data)
+    other_format[8] ^= 1
+    for name, bad in (("flipped.bin", bytes(flipped)), ("format.bin", bytes(other_format)),
+                      ("short.bin", data[:-1])):
+        (tmp_path / name).write_bytes(bad)
+        assert not fast._load_table_file(str(tmp_path / name)), name
+    assert fast._load_table_file(str(good))
+    assert fast.built_tables_equal()

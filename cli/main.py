@@ -1,7 +1,9 @@
 """``mjscore``: score a hand, list its readings, run a batch, serve HTTP.
 
-The static commands are typer functions; one command per registered variant is generated from
-the variant's context model, so a new variant needs no change here.
+The static commands are typer functions; one command per variant is generated from the variant's
+context model, so a new variant needs no change here. Variant commands are built on first use and
+the heavier modules (the renderer, the batch runner, the HTTP stack) are imported inside the
+commands that need them: a one-line query loads only its own variant.
 """
 
 from __future__ import annotations
@@ -14,14 +16,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from typer.core import TyperGroup
 
-from scorer import batch as batch_mod
-from scorer import engine, referee, registry
+from scorer import registry
 from scorer.errors import HandError
 from scorer.jsonio import dumps
-
-from .render import print_partitions, print_result, print_waits
+from scorer.version import __version__
 
 
 def fail(err: HandError) -> None:
@@ -43,6 +43,8 @@ def parse(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """Read a hand and list every reading of it."""
+    from scorer import engine
+
     try:
         answer = engine.partitions(hand, variant, dialect)
     except HandError as err:
@@ -50,17 +52,38 @@ def parse(
     if as_json:
         emit_json(answer)
     else:
-        print_partitions(answer, Console())
+        from .render import console, print_partitions
+
+        print_partitions(answer, console())
+
+
+def items(
+    variant: Annotated[str, typer.Argument(help="the variant whose item table to list")],
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Every item (fan) of a variant: id, Chinese and English name, value, what it excludes."""
+    try:
+        v = registry.get(variant)
+    except HandError as err:
+        fail(err)
+    if as_json:
+        emit_json([i.as_dict() for i in v.items])
+        return
+    from .render import console, print_items
+
+    print_items(v, console())
 
 
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port")] = 8000,
+    port: Annotated[int, typer.Option(help="port (the Makefile's PORT=)")] = 8000,
+    workers: Annotated[int, typer.Option(min=1, help="worker processes (1: one process; a many-core "
+                                                      "server: one per core)")] = 1,
 ) -> None:
     """Run the HTTP service."""
     import uvicorn
 
-    uvicorn.run("api.app:app", host=host, port=port)
+    uvicorn.run("api.app:app", host=host, port=port, workers=workers)
 
 
 def batch(
@@ -72,6 +95,8 @@ def batch(
                                           "factor, count], payments (MCR scored in C on every core)")] = False,
 ) -> None:
     """Score one request per line, in order; a bad line yields an error result and the run goes on."""
+    from scorer import batch as batch_mod
+
     if dask and compact:
         typer.echo("error: --compact and --dask do not go together", err=True)
         raise SystemExit(2)
@@ -102,6 +127,7 @@ def _progress(path: Path | None):
     if path is None:
         yield None
         return
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     with path.open("rb") as f:
@@ -164,11 +190,19 @@ def variant_command(variant: registry.Variant, mode: str = "score"):
                 # "2s,3m" for tiles; hands (which may hold commas, "[555p,1]") go ";"-separated
                 sep = ";" if ";" in v else ","
                 context[k] = [p.strip() for p in v.split(sep) if p.strip()]
-        console = Console()
+        from scorer import engine
+
         try:
             if mode == "waits":
+                from scorer import referee
+
                 answer = referee.waits(variant.id, hand, context, _parse_rules(rules), dialect)
-                emit_json(answer) if as_json else print_waits(answer, console, glyphs)
+                if as_json:
+                    emit_json(answer)
+                else:
+                    from .render import console, print_waits
+
+                    print_waits(answer, console(), glyphs)
                 return
             claimed = [c.strip() for c in claim.split(",") if c.strip()] if claim else None
             result = engine.score(variant.id, hand, context, _parse_rules(rules), dialect,
@@ -178,7 +212,9 @@ def variant_command(variant: registry.Variant, mode: str = "score"):
         if as_json:
             emit_json(result.model_dump(mode="json"))
         else:
-            print_result(result, console, glyphs)
+            from .render import console, print_result
+
+            print_result(result, console(), glyphs)
 
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter("hand", inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -197,8 +233,8 @@ def variant_command(variant: registry.Variant, mode: str = "score"):
     ]
     if mode == "score":
         params.append(inspect.Parameter("claim", kw, default=None, annotation=Annotated[
-            str | None, typer.Option("--claim", help="a claim to check: item ids and/or a total, "
-                                                    "e.g. pure_straight,all_chows,32")]))
+            str | None, typer.Option("--claim", help="a claim to check, comma-separated: items by id, "
+                                     "Chinese or English name, and/or a total, e.g. 清龙,all_chows,32")]))
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params}
     run.__doc__ = {
@@ -209,20 +245,76 @@ def variant_command(variant: registry.Variant, mode: str = "score"):
     return run
 
 
+def presets_epilog(variant: registry.Variant) -> str:
+    """The variant's rule presets for its ``--help`` (``\\b`` keeps click from re-wrapping them)."""
+    lines = ["\b", "Rule presets (--rules NAME, or a JSON object of options over a preset):"]
+    for name, options in variant.presets.items():
+        mark = " (default)" if name == variant.default_preset else ""
+        values = ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items()) or "the options' defaults"
+        lines.append(f"  {name}{mark}: {values}")
+    lines.append(f"Items (fans): mjscore items {variant.id}")
+    return "\n".join(lines)
+
+
+class VariantCommands(TyperGroup):
+    """A command group whose variant commands are built the first time one is asked for, so that a
+    one-line query imports only the variant it names (``--help`` lists and builds them all)."""
+
+    mode = "score"
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *registry.ids()]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in registry.ids():
+            single = typer.Typer(rich_markup_mode=None, add_completion=False)
+            variant = registry.get(cmd_name)
+            single.command(cmd_name, epilog=presets_epilog(variant))(variant_command(variant, self.mode))
+            command = typer.main.get_command(single)
+            self.add_command(command, cmd_name)
+        return command
+
+
+class ExplainCommands(VariantCommands):
+    mode = "explain"
+
+
+class WaitsCommands(VariantCommands):
+    mode = "waits"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"mjscore {__version__}")
+        for variant_id in registry.ids():
+            v = registry.get(variant_id)
+            typer.echo(f"  {variant_id:<9} {v.edition}; rule presets: "
+                       + ", ".join(f"{p}{' (default)' if p == v.default_preset else ''}" for p in v.presets))
+        raise typer.Exit()
+
+
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="the engine version and each variant's rule edition")] = False,
+) -> None:
+    """Mahjong hand-scoring calculator (mjscore): every point with its rule, its tiles and what it excludes.
+
+    mjscore VARIANT HAND [context options] scores a hand; VARIANT --help lists its context options and
+    rule presets; mjscore items VARIANT lists its items.
+    """
+
+
 def build_cli() -> typer.Typer:
-    """The whole command line: static commands plus one per registered variant."""
-    app = typer.Typer(help="Mahjong hand-scoring calculator (mjscore).", no_args_is_help=True,
-                      add_completion=False)
-    for command in (parse, serve, batch):
+    """The whole command line: static commands plus one per variant (built on first use)."""
+    app = typer.Typer(cls=VariantCommands, no_args_is_help=True, add_completion=False, rich_markup_mode=None)
+    app.callback()(_root)
+    for command in (parse, items, serve, batch):
         app.command()(command)
-    explain_app = typer.Typer(help="Every reading of a hand side by side: mjscore explain VARIANT HAND ...",
-                              no_args_is_help=True)
-    waits_app = typer.Typer(help="The waits of a hand one tile short: mjscore waits VARIANT HAND ...",
-                            no_args_is_help=True)
-    for variant in registry.variants().values():
-        app.command(variant.id)(variant_command(variant))
-        explain_app.command(variant.id)(variant_command(variant, "explain"))
-        waits_app.command(variant.id)(variant_command(variant, "waits"))
+    explain_app = typer.Typer(cls=ExplainCommands, no_args_is_help=True, rich_markup_mode=None,
+                              help="Every reading of a hand side by side: mjscore explain VARIANT HAND ...")
+    waits_app = typer.Typer(cls=WaitsCommands, no_args_is_help=True, rich_markup_mode=None,
+                            help="The waits of a hand one tile short: mjscore waits VARIANT HAND ...")
     app.add_typer(explain_app, name="explain")
     app.add_typer(waits_app, name="waits")
     return app

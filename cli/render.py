@@ -6,9 +6,10 @@ import re
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from scorer.result import Item, ReadingView, Result
+from scorer.result import ContextUsed, Item, ReadingView, Result, WildUse
 from scorer.tiles import LETTERS, glyph, kind
 
 _TILE_RUN = re.compile(r"(\d+)([mps])|([A-Z])")
@@ -29,6 +30,50 @@ def glyphs_of(text: str) -> str:
         pos = m.end()
     out.append(text[pos:])
     return "".join(out)
+
+
+def console() -> Console:
+    return Console()
+
+
+# Short names of the shared context fields in the one-line echo; other fields use their own name.
+_CONTEXT_LABELS = {"seat_wind": "seat", "round_wind": "round", "win_tile": "winning tile",
+                   "dealer_streak": "dealer streak"}
+
+
+def context_line(used: ContextUsed) -> str:
+    """``context: seat E*, round E*, discard from N*, flowers 0* (* default)``: what the score assumed.
+
+    Booleans are named when true; a win is said to be self-drawn or on a discard (and from whom);
+    fields without a value are left out."""
+    values, defaults = used.values, set(used.defaults)
+
+    def mark(*names: str) -> str:
+        return "*" if all(n in defaults for n in names) else ""
+
+    parts = []
+    if "self_draw" in values:
+        if values["self_draw"]:
+            parts.append("self-drawn" + mark("self_draw"))
+        elif values.get("discarder"):
+            parts.append(f"discard from {values['discarder']}" + mark("self_draw", "discarder"))
+        else:
+            parts.append("on a discard" + mark("self_draw"))
+    for name, value in values.items():
+        if name in ("self_draw", "discarder") or value is None or value is False or value in ([], {}):
+            continue
+        label = _CONTEXT_LABELS.get(name, name.replace("_", " "))
+        if value is True:
+            parts.append(label + mark(name))
+        else:
+            text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+            parts.append(f"{label} {text}{mark(name)}")
+    return "context: " + ", ".join(parts) + ("  (* default)" if "*" in "".join(parts) else "")
+
+
+def wilds_text(wilds: list[WildUse]) -> str:
+    """``金 9s → 3s, 金 9s → 7p``: what each wild stands for in a reading."""
+    return ", ".join(f"{w.name_zh} {w.wild} → {w.stands_for}" for w in wilds)
 
 
 def _items_table(items: list[Item]) -> Table:
@@ -59,6 +104,8 @@ def print_result(result: Result, console: Console, glyphs: bool = True) -> None:
     if result.partition:
         reading = " ".join(result.partition)
         console.print("reading: " + reading + (f"   {glyphs_of(reading)}" if glyphs else ""))
+    if result.wilds:
+        console.print("wilds: " + wilds_text(result.wilds))
     if result.items:
         console.print(_items_table(result.items))
     if result.excluded:
@@ -73,6 +120,10 @@ def print_result(result: Result, console: Console, glyphs: bool = True) -> None:
         console.print(f"[bold red]not a valid win[/bold red]: {result.reason}")
     if result.payments:
         console.print("payments: " + "  ".join(f"{seat} {amount:+d}" for seat, amount in result.payments.items()))
+    if result.context_used is not None:
+        console.print(context_line(result.context_used), markup=False, highlight=False, soft_wrap=True)
+    for warning in result.warnings:
+        console.print(f"[yellow]note:[/yellow] {escape(warning)}")
     if result.verdict is not None:
         _print_verdict(result, console)
 
@@ -87,7 +138,8 @@ def _print_readings(readings: list[ReadingView], console: Console) -> None:
                           + (f" ×{i.count}" if i.count > 1 else "") for i in r.items)
         excluded = ", ".join(f"{e.name_zh}←{e.by}" for e in r.excluded)
         mark = "chosen" if r.chosen else ("tie" if r.total == chosen_total else "")
-        table.add_row(str(r.index), mark, " ".join(r.partition), items, excluded, str(r.total))
+        reading = " ".join(r.partition) + (f"\n{wilds_text(r.wilds)}" if r.wilds else "")
+        table.add_row(str(r.index), mark, reading, items, excluded, str(r.total))
     console.print(table)
     for r in readings:
         if r.note:
@@ -134,8 +186,24 @@ def print_waits(answer: dict[str, Any], console: Console, glyphs: bool = True) -
     console.print(table)
 
 
+def print_items(variant: Any, console: Console) -> None:
+    """``mjscore items VARIANT``: the item table (id, names, value, exclusions)."""
+    table = Table(title=f"{variant.name} ({variant.name_zh}): {len(variant.items)} items", show_header=True,
+                  header_style="bold")
+    for col, justify in (("id", "left"), ("中文", "left"), ("English", "left"), ("value", "right"),
+                         ("excludes", "left")):
+        table.add_column(col, justify=justify, overflow="fold")
+    for it in variant.items:
+        value = f"×{it.factor}" if it.factor != 1 else str(it.points)
+        excludes = ", ".join(i for i, _ in it.excludes)
+        table.add_row(it.id, it.name_zh, it.name, value, excludes)
+    console.print(table)
+
+
 def print_partitions(answer: dict[str, Any], console: Console) -> None:
     console.print(f"hand: {answer['hand']}")
+    for warning in answer.get("warnings", ()):
+        console.print(f"note: {warning}", markup=False, highlight=False)
     parts = answer["partitions"]
     if not parts:
         console.print("no reading: the tiles do not form a winning shape")

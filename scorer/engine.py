@@ -30,7 +30,10 @@ def partitions(hand: str, variant: str = "mcr", dialect: str | None = None) -> d
     """The canonical hand and every natural reading of it (``mjscore parse``, ``POST /v1/parse``)."""
     v = registry.get(variant)
     h = parse_notation(hand, v.notation, dialect=dialect)
-    return {"hand": format_hand(h), "partitions": v.readings(h)}
+    answer: dict[str, Any] = {"hand": format_hand(h), "partitions": v.readings(h)}
+    if h.notes:
+        answer["warnings"] = list(h.notes)
+    return answer
 
 
 def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | None = None,
@@ -49,6 +52,9 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | 
     result = v.score(parsed, ctx, resolved)
     result.rules = resolved.echo()
     result.version = __version__
+    result.context_used = v.context_used(ctx, parsed)
+    if parsed is not None and parsed.notes:
+        result.warnings = [*parsed.notes, *result.warnings]
     if explain or claim:
         views = referee.readings_of(v, parsed, ctx, resolved, result)
         if explain:

@@ -62,6 +62,8 @@ class Hand:
     concealed: tuple[int, ...]
     win_tile: int | None
     flowers: tuple[int, ...] = ()
+    # how the text was read where it could be read another way (a helper string detected, ...)
+    notes: tuple[str, ...] = field(default=(), compare=False, hash=False)
 
     def counts(self) -> list[int]:
         """Concealed tile counts by kind (length ``NUM_KINDS``)."""

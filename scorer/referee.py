@@ -3,6 +3,7 @@ hand one tile short (issue: referee features)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import decompose, registry
@@ -25,15 +26,35 @@ def readings_of(variant: registry.Variant, hand, context, rules, result: Result)
                         excluded=result.excluded, total=result.total, note=None)]
 
 
+_TOTAL = re.compile(r"-?[0-9]{1,9}")  # ASCII digits only, and no number a hand could never reach
+
+
+def _name_key(name: str) -> str:
+    """Names compare without case, spaces, hyphens or underscores: "Pure Straight" = "pure_straight"."""
+    return re.sub(r"[\s_\-]+", "", name).casefold()
+
+
+def item_names(variant: registry.Variant) -> dict[str, str]:
+    """Every way a claim may name an item (id, English name, Chinese name) → the item's id."""
+    names: dict[str, str] = {}
+    for item in variant.items:
+        for name in (item.name_zh, item.name, item.id):
+            names[_name_key(name)] = item.id
+    return names
+
+
 def check_claim(variant: registry.Variant, result: Result, claim: list[str | int],
                 readings: list[ReadingView]) -> Verdict:
     ids: list[str] = []
     claimed_total: int | None = None
+    names = item_names(variant)
     for c in claim:
-        if isinstance(c, int) or (isinstance(c, str) and c.strip().lstrip("-").isdigit()):
-            claimed_total = int(c)
+        if isinstance(c, int) and not isinstance(c, bool):
+            claimed_total = c
+        elif isinstance(c, str) and _TOTAL.fullmatch(c.strip()):
+            claimed_total = int(c.strip())
         elif isinstance(c, str) and c.strip():
-            ids.append(c.strip())
+            ids.append(names.get(_name_key(c), c.strip()))
     table = {i.id: i for i in variant.items}
     scored = {i.id: i for i in result.items}
     excluded = {e.id: e for e in result.excluded}
@@ -53,7 +74,8 @@ def check_claim(variant: registry.Variant, result: Result, claim: list[str | int
                                      why=f"{e.name} ({e.name_zh}) is in the hand but not also scored: "
                                          f"{by} excludes it ({e.principle.replace('_', '-')})"))
         elif item_id not in table:
-            checks.append(ClaimCheck(id=item_id, status="unknown", why=f"{variant.id} has no item {item_id!r}"))
+            checks.append(ClaimCheck(id=item_id, status="unknown", why=f"{variant.id} has no item {item_id!r} (by id, Chinese or "
+                                                                         f"English name: mjscore items {variant.id})"))
         else:
             other = next((r for r in readings if not r.chosen and any(i.id == item_id for i in r.items)), None)
             name = f"{table[item_id].name} ({table[item_id].name_zh})"

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from .errors import HandError, Problem
 from .hand import Hand
 from .notation import STANDARD, NotationRules
-from .result import Result
+from .result import ContextUsed, Result
 from .tiles import tile_name
 
 PRINCIPLES = ("non_repetition", "non_separation", "non_identity", "high_over_low", "account_once")
@@ -90,6 +90,7 @@ class Variant(ABC):
     items: ClassVar[tuple[ItemDef, ...]] = ()
     shapes: ClassVar[int] = 0  # decomposer special-shape flags used when listing readings
     settlement_seats: ClassVar[tuple[str, ...]] = ("E", "S", "W", "N")
+    edition: ClassVar[str] = ""  # which rules, in a few words (``mjscore --version``)
 
     # --- input -----------------------------------------------------------------
     def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
@@ -99,6 +100,18 @@ class Variant(ABC):
             return self.Context.model_validate(raw or {})
         except ValidationError as err:
             raise HandError(validation_problems(err, "context")) from None
+
+    def context_used(self, ctx: BaseModel, hand: Hand | None) -> ContextUsed:
+        """The context a result was scored under: every field's value, derived defaults resolved
+        (``resolved_context``), and the fields the request left to their defaults."""
+        given = ctx.model_fields_set
+        return ContextUsed(values=self.resolved_context(ctx, hand),
+                           defaults=[name for name in type(ctx).model_fields if name not in given])
+
+    def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
+        """Every context field's value as scored; variants whose defaults depend on other fields
+        (the discarder on the winner's seat, the seat on the dealer) fill them in."""
+        return ctx.model_dump(mode="json")
 
     def rules(self, raw: str | dict[str, Any] | None) -> ResolvedRules:
         """``None`` → default preset; ``"name"`` → that preset; a dict → options over a preset
@@ -240,6 +253,20 @@ def unregister(variant_id: str) -> None:
     _REGISTRY.pop(variant_id, None)
 
 
+def _package_ids() -> list[str]:
+    """The built-in variants' ids: one sub-package of ``scorer.variants`` each, named by its id."""
+    from . import variants
+
+    return [mod.name for mod in pkgutil.iter_modules(variants.__path__) if mod.ispkg]
+
+
+def _import_variant(name: str) -> None:
+    """Import one built-in variant package (it registers its variant on import)."""
+    from . import variants
+
+    importlib.import_module(f"{variants.__name__}.{name}")
+
+
 def _discover() -> None:
     """Import every package under scorer.variants; each registers its variant on import.
 
@@ -251,12 +278,15 @@ def _discover() -> None:
     with _DISCOVERY_LOCK:
         if _DISCOVERED:
             return
-        from . import variants
-
-        for mod in pkgutil.iter_modules(variants.__path__):
-            if mod.ispkg:
-                importlib.import_module(f"{variants.__name__}.{mod.name}")
+        for name in _package_ids():
+            _import_variant(name)
         _DISCOVERED = True
+
+
+def ids() -> list[str]:
+    """Every variant id, registered or built in, without importing any variant (the CLI lists
+    its commands from this, so a one-line query imports only the variant it names)."""
+    return sorted(set(_REGISTRY) | set(_package_ids()))
 
 
 def variants() -> dict[str, Variant]:
@@ -265,9 +295,16 @@ def variants() -> dict[str, Variant]:
 
 
 def get(variant_id: str) -> Variant:
-    _discover()
-    try:
-        return _REGISTRY[variant_id]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise HandError(f"unknown variant {variant_id!r} (known: {known})", None, "unknown_variant") from None
+    """One variant; a built-in one is imported on first use, alone."""
+    found = _REGISTRY.get(variant_id)
+    if found is not None:
+        return found
+    if isinstance(variant_id, str) and variant_id in _package_ids():
+        with _DISCOVERY_LOCK:
+            if variant_id not in _REGISTRY:
+                _import_variant(variant_id)
+        found = _REGISTRY.get(variant_id)
+        if found is not None:
+            return found
+    known = ", ".join(ids()) or "none"
+    raise HandError(f"unknown variant {variant_id!r} (known: {known})", None, "unknown_variant")

@@ -35,6 +35,24 @@ class Exclusion(BaseModel):
     count: int = 1
 
 
+class WildUse(BaseModel):
+    """What one wild tile of a reading stands for: ``金 9s → 3s``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    wild: str = Field(description="the wild tile as held, e.g. 9s")
+    name_zh: str = Field(description="the variant's name for a wild: 金, 财神, 耗子")
+    stands_for: str = Field(description="the tile it plays as in this reading, e.g. 3s")
+
+
+class ContextUsed(BaseModel):
+    """The context a result was scored under: every field's value (derived defaults resolved, e.g.
+    the discarder) and the fields the request left to their defaults."""
+
+    values: dict[str, Any] = Field(default_factory=dict)
+    defaults: list[str] = Field(default_factory=list, description="fields not given, their defaults used")
+
+
 class ReadingView(BaseModel):
     """One way to read the hand, scored on its own (``explain``)."""
 
@@ -46,6 +64,7 @@ class ReadingView(BaseModel):
     excluded: list[Exclusion] = Field(default_factory=list)
     total: int = Field(0, description="the reading's own score, before the variant's minimum")
     note: str | None = None
+    wilds: list[WildUse] = Field(default_factory=list, description="what each wild stands for in this reading")
 
 
 class ClaimCheck(BaseModel):
@@ -80,6 +99,10 @@ class Result(BaseModel):
     rules: dict[str, Any] = Field(default_factory=dict)
     version: str = ""
     details: dict[str, Any] = Field(default_factory=dict)
+    wilds: list[WildUse] = Field(default_factory=list, description="what each wild stands for in the chosen reading")
+    context_used: ContextUsed | None = Field(None, description="the context scored under, defaults marked")
+    warnings: list[str] = Field(default_factory=list, description="how the input was read where it could be "
+                                "read another way (e.g. a ChineseOfficialMahjongHelper string)")
     readings: list[ReadingView] | None = Field(None, description="every reading side by side (explain)")
     tie_break: str | None = Field(None, description="how the chosen reading wins among equal totals")
     verdict: Verdict | None = Field(None, description="the claim check, when a claim was given")

@@ -79,6 +79,7 @@ def recode(err: HandError, code: str) -> HandError:
 
 class Hebei(Variant):
     id: ClassVar[str] = "hebei"
+    edition: ClassVar[str] = "Hebei rules: the door rule, base patterns 屁胡-风一色, four doublings, dealer double"
     name: ClassVar[str] = "Hebei Mahjong"
     name_zh: ClassVar[str] = "河北麻将"
     notation: ClassVar[NotationRules] = NOTATION

@@ -44,6 +44,17 @@ class MCR(Variant):
     default_preset = DEFAULT_PRESET
     items: ClassVar[tuple[ItemDef, ...]] = FANS
     shapes = 1 | 2 | 4 | 8  # seven pairs, thirteen orphans, honours-and-knitted, knitted straight
+    edition: ClassVar[str] = "Chinese Official Mahjong, the 81 fans of the 1998 rules (+ 明暗杠 in helper)"
+
+    def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
+        values = ctx.model_dump(mode="json")
+        if hand is not None:
+            values["flowers"] = self._flowers(hand, ctx)  # type: ignore[arg-type]
+            if hand.win_tile is not None:
+                values["win_tile"] = tile_name(hand.win_tile)
+        if not values["self_draw"] and values["discarder"] is None:
+            values["discarder"] = settle.previous_seat(values["seat_wind"])
+        return values
 
     def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
         ctx: MCRContext = context  # type: ignore[assignment]

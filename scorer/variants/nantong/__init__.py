@@ -105,6 +105,7 @@ def _outcome_items(o: Outcome) -> list[dict[str, Any]]:
 
 class Nantong(Variant):
     id: ClassVar[str] = "nantong"
+    edition: ClassVar[str] = "Nantong long-card rules: 3 players, 23 cards, two indicators, pairwise settlement"
     name: ClassVar[str] = "Nantong long cards"
     name_zh: ClassVar[str] = "南通长牌"
     notation = LONG_CARDS

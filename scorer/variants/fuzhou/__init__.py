@@ -38,6 +38,12 @@ Readings chosen where the spec is silent:
 - An invalid hand (codes 11-15) still reports F and D under ``details``; bonus, B, m, points are
   null/0 and every payment is 0. ``details.reason_code`` and ``details.error`` hold the §7 code.
 - Added kongs ``{xxxx}`` score as exposed kongs (+1).
+- ``wilds`` says what each gold stands for in the reading shown (``金 9s → 3s``): one entry per gold
+  held, a gold standing for its own kind included, group by group in the partition's order; within
+  a group natural tiles are used before golds, except a 金雀 pair, which takes two golds (as
+  ``explain``'s group texts show them, each reading with its own list). A 三金倒 won without any
+  arrangement lists each gold as itself. Golds never sit in melds (``gold_in_meld``); an invalid
+  hand lists none.
 """
 
 from __future__ import annotations
@@ -55,7 +61,7 @@ from scorer.result import Exclusion, Item, ReadingView, Result
 from scorer.tiles import tile_name, tiles_text
 
 from .context import PRESETS, FuzhouContext, FuzhouRules
-from .explain import TIE_BREAK
+from .explain import TIE_BREAK, gold_uses, wild_use
 from .items import INDEX, ITEMS
 from .scoring import REASONS, Outcome, evaluate
 from .validate import SEATS, Facts, check
@@ -202,10 +208,13 @@ def _excluded(o: Outcome) -> list[Exclusion]:
 def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outcome) -> Result:
     canonical = format_hand(hand)
     partition = [format_meld(m) for m in hand.melds]
+    wilds = []
     if o.reading:
         partition += reading_texts(o.reading)
+        wilds = gold_uses(hand, o.reading, o.standins, f.wild)
     elif o.valid:  # 三金倒 without an arrangement: the loose tiles, then the golds
         partition += [tiles_text([k for k in hand.concealed if k != f.wild]), tiles_text([f.wild] * o.golds)]
+        wilds = [wild_use(f.wild, f.wild)] * o.golds  # shown as themselves: no arrangement gives them a part
     bonus = o.bonuses[0] if o.bonuses else ("pinghu" if o.pinghu else None)
     winner_gain = o.payments[f.seat] if o.valid else 0
     details: dict[str, Any] = {
@@ -237,7 +246,7 @@ def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outco
                             details=details, tie_break=TIE_BREAK, **_top(details))
     return FuzhouResult(variant=variant, hand=canonical, valid=True, total=winner_gain, items=build_items(hand, f, o),
                         excluded=_excluded(o), partition=partition, payments=o.payments, details=details,
-                        tie_break=TIE_BREAK, **_top(details))
+                        wilds=wilds, tie_break=TIE_BREAK, **_top(details))
 
 
 register(Fuzhou())

@@ -8,18 +8,18 @@ their own kind as often as possible, as ``evaluate`` shows it), with the others 
 (and a few named) in ``note``. A 三金倒 without any arrangement is its own single reading.
 
 Each group text tells what its golds stand for: ``99m(金→99m)`` is a pair made of two golds,
-``345p(金→5p)`` a chow completed by one gold.
+``345p(金→5p)`` a chow completed by one gold; each entry's ``wilds`` lists the same, gold by gold.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 
 from scorer.decompose import PAIR, group_tiles
 from scorer.hand import Hand
 from scorer.notation import format_meld
-from scorer.result import ReadingView
-from scorer.tiles import tiles_text
+from scorer.result import ReadingView, WildUse
+from scorer.tiles import tile_name, tiles_text
 
 from .context import FuzhouRules
 from .scoring import Outcome, arrangements_of, evaluate
@@ -31,25 +31,54 @@ TIE_BREAK = ("only the gold bonus depends on the arrangement (fuzhou.md §9): th
 EXAMPLES = 3  # other arrangements of a group named in its note
 
 
-def arrangement_texts(hand: Hand, groups, standins, wild: int) -> list[str]:
-    """The melds, then each group with what its golds stand for: ``99m(金→99m)``. The golds are
-    put in the pair first when it can be two golds (金雀), else natural tiles are used first."""
-    naturals = Counter(k for k in hand.concealed if k != wild)
-    golds = Counter(standins)
-    ordered = sorted(groups, key=lambda g: (group_tiles(g)[0], g >> 6))
-    texts = [""] * len(ordered)
-    for i in sorted(range(len(ordered)), key=lambda i: (ordered[i] >> 6) != PAIR):  # the pair first
-        tiles = group_tiles(ordered[i])
+@lru_cache(maxsize=1024)
+def _shown(code: int) -> tuple[tuple[int, int], tuple[int, ...], bool]:
+    """A group's place in the display order (as ``decompose.reading_texts`` sorts), its tiles, whether a pair."""
+    tiles = tuple(group_tiles(code))
+    return (tiles[0], code >> 6), tiles, code >> 6 == PAIR
+
+
+def _placed(hand: Hand, groups, standins, wild: int) -> list[tuple[tuple[int, ...], list[int]]]:
+    """Each group in display order with the tiles its golds stand for. The golds are put in the
+    pair first when it can be two golds (金雀), else natural tiles are used first."""
+    naturals = hand.counts()
+    naturals[wild] = 0
+    golds = [0] * len(naturals)
+    for k in standins:
+        golds[k] += 1
+    shown = sorted(map(_shown, groups))
+    out: list[tuple[tuple[int, ...], list[int]]] = [((), [])] * len(shown)
+    for i in sorted(range(len(shown)), key=lambda i: not shown[i][2]):  # the pair first
+        _, tiles, pair = shown[i]
         as_gold: list[int] = []
-        bird = (ordered[i] >> 6) == PAIR and golds[tiles[0]] >= 2
+        bird = pair and golds[tiles[0]] >= 2
         for t in tiles:
             if (bird or not naturals[t]) and golds[t]:
                 golds[t] -= 1
                 as_gold.append(t)
             else:
                 naturals[t] -= 1
-        texts[i] = tiles_text(tiles) + (f"(金→{tiles_text(as_gold)})" if as_gold else "")
-    return [format_meld(m) for m in hand.melds] + texts
+        out[i] = (tiles, as_gold)
+    return out
+
+
+def arrangement_texts(hand: Hand, groups, standins, wild: int) -> list[str]:
+    """The melds, then each group with what its golds stand for: ``99m(金→99m)``."""
+    return [format_meld(m) for m in hand.melds] + [
+        tiles_text(tiles) + (f"(金→{tiles_text(as_gold)})" if as_gold else "")
+        for tiles, as_gold in _placed(hand, groups, standins, wild)]
+
+
+def gold_uses(hand: Hand, groups, standins, wild: int) -> list[WildUse]:
+    """What each gold stands for, group by group in display order (as ``arrangement_texts`` shows
+    them): one entry per gold held."""
+    return [wild_use(wild, t) for _, as_gold in _placed(hand, groups, standins, wild) for t in as_gold]
+
+
+@lru_cache(maxsize=1024)
+def wild_use(wild: int, stands_for: int) -> WildUse:
+    """``金 9s → 3s`` (frozen, so one instance is shared)."""
+    return WildUse(wild=tile_name(wild), name_zh="金", stands_for=tile_name(stands_for))
 
 
 def _shape(o: Outcome) -> str:
@@ -70,7 +99,7 @@ def explain_views(variant_id: str, hand: Hand, f: Facts, opts: FuzhouRules) -> l
     if not arrs:  # 三金倒 needs no arrangement (§3.6)
         r = build_result(variant_id, hand, f, opts, best)
         return [ReadingView(index=0, chosen=True, shape=_shape(best), partition=r.partition, items=r.items,
-                            excluded=r.excluded, total=r.total,
+                            excluded=r.excluded, total=r.total, wilds=r.wilds,
                             note="no arrangement into 5 sets and a pair exists: 三金倒 needs none (§3.6)")]
     chosen_arr = (best.reading, best.standins)
     groups: dict[tuple, list[tuple[int, tuple, Outcome]]] = {}
@@ -112,5 +141,6 @@ def explain_views(variant_id: str, hand: Hand, f: Facts, opts: FuzhouRules) -> l
             notes.append(f"ties with the chosen reading at {r.total}; tie-break: {TIE_BREAK}")
         views.append(ReadingView(index=index, chosen=is_chosen, shape=_shape(o),
                                  partition=arrangement_texts(hand, *arr, f.wild), items=r.items,
-                                 excluded=r.excluded, total=r.total, note="; ".join(notes) or None))
+                                 excluded=r.excluded, total=r.total, note="; ".join(notes) or None,
+                                 wilds=gold_uses(hand, *arr, f.wild)))
     return views

@@ -30,6 +30,15 @@ Readings chosen where the spec is silent:
   option ``round_wind_fan`` is set; it then applies to winners and non-winners alike.
 - ``details.next_dealer``/``next_dealer_streak`` follow §8 (the dealer keeps the deal only when East
   wins).
+- ``wilds`` says what each 得 stands for in the chosen reading (``得 5m → 3s``; 得, the name the rules
+  use for one wild tile, as in ``explain``'s group texts): one entry per 得 in the concealed part, a 得
+  standing for its own kind included, group by group in the partition's order, natural tiles used
+  before 得 within a group (the group taking the winning tile is served first). White boards standing
+  in for the wild's kind are natural tiles, not 得, and are not listed; with ``white_also_wild`` they
+  are 得 and are listed (a 得 goes where it stands for its own kind when it can). A winning 得 read as
+  a natural tile (``wild_discard_win="natural"``) is listed as standing for its own kind, in the group
+  taking the winning tile. 得 never sit in melds (``wild_in_meld``). A non-winner (role ``idle``: his
+  得 substitute for nothing) and a hand that does not win list none.
 """
 
 from __future__ import annotations
@@ -47,7 +56,7 @@ from scorer.result import Item, ReadingView, Result
 from scorer.tiles import WHITE
 
 from .context import PRESETS, SEATS, HuangyanContext, HuangyanRules
-from .explain import IDLE_TIE_BREAK, TIE_BREAK, explain_views
+from .explain import IDLE_TIE_BREAK, TIE_BREAK, explain_views, wild_uses
 from .items import INDEX, ITEMS
 from .parsing import NOTATION, parse_hand
 from .scoring import Row, Scored, score_idle, score_winner
@@ -206,7 +215,8 @@ class Huangyan(Variant):
             "next_dealer_streak": ctx.dealer_streak + 1 if ctx.seat_wind == "E" else 1,
         }
         return Result(variant=self.id, hand=canonical, valid=True, total=best.total, items=_items(best.rows),
-                      partition=best.partition, payments=ledgers["points"], details=details, tie_break=TIE_BREAK)
+                      partition=best.partition, payments=ledgers["points"], details=details,
+                      wilds=wild_uses(best), tie_break=TIE_BREAK)
 
     def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
         """Every 得 assignment and winning-tile placement, one entry per distinct score, best first

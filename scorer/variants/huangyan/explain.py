@@ -8,21 +8,23 @@ counted and a few named in ``note``. Entries are listed best first; past ``MAX_E
 summed up in the last entry's note.
 
 Each group text tells what its 得 stand for and where the winning tile sits:
-``456p(得→6p, win 5p)`` is a chow completed by a 得 as 6p, won on the 5p.
+``456p(得→6p, win 5p)`` is a chow completed by a 得 as 6p, won on the 5p; each entry's ``wilds``
+lists the same, 得 by 得.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
 
 from scorer.decompose import group_tiles
 from scorer.hand import Hand
 from scorer.notation import format_meld
-from scorer.result import ReadingView
+from scorer.result import ReadingView, WildUse
 from scorer.tiles import tile_name, tiles_text
 
 from .context import HuangyanRules
-from .scoring import Env, Scored, _sorted_groups, winner_candidates, winner_naturals
+from .scoring import Scored, Winner, winner_candidates, winner_of
 
 TIE_BREAK = ("the best reading is the largest total; equal totals go to the larger raw value (before rounding "
              "and the 辣子 cap), then more fans, then the larger base (huangyan.md §7); among full ties the "
@@ -33,33 +35,102 @@ MAX_ENTRIES = 40
 EXAMPLES = 3  # other assignments of a group named in its note
 
 
-def reading_texts(hand: Hand, groups, standins, naturals: list[int], sc: Scored, win: int | None) -> list[str]:
-    """The melds, then each group with what its 得 stand for and the winning tile's place."""
-    left = Counter(naturals)
-    wilds = Counter(standins)
-    ordered = _sorted_groups(groups)
-    texts = [tiles_text(group_tiles(g)) for g in ordered]
-    # the group that takes the winning tile is served first, so that the winning tile is a natural there
-    win_at = next((i for i, t in enumerate(texts) if sc.winning_set is not None and t == sc.winning_set), None)
-    order = ([win_at] if win_at is not None else []) + [i for i in range(len(ordered)) if i != win_at]
-    out = list(texts)
+@dataclass(frozen=True)
+class Layout:
+    """What showing a reading needs besides its groups: the counts of the concealed tiles read as
+    naturals (by identity), the winning tile as placed (None when it is a 得 standing for something),
+    the 得 held that stand for something (physical kinds, sorted) and a winning 得 won on a discard
+    and read as a natural tile (its kind), if any."""
+
+    left: tuple[int, ...]
+    win: int | None
+    wilds: tuple[int, ...]
+    natural_wild: int | None
+
+
+def layout(w: Winner) -> Layout:
+    """The ``Layout`` of a winning hand as the search reads it (``scoring.winner_of``)."""
+    natural_wild = w.win if not w.win_wild and w.env.is_wild(w.win) else None  # a discarded 得 read as natural
+    return Layout(tuple(w.counts), None if w.win_wild else w.env.ident(w.win), tuple(sorted(w.wilds)),
+                  natural_wild)
+
+
+@lru_cache(maxsize=1024)
+def _shown(code: int) -> tuple[tuple[int, int], tuple[int, ...], str]:
+    """A group's place in the display order (as ``scoring._sorted_groups``), its tiles and text."""
+    tiles = tuple(group_tiles(code))
+    return (tiles[0], code >> 6), tiles, tiles_text(tiles)
+
+
+def _placed(groups, lay: Layout, winning_set: str | None) -> list[tuple[str, list[int], bool]]:
+    """Each group in display order: its text, the tiles its 得 stand for, whether it holds the winning
+    tile. The group that takes the winning tile is served first, so that the winning tile is a
+    natural there; elsewhere natural tiles are used before 得."""
+    left = list(lay.left)
+    shown = sorted(map(_shown, groups))
+    win_at = None
+    if winning_set is not None:
+        win_at = next((i for i, g in enumerate(shown) if g[2] == winning_set), None)
+    order = ([win_at] if win_at is not None else []) + [i for i in range(len(shown)) if i != win_at]
+    out: list[tuple[str, list[int], bool]] = [("", [], False)] * len(shown)
     for i in order:
-        tiles = group_tiles(ordered[i])
+        _, tiles, text = shown[i]
+        holds_win = i == win_at and lay.win is not None
+        skip = lay.win if holds_win else None  # the winning tile, a natural of this group
         as_wild: list[int] = []
-        if i == win_at and win is not None:
-            left[win] -= 1
-            tiles = list(tiles)
-            tiles.remove(win)
         for t in tiles:
-            if left[t] > 0:
+            if t == skip:
+                skip = None
+                left[t] -= 1
+            elif left[t] > 0:
                 left[t] -= 1
             else:
-                wilds[t] -= 1
                 as_wild.append(t)
-        notes = ([f"得→{tiles_text(as_wild)}"] if as_wild else []) + \
-                ([f"win {tile_name(win)}"] if i == win_at and win is not None else [])
-        out[i] = texts[i] + (f"({', '.join(notes)})" if notes else "")
-    return [format_meld(m) for m in hand.melds] + out
+        out[i] = (text, as_wild, holds_win)
+    return out
+
+
+def reading_texts(hand: Hand, placed: list[tuple[str, list[int], bool]], win: int | None) -> list[str]:
+    """The melds, then each group with what its 得 stand for and the winning tile's place."""
+    out = [format_meld(m) for m in hand.melds]
+    for text, as_wild, holds_win in placed:
+        notes = ([f"得→{tiles_text(as_wild)}"] if as_wild else []) + ([f"win {tile_name(win)}"] if holds_win else [])
+        out.append(text + (f"({', '.join(notes)})" if notes else ""))
+    return out
+
+
+def _uses(placed: list[tuple[str, list[int], bool]], lay: Layout) -> list[WildUse]:
+    """One ``得 5m → 3s`` per 得 held, group by group in display order. A winning 得 read as a natural
+    tile stands for its own kind, in the group that takes the winning tile. When White boards are
+    wilds too, a 得 goes where it stands for its own kind when it can, the others in kind order."""
+    slots: list[tuple[int | None, int]] = []  # (the 得 as held, once known; what it stands for)
+    for _, as_wild, holds_win in placed:
+        if holds_win and lay.natural_wild is not None:
+            slots.append((lay.natural_wild, lay.win))  # type: ignore[arg-type]
+        slots += [(None, t) for t in as_wild]
+    pool = list(lay.wilds)
+    if pool and pool[0] != pool[-1]:  # two kinds of 得 held (sorted): own kinds first
+        for i, (held, t) in enumerate(slots):
+            if held is None and t in pool:
+                pool.remove(t)
+                slots[i] = (t, t)
+    pool.reverse()
+    return [wild_use(pool.pop() if held is None else held, t) for held, t in slots]
+
+
+@lru_cache(maxsize=4096)
+def wild_use(held: int, stands_for: int) -> WildUse:
+    """``得 5m → 3s`` (frozen, so one instance is shared)."""
+    return WildUse(wild=tile_name(held), name_zh="得", stands_for=tile_name(stands_for))
+
+
+def wild_uses(sc: Scored) -> list[WildUse]:
+    """What each 得 stands for in the chosen reading ``sc`` (its groups and winning-tile placement), as
+    ``explain`` shows that reading."""
+    if sc.winner is None:
+        return []
+    lay = layout(sc.winner)
+    return _uses(_placed(sc.groups, lay, sc.winning_set), lay)
 
 
 def _signature(sc: Scored) -> tuple:
@@ -79,22 +150,19 @@ def explain_views(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind:
         n += 1
     if not groups:
         return []
-    naturals = winner_naturals(hand, wild, self_draw, opts)
-    env = Env(wild, 0, None, True, opts)
-    t = hand.win_tile
-    t_wild = t is not None and env.is_wild(t) and (self_draw or opts.wild_discard_win != "natural")
-    win = None if t is None or t_wild else env.ident(t)  # the winning tile as placed (its identity)
+    lay = layout(winner_of(hand, wild, seat, self_draw, round_wind, opts))
+    win = lay.win
     entries = sorted(groups.values(), key=lambda ms: (tuple(-x for x in ms[0][3].key), ms[0][0]))
     best = entries[0][0][3]
     hidden = entries[MAX_ENTRIES:]
     entries = entries[:MAX_ENTRIES]
     views = []
     for index, members in enumerate(entries):
-        _, grs, standins, sc = members[0]
+        _, grs, _, sc = members[0]
         chosen = index == 0
 
         def text(m) -> str:
-            return " ".join(reading_texts(hand, m[1], m[2], naturals, m[3], win)[len(hand.melds):])
+            return " ".join(reading_texts(hand, _placed(m[1], lay, m[3].winning_set), win)[len(hand.melds):])
 
         others = members[1:]
         named = "; ".join(text(m) for m in others[:EXAMPLES])
@@ -115,7 +183,8 @@ def explain_views(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind:
             span = f"{totals[0]}" if len(totals) == 1 else f"{totals[0]}-{totals[-1]}"
             notes.append(f"{len(hidden)} further distinct score(s) from {count} assignment(s) / placement(s), "
                          f"totals {span}, are collapsed and not listed")
+        placed = _placed(grs, lay, sc.winning_set)
         views.append(ReadingView(index=index, chosen=chosen, shape="standard",
-                                 partition=reading_texts(hand, grs, standins, naturals, sc, win),
-                                 items=_items(sc.rows), total=sc.total, note="; ".join(notes) or None))
+                                 partition=reading_texts(hand, placed, win), items=_items(sc.rows),
+                                 total=sc.total, note="; ".join(notes) or None, wilds=_uses(placed, lay)))
     return views

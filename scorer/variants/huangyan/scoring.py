@@ -133,6 +133,9 @@ class Scored:
     partition: list[str] = field(default_factory=list)
     wild_as: list[str] = field(default_factory=list)
     winning_set: str | None = None
+    # the chosen reading only: its groups and the hand as the search read it (what the 得 stand for)
+    groups: tuple[int, ...] = ()
+    winner: Winner | None = None
 
     @property
     def key(self) -> tuple[int, int, int, int]:
@@ -236,16 +239,6 @@ def _candidates(hand: Hand, w: Winner, self_draw: bool, stats: dict[str, int] | 
             yield groups, standins, sc
 
 
-def winner_naturals(hand: Hand, wild: int, self_draw: bool, opts: HuangyanRules) -> list[int]:
-    """The concealed tiles that are not read as 得 (as identities), for showing what the 得 stand for."""
-    env = Env(wild, 0, None, True, opts)
-    naturals = [env.ident(x) for x in hand.concealed if not env.is_wild(x)]
-    t = hand.win_tile
-    if t is not None and env.is_wild(t) and not self_draw and opts.wild_discard_win == "natural":
-        naturals.append(env.ident(t))
-    return naturals
-
-
 def partition_of(hand: Hand, groups) -> list[str]:
     from scorer.notation import format_meld
 
@@ -275,6 +268,8 @@ def _best_candidate(hand: Hand, w: Winner, self_draw: bool) -> tuple[Scored | No
         if best is None or sc.key > best.key:
             sc.partition = partition_of(hand, groups)
             sc.wild_as = [tile_name(s) for s in standins]
+            sc.groups = tuple(groups)
+            sc.winner = w
             best = sc
     return best, stats["readings"]
 
@@ -316,6 +311,8 @@ def _score_winner_searched(hand: Hand, w: Winner, self_draw: bool,
         return None
     best.partition = partition_of(hand, groups)
     best.wild_as = [tile_name(s) for s in standins]
+    best.groups = tuple(groups)
+    best.winner = w
     return best, n_readings
 
 

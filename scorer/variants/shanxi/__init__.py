@@ -42,6 +42,10 @@ Readings chosen where the spec is silent:
   allowed, the three share (no 包胡).
 - ``total_mode="winner_gain"`` (B19's other reading) sets ``total`` to the winner's net gain; the items
   then no longer multiply to ``total``.
+- ``wilds`` says what each mouse stands for in the partition shown (``耗子 P → 5s``): one entry per
+  mouse held, a mouse standing for its own kind included, group by group in the partition's order,
+  natural tiles used before mice within a group; ``explain`` gives each interpretation its own list.
+  Mice never sit in the melds of a legal win (``wild_in_meld``); an invalid result lists none.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ from .evaluate import (
     best_pattern_counted,
     hand13_waits,
     has_reading,
+    mouse_uses,
     partition_texts,
     pattern_of,
     pt,
@@ -330,6 +335,7 @@ class Shanxi(Variant):
         })
         return ShanxiResult(variant=self.id, hand=canonical, valid=True, total=total, items=items,
                             partition=partition_texts(hand, pattern.groups), payments=s.payments,
+                            wilds=mouse_uses(tiles, pattern.groups),
                             point=point, multiplier=multiplier, bao=bao, kongs=s.kongs, details=details)
 
     def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
@@ -365,7 +371,7 @@ class Shanxi(Variant):
             note = "mouse game: no special-hand bonus" if no_bonus and p.factors else None
             views.append(ReadingView(index=len(views), chosen=part == result.partition, shape=p.shape,
                                      partition=part, items=items, total=d["point"] * m * d["self_draw_factor"],
-                                     note=note))
+                                     note=note, wilds=mouse_uses(tiles, groups)))
         return views
 
     @staticmethod

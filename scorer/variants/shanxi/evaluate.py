@@ -7,6 +7,7 @@ no copy cap on what they stand for (§5 "count limits are not checked for the ti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from scorer.decompose import (
     CHOW,
@@ -23,6 +24,8 @@ from scorer.decompose import (
 )
 from scorer.hand import Hand
 from scorer.notation import format_meld
+from scorer.result import WildUse
+from scorer.tiles import tile_name
 
 NO_CAP = 99  # mice may stand for a kind whose four copies are already held
 
@@ -190,6 +193,36 @@ def _best_pattern_searched(t: Tiles, **kw) -> tuple[Pattern, int] | None:
 
 def partition_texts(hand: Hand, groups: tuple[int, ...]) -> list[str]:
     return [format_meld(m) for m in hand.melds] + reading_texts(groups)
+
+
+def mouse_uses(t: Tiles, groups: tuple[int, ...]) -> list[WildUse]:
+    """What each mouse stands for in a reading: one ``耗子 P → 8s`` per mouse held, group by group in
+    the partition's order, natural tiles used first in each group (a mouse standing for its own
+    kind included)."""
+    if not t.wilds or t.wild is None:
+        return []
+    left = list(t.naturals)
+    out: list[WildUse] = []
+    for _, tiles in sorted(map(_shown, groups)):
+        for k in tiles:
+            if left[k]:
+                left[k] -= 1
+            else:
+                out.append(_mouse(t.wild, k))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _shown(code: int) -> tuple[tuple[int, int], tuple[int, ...]]:
+    """A group's place in the partition's order (as ``decompose.reading_texts`` sorts) and its tiles."""
+    tiles = tuple(group_tiles(code))
+    return (tiles[0], code >> 6), tiles
+
+
+@lru_cache(maxsize=4096)
+def _mouse(wild: int, stands_for: int) -> WildUse:
+    """``耗子 P → 8s`` (frozen, so one instance is shared)."""
+    return WildUse(wild=tile_name(wild), name_zh="耗子", stands_for=tile_name(stands_for))
 
 
 def group_kinds(groups: tuple[int, ...]) -> list[int]:

@@ -90,6 +90,7 @@ def _top(details: dict[str, Any]) -> dict[str, Any]:
 
 class Fuzhou(Variant):
     id: ClassVar[str] = "fuzhou"
+    edition: ClassVar[str] = "Fuzhou table rules: 16 tiles, the gold, 36 flowers, 金雀/三金倒/抢金/平胡"
     name: ClassVar[str] = "Fuzhou Mahjong"
     name_zh: ClassVar[str] = "福州麻将"
     notation = SUITED_16
@@ -99,6 +100,16 @@ class Fuzhou(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
+
+    def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
+        """The seat, dealer and discarder as the check settled them (the dealer sits East; a
+        discard comes from the winner's previous seat by default)."""
+        values = ctx.model_dump(mode="json")
+        checked = getattr(ctx, "_checked", None)
+        if checked is not None:
+            facts = checked[1]
+            values.update(seat_wind=facts.seat, dealer=facts.dealer_wins, discarder=facts.discarder)
+        return values
 
     def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
         """A field that fails pydantic's checks (a wrong type, an unknown name) is left out and its

@@ -84,6 +84,7 @@ def _player_details(sc: Scored) -> dict[str, Any]:
 
 class Huangyan(Variant):
     id: ClassVar[str] = "huangyan"
+    edition: ClassVar[str] = "Taizhou Huangyan rules: 财神 wild, (base + 20) × 2^fans, 辣子 cap 300, bullets and bombs"
     name: ClassVar[str] = "Taizhou Huangyan Mahjong"
     name_zh: ClassVar[str] = "台州黄岩麻将"
     notation = NOTATION

@@ -114,6 +114,7 @@ def _recode(problems: list[Problem], code: str) -> list[Problem]:
 
 class Shanxi(Variant):
     id: ClassVar[str] = "shanxi"
+    edition: ClassVar[str] = "Shanxi Koudian rules: tile-point wins, ready declaration, ×2 special hands, 耗子 games"
     name: ClassVar[str] = "Shanxi Koudian"
     name_zh: ClassVar[str] = "山西扣点点"
     notation = NOTATION

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from scorer.result import Result
+from scorer.result import ContextUsed, Result
 
 
 class Problem(BaseModel):
@@ -28,6 +28,8 @@ class ErrorBody(BaseModel):
 class ParseResult(BaseModel):
     hand: str = Field(description="the hand in canonical notation")
     partitions: list[list[str]] = Field(description="every reading, melds first")
+    warnings: list[str] = Field(default_factory=list, description="how the input was read where it could be "
+                                "read another way")
 
 
 class WaitScore(BaseModel):
@@ -48,6 +50,9 @@ class WaitsResult(BaseModel):
     hand: str
     waits: list[Wait]
     any_valid: bool
+    context_used: ContextUsed = Field(description="the context the waits were scored under, defaults marked")
+    warnings: list[str] = Field(default_factory=list, description="how the input was read where it could be "
+                                "read another way")
 
 
 class Health(BaseModel):

@@ -165,6 +165,8 @@ def _print_verdict(result: Result, console: Console) -> None:
 def print_waits(answer: dict[str, Any], console: Console, glyphs: bool = True) -> None:
     console.print(f"[bold]{answer['variant']}[/bold]  {answer['hand']}"
                   + (f"   {glyphs_of(answer['hand'])}" if glyphs else ""))
+    for warning in answer.get("warnings", ()):
+        console.print(f"note: {warning}", markup=False, highlight=False)
     if not answer["waits"]:
         console.print("no tile completes this hand")
         return
@@ -184,6 +186,9 @@ def print_waits(answer: dict[str, Any], console: Console, glyphs: bool = True) -
             cells.append(str(s["total"]) if s["valid"] else f"✗ {s['reason']}")
         table.add_row(tile, *cells)
     console.print(table)
+    if "context_used" in answer:
+        console.print(context_line(ContextUsed(**answer["context_used"])), markup=False, highlight=False,
+                      soft_wrap=True)
 
 
 def print_items(variant: Any, console: Console) -> None:

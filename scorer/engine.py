@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from . import _compact, referee, registry
+from . import _compact, registry
 from ._compact import CompactResult, has_none
 from .errors import HandError
 from .hand import Hand
 from .jsonio import dumps
 from .notation import format_hand
 from .notation import parse as parse_notation
-from .request import ScoreRequest
 from .result import Result
 from .version import __version__
+
+if TYPE_CHECKING:
+    from .request import ScoreRequest
 
 
 def parse(hand: str, variant: str = "mcr", dialect: str | None = None, win_tile: str | None = None) -> Hand:
@@ -56,6 +58,8 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | 
     if parsed is not None and parsed.notes:
         result.warnings = [*parsed.notes, *result.warnings]
     if explain or claim:
+        from . import referee
+
         views = referee.readings_of(v, parsed, ctx, resolved, result)
         if explain:
             result.readings = views
@@ -78,6 +82,8 @@ def _with_hand_problems(v: registry.Variant, hand: str | None, dialect: str | No
 
 
 def score_request(request: ScoreRequest | dict[str, Any]) -> Result:
+    from .request import ScoreRequest
+
     if not isinstance(request, ScoreRequest):
         request = parse_request(request)
     return score(request.variant, request.hand, request.context, request.rules, request.dialect,
@@ -85,6 +91,8 @@ def score_request(request: ScoreRequest | dict[str, Any]) -> Result:
 
 
 def parse_request(raw: dict[str, Any]) -> ScoreRequest:
+    from .request import ScoreRequest
+
     try:
         return ScoreRequest.model_validate(raw)
     except ValidationError as err:

@@ -177,5 +177,11 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
             except HandError as err:
                 scores[mode] = {"valid": False, "total": 0, "reason": err.message, "items": []}
         out.append({"tile": tile_name(k), "four_held": False, "scores": scores})
-    return {"variant": variant_id, "hand": base, "waits": out,
-            "any_valid": any(w["scores"] and any(s["valid"] for s in w["scores"].values()) for w in out)}
+    answer: dict[str, Any] = {
+        "variant": variant_id, "hand": base, "waits": out,
+        "any_valid": any(w["scores"] and any(s["valid"] for s in w["scores"].values()) for w in out),
+        "context_used": v.context_used(ctx, None).model_dump(),
+    }
+    if short.notes:
+        answer["warnings"] = list(short.notes)
+    return answer

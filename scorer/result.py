@@ -41,7 +41,7 @@ class WildUse(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     wild: str = Field(description="the wild tile as held, e.g. 9s")
-    name_zh: str = Field(description="the variant's name for a wild: 金, 财神, 耗子")
+    name_zh: str = Field(description="the variant's name for a wild: 金 (Fuzhou), 得 (Huangyan), 耗子 (Shanxi)")
     stands_for: str = Field(description="the tile it plays as in this reading, e.g. 3s")
 
 

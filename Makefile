@@ -25,9 +25,13 @@ $(VENV)/.installed-dev: $(VENV)/bin/activate $(BUILD_INPUTS)
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $@ $(VENV)/.installed
 
+# Bytecode is written ahead (as pip does for an installed wheel), so that a one-line query does not
+# compile the package's sources when PYTHONDONTWRITEBYTECODE is set; it only rewrites what changed.
 install: $(VENV)/.installed
+	@$(PY) -m compileall -q scorer cli api >/dev/null
 
 install-dev: $(VENV)/.installed-dev
+	@$(PY) -m compileall -q scorer cli api >/dev/null
 
 run: install
 	@echo "mjscore serving on http://$(HOST):$(PORT)  (docs: http://$(HOST):$(PORT)/docs)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any
 
 from rich.console import Console
@@ -192,17 +193,17 @@ def print_waits(answer: dict[str, Any], console: Console, glyphs: bool = True) -
 
 
 def print_items(variant: Any, console: Console) -> None:
-    """``mjscore items VARIANT``: the item table (id, names, value, exclusions)."""
-    table = Table(title=f"{variant.name} ({variant.name_zh}): {len(variant.items)} items", show_header=True,
-                  header_style="bold")
-    for col, justify in (("id", "left"), ("中文", "left"), ("English", "left"), ("value", "right"),
-                         ("excludes", "left")):
-        table.add_column(col, justify=justify, overflow="fold")
+    """``mjscore items VARIANT``: one line an item (value, id, Chinese and English name), then what it
+    excludes, wrapped to the terminal."""
+    console.print(f"{variant.name} ({variant.name_zh}): {len(variant.items)} items", markup=False)
+    indent = " " * 7
     for it in variant.items:
         value = f"×{it.factor}" if it.factor != 1 else str(it.points)
-        excludes = ", ".join(i for i, _ in it.excludes)
-        table.add_row(it.id, it.name_zh, it.name, value, excludes)
-    console.print(table)
+        console.print(f"{value:>5}  {it.id}  {it.name_zh}  {it.name}", markup=False, highlight=False)
+        if it.excludes:
+            text = "excludes " + ", ".join(i for i, _ in it.excludes)
+            for line in textwrap.wrap(text, width=max(console.width - len(indent), 30)):
+                console.print(indent + line, markup=False, highlight=False)
 
 
 def print_partitions(answer: dict[str, Any], console: Console) -> None:

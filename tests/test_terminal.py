@@ -84,10 +84,11 @@ def test_version_names_the_engine_and_each_rule_edition():
 
 
 def test_items_lists_every_item_with_its_value_and_exclusions():
-    out = runner.invoke(app, ["items", "mcr"], env={"COLUMNS": "200"}).output
-    row = next(line for line in out.splitlines() if "big_three_dragons " in line)
-    for cell in ("大三元", "Big Three Dragons", "88", "two_dragon_pungs", "dragon_pung"):
-        assert cell in row
+    lines = runner.invoke(app, ["items", "mcr"], env={"COLUMNS": "80"}).output.splitlines()
+    at = next(i for i, line in enumerate(lines) if "big_three_dragons " in line)
+    assert lines[at].split() == ["88", "big_three_dragons", "大三元", "Big", "Three", "Dragons"]
+    assert lines[at + 1].split() == ["excludes", "two_dragon_pungs,", "dragon_pung"]
+    assert all(len(line) <= 80 for line in lines)
     listed = json.loads(cli("items", "mcr", "--json"))
     assert [i["id"] for i in listed] == [i.id for i in registry.get("mcr").items]
 

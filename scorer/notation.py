@@ -1,4 +1,4 @@
-"""Hand notation (shared/spec/NOTATION.md): text -> ``Hand`` and back.
+"""Hand notation (docs/notation.md): text -> ``Hand`` and back.
 
 The parser works in two passes so that every problem can be reported at once:
 
@@ -10,6 +10,12 @@ The parser works in two passes so that every problem can be reported at once:
 Nothing stops at the first problem: each one is recorded as a ``Problem`` and the walk goes on, and a
 ``HandError`` carrying all of them is raised at the end.
 
+Text that is not ASCII (glyphs, fullwidth, Chinese tile names) is first turned into notation by
+``scorer.pasted``; the scanner then reads that, reporting positions in, and quoting, what was typed.
+With no dialect named, a string that fails only because it is a ChineseOfficialMahjongHelper string
+is read as one, and a ``[XXXX]`` kong the two notations read differently is read ours; both are
+said in ``Hand.notes``.
+
 ``Scanner``, ``Builder``, ``Token``, ``TokenType`` and ``Group`` are the extension points for variants
 that read tiles their own way (Huangyan maps White boards to the wild's kind in ``Builder.meld``;
 Fuzhou reads honours and flowers to report them with its own codes): subclass, don't copy.
@@ -17,11 +23,14 @@ Fuzhou reads honours and flowers to report them with its own codes): subclass, d
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from . import pasted as _pasted
 from .errors import HandError, Problem
 from .hand import Exposure, Hand, Meld, MeldKind
+from .pasted import BREAK, Pasted
 from .tiles import (
     LETTERS,
     NUM_KINDS,
@@ -42,6 +51,7 @@ __all__ = [
     "Group",
     "LONG_CARDS",
     "MAX_LENGTH",
+    "MAX_RAW_LENGTH",
     "STANDARD",
     "SUITED_16",
     "NotationRules",
@@ -56,7 +66,10 @@ __all__ = [
 ]
 
 # Inputs are bounded so that a hostile string costs nothing: anything longer fails before scanning.
+# The limit counts what is written, not whitespace (a hand padded with spaces still reads); the raw
+# text has a hard bound of its own.
 MAX_LENGTH = 200
+MAX_RAW_LENGTH = 2000
 
 _DIGITS = "0123456789"  # ASCII only: str.isdigit() would also accept e.g. Arabic-Indic digits
 _OPENERS = {"[": "]", "{": "}", "(": ")", "<": ">"}
@@ -114,18 +127,33 @@ class Scanner:
     """Characters -> tokens. Reports character-level problems; never raises."""
 
     def __init__(self, text: str, rules: NotationRules, problems: list[Problem], *,
-                 helper: bool = False, list_mode: bool = False) -> None:
+                 helper: bool = False, list_mode: bool = False, pasted: Pasted | None = None) -> None:
         self.text = text
         self.rules = rules
         self.problems = problems
         self.helper = helper
         self.list_mode = list_mode  # parse_tiles: commas separate tiles, no brackets
+        # text read from what was typed (scorer.pasted): tokens and problems get the typed positions
+        self.pasted = pasted
         self.tokens: list[Token] = []
         self.digits: list[int] = []  # positions of a pending digit run
         self.depth = 0  # bracket nesting, only so that a stray nested bracket does not split a digit run
 
     def problem(self, message: str, pos: int | None, code: str) -> None:
+        if pos is not None and self.pasted is not None:
+            pos = self.pasted.origin[pos]
         self.problems.append(Problem(message, pos, code))
+
+    def typed(self, i: int) -> str:
+        """What was typed for ``text[i]`` (``一`` for the digit read from it)."""
+        return self.text[i] if self.pasted is None else self.pasted.typed(i)
+
+    def shown(self, i: int, name: str, quoted: bool = False) -> str:
+        """A tile's name, after what was typed for it when that was not the notation itself."""
+        typed = self.typed(i)
+        if typed == self.text[i]:
+            return repr(name) if quoted else name
+        return f"{typed!r} ({name})"
 
     def run(self) -> list[Token]:
         text = self.text
@@ -146,25 +174,30 @@ class Scanner:
             elif ch == ",":
                 i = self.comma(i)
                 continue
+            elif ch == BREAK and self.pasted is not None:
+                self.flush()  # a pasted tile (🀇, 一万) starts its own digit run
             else:
                 # Reported but otherwise skipped: it does not break a digit run, so one typo is one error.
-                self.problem(f"unknown character {ch!r}", i, "unknown_character")
+                self.problem(f"unknown character {self.typed(i)!r}", i, "unknown_character")
             i += 1
         self.flush()
+        if self.pasted is not None:
+            origin = self.pasted.origin
+            self.tokens = [replace(t, pos=origin[t.pos]) for t in self.tokens]
         return self.tokens
 
     def flush(self) -> None:
         """A digit run that meets anything but a suit letter has no suit."""
         if self.digits:
             first = self.digits[0]
-            run = "".join(self.text[p] for p in self.digits)
+            run = "".join(self.typed(p) for p in self.digits)
             self.problem(f"digits {run!r} are not followed by a suit letter (m p s z f)", first,
                          "digit_without_suit")
             self.digits = []
 
     def suit(self, letter: str, pos: int) -> None:
         if not self.digits:
-            self.problem(f"suit letter {letter!r} has no digits before it", pos, "suit_without_digit")
+            self.problem(f"suit letter {self.typed(pos)!r} has no digits before it", pos, "suit_without_digit")
             return
         for p in self.digits:
             rank = ord(self.text[p]) - ord("0")
@@ -181,22 +214,23 @@ class Scanner:
                 elif self.rules.flowers_in_hand and not self.list_mode:
                     self.tokens.append(Token(TokenType.FLOWER, p, rank))
                 else:
-                    self.problem(f"flower '{rank}f' is not allowed here ({self.rules.name})", p,
-                                 "foreign_tile")
+                    flower = self.shown(p, f"{rank}f", quoted=True)
+                    self.problem(f"flower {flower} is not allowed here ({self.rules.name})", p, "foreign_tile")
             else:
                 self.tile(SUIT_OF_LETTER[letter] * 9 + rank - 1, p)
         self.digits = []
 
     def tile(self, kind: int, pos: int) -> None:
         if kind not in self.rules.kinds:
-            self.problem(f"{tile_name(kind)} is not a tile of {self.rules.name}", pos, "foreign_tile")
+            self.problem(f"{self.shown(pos, tile_name(kind))} is not a tile of {self.rules.name}", pos,
+                         "foreign_tile")
         # Kept even when foreign, so that one bad tile does not also skew the tile count.
         self.tokens.append(Token(TokenType.TILE, pos, kind))
 
     def bracket(self, ch: str, pos: int) -> None:
         if self.list_mode:
             self.flush()
-            self.problem(f"bracket {ch!r} in a tile list", pos, "unexpected_bracket")
+            self.problem(f"bracket {self.typed(pos)!r} in a tile list", pos, "unexpected_bracket")
             return
         opening = ch in _OPENERS
         if opening:
@@ -246,6 +280,7 @@ class Group:
     claim: Token | None = None
     flower_pos: int | None = None
     tile_after_claim: bool = False
+    end: int | None = None  # position of the closing bracket, once closed
 
 
 def _is_chow(tiles: list[int]) -> bool:
@@ -254,7 +289,10 @@ def _is_chow(tiles: list[int]) -> bool:
 
 
 class Builder:
-    """Tokens -> melds, concealed tiles, flowers; then the whole-hand checks."""
+    """Tokens -> melds, concealed tiles, flowers; then the whole-hand checks.
+
+    ``text`` is the text as typed: token positions refer to it, and problems quote it.
+    """
 
     def __init__(self, text: str, rules: NotationRules, problems: list[Problem], *, helper: bool) -> None:
         self.text = text
@@ -281,11 +319,12 @@ class Builder:
                     group = Group(tok.char, tok.pos)
                     self.groups.append(group)
                 else:
-                    self.problem(f"bracket {tok.char!r} inside a bracket", tok.pos, "unexpected_bracket")
+                    self.problem(f"bracket {self.text[tok.pos]!r} inside a bracket", tok.pos,
+                                 "unexpected_bracket")
                     ignored.append(tok.char)
             elif tok.type is TokenType.CLOSE:
                 if group is None:
-                    self.problem(f"closing {tok.char!r} without an opening bracket", tok.pos,
+                    self.problem(f"closing {self.text[tok.pos]!r} without an opening bracket", tok.pos,
                                  "unexpected_bracket")
                 elif ignored and _CLOSERS[tok.char] == ignored[-1]:
                     ignored.pop()
@@ -293,7 +332,7 @@ class Builder:
                     self.close(group, tok.pos)
                     group, ignored = None, []
                 else:
-                    self.problem(f"{tok.char!r} does not close {group.open_char!r} at {group.pos}",
+                    self.problem(f"{self.text[tok.pos]!r} does not close {self.text[group.pos]!r} at {group.pos}",
                                  tok.pos, "unexpected_bracket")
             elif tok.type is TokenType.TILE:
                 if group is None:
@@ -319,9 +358,10 @@ class Builder:
                 else:
                     group.claim = tok
         if group is not None:
-            self.problem(f"{group.open_char!r} is never closed", group.pos, "unclosed_bracket")
+            self.problem(f"{self.text[group.pos]!r} is never closed", group.pos, "unclosed_bracket")
 
     def close(self, group: Group, end: int) -> None:
+        group.end = end
         written = "".join(self.text[group.pos:end + 1].split())
         if group.flower_pos is not None:
             self.problem(f"{written}: a flower cannot be part of a meld", group.pos, "bad_meld")
@@ -432,9 +472,20 @@ class Builder:
 
 # ------------------------------------------------------------------------------------------ public API
 
+# the character where the MAX_LENGTH-th written (non-whitespace) character is followed by one more
+_PAST_LIMIT = re.compile(rf"(?:\s*\S){{{MAX_LENGTH}}}\s*(\S)")
+
+
 def _too_long(text: str) -> HandError | None:
-    if len(text) > MAX_LENGTH:
-        return HandError([Problem(f"input longer than {MAX_LENGTH} characters", MAX_LENGTH,
+    if len(text) <= MAX_LENGTH:
+        return None
+    past = _PAST_LIMIT.match(text, 0, MAX_RAW_LENGTH)
+    if past is not None:
+        pos = past.start(1)
+        what = "" if pos == MAX_LENGTH else " (not counting whitespace)"
+        return HandError([Problem(f"input longer than {MAX_LENGTH} characters{what}", pos, "input_too_long")])
+    if len(text) > MAX_RAW_LENGTH:
+        return HandError([Problem(f"input longer than {MAX_RAW_LENGTH} characters", MAX_RAW_LENGTH,
                                   "input_too_long")])
     return None
 
@@ -454,12 +505,15 @@ def parse_tile(text: str) -> int:
 
 
 def parse_tiles(text: str, rules: NotationRules = STANDARD) -> list[int]:
-    """A plain list of tiles in written order (``2s3m``, ``2s,3m``, ``5z P``): no brackets, no flowers."""
+    """A plain list of tiles in written order (``2s3m``, ``2s,3m``, ``5z P``, ``🀇🀈``, ``一万，东``): no
+    brackets, no flowers."""
     too_long = _too_long(text)
     if too_long is not None:
         raise too_long
     problems: list[Problem] = []
-    tokens = Scanner(text, rules, problems, list_mode=True).run()
+    pasted = None if text.isascii() else _pasted.read(text)
+    scanner = Scanner(text if pasted is None else pasted.text, rules, problems, list_mode=True, pasted=pasted)
+    tokens = scanner.run()
     if problems:
         raise HandError(problems)
     return [t.value for t in tokens]
@@ -478,37 +532,23 @@ def _win_kind(win_tile: int | str) -> int | None:
     return None
 
 
-def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None,
-          win_tile: int | str | None = None, role: str = "winner") -> Hand:
-    """Read a hand string. Raises HandError carrying every problem found.
+@dataclass
+class _Reading:
+    """One reading of a text: the hand, or the problems that stopped it."""
 
-    ``dialect="helper"`` reads ChineseOfficialMahjongHelper strings (``[567m2]``); ``win_tile`` names
-    the winning tile instead of the last concealed tile; ``role="idle"`` reads a non-winner's holding
-    (one tile fewer, no winning tile).
-    """
-    if role not in _ROLES:
-        raise ValueError(f"role must be one of {_ROLES}, not {role!r}")
-    if not isinstance(text, str):
-        raise HandError(f"the hand must be a string, not {type(text).__name__}", None, "bad_hand")
-    too_long = _too_long(text)
-    if too_long is not None:
-        raise too_long
-    if dialect not in _DIALECTS:
-        raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
-    if not text.strip():
-        raise HandError("empty hand", None, "empty_hand")
-    if rules is STANDARD and dialect is None and win_tile is None and role == "winner" and _fastparse is not None:
-        hand = _fastparse.parse_hand(text)  # the common case, read in C (tests/test_fastparse.py)
-        if hand is not None:
-            return hand
+    hand: Hand | None
+    problems: list[Problem]
+    builder: Builder
 
+
+def _read(text: str, pasted: Pasted | None, rules: NotationRules, helper: bool,
+          win_tile: int | str | None, idle: bool) -> _Reading:
     problems: list[Problem] = []
-    helper = dialect == _HELPER
-    tokens = Scanner(text, rules, problems, helper=helper).run()
+    tokens = Scanner(text if pasted is None else pasted.text, rules, problems, helper=helper,
+                     pasted=pasted).run()
     b = Builder(text, rules, problems, helper=helper)
     b.walk(tokens)
     b.check_copies(tokens)
-    idle = role == "idle"
     b.check_count(idle)
 
     win: int | None = None
@@ -527,9 +567,113 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
     if problems:
         # Position order reads naturally; problems without a position (counts, context) go last.
         problems.sort(key=lambda p: (p.position is None, p.position or 0))
-        raise HandError(problems)
-    return Hand(melds=tuple(b.melds), concealed=tuple(sorted(b.concealed)), win_tile=win,
+        return _Reading(None, problems, b)
+    hand = Hand(melds=tuple(b.melds), concealed=tuple(sorted(b.concealed)), win_tile=win,
                 flowers=tuple(sorted(b.flowers)))
+    return _Reading(hand, problems, b)
+
+
+def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None,
+          win_tile: int | str | None = None, role: str = "winner") -> Hand:
+    """Read a hand string. Raises HandError carrying every problem found.
+
+    ``dialect="helper"`` reads ChineseOfficialMahjongHelper strings (``[567m2]``); ``win_tile`` names
+    the winning tile instead of the last concealed tile; ``role="idle"`` reads a non-winner's holding
+    (one tile fewer, no winning tile). Glyphs, fullwidth text and Chinese tile names are read too
+    (``scorer.pasted``). Without a dialect, a string only ChineseOfficialMahjongHelper's notation
+    reads is read as one, and ``Hand.notes`` says how the text was read wherever it could be read
+    another way.
+    """
+    if role not in _ROLES:
+        raise ValueError(f"role must be one of {_ROLES}, not {role!r}")
+    if not isinstance(text, str):
+        raise HandError(f"the hand must be a string, not {type(text).__name__}", None, "bad_hand")
+    too_long = _too_long(text)
+    if too_long is not None:
+        raise too_long
+    if dialect not in _DIALECTS:
+        raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
+    if not text.strip():
+        raise HandError("empty hand", None, "empty_hand")
+    if rules is STANDARD and dialect is None and win_tile is None and role == "winner" and _fastparse is not None:
+        hand = _fastparse.parse_hand(text)  # the common case, read in C (tests/test_fastparse.py)
+        if hand is not None and not _bare_kong(hand):
+            return hand
+
+    pasted = None if text.isascii() else _pasted.read(text)
+    helper = dialect == _HELPER
+    idle = role == "idle"
+    ours = _read(text, pasted, rules, helper, win_tile, idle)
+    guess = dialect is None and _helper_shaped(rules)
+    if ours.hand is not None:
+        return _with_kong_note(ours, text) if guess else ours.hand
+    if guess or helper:
+        other = _as_helper(text, pasted, rules, win_tile, idle, ours, try_brackets=guess)
+        if other is not None:
+            return other
+    raise HandError(ours.problems)
+
+
+# ----------------------------------------------------------------- ChineseOfficialMahjongHelper strings
+
+def _helper_shaped(rules: NotationRules) -> bool:
+    """ChineseOfficialMahjongHelper strings are 14-tile hands of the 136 tiles."""
+    return rules.n_sets == 4 and rules.chow_melds and rules.kinds <= STANDARD.kinds
+
+
+def _bare_kong(hand: Hand) -> bool:
+    for m in hand.melds:
+        if m.claimed is None and m.kind is MeldKind.KONG and m.exposure is Exposure.EXPOSED:
+            return True
+    return False
+
+
+def _typed(text: str, group: Group) -> str:
+    end = group.pos if group.end is None else group.end
+    return "".join(text[group.pos:end + 1].split())
+
+
+def _with_kong_note(reading: _Reading, text: str) -> Hand:
+    """``[EEEE]`` is a claimed kong here and a concealed one in ChineseOfficialMahjongHelper."""
+    hand = reading.hand
+    assert hand is not None
+    bare = [(_typed(text, g), m) for g, m in zip(reading.builder.groups, hand.melds, strict=True)
+            if g.open_char == "[" and m.kind is MeldKind.KONG and m.claimed is None]
+    bare = [(written, m) for written, m in bare if _pasted.typed_as_letters(written)]
+    if not bare:
+        return hand
+    return replace(hand, notes=(_pasted.kong_note([w for w, _ in bare], bare[0][1]),))
+
+
+def _as_helper(text: str, pasted: Pasted | None, rules: NotationRules, win_tile: int | str | None,
+               idle: bool, ours: _Reading, *, try_brackets: bool) -> Hand | None:
+    """A text our reading failed, read as ChineseOfficialMahjongHelper writes (with a note), or None.
+
+    ``try_brackets``: no dialect was named, so the helper's bracket notation is tried first (a
+    failure there leaves a hint at each offer digit in ``ours.problems``); then, in either case, its
+    older space-separated form.
+    """
+    if try_brackets:
+        theirs = _read(text, pasted, rules, True, win_tile, idle)
+        # Only an offer digit ([567m2]) makes a text fail ours and read theirs.
+        offers = {g.claim.pos: _typed(text, g) for g in theirs.builder.groups
+                  if g.claim is not None and g.claim.helper}
+        if theirs.hand is not None and offers:
+            read_as = [(_typed(text, g), m) for g, m in zip(theirs.builder.groups, theirs.hand.melds, strict=True)
+                       if g.open_char == "[" and (g.claim is not None and g.claim.helper or m.is_concealed)]
+            return replace(theirs.hand, notes=(_pasted.helper_note(read_as),))
+        for i, p in enumerate(ours.problems):
+            if p.code == "digit_without_suit" and p.position in offers:
+                ours.problems[i] = replace(p, message=p.message + _pasted.offer_hint(offers[p.position]))
+    older = _pasted.older_helper_form(pasted if pasted is not None else _pasted.plain(text))
+    if older is None:
+        return None
+    reading = _read(text, older, rules, False, win_tile, idle)
+    if reading.hand is None:
+        return None
+    read_as = [(_typed(text, g), m) for g, m in zip(reading.builder.groups, reading.hand.melds, strict=True)]
+    note = _pasted.older_form_note(read_as, format_hand(reading.hand))
+    return replace(reading.hand, notes=(note,))
 
 
 _BRACKETS = {

@@ -70,7 +70,7 @@ def check_agrees(text: str) -> tuple | None:
         assert fast_hand(fast) == slow, f"{text!r}: fast {fast_hand(fast)} != python {slow}"
         assert hand == slow and [m.position for m in hand.melds] == [m.position for m in slow.melds]
         assert parse(text, STANDARD) == slow  # the library's parse takes the C reading
-    elif slow is not None and text.isascii() and not slow.flowers:
+    elif slow is not None and text.isascii() and not slow.flowers and not slow.notes and len(text) <= MAX_LENGTH:
         pytest.fail(f"fast path gave up on {text!r}, a plain hand Python reads as {slow}")
     return fast
 

@@ -63,7 +63,7 @@ def test_parse_and_format(text: str, kwargs: dict, canonical: str) -> None:
 # (text, parse keyword arguments, every (code, position) expected, in order)
 BAD = [
     pytest.param("[123m]456m789m123pEx E", {}, [("unknown_character", 19)], id="unknown-character"),
-    pytest.param("[123m]456m789m123pE中E", {}, [("unknown_character", 19)], id="unknown-unicode"),
+    pytest.param("[123m]456m789m123pEéE", {}, [("unknown_character", 19)], id="unknown-unicode"),
     pytest.param("[123m]456m789m123pEE12", {}, [("digit_without_suit", 20)],
                  id="digit-without-suit-at-end"),
     pytest.param("[123m]45E6m789m123pE", {}, [("digit_without_suit", 6), ("tile_count", None)],
@@ -133,7 +133,8 @@ BAD = [
     pytest.param("", {}, [("empty_hand", None)], id="empty"),
     pytest.param(" \t ", {}, [("empty_hand", None)], id="blank"),
     pytest.param("1m" * 101, {}, [("input_too_long", MAX_LENGTH)], id="input-too-long-202"),
-    pytest.param("[567m2]" + FILL, {}, [("digit_without_suit", 5)], id="helper-digit-without-dialect"),
+    pytest.param("[567m2]" + FILL + "✗", {}, [("digit_without_suit", 5), ("unknown_character", 21)],
+                 id="helper-digit-without-dialect"),
     pytest.param("[1111m4]" + FILL, {"dialect": "helper"}, [("bad_claim_digit", 6)], id="helper-kong-4"),
     pytest.param("[567m5]" + FILL, {"dialect": "helper"}, [("bad_claim_digit", 5)], id="helper-chow-5"),
     pytest.param("[999s5]" + FILL, {"dialect": "helper"}, [("bad_claim_digit", 5)], id="helper-pung-5"),

@@ -476,7 +476,8 @@ class Builder:
 _PAST_LIMIT = re.compile(rf"(?:\s*\S){{{MAX_LENGTH}}}\s*(\S)")
 
 
-def _too_long(text: str) -> HandError | None:
+def too_long(text: str) -> HandError | None:
+    """The error for a text past the length limits (non-whitespace characters, and the raw bound), or None."""
     if len(text) <= MAX_LENGTH:
         return None
     past = _PAST_LIMIT.match(text, 0, MAX_RAW_LENGTH)
@@ -504,16 +505,23 @@ def parse_tile(text: str) -> int:
     raise HandError(f"{text!r} is not a tile", 0, "bad_tile")
 
 
+def scan(text: str, rules: NotationRules, problems: list[Problem], *, helper: bool = False,
+         list_mode: bool = False) -> list[Token]:
+    """The tokens of a text as typed: pasted text (glyphs, fullwidth, Chinese names) is read first, and
+    problems name positions in, and quote, what was typed. For readers of their own (variants)."""
+    pasted = None if text.isascii() else _pasted.read(text)
+    return Scanner(text if pasted is None else pasted.text, rules, problems, helper=helper, list_mode=list_mode,
+                   pasted=pasted).run()
+
+
 def parse_tiles(text: str, rules: NotationRules = STANDARD) -> list[int]:
     """A plain list of tiles in written order (``2s3m``, ``2s,3m``, ``5z P``, ``🀇🀈``, ``一万，东``): no
     brackets, no flowers."""
-    too_long = _too_long(text)
-    if too_long is not None:
-        raise too_long
+    error = too_long(text)
+    if error is not None:
+        raise error
     problems: list[Problem] = []
-    pasted = None if text.isascii() else _pasted.read(text)
-    scanner = Scanner(text if pasted is None else pasted.text, rules, problems, list_mode=True, pasted=pasted)
-    tokens = scanner.run()
+    tokens = scan(text, rules, problems, list_mode=True)
     if problems:
         raise HandError(problems)
     return [t.value for t in tokens]
@@ -588,9 +596,9 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
         raise ValueError(f"role must be one of {_ROLES}, not {role!r}")
     if not isinstance(text, str):
         raise HandError(f"the hand must be a string, not {type(text).__name__}", None, "bad_hand")
-    too_long = _too_long(text)
-    if too_long is not None:
-        raise too_long
+    error = too_long(text)
+    if error is not None:
+        raise error
     if dialect not in _DIALECTS:
         raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
     if not text.strip():

@@ -450,3 +450,25 @@ def test_read_keeps_origins() -> None:
     assert pasted.text.replace("\x00", "") == "C1m12m"
     assert [pasted.typed(i) for i, ch in enumerate(pasted.text) if ch != "\x00"] == [
         "红中", "🀇", "🀇", "一", "二", "万"]
+
+
+@pytest.mark.parametrize("variant, typed, ascii_hand, context", [
+    pytest.param("fuzhou", "[一二三筒]四五六万七八九万二三四索九九索五六筒四筒", "[123p]456m789m234s99s56p4p",
+                 {"wild": "9s", "self_draw": True, "seat_wind": "S"}, id="fuzhou-chinese-names"),
+    pytest.param("huangyan", "［１１１ｐ］２３４ｍ白６７ｍ８８８ｍ９ｍ９ｍ", "[111p]234mP67m888m9m9m",
+                 {"wild": "5m", "self_draw": True}, id="huangyan-fullwidth"),
+    pytest.param("hebei", "🀇🀈🀉🀊🀋🀌🀍🀎🀏🀉🀉🀋🀋🀋", "123m456m789m33m555m",
+                 {"seat_wind": "S", "self_draw": True}, id="hebei-glyphs"),
+])
+def test_variants_with_readers_of_their_own_read_pasted_hands(variant, typed, ascii_hand, context):
+    typed_result = score(variant, typed, context)
+    ascii_result = score(variant, ascii_hand, context)
+    assert typed_result.model_dump() == ascii_result.model_dump()
+
+
+def test_a_pasted_error_in_a_variant_reader_is_placed_in_what_was_typed():
+    typed = "［１１１ｐ］２３４ｍ白６７ｍ８８８ｍ９ｍ✗９ｍ"
+    with pytest.raises(HandError) as err:
+        score("huangyan", typed, {"wild": "5m"})
+    bad = next(p for p in err.value.problems if p.code == "unknown_character")
+    assert bad.position == typed.index("✗") == 20 and "'✗'" in bad.message

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from scorer.errors import HandError, Problem
 from scorer.hand import Exposure, Hand, Meld
-from scorer.notation import MAX_LENGTH, Builder, NotationRules, Scanner, TokenType
+from scorer.notation import MAX_LENGTH, Builder, NotationRules, TokenType, scan
+from scorer.notation import too_long as notation_too_long
 from scorer.tiles import HONOUR_LETTERS, LONG_CARD_LETTERS, SUIT_OF_LETTER, Z_DIGIT_KIND, tile_name
 
 from .context import FuzhouContext
@@ -188,8 +189,9 @@ def read_hand(text: str | None, dialect: str | None, problems: list[Problem]) ->
     if text is None:
         _p(problems, "bad_notation", "a hand is required")
         return None
-    if len(text) > MAX_LENGTH:
-        _p(problems, "bad_notation", f"input longer than {MAX_LENGTH} characters", MAX_LENGTH)
+    too_long = notation_too_long(text)
+    if too_long is not None:
+        _p(problems, "bad_notation", too_long.message, too_long.position)
         return None
     if dialect not in (None, "helper"):
         _p(problems, "bad_notation", f"unknown dialect {dialect!r} (known: helper)")
@@ -199,7 +201,7 @@ def read_hand(text: str | None, dialect: str | None, problems: list[Problem]) ->
         return None
     raw: list[Problem] = []
     helper = dialect == "helper"
-    tokens = Scanner(text, READ_RULES, raw, helper=helper).run()
+    tokens = scan(text, READ_RULES, raw, helper=helper)
     for tok in tokens:
         if tok.type is TokenType.FLOWER:
             _p(problems, "honour_in_hand", f"flower {tok.value}f in the hand: flowers are set aside "

@@ -49,15 +49,16 @@ def parse_hand(text: str, wild: int, *, role: str = "winner", self_draw: bool = 
     ``win_position``, if given, receives the character position of the winning tile."""
     if not isinstance(text, str):
         raise HandError("a hand is required", None, "empty_hand")
-    if len(text) > N.MAX_LENGTH:
-        raise HandError(f"input longer than {N.MAX_LENGTH} characters", N.MAX_LENGTH, "input_too_long")
+    too_long = N.too_long(text)
+    if too_long is not None:
+        raise too_long
     if dialect not in (None, "helper"):
         raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
     if not text.strip():
         raise HandError("empty hand", None, "empty_hand")
     problems: list[Problem] = []
     helper = dialect == "helper"
-    tokens = N.Scanner(text, NOTATION, problems, helper=helper).run()
+    tokens = N.scan(text, NOTATION, problems, helper=helper)
     b = WildBuilder(text, NOTATION, problems, helper=helper, wild=wild)
     b.walk(tokens)
     b.check_copies(tokens)

@@ -51,7 +51,7 @@ from pydantic import BaseModel
 
 from scorer.errors import HandError, Problem
 from scorer.hand import Hand, MeldKind
-from scorer.notation import LONG_CARDS, Builder, Scanner, format_hand, format_meld, parse
+from scorer.notation import LONG_CARDS, Builder, format_hand, format_meld, parse, scan
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import ReadingView, Result
 
@@ -235,7 +235,7 @@ class Nantong(Variant):
             return []
         scratch: list[Problem] = []
         builder = Builder(text, self.notation, scratch, helper=dialect == "helper")
-        builder.walk(Scanner(text, self.notation, scratch, helper=dialect == "helper").run())
+        builder.walk(scan(text, self.notation, scratch, helper=dialect == "helper"))
         return check_declarations(Hand(tuple(builder.melds), (), None), indicators, "hand")
 
     @staticmethod

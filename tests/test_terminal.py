@@ -195,3 +195,19 @@ def test_a_claim_that_only_looks_like_a_number_is_an_unknown_item_not_a_crash(cl
     result = score("mcr", HAND, {"seat_wind": "S"}, claim=[claim])
     assert result.verdict.claimed_total is None
     assert result.verdict.items[0].status == "unknown"
+
+
+# --- set-up ------------------------------------------------------------------------------------------
+
+def test_make_reinstalls_nothing_when_nothing_changed():
+    """After `make run`/`make test` installed the package, a second run rebuilds nothing (the Cython
+    core is compiled again only when pyproject.toml, setup.py or a Cython source changes)."""
+    from conftest import ROOT
+
+    stamp = ROOT / ".venv" / ".installed"
+    if not stamp.exists():
+        pytest.skip("the package was not installed through make (no .venv/.installed stamp)")
+    done = subprocess.run(["make", "-q", ".venv/.installed"], cwd=ROOT, capture_output=True, timeout=60)
+    assert done.returncode == 0, "make would reinstall although no build input changed"
+    dry = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert "pip install" not in dry.stdout and "mjscore serve" in dry.stdout

@@ -12,13 +12,14 @@ import inspect
 import json
 import sys
 from contextlib import contextmanager
+from itertools import islice
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
-from scorer import registry
+from scorer import options, registry
 from scorer.errors import HandError
 from scorer.jsonio import dumps
 from scorer.version import __version__
@@ -88,41 +89,73 @@ def serve(
 
 def batch(
     infile: Annotated[Path, typer.Argument(help="JSONL file, one request per line ('-' for stdin)")],
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="JSONL output (default stdout)")] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="JSONL output (default stdout), "
+                                                "written as OUTPUT.partial and renamed when complete")] = None,
     workers: Annotated[int | None, typer.Option(help="processes to use (default: every core)")] = None,
     dask: Annotated[str | None, typer.Option("--dask", help="score on this Dask scheduler instead")] = None,
     compact: Annotated[bool, typer.Option("--compact", help="compact results: total, items as [id, points, "
                                           "factor, count], payments (MCR scored in C on every core)")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="continue a stopped run: keep the complete lines of "
+                                         "OUTPUT.partial and skip as many input lines")] = False,
 ) -> None:
-    """Score one request per line, in order; a bad line yields an error result and the run goes on."""
+    """Score one request per line, in order: output line N answers input line N; a bad line (blank
+    too) yields an error result and the run goes on."""
     from scorer import batch as batch_mod
 
-    if dask and compact:
-        typer.echo("error: --compact and --dask do not go together", err=True)
-        raise SystemExit(2)
-    if dask:
-        if str(infile) == "-" or output is None:
-            typer.echo("error: --dask needs an input file and -o OUTPUT", err=True)
-            raise SystemExit(2)
-        n = batch_mod.score_archive_dask(str(infile), str(output), dask)
-        typer.echo(f"scored {n} lines on {dask}", err=True)
-        return
-    src = sys.stdin if str(infile) == "-" else infile.open(encoding="utf-8")
-    dst = sys.stdout.buffer if output is None else output.open("wb")
-    show = sys.stderr.isatty() and str(infile) != "-"
+    if resume and output is None:
+        _usage("--resume needs -o OUTPUT (it continues OUTPUT.partial)")
+    if output is not None and not resume and batch_mod.partial_path(output).exists():
+        typer.echo(f"note: replacing {batch_mod.partial_path(output)}, left by a run that did not finish "
+                   "(--resume continues it instead)", err=True)
     try:
-        with _progress(infile if show else None) as advance:
-            for answer in batch_mod.score_stream(src, workers=workers, progress=advance, compact=compact):
-                dst.write(answer + b"\n")
-    finally:
+        if dask:
+            if str(infile) == "-" or output is None:
+                _usage("--dask needs an input file and -o OUTPUT")
+            n = batch_mod.score_archive_dask(str(infile), str(output), dask, compact=compact, resume=resume)
+            typer.echo(f"scored {n} lines on {dask}", err=True)
+            return
+        src = sys.stdin.buffer if str(infile) == "-" else infile.open("rb")
+        try:
+            if output is None:
+                _batch_to(src, sys.stdout.buffer, 0, infile, workers, compact)
+            else:
+                with batch_mod.writing(output, resume) as (dst, done):
+                    if done and sum(1 for _ in islice(src, done)) < done:
+                        raise batch_mod.ResumeMismatch(
+                            f"{batch_mod.partial_path(output)} holds {done} lines, more than {infile} has: "
+                            "not a run of this input")
+                    _batch_to(src, dst, done, infile, workers, compact)
+        finally:
+            if src is not sys.stdin.buffer:
+                src.close()
+    except batch_mod.ResumeMismatch as err:
+        typer.echo(f"error: {err}", err=True)
+        raise SystemExit(2) from None
+    except KeyboardInterrupt:
         if output is not None:
-            dst.close()
-        if src is not sys.stdin:
-            src.close()
+            typer.echo(f"interrupted: the lines done are in {batch_mod.partial_path(output)}; "
+                       "run again with --resume to continue", err=True)
+        raise SystemExit(130) from None
+
+
+def _usage(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise SystemExit(2)
+
+
+def _batch_to(src: Any, dst: Any, done: int, infile: Path, workers: int | None, compact: bool) -> None:
+    """Score the lines of ``src`` (binary, ``done`` lines already skipped) into ``dst``."""
+    from scorer import batch as batch_mod
+
+    show = sys.stderr.isatty() and str(infile) != "-"
+    with _progress(infile if show else None, done) as advance:
+        progress = (lambda n: advance(done + n)) if advance else None
+        for answer in batch_mod.score_stream(src, workers=workers, progress=progress, compact=compact):
+            dst.write(answer + b"\n")
 
 
 @contextmanager
-def _progress(path: Path | None):
+def _progress(path: Path | None, done: int = 0):
     """A progress bar on a terminal (lines done against the input's line count), else nothing."""
     if path is None:
         yield None
@@ -130,46 +163,31 @@ def _progress(path: Path | None):
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    from scorer.batch import count_lines
+
     with path.open("rb") as f:
-        total = sum(1 for line in f if line.strip())
+        newlines, end = count_lines(f)
+        total = newlines + (f.tell() > end)  # a last line without its newline counts too
     with Progress("scoring", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True,
                   console=Console(stderr=True)) as bar:
-        task = bar.add_task("batch", total=total)
-        yield lambda done: bar.update(task, completed=done)
+        task = bar.add_task("batch", total=total, completed=done)
+        yield lambda n: bar.update(task, completed=n)
 
 
 # --- one command per variant, generated from its context model ----------------------------------
 
 def _annotation_for(name: str, info: Any) -> Any:
-    """The typer option of one context field: ``--field-name`` plus any ``cli`` aliases; every
-    option defaults to None ("not given") so the context keeps the variant's own defaults."""
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    flag = name.replace("_", "-")
-    names = ["--" + flag, *extra.get("cli", [])]
-    if info.annotation in (bool, bool | None):
+    """The typer option of one context field (names from ``scorer.options``); every option defaults
+    to None ("not given") so the context keeps the variant's own defaults."""
+    option_flag = options.flag(name)
+    if options.is_bool(info):
         # --x sets true, --no-x sets false, neither leaves the variant's default
-        return Annotated[bool | None, typer.Option(f"--{flag}/--no-{flag}", *extra.get("cli", []),
+        return Annotated[bool | None, typer.Option(f"{option_flag}/--no-{option_flag[2:]}", *options.aliases(info),
                                                    help=info.description or "")]
-    option = typer.Option(*names, help=info.description or "")
-    if info.annotation in (int, int | None):
+    option = typer.Option(option_flag, *options.aliases(info), help=info.description or "")
+    if options.is_int(info):
         return Annotated[int | None, option]
     return Annotated[str | None, option]
-
-
-def _parse_rules(text: str | None) -> str | dict[str, Any] | None:
-    if text is None:
-        return None
-    text = text.strip()
-    if text.startswith("{"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise HandError(f"--rules is not valid JSON: {exc}", None, "bad_rules") from None
-    return text
-
-
-def _is_list_field(info: Any) -> bool:
-    return getattr(info.annotation, "__origin__", None) is list or "list[" in str(info.annotation)
 
 
 def variant_command(variant: registry.Variant, mode: str = "score"):
@@ -186,17 +204,15 @@ def variant_command(variant: registry.Variant, mode: str = "score"):
         claim, glyphs = kwargs.pop("claim", None), kwargs.pop("glyphs")
         context = {k: v for k, v in kwargs.items() if v is not None}
         for k, v in list(context.items()):
-            if _is_list_field(fields[k]) and isinstance(v, str):
-                # "2s,3m" for tiles; hands (which may hold commas, "[555p,1]") go ";"-separated
-                sep = ";" if ";" in v else ","
-                context[k] = [p.strip() for p in v.split(sep) if p.strip()]
+            if options.is_list(fields[k]) and isinstance(v, str):
+                context[k] = options.split_list(v)
         from scorer import engine
 
         try:
             if mode == "waits":
                 from scorer import referee
 
-                answer = referee.waits(variant.id, hand, context, _parse_rules(rules), dialect)
+                answer = referee.waits(variant.id, hand, context, options.read_rules(rules), dialect)
                 if as_json:
                     emit_json(answer)
                 else:
@@ -205,7 +221,7 @@ def variant_command(variant: registry.Variant, mode: str = "score"):
                     print_waits(answer, console(), glyphs)
                 return
             claimed = [c.strip() for c in claim.split(",") if c.strip()] if claim else None
-            result = engine.score(variant.id, hand, context, _parse_rules(rules), dialect,
+            result = engine.score(variant.id, hand, context, options.read_rules(rules), dialect,
                                   explain=mode == "explain", claim=claimed)
         except HandError as err:
             fail(err)
@@ -248,9 +264,9 @@ def variant_command(variant: registry.Variant, mode: str = "score"):
 def presets_epilog(variant: registry.Variant) -> str:
     """The variant's rule presets for its ``--help`` (``\\b`` keeps click from re-wrapping them)."""
     lines = ["\b", "Rule presets (--rules NAME, or a JSON object of options over a preset):"]
-    for name, options in variant.presets.items():
+    for name, preset in variant.presets.items():
         mark = " (default)" if name == variant.default_preset else ""
-        values = ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items()) or "the options' defaults"
+        values = ", ".join(f"{k}={json.dumps(v)}" for k, v in preset.items()) or "the options' defaults"
         lines.append(f"  {name}{mark}: {values}")
     lines.append(f"Items (fans): mjscore items {variant.id}")
     return "\n".join(lines)

@@ -1,0 +1,90 @@
+"""How a variant's context fields are written as command-line options.
+
+The CLI builds its options from these rules, and the rules reference (``scorer.reference``) reads
+documented commands back into requests with them, so a command in the docs means what it means at
+the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from typing import Any
+
+from .errors import HandError
+from .registry import Variant
+
+
+def flag(name: str) -> str:
+    """``seat_wind`` → ``--seat-wind``."""
+    return "--" + name.replace("_", "-")
+
+
+def aliases(info: Any) -> list[str]:
+    """Extra option names of a field (``json_schema_extra={"cli": ["--seat"]}``)."""
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    return list(extra.get("cli", []))
+
+
+def is_bool(info: Any) -> bool:
+    return info.annotation in (bool, bool | None)
+
+
+def is_int(info: Any) -> bool:
+    return info.annotation in (int, int | None)
+
+
+def is_list(info: Any) -> bool:
+    return getattr(info.annotation, "__origin__", None) is list or "list[" in str(info.annotation)
+
+
+def split_list(value: str) -> list[str]:
+    """``2s,3m`` for tiles; hands (which may hold commas, ``[555p,1]``) go ``;``-separated."""
+    sep = ";" if ";" in value else ","
+    return [part.strip() for part in value.split(sep) if part.strip()]
+
+
+def read_rules(text: str | None) -> str | dict[str, Any] | None:
+    """``--rules``: a preset name, or a JSON object of rule options."""
+    if text is None:
+        return None
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise HandError(f"--rules is not valid JSON: {exc}", None, "bad_rules") from None
+    return text
+
+
+def request_from_command(variant: Variant, command: str) -> dict[str, Any]:
+    """A documented ``mjscore VARIANT HAND [options]`` line as a request (variant, hand, context,
+    rules, dialect). Output options (``--json``, ``--no-glyphs``) are ignored."""
+    argv = shlex.split(command)
+    if argv[:2] != ["mjscore", variant.id] or len(argv) < 3:
+        raise ValueError(f"not a {variant.id} scoring command: {command!r}")
+    by_option: dict[str, tuple[str, Any, bool]] = {}
+    for name, info in variant.Context.model_fields.items():
+        for option in [flag(name), *aliases(info)]:
+            by_option[option] = (name, info, True)
+        if is_bool(info):
+            by_option["--no-" + flag(name)[2:]] = (name, info, False)
+    request: dict[str, Any] = {"variant": variant.id, "hand": argv[2], "context": {}, "rules": None,
+                               "dialect": None}
+    args = iter(argv[3:])
+    for arg in args:
+        if arg in ("--json", "--glyphs", "--no-glyphs"):
+            continue
+        if arg in ("--rules", "--dialect"):
+            value = next(args)
+            request[arg[2:]] = read_rules(value) if arg == "--rules" else value
+            continue
+        if arg not in by_option:
+            raise ValueError(f"unknown option {arg!r} in {command!r}")
+        name, info, truth = by_option[arg]
+        if is_bool(info):
+            request["context"][name] = truth
+            continue
+        value = next(args)
+        request["context"][name] = int(value) if is_int(info) else split_list(value) if is_list(info) else value
+    return request

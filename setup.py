@@ -2,15 +2,18 @@
 
 After the extensions are compiled, the decomposer writes its lookup tables to a file beside itself
 (``scorer/_fast_tables.bin``), so that importing it reads them instead of computing them: most of a
-one-line query's start-up otherwise.
+one-line query's start-up otherwise. A built package also carries the rules pages (``docs/rules``,
+as ``scorer/_docs/rules``) for ``mjscore rules``; a source checkout reads ``docs/`` directly.
 """
 
 import importlib.util
 import os
+import shutil
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 extensions = [
     Extension("scorer._fast", ["scorer/_fast.pyx"], extra_compile_args=["-O3"]),
@@ -30,8 +33,15 @@ class BuildWithTables(build_ext):
         module.write_tables(os.path.join(os.path.dirname(built), module.TABLE_FILE))
 
 
+class BuildWithDocs(build_py):
+    def run(self) -> None:
+        super().run()
+        if not self.editable_mode and os.path.isdir("docs/rules"):
+            shutil.copytree("docs/rules", os.path.join(self.build_lib, "scorer", "_docs", "rules"), dirs_exist_ok=True)
+
+
 setup(
-    cmdclass={"build_ext": BuildWithTables},
+    cmdclass={"build_ext": BuildWithTables, "build_py": BuildWithDocs},
     ext_modules=cythonize(
         extensions,
         language_level=3,

@@ -75,6 +75,31 @@ def items(
     print_items(v, console())
 
 
+def rules(
+    variant: Annotated[str, typer.Argument(help="the variant whose rules to show")],
+    item: Annotated[str | None, typer.Argument(help="one item, by id, Chinese or English name")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output (with ITEM)")] = False,
+) -> None:
+    """The rules reference: a variant's page, or one item's definition, value, exclusions and example."""
+    from scorer import reference
+
+    try:
+        if item is None:
+            text = reference.page(variant).read_text(encoding="utf-8")
+        else:
+            answer = reference.item_reference(variant, item)
+    except HandError as err:
+        fail(err)
+    from .render import console, print_item_reference, print_markdown
+
+    if item is None:
+        print_markdown(text, console())
+    elif as_json:
+        emit_json(answer)
+    else:
+        print_item_reference(answer, console())
+
+
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port (the Makefile's PORT=)")] = 8000,
@@ -325,7 +350,7 @@ def build_cli() -> typer.Typer:
     """The whole command line: static commands plus one per variant (built on first use)."""
     app = typer.Typer(cls=VariantCommands, no_args_is_help=True, add_completion=False, rich_markup_mode=None)
     app.callback()(_root)
-    for command in (parse, items, serve, batch):
+    for command in (parse, items, rules, serve, batch):
         app.command()(command)
     explain_app = typer.Typer(cls=ExplainCommands, no_args_is_help=True, rich_markup_mode=None,
                               help="Every reading of a hand side by side: mjscore explain VARIANT HAND ...")

@@ -206,6 +206,37 @@ def print_items(variant: Any, console: Console) -> None:
                 console.print(indent + line, markup=False, highlight=False)
 
 
+def print_markdown(text: str, console: Console) -> None:
+    from rich.markdown import Markdown
+
+    console.print(Markdown(text))
+
+
+def print_item_reference(ref: dict[str, Any], console: Console) -> None:
+    """``mjscore rules VARIANT ITEM``: what the item is, what it is worth and excludes, its example."""
+    value = f"×{ref['factor']}" if ref["factor"] != 1 else str(ref["points"])
+    say = lambda text: console.print(text, markup=False, highlight=False)  # noqa: E731
+    say(f"{ref['name_zh']} {ref['name']} — {value}   ({ref['id']})")
+    if ref["definition"]:
+        for line in textwrap.wrap(ref["definition"], width=max(console.width - 2, 30)):
+            say(line)
+    if ref["excludes"]:
+        say("not also scored with it: " + ", ".join(f"{e['name_zh']} {e['name']} ({e['principle'].replace('_', '-')})"
+                                                   for e in ref["excludes"]))
+    example = ref["example"]
+    if example:
+        say(f"example: $ {example['command']}")
+        scored = example["item"]
+        if scored:
+            points = f"×{scored['factor']}" if scored["factor"] != 1 else str(scored["points"])
+            count = f" ×{scored['count']}" if scored["count"] > 1 else ""
+            tiles = f" from {scored['tiles']}" if scored["tiles"] else ""
+            say(f"  {ref['name_zh']} scores {points}{count}{tiles}; total {example['total']}")
+        else:
+            say(f"  total {example['total']} (the item is not scored in this example)")
+    say(f"see {ref['doc']}")
+
+
 def print_partitions(answer: dict[str, Any], console: Console) -> None:
     console.print(f"hand: {answer['hand']}")
     for warning in answer.get("warnings", ()):

@@ -29,7 +29,7 @@ def readings_of(variant: registry.Variant, hand, context, rules, result: Result)
 _TOTAL = re.compile(r"-?[0-9]{1,9}")  # ASCII digits only, and no number a hand could never reach
 
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
     """Names compare without case, spaces, hyphens or underscores: "Pure Straight" = "pure_straight"."""
     return re.sub(r"[\s_\-]+", "", name).casefold()
 
@@ -39,7 +39,7 @@ def item_names(variant: registry.Variant) -> dict[str, str]:
     names: dict[str, str] = {}
     for item in variant.items:
         for name in (item.name_zh, item.name, item.id):
-            names[_name_key(name)] = item.id
+            names[name_key(name)] = item.id
     return names
 
 
@@ -54,7 +54,7 @@ def check_claim(variant: registry.Variant, result: Result, claim: list[str | int
         elif isinstance(c, str) and _TOTAL.fullmatch(c.strip()):
             claimed_total = int(c.strip())
         elif isinstance(c, str) and c.strip():
-            ids.append(names.get(_name_key(c), c.strip()))
+            ids.append(names.get(name_key(c), c.strip()))
     table = {i.id: i for i in variant.items}
     scored = {i.id: i for i in result.items}
     excluded = {e.id: e for e in result.excluded}

@@ -1,0 +1,109 @@
+"""The rules reference: each variant's page under ``docs/rules/`` and, for one item, its definition,
+value, exclusions and worked example scored by the engine (``mjscore rules``, the HTTP item route).
+
+A page has one section per item, opened by ``<a id="ITEM-ID"></a>`` (the item id with ``-`` for
+``_``) and a ``###`` heading; its first paragraphs define the item and its first console block holds
+the worked example (``docs/README.md`` describes the format; ``tests/test_docs.py`` checks it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import registry
+from .errors import HandError
+
+_HERE = Path(__file__).resolve().parent
+# an installed package carries the pages (setup.py copies them); a source checkout reads docs/ itself
+DOCS_ROOTS = (_HERE / "_docs", _HERE.parent / "docs")
+_ANCHOR = re.compile(r'^<a id="([^"]+)"></a>\s*$', re.M)
+_CONSOLE = re.compile(r"```console\n(.*?)```", re.S)
+
+
+def docs_root() -> Path:
+    for root in DOCS_ROOTS:
+        if (root / "rules").is_dir():
+            return root
+    raise HandError("the rules pages are not installed with this copy of mjscore", None, "no_docs")
+
+
+def page(variant_id: str) -> Path:
+    """The rules page of a variant."""
+    v = registry.get(variant_id)
+    path = docs_root() / "rules" / f"{v.id}.md"
+    if not path.exists():
+        raise HandError(f"{v.id} has no rules page", None, "no_docs")
+    return path
+
+
+def anchor_of(item_id: str) -> str:
+    return item_id.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Section:
+    """An item's section of its page: the Markdown, the definition paragraphs, the example command."""
+
+    markdown: str
+    definition: str
+    example: str | None
+
+
+def sections(variant_id: str) -> dict[str, Section]:
+    """Every anchored section of a variant's page, by anchor."""
+    text = page(variant_id).read_text(encoding="utf-8")
+    found: dict[str, Section] = {}
+    marks = list(_ANCHOR.finditer(text))
+    for n, mark in enumerate(marks):
+        end = marks[n + 1].start() if n + 1 < len(marks) else len(text)
+        body = text[mark.end():end]
+        body = re.split(r"^## ", body, maxsplit=1, flags=re.M)[0].strip()  # stop at the next section
+        lines = body.splitlines()
+        prose = "\n".join(lines[1:] if lines and lines[0].startswith("#") else lines)
+        before_example = _CONSOLE.split(prose, maxsplit=1)[0]
+        paragraphs = [p.strip() for p in before_example.split("\n\n") if p.strip()]
+        definition = "\n\n".join(p for p in paragraphs if not p.startswith("Not also scored"))
+        block = _CONSOLE.search(body)
+        example = None
+        if block:
+            example = next((line[2:] for line in block.group(1).splitlines() if line.startswith("$ ")), None)
+        found[mark.group(1)] = Section(body, " ".join(definition.split()), example)
+    return found
+
+
+def item_reference(variant_id: str, item: str) -> dict[str, Any]:
+    """One item: its table row (value, exclusions), its definition from the page and its worked
+    example scored now. ``item`` is an id, a Chinese or an English name."""
+    from .engine import score
+    from .options import request_from_command
+    from .referee import item_names, name_key
+
+    v = registry.get(variant_id)
+    item_id = item_names(v).get(name_key(item))
+    if item_id is None:
+        raise HandError(f"{v.id} has no item {item!r} (mjscore items {v.id} lists them)", None, "unknown_item")
+    row = next(i for i in v.items if i.id == item_id)
+    by_id = {i.id: i for i in v.items}
+    section = sections(v.id).get(anchor_of(item_id))
+    answer: dict[str, Any] = {
+        "variant": v.id, "id": row.id, "name": row.name, "name_zh": row.name_zh, "points": row.points,
+        "factor": row.factor,
+        "excludes": [{"id": e, "name": by_id[e].name if e in by_id else e,
+                      "name_zh": by_id[e].name_zh if e in by_id else e, "principle": p} for e, p in row.excludes],
+        "definition": section.definition if section else None,
+        "doc": f"docs/rules/{v.id}.md#{anchor_of(item_id)}",
+        "example": None,
+    }
+    if section and section.example:
+        request = request_from_command(v, section.example)
+        result = score(v.id, request["hand"], request["context"], request["rules"], request["dialect"])
+        scored = next((i for i in result.items if i.id == item_id), None)
+        answer["example"] = {
+            "command": section.example, "hand": result.hand, "context": request["context"],
+            "valid": result.valid, "total": result.total,
+            "item": None if scored is None else scored.model_dump(mode="json"),
+        }
+    return answer

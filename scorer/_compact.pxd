@@ -3,7 +3,7 @@
 cdef class CompactResult:
     cdef readonly str variant
     cdef readonly bint valid
-    cdef readonly int total
+    cdef readonly object total     # a Python int: a regional total times a stake can pass any C width
     cdef readonly object reason
     cdef readonly tuple items
     cdef object _payments          # dict, or None until first asked for (then built from _amounts)

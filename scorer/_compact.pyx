@@ -14,9 +14,10 @@ ITEM_FIELDS = ("id", "points", "factor", "count")
 @cython.no_gc  # holds only strings, ints, tuples of those and a flat dict: no cycles possible
 cdef class CompactResult:
     """``items``: ``(id, points, factor, count)`` per item, in the full result's order;
-    ``payments``: by seat, as in the full result."""
+    ``payments``: by seat, as in the full result. ``total`` and the payments are Python ints of any
+    size, as in the full result (a regional stake can multiply a total past 64 bits)."""
 
-    def __init__(self, str variant, bint valid, int total, reason, tuple items, dict payments):
+    def __init__(self, str variant, bint valid, total, reason, tuple items, dict payments):
         self.variant = variant
         self.valid = valid
         self.total = total

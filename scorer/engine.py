@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
@@ -12,7 +13,7 @@ from . import _compact, registry
 from ._compact import CompactResult, has_none
 from .errors import HandError
 from .hand import Hand
-from .jsonio import dumps
+from .jsonio import NotUnicode, dumps
 from .notation import format_hand
 from .notation import parse as parse_notation
 from .result import Result
@@ -20,6 +21,8 @@ from .version import __version__
 
 if TYPE_CHECKING:
     from .request import ScoreRequest
+
+_log = logging.getLogger(__name__)
 
 
 def parse(hand: str, variant: str = "mcr", dialect: str | None = None, win_tile: str | None = None) -> Hand:
@@ -104,20 +107,38 @@ def error_result(err: HandError) -> dict[str, Any]:
     return {"error": err.as_dict()}
 
 
+def internal_error(exc: BaseException) -> dict[str, Any]:
+    """The inline answer for a request whose scoring failed unexpectedly (a bug, not bad input):
+    code ``internal_error``, the exception's type and message, no traceback; the batch goes on."""
+    try:
+        detail = str(exc)
+    except Exception:
+        detail = ""
+    message = f"internal error while scoring this request: {type(exc).__name__}" + (f": {detail}" if detail else "")
+    # the message may quote the request's text, lone surrogates included: keep it writable
+    message = message[:500].encode("utf-8", "backslashreplace").decode()
+    _log.debug("internal error while scoring a request", exc_info=exc)
+    return error_result(HandError(message, None, "internal_error"))
+
+
+def _answer_one(req: Any) -> Result | dict[str, Any]:
+    try:
+        return score_request(req)
+    except HandError as err:
+        return error_result(err)
+    except Exception as exc:
+        return internal_error(exc)
+
+
 def score_many(requests: Iterable[ScoreRequest | dict[str, Any]], view: Literal["full", "compact"] = "full",
                ) -> list[Result | CompactResult | dict[str, Any]]:
-    """Score a batch; a bad request yields an inline ``{"error": ...}`` and the batch goes on.
-    ``view="compact"`` answers CompactResults (no explanation), through the variants' C fast paths
-    where they have one."""
+    """Score a batch: one answer per request, in order. A bad request yields an inline
+    ``{"error": ...}`` (its HandError's code, or ``internal_error`` when scoring it failed
+    unexpectedly) and the batch goes on. ``view="compact"`` answers CompactResults (no
+    explanation), through the variants' C fast paths where they have one."""
     if view == "compact":
         return _compact_many(list(requests))
-    out: list[Result | CompactResult | dict[str, Any]] = []
-    for req in requests:
-        try:
-            out.append(score_request(req))
-        except HandError as err:
-            out.append(error_result(err))
-    return out
+    return [_answer_one(req) for req in requests]
 
 
 def compact_of(result: Result) -> CompactResult:
@@ -145,7 +166,23 @@ BATCH_THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
 
 def fast_compact_many(requests: list[Any], as_json: bool = False) -> list[Any]:
     """The requests the variants' C fast paths score (on every core), None for the others; with
-    ``as_json`` each answer is its JSON text (bytes), as ``jsonio.dumps(answer.as_dict())``."""
+    ``as_json`` each answer is its JSON text (bytes), as ``jsonio.dumps(answer.as_dict())``. Never
+    raises: should a fast path fail on the batch, each request is tried alone, and one that still
+    fails is left (None) to the full path, which answers it."""
+    try:
+        return _fast_compact_many(requests, as_json)
+    except Exception:
+        return [_fast_one(req, as_json) for req in requests]
+
+
+def _fast_one(request: Any, as_json: bool) -> Any:
+    try:
+        return _fast_compact_many([request], as_json)[0]
+    except Exception:
+        return None
+
+
+def _fast_compact_many(requests: list[Any], as_json: bool) -> list[Any]:
     out: list[Any] | None = None
     for many in _batch_paths():
         answers = many(requests, BATCH_THREADS, as_json)  # None for each request not its variant's
@@ -172,27 +209,45 @@ def _compact_many(requests: list[Any]) -> list[Result | CompactResult | dict[str
         return out
     for i, answer in enumerate(out):
         if answer is None:
-            try:
-                out[i] = compact_of(score_request(requests[i]))
-            except HandError as err:
-                out[i] = error_result(err)
+            out[i] = _compact_one(requests[i])
     return out
+
+
+def _compact_one(req: Any) -> CompactResult | dict[str, Any]:
+    full = _answer_one(req)
+    if not isinstance(full, Result):
+        return full
+    try:
+        return compact_of(full)
+    except Exception as exc:
+        return internal_error(exc)
 
 
 def score_raw(raw: Any, view: Literal["full", "compact"] = "full") -> Result | CompactResult | dict[str, Any]:
     """One decoded JSON request (a batch line, an entry of the HTTP batch): its answer, an inline
-    error when it is not a JSON object or is malformed."""
+    error when it is not a JSON object, is malformed or could not be scored. Never raises."""
     if not isinstance(raw, dict):
         return error_result(HandError("a request must be a JSON object", None, "bad_request"))
     return score_many([raw], view=view)[0]
 
 
+NOT_UNICODE = HandError("the request holds text that is not Unicode: a lone surrogate (a \\uD800-\\uDFFF "
+                        "escape without its pair), which no UTF-8 answer can carry", None, "bad_text")
+
+
 def answer_json(answer: bytes | Result | CompactResult | dict[str, Any]) -> bytes:
-    """An answer as JSON text (the fast paths' ``as_json`` answers are JSON text already)."""
+    """An answer as JSON text (the fast paths' ``as_json`` answers are JSON text already). Never
+    raises: an answer quoting a lone surrogate of its request becomes a ``bad_text`` error, one that
+    cannot be written for any other reason an ``internal_error``."""
     if isinstance(answer, bytes):
         return answer
-    if isinstance(answer, Result):
-        return dumps(answer.model_dump(mode="json"))
-    if isinstance(answer, CompactResult):
-        return dumps(answer.as_dict())
-    return dumps(answer)
+    try:
+        if isinstance(answer, Result):
+            return dumps(answer.model_dump(mode="json"), surrogates="raise")
+        if isinstance(answer, CompactResult):
+            return dumps(answer.as_dict(), surrogates="raise")
+        return dumps(answer, surrogates="raise")
+    except NotUnicode:
+        return dumps(error_result(NOT_UNICODE))
+    except Exception as exc:
+        return dumps(internal_error(exc))

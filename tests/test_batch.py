@@ -61,7 +61,8 @@ def test_cli_batch_with_workers(tmp_path):
     res = CliRunner().invoke(cli_app, ["batch", str(src), "-o", str(out), "--workers", "2"])
     assert res.exit_code == 0, res.output
     docs = [orjson.loads(x) for x in out.read_text().splitlines()]
-    assert len(docs) == 50 and docs[0]["total"] == 18 and docs[3]["error"]["code"] == "unknown_field"
+    assert len(docs) == 51 and docs[0]["total"] == 18 and docs[3]["error"]["code"] == "unknown_field"
+    assert docs[50]["error"]["code"] == "blank_line"  # answer N is line N's: a blank line is answered too
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +79,7 @@ def test_dask_archive_matches_local_scoring(tmp_path, cluster):
     src = tmp_path / "archive.jsonl"
     src.write_text("\n".join(lines) + "\n")
     dst = tmp_path / "scored.jsonl"
-    n = score_archive_dask(str(src), str(dst), cluster, partition_lines=40)
+    n = score_archive_dask(str(src), str(dst), cluster, partitions=8)
     assert n == 300
     assert dst.read_text().splitlines() == [x.decode() for x in score_stream(lines, workers=1)]
 

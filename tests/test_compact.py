@@ -283,7 +283,8 @@ def test_batch_lines_compact() -> None:
               orjson.dumps({"variant": "mcr", "hand": "123m0p"}).decode(), "   "]
     compact = [orjson.loads(a) for a in score_stream(lines, compact=True, chunk=128)]
     full = [orjson.loads(a) for a in score_stream(lines, workers=1)]
-    assert len(compact) == len(full) == len(lines) - 1  # the blank line is skipped
+    assert len(compact) == len(full) == len(lines)  # the blank line is answered too
+    assert compact[-1]["error"]["code"] == "blank_line"
     for c, f in zip(compact, full, strict=True):
         if "error" in f:
             assert c == f

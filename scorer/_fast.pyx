@@ -269,23 +269,31 @@ cdef bytes _table_image():
     return body + zlib.crc32(body).to_bytes(4, "little")
 
 
-cdef int _load_tables(path) except -1:
-    """Point the tables into the file's bytes; 0 (nothing changed) if the file is missing or is not
-    exactly what this build would write."""
-    global _TABLE_DATA, TABLES_FROM_FILE
+def _read_table_file(path):
+    """The file's bytes if it holds exactly what this build would write, else None."""
     import zlib
 
-    cdef int t
-    cdef Py_ssize_t offset = 12
-    cdef const unsigned char *base
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError:
-        return 0
+        return None
     n = len(_TABLE_MAGIC) + 4 + TABLE_BYTES + 4
     if (len(data) != n or data[:8] != _TABLE_MAGIC or int.from_bytes(data[8:12], "little") != TABLE_FORMAT
             or zlib.crc32(memoryview(data)[:n - 4]) != int.from_bytes(data[n - 4:], "little")):
+        return None
+    return data
+
+
+cdef int _load_tables(path) except -1:
+    """Point the tables into the file's bytes (once, at import: pointers copied from them later
+    must stay valid); 0, nothing changed, when the file is missing or not what this build writes."""
+    global _TABLE_DATA, TABLES_FROM_FILE
+    cdef int t
+    cdef Py_ssize_t offset = 12
+    cdef const unsigned char *base
+    data = _read_table_file(path)
+    if data is None:
         return 0
     _TABLE_DATA = data
     base = <const unsigned char *>PyBytes_AS_STRING(data)
@@ -302,11 +310,6 @@ def write_tables(path=None):
     """Write the tables this module uses to ``path`` (default: TABLE_FILE beside the module)."""
     with open(path or _table_path(), "wb") as f:
         f.write(_table_image())
-
-
-def _load_table_file(path):
-    """Load the tables from ``path`` if it holds exactly what this build writes (tests)."""
-    return bool(_load_tables(path))
 
 
 def built_tables_equal():

@@ -65,7 +65,7 @@ def sections(variant_id: str) -> dict[str, Section]:
         prose = "\n".join(lines[1:] if lines and lines[0].startswith("#") else lines)
         before_example = _CONSOLE.split(prose, maxsplit=1)[0]
         paragraphs = [p.strip() for p in before_example.split("\n\n") if p.strip()]
-        definition = "\n\n".join(p for p in paragraphs if not p.startswith("Not also scored"))
+        definition = "\n\n".join(p for p in paragraphs if not p.lstrip("*").startswith("Not also scored"))
         block = _CONSOLE.search(body)
         example = None
         if block:

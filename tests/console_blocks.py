@@ -93,15 +93,24 @@ def check_example(command: str, expected: list[str]) -> None:
 
 
 def rewrite_whole_outputs(text: str) -> str:
-    """The text with every whole-output console block replaced by what its commands print now."""
+    """The text with every command's whole output in its console block replaced by what it prints
+    now (a command shown by excerpts is left as it is)."""
     def rewrite(body: str) -> str:
-        lines = body.strip("\n").splitlines()
-        if is_excerpt(lines):
-            return body
         out: list[str] = []
-        for line in lines:
+        command: str | None = None
+        shown: list[str] = []
+
+        def flush() -> None:
+            if command is not None:
+                out.extend([command, *(shown if is_excerpt(shown) else run_console(command[2:])[1])])
+
+        for line in body.strip("\n").splitlines():
             if line.startswith("$ "):
-                out += [line, *run_console(line[2:])[1]]
+                flush()
+                command, shown = line, []
+            else:
+                shown.append(line)
+        flush()
         return "\n".join(out) + "\n"
 
     return re.sub(r"```console\n(.*?)```", lambda m: "```console\n" + rewrite(m.group(1)) + "```", text,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import textwrap
 from typing import Any
@@ -72,6 +73,15 @@ def context_line(used: ContextUsed) -> str:
     return "context: " + ", ".join(parts) + ("  (* default)" if "*" in "".join(parts) else "")
 
 
+def rules_line(rules: dict[str, Any]) -> str:
+    """``rules: helper`` or ``rules: helper+custom (minimum=6)``: the preset the score applied."""
+    preset = rules.get("preset")
+    if preset and preset.endswith("+custom"):
+        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in rules.items() if k != "preset")
+        return f"rules: {preset} ({options})"
+    return f"rules: {preset}"
+
+
 def wilds_text(wilds: list[WildUse]) -> str:
     """``金 9s → 3s, 金 9s → 7p``: what each wild stands for in a reading."""
     return ", ".join(f"{w.name_zh} {w.wild} → {w.stands_for}" for w in wilds)
@@ -123,6 +133,8 @@ def print_result(result: Result, console: Console, glyphs: bool = True) -> None:
         console.print("payments: " + "  ".join(f"{seat} {amount:+d}" for seat, amount in result.payments.items()))
     if result.context_used is not None:
         console.print(context_line(result.context_used), markup=False, highlight=False, soft_wrap=True)
+    if result.rules:
+        console.print(rules_line(result.rules), markup=False, highlight=False, soft_wrap=True)
     for warning in result.warnings:
         console.print(f"[yellow]note:[/yellow] {escape(warning)}")
     if result.verdict is not None:

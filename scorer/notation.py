@@ -92,10 +92,14 @@ class NotationRules:
     long_cards: bool = False        # Q B H and <..> declarations (Nantong)
     chow_melds: bool = True         # [123m] may be written (False where sequences cannot be claimed)
     claim_digits: frozenset[int] = frozenset({1, 2, 3})  # allowed ,N discarders of a pung or kong
+    # hands players paste from ChineseOfficialMahjongHelper (an MCR app): read without the dialect
+    # where only its notation reads them, noted where the two read a string differently
+    helper_strings: bool = False
 
 
 STANDARD = NotationRules(
     name="standard", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4, flowers_in_hand=True,
+    helper_strings=True,
 )
 SUITED_16 = NotationRules(name="suited_16", kinds=frozenset(range(27)), n_sets=5)
 LONG_CARDS = NotationRules(
@@ -612,7 +616,7 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
     helper = dialect == _HELPER
     idle = role == "idle"
     ours = _read(text, pasted, rules, helper, win_tile, idle)
-    guess = dialect is None and _helper_shaped(rules)
+    guess = dialect is None and rules.helper_strings
     if ours.hand is not None:
         return _with_kong_note(ours, text) if guess else ours.hand
     if guess or helper:
@@ -623,11 +627,6 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
 
 
 # ----------------------------------------------------------------- ChineseOfficialMahjongHelper strings
-
-def _helper_shaped(rules: NotationRules) -> bool:
-    """ChineseOfficialMahjongHelper strings are 14-tile hands of the 136 tiles."""
-    return rules.n_sets == 4 and rules.chow_melds and rules.kinds <= STANDARD.kinds
-
 
 def _bare_kong(hand: Hand) -> bool:
     for m in hand.melds:

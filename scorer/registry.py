@@ -104,9 +104,13 @@ class Variant(ABC):
     def context_used(self, ctx: BaseModel, hand: Hand | None) -> ContextUsed:
         """The context a result was scored under: every field's value, derived defaults resolved
         (``resolved_context``), and the fields the request left to their defaults."""
-        given = ctx.model_fields_set
+        given = ctx.model_fields_set | self.given_in_hand(hand)
         return ContextUsed(values=self.resolved_context(ctx, hand),
                            defaults=[name for name in type(ctx).model_fields if name not in given])
+
+    def given_in_hand(self, hand: Hand | None) -> set[str]:
+        """Context fields the hand text itself gives (MCR flowers written as ``1f2f``)."""
+        return set()
 
     def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
         """Every context field's value as scored; variants whose defaults depend on other fields

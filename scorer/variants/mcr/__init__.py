@@ -46,6 +46,9 @@ class MCR(Variant):
     shapes = 1 | 2 | 4 | 8  # seven pairs, thirteen orphans, honours-and-knitted, knitted straight
     edition: ClassVar[str] = "Chinese Official Mahjong, the 81 fans of the 1998 rules (+ 明暗杠 in helper)"
 
+    def given_in_hand(self, hand: Hand | None) -> set[str]:
+        return {"flowers"} if hand is not None and hand.flowers else set()
+
     def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
         values = ctx.model_dump(mode="json")
         if hand is not None:

@@ -54,7 +54,7 @@ def context_line(used: ContextUsed) -> str:
         return "*" if all(n in defaults for n in names) else ""
 
     parts = []
-    if "self_draw" in values:
+    if values.get("self_draw") is not None:
         if values["self_draw"]:
             parts.append("self-drawn" + mark("self_draw"))
         elif values.get("discarder"):
@@ -68,7 +68,11 @@ def context_line(used: ContextUsed) -> str:
         if value is True:
             parts.append(label + mark(name))
         else:
-            text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+            if isinstance(value, list):  # written back as the option takes it (scorer.options.split_list)
+                items = [str(v) for v in value]
+                text = (";" if any("," in v or "[" in v for v in items) else ",").join(items)
+            else:
+                text = str(value)
             parts.append(f"{label} {text}{mark(name)}")
     return "context: " + ", ".join(parts) + ("  (* default)" if "*" in "".join(parts) else "")
 

@@ -117,6 +117,15 @@ class Nantong(Variant):
     shapes = 0
     settlement_seats = SEATS
 
+    def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
+        """An exhausted deal has no win to be self-drawn or not; a heavenly win scores as self-drawn."""
+        values = ctx.model_dump(mode="json")
+        if values["exhausted"]:
+            values["self_draw"] = None
+        elif values["heavenly"]:
+            values["self_draw"] = True
+        return values
+
     def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
         ctx: NantongContext = context  # type: ignore[assignment]
         null = text is None or text.strip() in ("", "-", "null")

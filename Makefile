@@ -11,7 +11,7 @@ PORT ?= 8000
 # what the install depends on: the package metadata and the Cython sources
 BUILD_INPUTS := pyproject.toml setup.py $(wildcard scorer/*.pyx scorer/*.pxd scorer/variants/*/*.pyx scorer/variants/*/*.pxi)
 
-.PHONY: run test install install-dev lint bench clean test-slow browser
+.PHONY: run test install install-dev lint bench clean test-slow browser coverage
 
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,9 @@ test: install-dev lint browser
 
 test-slow: install-dev
 	$(PY) -m pytest -m slow
+
+coverage: install-dev
+	$(PY) -m pytest --cov=scorer --cov=cli --cov=api --cov-report=term:skip-covered
 
 bench: install-dev
 	$(PY) bench/run.py

@@ -169,13 +169,45 @@ CASES = [
     ("rules_object_no_kong_pair_fan", "[1111m](5555p)234s678s9p9p", {}, {"concealed_kong_and_melded_kong": False},
      [("melded_kong", 1, 1), ("concealed_kong", 2, 1), ("pung_of_terminals_or_honors", 1, 1),
       ("no_honors", 1, 1), ("single_wait", 1, 1)], 0, False, ZERO, {}),
-    # mcr1998: knitted-straight waits score no wait fan (helper: 15 with 边张)
+    # mcr1998 (mcr.md Rule presets): a wait outside the knitted straight keeps its wait fan. 12m + 3m,
+    # 3m not one of 147m 258p 369s: 组合龙 12 + 门前清 2 + 边张 1 = 15, as under helper
     ("mcr1998_knitted_edge", "147m258p369s12mEE3m", {}, "mcr1998",
-     [("knitted_straight", 12, 1), ("concealed_hand", 2, 1)], 14, True, P(38, -8, -8, -22), {}),
-    # mcr1998: one meld, body tile also the pair: no 单钓将 (helper: 17)
+     [("knitted_straight", 12, 1), ("concealed_hand", 2, 1), ("edge_wait", 1, 1)], 15, True,
+     P(39, -8, -8, -23), {}),
+    # body 258m 369p 147s, 13p + 2p: 组合龙 12 + 门前清 2 + 平和 2 + 嵌张 1 = 17
+    ("mcr1998_knitted_closed_outside", "258m13369p14788s2p", {}, "mcr1998",
+     [("knitted_straight", 12, 1), ("concealed_hand", 2, 1), ("all_chows", 2, 1), ("closed_wait", 1, 1)], 17,
+     True, P(41, -8, -8, -25), {}),
+    # 456p 8m waits on 8m alone (the pair): 组合龙 12 + 门前清 2 + 平和 2 + 单钓将 1 = 17
+    ("mcr1998_knitted_single_outside", "147m258p369s456p8m8m", {}, "mcr1998",
+     [("knitted_straight", 12, 1), ("concealed_hand", 2, 1), ("all_chows", 2, 1), ("single_wait", 1, 1)], 17,
+     True, P(41, -8, -8, -25), {}),
+    # one meld, C (not a body tile) makes the pair: 组合龙 12 + 五门齐 6 + 圈风刻 2 + 门风刻 2 + 单钓将 1 = 23
+    ("mcr1998_knitted_one_meld_pair_outside", "[EEE]147m258p369sCC", {}, "mcr1998",
+     [("knitted_straight", 12, 1), ("all_types", 6, 1), ("prevalent_wind", 2, 1), ("seat_wind", 2, 1),
+      ("single_wait", 1, 1)], 23, True, P(47, -8, -8, -31), {}),
+    # a winning tile of one of the body's nine kinds is a wait inside the knitted straight: no wait fan,
+    # and the one helper scores is listed, by 组合龙. 4m (147m) closes 35m: 12 + 2 + 2 = 16 (helper 17)
+    ("mcr1998_knitted_closed_inside", "147m258p369s35m88s4m", {}, "mcr1998",
+     [("knitted_straight", 12, 1), ("concealed_hand", 2, 1), ("all_chows", 2, 1)], 16, True,
+     P(40, -8, -8, -24), {"excluded": [("closed_wait", "knitted_straight", "knitted_straight_wait")]}),
+    # 3m (369m) on 1233m: helper's 边张 (which beats 单钓将) is the one listed; 12 + 2 + 平和 2 + 四归一 2
+    # (3333m: body + 33m + the 3m of 123m) = 18 (helper 19)
+    ("mcr1998_knitted_edge_inside", "147p258s369m1233m3m", {}, "mcr1998",
+     [("knitted_straight", 12, 1), ("concealed_hand", 2, 1), ("all_chows", 2, 1), ("tile_hog", 2, 1)], 18,
+     True, P(42, -8, -8, -26), {"excluded": [("edge_wait", "knitted_straight", "knitted_straight_wait")]}),
+    # one meld, 5s (258s) both body tile and pair: no 单钓将 (helper: 17), listed
     ("mcr1998_knitted_one_meld", "[EEE]147m28s369p55s5s", {}, "mcr1998",
      [("knitted_straight", 12, 1), ("prevalent_wind", 2, 1), ("seat_wind", 2, 1)], 16, True,
-     P(40, -8, -8, -24), {}),
+     P(40, -8, -8, -24), {"excluded": [("single_wait", "knitted_straight", "knitted_straight_wait")]}),
+    # helper (default) keeps the wait inside the body: the same two hands at 17 and 19
+    ("helper_knitted_closed_inside", "147m258p369s35m88s4m", {}, None,
+     [("knitted_straight", 12, 1), ("concealed_hand", 2, 1), ("all_chows", 2, 1), ("closed_wait", 1, 1)], 17,
+     True, P(41, -8, -8, -25), {"preset": "helper"}),
+    ("helper_knitted_edge_inside", "147p258s369m1233m3m", {}, None,
+     [("knitted_straight", 12, 1), ("concealed_hand", 2, 1), ("all_chows", 2, 1), ("tile_hog", 2, 1),
+      ("edge_wait", 1, 1)], 19, True, P(43, -8, -8, -27),
+     {"excluded": [("single_wait", "edge_wait", "non_repetition")]}),
     # a hand with neither kongs nor a knitted straight scores the same in both presets: 九莲宝灯 91
     ("mcr1998_nine_gates_unchanged", "1112345678999m5m", {}, "mcr1998",
      [("nine_gates", 88, 1), ("two_concealed_pungs", 2, 1), ("pung_of_terminals_or_honors", 1, 1)], 91, True,

@@ -14,6 +14,9 @@ from .fans import F
 from .situation import win_condition
 from .tally import Tally
 
+# the principle a wait fan dropped inside the knitted straight is listed under (``mcr1998``)
+KNITTED_STRAIGHT_WAIT = "knitted_straight_wait"
+_WAIT_ORDER = (F.EDGE_WAIT, F.CLOSED_WAIT, F.SINGLE_WAIT)  # at most one scores, the first found
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # Knitted families: suits (m, p, s) permuted over 147 / 258 / 369, in the decomposer's order.
 FAMILIES: tuple[tuple[int, ...], ...] = tuple(tuple(family_tiles(f)) for f in range(6))
@@ -171,14 +174,17 @@ def knitted_straight(facts: HandFacts, waits, knitted_waits: bool, seat_wind: st
     if fourth.concealed:
         t.add(F.FULLY_CONCEALED_HAND if facts.self_draw else F.CONCEALED_HAND)
     division = Division((fourth,), pair)
-    if knitted_waits:
+    if knitted_waits or facts.win not in family:
         _knitted_wait(facts, rest, division, waits, t)
+    else:
+        _dropped_knitted_wait(facts, rest, division, waits, t)
     return t, division
 
 
 def _knitted_wait(facts: HandFacts, rest: list[int], division: Division, waits, t: Tally) -> None:
-    """helper preset: with no meld, the unique-wait test on the five tiles outside the body, only
-    when the winning tile is among them; with one meld, 单钓将 when the winning tile is the pair."""
+    """With no meld, the unique-wait test on the five tiles outside the body, only when the winning
+    tile is among them; with one meld, 单钓将 when the winning tile is the pair
+    (docs/rules/mcr.md#knitted-straight)."""
     from .situation import wait_position
 
     win = facts.win
@@ -192,3 +198,15 @@ def _knitted_wait(facts: HandFacts, rest: list[int], division: Division, waits, 
     before[win] -= 1
     if [k for k, _ in waits(before, 1)] == [win]:
         wait_position(division, win, t)
+
+
+def _dropped_knitted_wait(facts: HandFacts, rest: list[int], division: Division, waits, t: Tally) -> None:
+    """``knitted_straight_waits`` off (``mcr1998``) and the winning tile is one of the body's nine
+    kinds: a wait inside the knitted straight scores no wait fan. The one the hand would score
+    otherwise (边张 > 嵌张 > 单钓将) is listed as not scored, by 组合龙
+    (docs/rules/mcr.md#rule-presets)."""
+    found = Tally()
+    _knitted_wait(facts, rest, division, waits, found)
+    fan = next((f for f in _WAIT_ORDER if found.counts[f]), None)
+    if fan is not None:
+        t.suppress(fan, 1, F.KNITTED_STRAIGHT, KNITTED_STRAIGHT_WAIT)

@@ -25,8 +25,6 @@ from .notation import STANDARD, NotationRules
 from .result import ContextUsed, Result
 from .tiles import tile_name
 
-PRINCIPLES = ("non_repetition", "non_separation", "non_identity", "high_over_low", "account_once")
-
 
 @dataclass(frozen=True, slots=True)
 class ItemDef:

@@ -203,8 +203,9 @@ def score_stream(lines: Iterable[str | bytes], workers: int | None = None, chunk
             done += len(block)
             if progress:
                 progress(done)
+        pool.shutdown(wait=True)  # done: the workers exit and are reaped before the caller goes on
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=False, cancel_futures=True)  # stopped early: no waiting on work nobody wants
 
 
 # ---- output files: whole or not at all ---------------------------------------------------------

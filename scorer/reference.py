@@ -15,6 +15,7 @@ from typing import Any
 
 from . import registry
 from .errors import HandError
+from .registry import anchor_of
 
 _HERE = Path(__file__).resolve().parent
 # an installed package carries the pages (setup.py copies them); a source checkout reads docs/ itself
@@ -37,10 +38,6 @@ def page(variant_id: str) -> Path:
     if not path.exists():
         raise HandError(f"{v.id} has no rules page", None, "no_docs")
     return path
-
-
-def anchor_of(item_id: str) -> str:
-    return item_id.replace("_", "-")
 
 
 @dataclass(frozen=True)
@@ -94,7 +91,7 @@ def item_reference(variant_id: str, item: str) -> dict[str, Any]:
         "excludes": [{"id": e, "name": by_id[e].name if e in by_id else e,
                       "name_zh": by_id[e].name_zh if e in by_id else e, "principle": p} for e, p in row.excludes],
         "definition": section.definition if section else None,
-        "doc": f"docs/rules/{v.id}.md#{anchor_of(item_id)}",
+        "doc": registry.doc_link(v.id, item_id),
         "example": None,
     }
     if section and section.example:

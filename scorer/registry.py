@@ -14,7 +14,7 @@ import pkgutil
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
@@ -26,9 +26,22 @@ from .result import ContextUsed, Result
 from .tiles import tile_name
 
 
+def anchor_of(item_id: str) -> str:
+    """An item's anchor on its rules page: the id with ``-`` for ``_`` (``pure-straight``)."""
+    return item_id.replace("_", "-")
+
+
+def doc_link(variant_id: str, item_id: str) -> str:
+    """Where an item is defined: its section of the variant's rules page under ``docs/rules/``."""
+    return f"docs/rules/{variant_id}.md#{anchor_of(item_id)}"
+
+
 @dataclass(frozen=True, slots=True)
 class ItemDef:
-    """One row of a variant's item table: what the item is worth and what it excludes."""
+    """One row of a variant's item table: what the item is worth and what it excludes.
+
+    ``variant`` is the id of the variant whose table holds the row; ``item_table`` fills it in, so
+    that the row can name its section of the rules page (``doc``)."""
 
     id: str
     name: str
@@ -36,15 +49,26 @@ class ItemDef:
     points: int = 0
     factor: int = 1
     excludes: tuple[tuple[str, str], ...] = ()  # (excluded item id, principle)
-    spec: str = ""  # where the rule is written down
     description: str = ""
+    variant: str = ""
+
+    @property
+    def doc(self) -> str:
+        """The item's section of its variant's rules page, ``docs/rules/mcr.md#pure-straight``."""
+        return doc_link(self.variant, self.id) if self.variant else ""
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points,
-            "factor": self.factor, "spec": self.spec, "description": self.description,
+            "factor": self.factor, "doc": self.doc, "description": self.description,
             "excludes": [{"id": i, "principle": p} for i, p in self.excludes],
         }
+
+
+def item_table(variant_id: str, rows: tuple[ItemDef, ...] | list[ItemDef]) -> tuple[ItemDef, ...]:
+    """A variant's item table: its rows, each marked as the variant's (so each links its section of
+    ``docs/rules/<variant>.md``)."""
+    return tuple(replace(row, variant=variant_id) for row in rows)
 
 
 @dataclass(frozen=True, slots=True)

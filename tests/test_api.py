@@ -86,4 +86,5 @@ def test_variants_lists_mcr_with_context_presets_and_fans():
     assert set(mcr["rules"]["presets"]) == {"helper", "mcr1998"}
     assert len(mcr["items"]) == 82
     straight = next(i for i in mcr["items"] if i["id"] == "pure_straight")
-    assert straight["name_zh"] == "清龙" and straight["points"] == 16 and straight["spec"]
+    assert straight["name_zh"] == "清龙" and straight["points"] == 16
+    assert straight["doc"] == "docs/rules/mcr.md#pure-straight"

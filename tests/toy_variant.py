@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from scorer.hand import Hand
 from scorer.notation import SUITED_16
-from scorer.registry import ItemDef, ResolvedRules, Variant
+from scorer.registry import ItemDef, ResolvedRules, Variant, item_table
 from scorer.result import Item, Result
 
 
@@ -28,8 +28,7 @@ class ToyRules(BaseModel):
     pung_points: int = Field(1, ge=0, description="points per pung")
 
 
-PUNG = ItemDef("pung", "Pung", "刻子", 1, spec="tests/toy_variant.py")
-BONUS = ItemDef("bonus", "Bonus", "奖励", 0, spec="tests/toy_variant.py")
+PUNG, BONUS = item_table("toy", (ItemDef("pung", "Pung", "刻子", 1), ItemDef("bonus", "Bonus", "奖励", 0)))
 
 
 class Toy(Variant):

@@ -1,10 +1,10 @@
 """Chinese Official Mahjong / MCR (国标麻将), variant ``mcr``.
 
-Rules: shared/spec/mcr.md and mcr-fans.md (the 81 fans + 明暗杠, the five principles, the 8-point
-minimum, the settlement). The ``helper`` preset (default) behaves as pymahjonggb 1.4.0; ``mcr1998``
+Rules: docs/rules/mcr.md (the 81 fans + 明暗杠, the five principles, the 8-point minimum, the
+settlement). The ``helper`` preset (default) behaves as pymahjonggb 1.4.0; ``mcr1998``
 scores 明杠 + 暗杠 instead of 明暗杠 and no wait fan inside the knitted-straight form.
 
-Readings chosen where the spec is silent:
+Readings the rules page states and the 1998 rules leave open:
 - Flowers may be given as the ``flowers`` count or written in the hand (``1f2f``); giving both
   with different numbers is an error.
 - ``discarder`` on a self-drawn win, or naming the winner, contradicts the hand: an error.
@@ -106,7 +106,8 @@ class MCR(Variant):
 
     @staticmethod
     def _check_context(hand: Hand, ctx: MCRContext) -> None:
-        """mcr.md "Context fields": flags that contradict the hand are errors, never corrected."""
+        """Flags that contradict the hand are errors, never corrected
+        (docs/rules/mcr.md#errors-a-context-that-contradicts-the-hand)."""
         win = hand.win_tile
         concealed_copies = hand.concealed.count(win)
         elsewhere = sum(m.tiles.count(win) for m in hand.melds) + concealed_copies - 1
@@ -205,8 +206,8 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
 
 def _partition(reading: Reading, facts: HandFacts) -> list[str]:
     """How the reading groups all the hand's tiles: a division's sets and pair (the knitted-straight
-    form leads with its nine-tile body), seven pairs as pairs (four of a kind = two pairs, mcr.md
-    "Tiles and hands"), other fixed-list shapes grouped by kind."""
+    form leads with its nine-tile body), seven pairs as pairs (four of a kind = two pairs,
+    docs/rules/mcr.md#the-winning-shapes), other fixed-list shapes grouped by kind."""
     from scorer.tiles import tiles_text
 
     if reading.division is not None:

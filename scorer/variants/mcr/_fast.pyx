@@ -2,13 +2,14 @@
 """C-level MCR fan evaluation: the hot path of :mod:`scorer.variants.mcr.evaluate` on integer data.
 
 ``_evaluate`` (C) lists the four-sets divisions of the hand itself (the reference's generation
-order, mcr-fans.md §3.9 / ``division.ref_order``), scores the seven-pairs reading, every division and
-the fixed-list special shapes (``_specials.pxi``: seven shifted pairs, thirteen orphans, honours and
-knitted tiles, knitted straight with the helper preset's waits, nine gates) exactly as the Python
-families do (same raw detection, the one-pass 不计 removal in table order, the 幺九刻 deductions and
-wind fans after it, 无番和), and applies the tie rules. Group completeness (for the pair and the
-formal wait of §3.4 step 1) is a linear check per suit; the wait is worked out only when a division
-places the winning tile in a concealed chow or the pair.
+order, docs/rules/mcr.md#choosing-between-readings / ``division.ref_order``), scores the seven-pairs
+reading, every division and the fixed-list special shapes (``_specials.pxi``: seven shifted pairs,
+thirteen orphans, honours and knitted tiles, knitted straight with the helper preset's waits, nine
+gates) exactly as the Python families do (same raw detection, the one-pass 不计 removal in table
+order, the 幺九刻 deductions and wind fans after it, 无番和), and applies the tie rules. Group
+completeness (for the pair and the formal wait of docs/rules/mcr.md#edge-wait) is a linear check per
+suit; the wait is worked out only when a division places the winning tile in a concealed chow or the
+pair.
 
 Two ways in:
 
@@ -1096,7 +1097,7 @@ cdef int _nine_gates(Hand *h) noexcept nogil:
     return 1
 
 
-# ---- completeness of one group, and the formal wait (§3.4 step 1) ---------------------------
+# ---- completeness of one group, and the formal wait (docs/rules/mcr.md#edge-wait) ----------
 
 cdef inline int _suit_sets(const int *c) noexcept nogil:
     """The nine counts complete as pungs and chows alone. Three equal chows are three pungs, so at
@@ -1301,7 +1302,8 @@ cdef void _finish_hand(Hand *h) noexcept nogil:
                 h.melded_kongs += 1
         elif h.fkind[i] == KONG:
             h.concealed_kongs += 1
-    # the player's own melds holding the other three copies make it the last tile (§2 #59)
+    # the player's own melds holding the other three copies make it the last tile
+    # (docs/rules/mcr.md#last-tile)
     h.last_tile = h.last_tile or (h.total[h.win] - h.conc[h.win] == 3)
     cdef int nkinds = 0
     cdef u64 kind_bits = mj_nonzero36(h.total)

@@ -1,7 +1,8 @@
-# Included by _fast.pyx: the fixed-list special shapes of specials.py on C data (mcr-fans.md #4, 6,
-# 7, 19, 20, 34, 35; §3.7, §3.8, §3.10). Each fills ``c`` (zeroed first, before the 不计 removals)
-# and returns 1 when the shape fits. The knitted straight follows the ``helper`` preset (its wait
-# fans are scored), as the compact path runs the default rules only.
+# Included by _fast.pyx: the fixed-list special shapes of specials.py on C data (九莲宝灯, 连七对,
+# 十三幺, 七对, 七星不靠, 全不靠, 组合龙; docs/rules/mcr.md#the-winning-shapes and each item's section).
+# Each fills ``c`` (zeroed first, before the 不计 removals) and returns 1 when the shape fits. The
+# knitted straight follows the ``helper`` preset (its wait fans are scored), as the compact path runs
+# the default rules only.
 
 cdef int ORPHAN_KINDS[13]
 for _i, _k in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
@@ -73,7 +74,8 @@ cdef int _thirteen_orphans(Hand *h, int *c) noexcept nogil:
 
 
 cdef int _nine_gates_fans(Hand *h, int *c) noexcept nogil:
-    """九莲宝灯: 1112345678999 of one suit held, any tile of it to win; never divided (§3.10)."""
+    """九莲宝灯: 1112345678999 of one suit held, any tile of it to win; never divided
+    (docs/rules/mcr.md#nine-gates)."""
     cdef int rank
     if h.nfixed or not _nine_gates(h):
         return 0
@@ -148,7 +150,8 @@ cdef int _only_wait_is(const int *before, int win) noexcept nogil:
 
 
 cdef int _knitted_straight(Hand *h, int seat, int prevalent, int *c) noexcept nogil:
-    """组合龙 + a set + a pair (with no meld, or one meld as the set); §3.8, helper preset waits."""
+    """组合龙 + a set + a pair (with no meld, or one meld as the set), helper preset waits
+    (docs/rules/mcr.md#knitted-straight)."""
     cdef int f, i, k, fam = -1, two = 0, kind, tile, pair, conc, fkind, ftile
     cdef int rest[NK]
     if h.nfixed > 1:

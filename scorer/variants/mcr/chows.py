@@ -1,5 +1,5 @@
-"""Chow fans (mcr-fans.md #13, 14, 16, 23, 28-30, 39, 41, 50, 64, 70-73; combinations and the
-account-once rule §3.2)."""
+"""Chow fans (一色双龙会, 一色四同顺, 一色四步高, 一色三同顺, 清龙, 三色双龙会, 一色三步高, 花龙, 三色三同顺,
+三色三步高, 平和, 一般高, 喜相逢, 连六, 老少副; how they combine: docs/rules/mcr.md#account-once)."""
 
 from __future__ import annotations
 
@@ -69,7 +69,8 @@ def _four_chows_fan(tiles: list[int], pair: int) -> int | None:
 
 
 def chow_combinations(division: Division, t: Tally) -> None:
-    """Score the chow fans of one division per §3.2 and record what the rules keep out."""
+    """Score the chow fans of one division (docs/rules/mcr.md#account-once) and record what the
+    rules keep out."""
     chows = sorted(division.chows(), key=lambda s: ref_order(s.tile))
     tiles = [c.tile for c in chows]
     if len(chows) == 4:
@@ -137,7 +138,7 @@ def _unrelated(chows: list[Set]) -> int:
 
 def _capped_pairs(chows: list[Set], cap: int, t: Tally) -> None:
     """Every pair of chows, then the account-once cap: trim one at a time, first each kind down to
-    one copy (老少副, 连六, 喜相逢, 一般高), then whole kinds in the same order (§3.2)."""
+    one copy (老少副, 连六, 喜相逢, 一般高), then whole kinds in the same order (docs/rules/mcr.md#account-once)."""
     pairs = _pair_fans(chows)
     counts = {fan: 0 for fan in _TRIM_ORDER}
     texts: dict[int, list[list[Set]]] = {fan: [] for fan in _TRIM_ORDER}
@@ -163,6 +164,6 @@ def _capped_pairs(chows: list[Set], cap: int, t: Tally) -> None:
 
 
 def all_chows(division: Division, t: Tally) -> None:
-    """平和: four chows and a numbered pair (mcr-fans.md #64)."""
+    """平和: four chows and a numbered pair (docs/rules/mcr.md#all-chows)."""
     if len(division.chows()) == 4 and division.pair < 27:
         t.add(F.ALL_CHOWS)

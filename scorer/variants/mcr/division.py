@@ -1,9 +1,10 @@
 """Hand facts and divisions: what the MCR fan families look at.
 
-A *division* is one way to read a hand as four sets + a pair (mcr-fans.md §0, §3.1): the fixed
-melds plus a reading of the concealed tiles from the decomposer. Divisions are ordered as the
-reference generates them (§3.9): concealed sets sorted by their first tile in the order
-1-9m, 1-9s, 1-9p, winds, dragons, a pung before a chow on the same tile, lexicographically.
+A *division* is one way to read a hand as four sets + a pair (docs/rules/mcr.md#the-winning-shapes):
+the fixed melds plus a reading of the concealed tiles from the decomposer. Divisions are ordered as
+the reference generates them (docs/rules/mcr.md#choosing-between-readings): concealed sets sorted by
+their first tile in the order 1-9m, 1-9s, 1-9p, winds, dragons, a pung before a chow on the same
+tile, lexicographically.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Set:
 
     @property
     def is_pung(self) -> bool:
-        """Pungs include kongs (mcr-fans.md §0)."""
+        """Pungs include kongs (docs/rules/mcr.md#the-82-items)."""
         return self.kind != CHOW
 
     def text(self) -> str:
@@ -91,7 +92,7 @@ class HandFacts:
     self_draw: bool
     last_wall: bool
     kong_win: bool
-    last_tile: bool  # after the reference's forcing rule (§3.1 step 1)
+    last_tile: bool  # also when the hand's own melds hold the other three (docs/rules/mcr.md#last-tile)
     flowers: int
     fixed: tuple[Set, ...]
     melded_count: int  # exposed melds (claimed chows/pungs/kongs, added kongs)
@@ -124,7 +125,8 @@ def hand_facts(hand: Hand, self_draw: bool, last_wall: bool, kong_win: bool, las
         self_draw=self_draw,
         last_wall=last_wall,
         kong_win=kong_win,
-        # the player's own melds holding the other three copies make it the last tile (§2 #59)
+        # the player's own melds holding the other three copies make it the last tile
+        # (docs/rules/mcr.md#last-tile)
         last_tile=last_tile or in_melds == 3,
         flowers=flowers,
         fixed=fixed,

@@ -1,11 +1,12 @@
-"""Score every reading of an MCR hand and choose the best (mcr-fans.md §3.1, §3.9).
+"""Score every reading of an MCR hand and choose the best (docs/rules/mcr.md#the-winning-shapes,
+docs/rules/mcr.md#choosing-between-readings).
 
 Order of work, as the reference does it:
 1. special shapes (no meld: seven pairs, honours-and-knitted, thirteen orphans, knitted straight,
    nine gates; one meld: knitted straight) — any fit but 七对 is final;
 2. the unique-wait test, once;
 3. each four-sets division: fans by family, the 不计 removals, wind fans, 无番和;
-4. the highest total wins; ties per §3.9.
+4. the highest total wins; ties as docs/rules/mcr.md#choosing-between-readings says.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def finish(t: Tally) -> int:
 
 def score_division(facts: HandFacts, division: Division, unique_wait: bool, seat_wind: str,
                    round_wind: str, kong_pair_fan: bool) -> Tally:
-    """All fans of one four-sets division (§3.1 step 3)."""
+    """All fans of one four-sets division."""
     t = Tally()
     situation.win_condition(facts, t)
     pungs.concealed_pungs_and_kongs(facts, division, kong_pair_fan, t)
@@ -79,7 +80,8 @@ def score_division(facts: HandFacts, division: Division, unique_wait: bool, seat
 
 
 def is_unique_wait(facts: HandFacts) -> bool:
-    """§3.4 step 1: the concealed tiles before the win wait (formally) on the winning tile alone."""
+    """The concealed tiles before the win wait (formally) on the winning tile alone
+    (docs/rules/mcr.md#edge-wait)."""
     before = list(facts.concealed) + [0, 0, 0]
     before[facts.win] -= 1
     shapes = decompose.SEVEN_PAIRS if not facts.fixed else 0

@@ -1,5 +1,6 @@
-"""Pung and kong fans (mcr-fans.md #1, 2, 5, 9, 10, 12, 15, 17, 24, 32, 33, 38, 42, 48, 53-55, 58,
-60, 66-68, 74, 75; combination rules §3.3, concealed pungs and kongs §3.6)."""
+"""Pung and kong fans (大四喜, 大三元, 四杠, 小四喜, 小三元, 四暗刻, 一色四节高, 三杠, 一色三节高, 三同刻, 三暗刻,
+三风刻, 三色三节高, 碰碰和, 双暗杠, 双箭刻, 明暗杠, 双明杠, 箭刻, 双同刻, 双暗刻, 暗杠, 幺九刻, 明杠). How pungs
+combine: docs/rules/mcr.md#account-once; concealed pungs: docs/rules/mcr.md#the-82-items."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ _WIND_TRIPLES = {(EAST, SOUTH, WEST), (EAST, SOUTH, NORTH), (EAST, WEST, NORTH),
 
 def concealed_pungs_and_kongs(facts: HandFacts, division: Division, concealed_kong_and_melded_kong: bool,
                               t: Tally) -> None:
-    """Kong fans, then 双暗刻/三暗刻/四暗刻 from N = concealed pungs + concealed kongs (§3.6).
+    """Kong fans, then 双暗刻/三暗刻/四暗刻 from N = concealed pungs + concealed kongs
+    (docs/rules/mcr.md#two-concealed-pungs).
 
     On a discard win, a concealed pung of the winning tile counts as exposed unless the tile can
     be read in one of the division's concealed chows.
@@ -108,8 +110,9 @@ def _four_pungs_fan(tiles: list[int]) -> int | None:
 
 
 def pung_combinations(division: Division, t: Tally) -> None:
-    """§3.3: a 4-pung fan ends the count; else a 3-pung fan plus at most one pair fan with the
-    fourth pung; else every pair of pungs (双同刻, 双箭刻). Then 小三元 / 小四喜 from the pair."""
+    """A 4-pung fan ends the count; else a 3-pung fan plus at most one pair fan with the fourth
+    pung; else every pair of pungs (双同刻, 双箭刻) (docs/rules/mcr.md#account-once). Then 小三元 /
+    小四喜 from the pair."""
     pungs = sorted(division.pungs(), key=lambda s: ref_order(s.tile))
     tiles = [s.tile for s in pungs]
     if len(pungs) == 4:
@@ -166,7 +169,8 @@ def _pair_fans_inside(trio: list[Set], by: int, t: Tally) -> None:
 
 
 def _pair_upgrades(division: Division, t: Tally) -> None:
-    """双箭刻 + a dragon pair is 小三元; 三风刻 + a wind pair is 小四喜 (§3.1 step 5)."""
+    """双箭刻 + a dragon pair is 小三元; 三风刻 + a wind pair is 小四喜 (docs/rules/mcr.md#little-three-dragons,
+    docs/rules/mcr.md#little-four-winds)."""
     pair = division.pair
     if t.counts[F.TWO_DRAGON_PUNGS] and pair in DRAGONS:
         t.add(F.LITTLE_THREE_DRAGONS, 1, [s for s in division.pungs() if s.tile in DRAGONS] + [_pair_text(pair)])

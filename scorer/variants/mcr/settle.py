@@ -1,4 +1,4 @@
-"""MCR settlement (mcr.md "Minimum and settlement"; seed, "Cálculo de puntuaciones")."""
+"""MCR settlement (docs/rules/mcr.md#settlement)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ NO_WIN_REASON = "not a winning hand: the tiles form no MCR winning shape"
 
 
 def below_minimum(minimum: int, fan_points: int) -> str:
-    """The reason of a winning hand short of the minimum (mcr.md "Minimum and settlement")."""
+    """The reason of a winning hand short of the minimum
+    (docs/rules/mcr.md#the-8-point-minimum-and-flowers)."""
     return f"below the {minimum}-point minimum: {fan_points}"
 
 

@@ -1,4 +1,5 @@
-"""Win-condition, concealment, tile-hog and wait fans (mcr-fans.md #44-47, 52, 57, 59, 63, 65, 78-81)."""
+"""Win-condition, concealment, tile-hog and wait fans (妙手回春, 海底捞月, 杠上开花, 抢杠和, 全求人, 不求人,
+和绝张, 门前清, 四归一, 边张, 嵌张, 单钓将, 自摸: each has its section of docs/rules/mcr.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from .tally import Tally
 
 
 def win_condition(facts: HandFacts, t: Tally, *, last_tile_allowed: bool = True) -> None:
-    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和 (§3.1 step 3.1, §3.11)."""
+    """和绝张, 自摸 / 妙手回春 / 杠上开花, 海底捞月 / 抢杠和; which flags may go together:
+    docs/rules/mcr.md#errors-a-context-that-contradicts-the-hand."""
     win = tile_name(facts.win)
     if facts.last_tile and last_tile_allowed:
         t.add(F.LAST_TILE, 1, win)
@@ -28,7 +30,8 @@ def win_condition(facts: HandFacts, t: Tally, *, last_tile_allowed: bool = True)
 
 
 def concealment(facts: HandFacts, t: Tally) -> None:
-    """门前清 / 不求人 with no exposed set, 全求人 with four (mcr-fans.md #52, 57, 63)."""
+    """门前清 / 不求人 with no exposed set, 全求人 with four (docs/rules/mcr.md#concealed-hand,
+    docs/rules/mcr.md#fully-concealed-hand, docs/rules/mcr.md#melded-hand)."""
     if facts.melded_count == 0:
         t.add(F.FULLY_CONCEALED_HAND if facts.self_draw else F.CONCEALED_HAND)
     elif facts.melded_count == 4 and not facts.self_draw:
@@ -36,7 +39,7 @@ def concealment(facts: HandFacts, t: Tally) -> None:
 
 
 def tile_hog(facts: HandFacts, t: Tally) -> None:
-    """四归一: kinds held four times, minus declared kongs (§3.5)."""
+    """四归一: kinds held four times, minus declared kongs (docs/rules/mcr.md#tile-hog)."""
     hogs = [k for k in facts.kinds if facts.total[k] == 4]
     n = len(hogs) - facts.melded_kongs - facts.concealed_kongs
     if n > 0:
@@ -48,7 +51,7 @@ def tile_hog(facts: HandFacts, t: Tally) -> None:
 
 def wait_position(division: Division, win: int, t: Tally) -> None:
     """With a unique wait: 边张 / 嵌张 / 单钓将 by where the winning tile sits among the
-    division's concealed chows and its pair (§3.4 step 2). Every position found is recorded;
+    division's concealed chows and its pair (docs/rules/mcr.md#edge-wait). Every position found is recorded;
     the table keeps the first of edge > closed > single."""
     for s in division.sets:
         if s.kind == CHOW and s.concealed and not s.fixed:

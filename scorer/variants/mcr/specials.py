@@ -1,4 +1,5 @@
-"""Special shapes with fixed fan lists (mcr-fans.md #4, 6, 7, 19, 20, 34, 35; §3.7, §3.8, §3.10).
+"""Special shapes with fixed fan lists: 九莲宝灯, 连七对, 十三幺, 七对, 七星不靠, 全不靠, 组合龙
+(docs/rules/mcr.md#the-winning-shapes and each item's section).
 
 Each function returns a Tally (before the 不计 removals) when the shape fits, else None.
 """
@@ -82,7 +83,8 @@ def thirteen_orphans(facts: HandFacts) -> Tally | None:
 
 
 def nine_gates(facts: HandFacts) -> Tally | None:
-    """九莲宝灯: 1112345678999 of one suit held, any tile of it to win; never divided (§3.10)."""
+    """九莲宝灯: 1112345678999 of one suit held, any tile of it to win; never divided
+    (docs/rules/mcr.md#nine-gates)."""
     if facts.fixed or facts.win >= 27:
         return None
     suit = facts.win // 9
@@ -116,7 +118,7 @@ def nine_gates(facts: HandFacts) -> Tally | None:
 
 def knitted_straight(facts: HandFacts, waits, knitted_waits: bool, seat_wind: str,
                      round_wind: str) -> tuple[Tally, Division] | None:
-    """组合龙 + a set + a pair (with no meld, or one meld as the set); §3.8.
+    """组合龙 + a set + a pair (with no meld, or one meld as the set): docs/rules/mcr.md#knitted-straight.
 
     ``waits(counts, n_sets)`` is the decomposer's formal wait finder.
     """

@@ -1,5 +1,6 @@
 """Suit, tile and rank fans of the whole hand, and the set-trait fans of a division
-(mcr-fans.md #3, 8, 11, 18, 21, 22, 25-27, 31, 36, 37, 40, 49, 51, 56, 69, 76, 77; §3.1 steps 6-9)."""
+(绿一色, 清幺九, 字一色, 混幺九, 全双刻, 清一色, 全大, 全中, 全小, 全带五, 大于五, 小于五, 推不倒, 混一色, 五门齐,
+全带幺, 断幺, 缺一门, 无字: each has its section of docs/rules/mcr.md)."""
 
 from __future__ import annotations
 

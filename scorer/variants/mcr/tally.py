@@ -59,7 +59,7 @@ class Tally:
 
         Every excluder precedes what it excludes in the table, so a fan's fate is known before
         it can exclude others; an excluded fan excludes nothing (四暗刻 drops 不求人, and
-        自摸 then stays: mcr-fans.md §3.1 step 12).
+        自摸 then stays: docs/rules/mcr.md#four-concealed-pungs).
         """
         counts = self.counts
         for fan in range(NUM_FANS):

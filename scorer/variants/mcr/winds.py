@@ -1,4 +1,5 @@
-"""圈风刻 and 门风刻, and the 幺九刻 that wind fans absorb (mcr-fans.md #38, 61, 62, 74; §3.1 step 13)."""
+"""圈风刻 and 门风刻, and the 幺九刻 that wind fans absorb (docs/rules/mcr.md#prevalent-wind,
+docs/rules/mcr.md#seat-wind, docs/rules/mcr.md#pung-of-terminals-or-honors)."""
 
 from __future__ import annotations
 

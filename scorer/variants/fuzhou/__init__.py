@@ -1,42 +1,50 @@
 """Fuzhou Mahjong (福州麻将), variant ``fuzhou``.
 
-Rules: shared/spec/fuzhou.md. A 16-tile game won on 17 tiles = 5 sets + a pair (kongs count as
+Rules: docs/rules/fuzhou.md. A 16-tile game won on 17 tiles = 5 sets + a pair (kongs count as
 one set), suited tiles only (the 28 honours and 8 flowers are all flowers, set aside and given in
-``flowers``). One suited kind is the gold (``wild``): wild only in the concealed part. Scored:
-flower points F (§6.1), dealer points D (§6.2), one bonus type (金雀 60 > 三金倒 40 > 抢金 30, else
-平胡 30 when F = 0, +10 for a gold type with F = 0), the multiplier m and the payments
-``base × ((F + D_p) × m + B)`` (§6.6). The spec's readings are the default preset ``spec``; each
-§10 ambiguity that changes a score is a rule option (see ``context.FuzhouRules``).
+``flowers``). One suited kind is the gold (``wild``): wild only in the concealed part. Scored
+(docs/rules/fuzhou.md#items): flower points F, dealer points D, one bonus type (金雀 60 > 三金倒 40 >
+抢金 30, else 平胡 30 when F = 0, +10 for a gold type with F = 0), the multiplier m and the payments
+``base × ((F + D_p) × m + B)`` (docs/rules/fuzhou.md#payments). The page's rules are the default
+preset ``spec``; each choice between the sources that changes a score is a rule option
+(docs/rules/fuzhou.md#rule-options-and-presets, ``context.FuzhouRules``).
 
 Golds: the golds are taken out of the concealed counts and the readings of the rest with that
-many wilds (any suited stand-in, the 4-copy cap lifted, §3.2) are considered. A reading is 金雀
-when its pair's kind appears at least twice among the stand-ins (the pair's two tiles can then be
-two golds, also when the golds stand for their own kind). Only the bonus depends on the reading,
-so the best one is a 金雀 reading if any (§9, W17); the one shown has the most golds standing for
-their own kind, then comes first in the sorted listing. ``score`` needs only the number of
-readings, whether one is 金雀 and the one shown: arrangements.py finds them without listing the
-hundreds of readings a 金雀 hand can have; ``explain`` lists them all.
+many wilds (any suited stand-in, the 4-copy cap lifted: docs/rules/fuzhou.md#what-wins) are
+considered. A reading is 金雀 when its pair's kind appears at least twice among the stand-ins (the
+pair's two tiles can then be two golds, also when the golds stand for their own kind). Only the
+bonus depends on the reading, so the best one is a 金雀 reading if any (docs/rules/fuzhou.md#what-wins,
+"Which arrangement counts"; fixture case W17); the one shown has the most golds standing for their
+own kind, then comes first in the sorted listing. ``score`` needs only the number of readings,
+whether one is 金雀 and the one shown: arrangements.py finds them without listing the hundreds of
+readings a 金雀 hand can have; ``explain`` lists them all.
 ``explain`` lists the arrangements side by side, one entry per distinct score (explain.py).
 
-Readings chosen where the spec is silent:
+Readings chosen where the rules page is silent:
 - ``wild`` that cannot be read as tiles (``"5x"``) is ``bad_notation`` (a tile field that cannot
-  be parsed, §7 code 1); a readable wild that is not one suited kind (``"1z"``, ``"5p6p"``, a
-  flower, missing or empty) is ``bad_wild``; so is more than one tile, even of one kind (``"5p5p"``,
-  ``["5p", "5p"]``): §7.2 asks for a single suited tile and §4.2 accepts only a one-element list.
+  be parsed); a readable wild that is not one suited kind (``"1z"``, ``"5p6p"``, a flower, missing
+  or empty) is ``bad_wild``; so is more than one tile, even of one kind (``"5p5p"``, ``["5p", "5p"]``):
+  ``wild`` is a single suited tile, a one-element list at most (docs/rules/fuzhou.md#context).
 - ``flowers`` also accepts ``"-"`` or ``""`` for none; commas and spaces between tiles are ignored.
   A suited tile or a long card (Q B H) in it is ``bad_flowers``; garbage is ``bad_notation``.
 - A long card (Q B H) or a flower written in the hand is ``honour_in_hand`` (only suited tiles may
   be in a Fuzhou hand); ``<..>`` groups are ``bad_meld``.
 - ``win_tile`` that is not one tile (``"5p6p"``, a flower) is ``bad_context``; unreadable text is
   ``bad_notation``.
-- ``dealer_streak`` < 0 and ``base`` < 1 are ``bad_context`` (checked in §7 order, after the hand).
-- 抢金 forbids exposed melds (``[..]``, ``{..}``) only, as §3.5/§7 say; a concealed kong is allowed.
-- The displayed gold taken by 抢金 is a gold like the others (W12/W13), so a robbed hand may hold 4.
-- 游金 shape test (§3.4 b) on a hand with melds: the rest must split into ``5 − melds`` sets.
-- ``items[].points`` is the item's whole contribution to F or B (spec §4.3), ``count`` how many
-  tiles/kongs gave it: ``flower_tiles`` 5 → points 5, count 5; ``flower_kong`` ×2 → points 4.
-- An invalid hand (codes 11-15) still reports F and D under ``details``; bonus, B, m, points are
-  null/0 and every payment is 0. ``details.reason_code`` and ``details.error`` hold the §7 code.
+- ``dealer_streak`` < 0 and ``base`` < 1 are ``bad_context`` (checked in the order of
+  docs/rules/fuzhou.md#errors, after the hand).
+- 抢金 forbids exposed melds (``[..]``, ``{..}``) only (docs/rules/fuzhou.md#rob-gold); a concealed
+  kong is allowed.
+- The displayed gold taken by 抢金 is a gold like the others (fixture cases W12/W13), so a robbed
+  hand may hold 4.
+- 游金 shape test (docs/rules/fuzhou.md#what-wins, "Self-draw only") on a hand with melds: the rest
+  must split into ``5 − melds`` sets.
+- ``items[].points`` is the item's whole contribution to F or B (docs/rules/fuzhou.md#items),
+  ``count`` how many tiles/kongs gave it: ``flower_tiles`` 5 → points 5, count 5; ``flower_kong``
+  ×2 → points 4.
+- An invalid win still reports F and D under ``details``; bonus, B, m, points are null/0 and every
+  payment is 0. ``details.reason_code`` and ``details.error`` hold its reason code
+  (docs/rules/fuzhou.md#errors).
 - Added kongs ``{xxxx}`` score as exposed kongs (+1).
 - ``wilds`` says what each gold stands for in the reading shown (``金 9s → 3s``): one entry per gold
   held, a gold standing for its own kind included, group by group in the partition's order; within
@@ -68,9 +76,10 @@ from .validate import SEATS, Facts, check
 
 
 class FuzhouResult(Result):
-    """INTERFACE.md's result plus the fields fuzhou.md §4.3 and §7 name, at the top level as well as
-    under ``details``: ``reason_code`` (the §7 code 11-15 of an invalid hand, else null) and the score's
-    figures F, D, bonus, B, m, points and winner_gain."""
+    """The common result plus the Fuzhou figures (docs/rules/fuzhou.md#payments), at the top level
+    as well as under ``details``: ``reason_code`` (the reason code of an invalid win,
+    docs/rules/fuzhou.md#errors, else null) and the score's figures F, D, bonus, B, m, points and
+    winner_gain."""
 
     reason_code: str | None = None
     flower_points: int | None = None
@@ -113,8 +122,9 @@ class Fuzhou(Variant):
 
     def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
         """A field that fails pydantic's checks (a wrong type, an unknown name) is left out and its
-        problem kept on the context, so ``check`` reports it in §7 order (bad_context after the hand's
-        own codes 1-8) instead of before the hand is even read."""
+        problem kept on the context, so ``check`` reports it in the order of
+        docs/rules/fuzhou.md#errors (bad_context after the hand's own codes) instead of before the
+        hand is even read."""
         if isinstance(raw, FuzhouContext):
             return raw
         try:
@@ -138,7 +148,8 @@ class Fuzhou(Variant):
         return super().parse_short(text, context, dialect)
 
     def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
-        """Read the hand and check the whole request in §7 order (codes 1-10)."""
+        """Read the hand and check the whole request in the order of docs/rules/fuzhou.md#errors
+        (the input errors)."""
         hand, facts = check(context, text=text, dialect=dialect)  # type: ignore[arg-type]
         context._checked = (hand, facts, dict(context.__dict__))  # type: ignore[attr-defined]
         return hand
@@ -154,7 +165,8 @@ class Fuzhou(Variant):
         return build_result(self.id, hand, facts, opts, evaluate(hand, facts, opts))
 
     def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
-        """The arrangements and gold assignments side by side, one entry per distinct score (§9)."""
+        """The arrangements and gold assignments side by side, one entry per distinct score
+        (docs/rules/fuzhou.md#what-wins, "Which arrangement counts")."""
         from .explain import explain_views
 
         hand, facts = check(context, hand=hand)  # type: ignore[arg-type]

@@ -3,7 +3,8 @@
 An arrangement (a "reading", ``scorer.decompose.readings`` with the golds wild, no copy cap) is a
 multiset G of ``n_sets`` chows/pungs and one pair of suited tiles whose tiles cover the naturals
 N (the concealed tiles less the golds); what the golds stand for is then fixed: tiles(G) − N.
-The score uses only three things about the set of them (scoring.evaluate, fuzhou.md §9):
+The score uses only three things about the set of them (scoring.evaluate,
+docs/rules/fuzhou.md#what-wins, "Which arrangement counts"):
 
 * how many there are (``details.arrangements``);
 * whether one is 金雀 (its pair is two golds);
@@ -266,7 +267,7 @@ def shown_arrangement(naturals: tuple[int, ...], n_sets: int, golds: int, wild: 
 
 def listed_summary(arrs: list, wild: int) -> tuple[int, bool, tuple[tuple[int, ...], tuple[int, ...]] | None]:
     """(count, 金雀 exists, shown reading) of listed readings: the shown one is the first of the
-    金雀 ones if any (§9, W17), else of all, with the most golds standing for their own kind."""
+    金雀 ones if any (case W17), else of all, with the most golds standing for their own kind."""
     birds = [r for r in arrs if is_bird(*r)]
     pool = birds or arrs
     chosen = max(pool, key=lambda r: r[1].count(wild)) if pool else None

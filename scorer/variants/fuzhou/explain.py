@@ -1,4 +1,5 @@
-"""Fuzhou ``explain``: the arrangements and gold assignments side by side (fuzhou.md §9).
+"""Fuzhou ``explain``: the arrangements and gold assignments side by side
+(docs/rules/fuzhou.md#what-wins, "Which arrangement counts").
 
 F and D never depend on the arrangement; only the gold bonus does (金雀 when two golds are the
 pair, else 三金倒 / 抢金 / 平胡 / nothing). A hand with golds typically has dozens of arrangements
@@ -25,7 +26,7 @@ from .context import FuzhouRules
 from .scoring import Outcome, arrangements_of, evaluate
 from .validate import Facts
 
-TIE_BREAK = ("only the gold bonus depends on the arrangement (fuzhou.md §9): the arrangement that gives the winner "
+TIE_BREAK = ("only the gold bonus depends on the arrangement: the arrangement that gives the winner "
              "the most is taken (金雀 60 > 三金倒 40 > 抢金 30); among arrangements worth the same, the one whose "
              "golds most often stand for their own kind is shown, then the first found")
 EXAMPLES = 3  # other arrangements of a group named in its note
@@ -96,11 +97,11 @@ def explain_views(variant_id: str, hand: Hand, f: Facts, opts: FuzhouRules) -> l
     if not best.valid:
         return []
     arrs = arrangements_of(hand, f)
-    if not arrs:  # 三金倒 needs no arrangement (§3.6)
+    if not arrs:  # 三金倒 needs no arrangement
         r = build_result(variant_id, hand, f, opts, best)
         return [ReadingView(index=0, chosen=True, shape=_shape(best), partition=r.partition, items=r.items,
                             excluded=r.excluded, total=r.total, wilds=r.wilds,
-                            note="no arrangement into 5 sets and a pair exists: 三金倒 needs none (§3.6)")]
+                            note="no arrangement into 5 sets and a pair exists: 三金倒 needs none")]
     chosen_arr = (best.reading, best.standins)
     groups: dict[tuple, list[tuple[int, tuple, Outcome]]] = {}
     for n, arr in enumerate(arrs):

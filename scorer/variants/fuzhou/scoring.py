@@ -1,4 +1,5 @@
-"""Fuzhou scoring (fuzhou.md §6, §8, §9): validity 11-15, F, D, the bonus, m, payments."""
+"""Fuzhou scoring (docs/rules/fuzhou.md#items, #payments): the invalid wins, F, D, the bonus, m,
+payments."""
 
 from __future__ import annotations
 
@@ -17,12 +18,12 @@ PINGHU = 30
 PLAIN_EXTRA = 10
 
 REASONS = {
-    "gold_discard_win": "a discarded gold cannot be claimed or won on (§3.3)",
-    "you_jin_discard": "the winner was running gold (游金) and may only win by self-draw (§3.4)",
+    "gold_discard_win": "a discarded gold cannot be claimed or won on",
+    "you_jin_discard": "the winner was running gold (游金) and may only win by self-draw",
     "passed_hu": "the winner passed up a win on this tile since his last draw (过胡) and may not win on it now",
-    "not_winning": "not a winning hand: the tiles do not form 5 sets and a pair, even with the golds (§5)",
+    "not_winning": "not a winning hand: the tiles do not form 5 sets and a pair, even with the golds",
     "you_jin_shape": "running gold (游金): before the winning tile the hand held one gold and its other tiles "
-                     "were complete sets, so it may only win by self-draw (§3.4 b)",
+                     "were complete sets, so it may only win by self-draw",
 }
 
 
@@ -87,7 +88,7 @@ def _sets_with_wilds(counts: list[int], n_sets: int, wilds: int) -> bool:
 
 
 def flower_counts(flowers: tuple[int, ...]) -> tuple[int, int]:
-    """(tiles, flower kongs): four of one honour, 1f2f3f4f, 5f6f7f8f (§8 flower_kongs)."""
+    """(tiles, flower kongs): four of one honour, 1f2f3f4f, 5f6f7f8f (docs/rules/fuzhou.md#flower-kong)."""
     kongs = sum(1 for k in set(flowers) if k >= 27 and flowers.count(k) == 4)
     if all(-n in flowers for n in (1, 2, 3, 4)):
         kongs += 1
@@ -99,7 +100,8 @@ def flower_counts(flowers: tuple[int, ...]) -> tuple[int, int]:
 # ---------------------------------------------------------------------------------------- the score
 
 def arrangements_of(hand: Hand, f: Facts) -> list:
-    """Every arrangement (groups, stand-ins) of the concealed part with the golds wild (§3.2, §9)."""
+    """Every arrangement (groups, stand-ins) of the concealed part with the golds wild
+    (docs/rules/fuzhou.md#what-wins)."""
     counts = hand.counts()
     counts[f.wild] = 0
     return readings(counts, 5 - len(hand.melds), hand.concealed.count(f.wild), SUITED_MASK, 99)
@@ -121,7 +123,7 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
     counts[f.wild] = 0
     out.golds = golds
 
-    # F and D never depend on the arrangement (§9); computed first so invalid results show them too.
+    # F and D never depend on the arrangement; computed first so invalid results show them too.
     out.flower_tiles, out.flower_kongs = flower_counts(f.flowers)
     out.exposed_kongs = sum(1 for m in hand.melds if m.is_kong and m.exposure is not Exposure.CONCEALED)
     out.concealed_kongs = sum(1 for m in hand.melds if m.is_kong and m.exposure is Exposure.CONCEALED)
@@ -136,7 +138,7 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
         out.D = 1
 
     discard = not f.self_draw
-    # §7 11-13
+    # the invalid wins, in the order of docs/rules/fuzhou.md#errors
     if discard and f.win == f.wild:
         out.reason_code = "gold_discard_win"
         return out
@@ -158,7 +160,7 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
     if not n_arrs and not three:
         out.reason_code = "not_winning"
         return out
-    # §7 15: the running-gold shape of the pre-win hand H'
+    # running gold (游金) by its shape: the hand before the winning tile, H'
     if discard and opts.running_gold_shape != "off":
         pre = list(counts)
         pre[f.win] -= 1  # the winning tile is not a gold here (checked above)

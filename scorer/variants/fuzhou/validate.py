@@ -1,7 +1,8 @@
-"""Reading and checking a Fuzhou request: fuzhou.md §7 codes 1-10, in the spec's order.
+"""Reading and checking a Fuzhou request: the input errors of docs/rules/fuzhou.md#errors, in the
+page's order.
 
 Every problem found is collected (as the shared parser does) and then sorted by the rank of its
-code in §7, so the error's code (the first problem) is the first failing check of the spec.
+code in that table, so the error's code (the first problem) is the first failing check.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ RANK = {
 # Shared-parser codes kept as they are; every other parser code is unreadable notation.
 _KEEP = {"bad_meld", "tile_count", "too_many_copies"}
 
-# Parse with every kind allowed, so that honours are reported by us as honour_in_hand (§7 code 3).
+# Parse with every kind allowed, so that honours are reported by us as honour_in_hand.
 READ_RULES = NotationRules(name="fuzhou", kinds=frozenset(range(37)), n_sets=5, flowers_in_hand=True)
 
 SEATS = ("E", "S", "W", "N")
@@ -131,7 +132,7 @@ def read_wild(ctx: FuzhouContext, problems: list[Problem]) -> int | None:
     if tiles is None:
         return None
     kinds = {v if t == "t" else -v for t, v in tiles}
-    if len(kinds) != 1 or len(tiles) != 1:  # §7.2: a single suited tile (a one-element list, §4.2)
+    if len(kinds) != 1 or len(tiles) != 1:  # bad_wild: a single suited tile (a one-element list)
         _p(problems, "bad_wild", f"wild {text!r} must be a single tile (one kind)")
         return None
     (k,) = kinds
@@ -224,12 +225,12 @@ def read_hand(text: str | None, dialect: str | None, problems: list[Problem]) ->
     return Read(list(b.melds), list(b.concealed), list(b.concealed_positions))
 
 
-# ----------------------------------------------------------------------------------- all of §7 1-10
+# ------------------------------------------------------------------------------ every input error
 
 def check(ctx: FuzhouContext, text: str | None = None, dialect: str | None = None,
           hand: Hand | None = None) -> tuple[Hand, Facts]:
     """Validate a request (from the hand text, or an already parsed ``hand``); raise HandError with
-    the spec's code of the first failing check, or return the hand and the facts."""
+    the code of the first failing check, or return the hand and the facts."""
     problems: list[Problem] = list(ctx._deferred)  # context fields pydantic rejected (bad_context)
     if hand is None:
         read = read_hand(text, dialect, problems)

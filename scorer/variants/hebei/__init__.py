@@ -1,42 +1,45 @@
 """Hebei Mahjong (河北麻将), variant ``hebei``.
 
-Rules: shared/spec/hebei.md (seed 001). The 136-tile set without flowers or wilds; a hand wins as
-four sets + a pair, seven pairs or thirteen orphans; a standard partition with a chow must meet the
-door rule (at most two suits, one suit with ≥ 8 tiles, §6); every interpretation gets one base
-pattern (§7.1), doubled by 自摸 / 门清 / 杠上开花 / 海底捞月 (§7.2); the highest S wins (§7.3); every other
-seat pays S, or 2S where the dealer (E) wins or pays (§8). ``total`` is S; ``base`` and
-``reason_code`` are top-level result fields, as §10 shows. Every §11 ambiguity whose readings change
-a score is a rule option (``HebeiRules``); the ``spec`` preset (default) is the spec's reading.
+Rules: docs/rules/hebei.md. The 136-tile set without flowers or wilds; a hand wins as four sets + a
+pair, seven pairs or thirteen orphans; a standard partition with a chow must meet the door rule (at
+most two suits, one suit with ≥ 8 tiles: docs/rules/hebei.md#what-wins); every interpretation gets
+one base pattern, doubled by 自摸 / 门清 / 杠上开花 / 海底捞月 (docs/rules/hebei.md#items); the highest S
+wins; every other seat pays S, or 2S where the dealer (E) wins or pays (docs/rules/hebei.md#payments).
+``total`` is S; ``base`` and ``reason_code`` are top-level result fields. Every choice between the
+sources that changes a score is a rule option (``HebeiRules``,
+docs/rules/hebei.md#rule-options-and-presets); the ``spec`` preset (default) is the page's rules.
 
-Readings chosen where the spec is silent:
+Readings chosen where the rules page is silent:
 - Error codes: every notation problem is ``invalid_hand`` (message and position kept, including
   flowers written in the hand, a claim digit on a concealed kong and an unknown ``dialect``); every
   context problem is ``invalid_context``. A bad hand is reported before a bad context even when the
-  context also fails pydantic's checks (unknown field, unknown seat, wrong type) — §4's order.
+  context also fails pydantic's checks (unknown field, unknown seat, wrong type), as docs/rules/hebei.md#errors orders them.
 - ``win_tile`` that is not a tile, or a different tile from the last one written outside brackets,
   is ``invalid_context``; a ``dealer`` flag is checked against ``seat_wind`` (its default ``S``).
-- ``kong_win`` without ``self_draw`` (抢杠) is not checked against the hand: the spec makes it an
-  ordinary discard win. ``last_tile`` and ``round_wind`` are accepted and ignored; the ``,N`` claim
+- ``kong_win`` without ``self_draw`` (抢杠) is not checked against the hand: it scores as an
+  ordinary discard win (docs/rules/hebei.md#context). ``last_tile`` and ``round_wind`` are accepted and ignored; the ``,N`` claim
   digit is accepted and ignored.
-- A hand of honours only is exempt from §6 whatever its sets (it has no chow anyway).
+- A hand of honours only is exempt from the door rule whatever its sets (it has no chow anyway).
 - Seven pairs with four identical tiles is also read as a standard hand when the tiles split into
-  sets (11112233445566m); every reading is listed and §7.3 picks the best.
-- ``details.interpretations`` lists every interpretation that meets §6 with its base and S (the
-  chosen one is ``details.chosen``); ``details.rejected`` lists the standard partitions that broke
-  §6 and why (``explain`` shows both). A non-winning hand has an empty ``partition`` and ``items``
+  sets (11112233445566m); every reading is listed and the best is taken
+  (docs/rules/hebei.md#what-wins, "Which reading counts").
+- ``details.interpretations`` lists every interpretation that meets the door rule with its base and
+  S (the chosen one is ``details.chosen``); ``details.rejected`` lists the standard partitions that
+  broke it and why (``explain`` shows both). A non-winning hand has an empty ``partition`` and ``items``
   and ``base`` null.
 - The base item's ``tiles`` holds the chosen partition. ``base`` is the base item's points times
   the 混一色 combination factor, which only the non-default rule ``hunyise_stacks`` adds.
 - Rule-option errors keep the core codes (``bad_rules``, ``unknown_field``). They are not context.
-- Under the non-default payer options (A8) a discard win needs ``discarder``; without it the context
+- Under the non-default ``payer`` options a discard win needs ``discarder``; without it the context
   is ``invalid_context``. Under the default it is information only.
 
-How the non-default options read their §11 alternatives: A1 ``exactly_two_suits`` = exactly two
-suits and one of them ≥ 8; A9 ``twice`` adds a ``dealer`` ×2 item to a dealer-winner's S (the
-payment double stays); A13 ``hunyise_stacks`` adds ``hunyise_combo`` ×2 to 对对胡 / 一条龙 read over
-one suit + honours; A17 ``all_pungs_with_kongs=false`` makes a no-chow hand holding a kong neither
-对对胡 nor exempt (all-honour hands stay exempt). No option for A6's "add / multiply every base"
-(A13 is its one stated case), A7 and A16 (no alternative reading), A19 (the result's shape).
+How the non-default options read (docs/rules/hebei.md#rule-options-and-presets): ``door_rule``
+``exactly_two_suits`` = exactly two suits and one of them ≥ 8; ``dealer_double`` ``twice`` adds a
+``dealer`` ×2 item to a dealer-winner's S (the payment double stays); ``hunyise_stacks`` adds
+``hunyise_combo`` ×2 to 对对胡 / 一条龙 read over one suit + honours; ``all_pungs_with_kongs=false``
+makes a no-chow hand holding a kong neither 对对胡 nor exempt (all-honour hands stay exempt). Patterns
+never add up or multiply beyond the combinations the page lists, and ``hunyise_stacks`` is the one
+option for that.
 """
 
 from __future__ import annotations
@@ -66,14 +69,15 @@ REQUIREMENT = "requirement_not_met"
 
 
 class HebeiResult(Result):
-    """INTERFACE.md's result plus the two top-level fields hebei.md §10 names."""
+    """The common result plus two top-level fields: ``base`` (the base pattern's points) and
+    ``reason_code`` (docs/rules/hebei.md#errors)."""
 
     base: int | None = None
     reason_code: str | None = None
 
 
 def recode(err: HandError, code: str) -> HandError:
-    """The same problems (messages, positions) under the spec's error code."""
+    """The same problems (messages, positions) under Hebei's error code (docs/rules/hebei.md#errors)."""
     return HandError([Problem(p.message, p.position, code) for p in err.problems])
 
 
@@ -90,7 +94,7 @@ class Hebei(Variant):
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 1 | 2  # seven pairs, thirteen orphans
 
-    # --- input (§4 order: invalid_hand before invalid_context) -------------------------------
+    # --- input (invalid_hand before invalid_context: docs/rules/hebei.md#errors) --------------
     def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
         try:
             return super().context(raw)
@@ -113,7 +117,7 @@ class Hebei(Variant):
 
     @staticmethod
     def check_context(hand: Hand, ctx: HebeiContext, opts: HebeiRules) -> None:
-        """§4 rule 2: every contradiction at once, code ``invalid_context``."""
+        """Every contradiction at once, code ``invalid_context`` (docs/rules/hebei.md#context)."""
         problems: list[str] = []
         if ctx.discarder is not None:
             if ctx.self_draw:
@@ -210,12 +214,13 @@ class Hebei(Variant):
                  for n, it in enumerate(listing.interps)]
         start = len(views)
         views += [ReadingView(index=start + n, chosen=False, shape="standard", partition=r["partition"],
-                              total=0, note=f"breaks the door rule (§6): {r['reason']}")
+                              total=0, note=f"breaks the door rule: {r['reason']}")
                   for n, r in enumerate(listing.rejected)]
         return views
 
 
-TIE_BREAK = "highest S, then the higher base, then the earlier base id in the §7.1 list (hebei.md §7.3)"
+TIE_BREAK = ("highest S, then the higher base, then the base pattern that comes first in the list of "
+             "docs/rules/hebei.md#items")
 
 
 def _items(interp) -> list[Item]:

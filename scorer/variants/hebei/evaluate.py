@@ -1,7 +1,7 @@
-"""Interpretations of a Hebei hand (hebei.md §5-§7) and the choice among them (§7.3).
+"""Interpretations of a Hebei hand and the choice among them (docs/rules/hebei.md#what-wins).
 
 ``interpretations`` lists every standard partition (melds fixed; chows, pungs and the pair from the
-decomposer), seven pairs and thirteen orphans, with the partitions that break the §6 door rule kept
+decomposer), seven pairs and thirteen orphans, with the partitions that break the door rule kept
 apart (``Facts.rejected``) so that a non-winning result can say why.
 """
 
@@ -73,7 +73,8 @@ def hand_facts(hand: Hand, opts: HebeiRules) -> Facts:
 
 
 def door_problem(f: Facts, opts: HebeiRules) -> str | None:
-    """§6 (A1): None if the hand meets the door and eight-tile rule, else why not (one phrase)."""
+    """None if the hand meets the door and eight-tile rule (option ``door_rule``), else why not (one
+    phrase)."""
     suits = f.suits
     most = max(f.suit_tiles)
     eight = most >= 8
@@ -108,7 +109,7 @@ class Interp:
 @dataclass
 class Listing:
     interps: list[Interp]
-    rejected: list[dict]          # standard partitions that break §6, with the reason
+    rejected: list[dict]          # standard partitions that break the door rule, with the reason
     structural: bool              # some winning structure exists
 
 
@@ -148,7 +149,7 @@ def _seven_pairs_id(f: Facts, opts: HebeiRules) -> str:
 
 
 def _standard_id(f: Facts, chows: list[int], has_kong: bool, opts: HebeiRules) -> tuple[str, bool]:
-    """(§7.1 base id, exempt from §6) for one standard partition; ``chows`` = lowest tile of each."""
+    """(base id, exempt from the door rule) for one standard partition; ``chows`` = lowest tile of each."""
     pungs_only = not chows and (opts.all_pungs_with_kongs or not has_kong)
     straight = any({9 * s, 9 * s + 3, 9 * s + 6} <= set(chows) for s in range(3))
     exempt = pungs_only or f.all_honours or (straight and opts.straight_exempt)
@@ -219,7 +220,7 @@ def _group_text(code: int) -> str:
 
 
 def exposed_meld(hand: Hand, opts: HebeiRules) -> bool:
-    """A5 / A18: what breaks 门清."""
+    """What breaks 门清 (options ``added_kong_exposed``, ``concealed_kong_breaks_menqing``)."""
     for m in hand.melds:
         if m.exposure is Exposure.EXPOSED:
             return True
@@ -231,7 +232,7 @@ def exposed_meld(hand: Hand, opts: HebeiRules) -> bool:
 
 
 def value(interp: Interp, hand: Hand, f: Facts, ctx: HebeiContext, opts: HebeiRules) -> None:
-    """§7.1-7.2: fill the items, the base and S of one interpretation."""
+    """Fill the items, the base and S of one interpretation (docs/rules/hebei.md#items)."""
     base = BASE_POINTS[interp.base_id]
     items = [(interp.base_id, base, 1)]
     if (opts.hunyise_stacks and interp.kind == "standard" and interp.base_id in ("duiduihu", "yitiaolong")
@@ -260,5 +261,6 @@ def value(interp: Interp, hand: Hand, f: Facts, ctx: HebeiContext, opts: HebeiRu
 
 
 def choose(interps: list[Interp]) -> Interp:
-    """§7.3: highest S, then the higher base, then the earlier base id in the §7.1 list."""
+    """Highest S, then the higher base, then the base pattern listed first
+    (docs/rules/hebei.md#what-wins)."""
     return max(interps, key=lambda i: (i.value, i.base, -i.priority))

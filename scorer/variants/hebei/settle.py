@@ -1,4 +1,4 @@
-"""Hebei payment (hebei.md §8, A8, A9): keyed by seat, winner positive, summing to zero."""
+"""Hebei payment (docs/rules/hebei.md#payments): keyed by seat, winner positive, summing to zero."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ def shares(winner: str, value: int) -> dict[str, int]:
 
 
 def payments(winner: str, value: int, self_draw: bool, discarder: str | None, payer: str) -> dict[str, int]:
-    """``payer`` (rule A8) on a discard win: ``all_three`` (spec) — every other seat pays its share;
+    """``payer`` (rule option) on a discard win: ``all_three`` (default) — every other seat pays its share;
     ``discarder_pays_all`` — the discarder pays every share; ``discarder_only`` — the discarder pays
     its own share and nobody else pays. A self-drawn win is always paid by all three."""
     owed = shares(winner, value)

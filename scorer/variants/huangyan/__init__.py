@@ -1,12 +1,14 @@
 """Taizhou Huangyan Mahjong (浙江台州黄岩麻将), variant ``huangyan``.
 
-Rules: shared/spec/huangyan.md — the 财神/得 wild (§3), the White board standing in for the wild's
-kind (§3.4), dragons as the wild (§3.5), 得复原/三得/无得 (§3.6), the winner's base points and fans (§6),
-(base + 20) × 2^fans rounded up to tens with the 辣子 limit at 300, the non-winners' totals, and the
-settlement with bullets, bombs and the 点炮 penalty (§9). Every ambiguity of §10 whose readings change a
-score is an option of ``HuangyanRules`` (defaults = the spec's reading; preset ``spec``).
+Rules: docs/rules/huangyan.md — the 财神/得 wild, the White board standing in for the wild's kind and
+dragons as the wild (docs/rules/huangyan.md#what-wins), 得复原/三得/无得, the winner's base points and
+fans, (base + 20) × 2^fans rounded up to tens with the 辣子 limit at 300, the non-winners' totals
+(docs/rules/huangyan.md#items), and the settlement with bullets, bombs and the 点炮 penalty
+(docs/rules/huangyan.md#payments). Every choice between the sources that changes a score is an option
+of ``HuangyanRules`` (docs/rules/huangyan.md#rule-options-and-presets; the defaults are the page's
+rules, preset ``spec``).
 
-Readings chosen where the spec is silent:
+Readings chosen where the rules page is silent:
 - Error codes: the core parser's codes (unknown_character, foreign_tile for a flower or a Nantong
   letter, too_many_copies, bad_meld, tile_count, ...) plus ``wild_in_meld`` (a 得 inside any bracket,
   added kongs ``{..}`` included), ``wild_discard_win`` (a winning 得 on a discard), ``contradiction``
@@ -15,7 +17,7 @@ Readings chosen where the spec is silent:
   bad seats, East in ``bombs``). An error in a hand of ``others`` carries the code of the problem, the
   message is prefixed ``others.X:`` and the position (which refers to that other string) is in the
   message, the problem's position being null.
-- Copies are checked per hand (§4); four hands together holding more than four copies are not checked.
+- Copies are checked per hand (docs/rules/huangyan.md#errors); four hands together holding more than four copies are not checked.
 - The White-board mapping happens before a meld is checked, so ``[4mP6m]`` (wild 5m) is a chow; the
   canonical echo keeps the physical tiles (``[46mP]``).
 - Under role ``idle`` the settlement fields (``others``, ``bullets``, ``bombs``, ``dian_pao``,
@@ -26,10 +28,10 @@ Readings chosen where the spec is silent:
 - When two readings tie on (total, raw, fans, base), the first one the decomposer lists is reported.
   ``explain`` lists every 得 assignment and winning-tile placement, one entry per distinct score
   (explain.py); ``result.tie_break`` states the rule.
-- A non-winner's concealed pung of the round wind gives no fan (no round-wind scoring, A15) unless the
+- A non-winner's concealed pung of the round wind gives no fan (no round-wind scoring) unless the
   option ``round_wind_fan`` is set; it then applies to winners and non-winners alike.
-- ``details.next_dealer``/``next_dealer_streak`` follow §8 (the dealer keeps the deal only when East
-  wins).
+- ``details.next_dealer``/``next_dealer_streak`` follow docs/rules/huangyan.md#what-wins, "Dealer
+  and draws" (the dealer keeps the deal only when East wins).
 - ``wilds`` says what each 得 stands for in the chosen reading (``得 5m → 3s``; 得, the name the rules
   use for one wild tile, as in ``explain``'s group texts): one entry per 得 in the concealed part, a 得
   standing for its own kind included, group by group in the partition's order, natural tiles used
@@ -63,7 +65,8 @@ from .scoring import Row, Scored, score_idle, score_winner
 from .settle import settle
 
 # The winning tile's position in the string of the hand last parsed (hand object, position), so that
-# the rule-dependent ``wild_discard_win`` error raised in ``score`` can point at it (§4).
+# the rule-dependent ``wild_discard_win`` error raised in ``score`` can point at it
+# (docs/rules/huangyan.md#errors).
 _WIN_POSITION: ContextVar[tuple[Hand, int] | None] = ContextVar("huangyan_win_position", default=None)
 
 
@@ -132,7 +135,8 @@ class Huangyan(Variant):
         return parse_hand(text, parse_tile(ctx.wild), role="idle", dialect=dialect)
 
     def completes(self, hand: Hand, context: BaseModel) -> bool:
-        """Sets + a pair with the 得 standing for any kind and White boards as the wild's kind (§3.3-3.4)."""
+        """Sets + a pair with the 得 standing for any kind and White boards as the wild's kind
+        (docs/rules/huangyan.md#what-wins)."""
         from scorer.decompose import STANDARD_MASK, is_winning
 
         ctx: HuangyanContext = context  # type: ignore[assignment]

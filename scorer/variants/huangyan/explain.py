@@ -1,4 +1,5 @@
-"""Huangyan ``explain``: every 得 assignment and winning-tile placement side by side (huangyan.md §7).
+"""Huangyan ``explain``: every 得 assignment and winning-tile placement side by side
+(docs/rules/huangyan.md#what-wins, "The best reading").
 
 The winner's search scores every reading (every partition with every assignment of the 得) and, in
 each, every placement of the winning tile. Many of them score exactly alike (with two 得 a hand has
@@ -27,10 +28,10 @@ from .context import HuangyanRules
 from .scoring import Scored, Winner, winner_candidates, winner_of
 
 TIE_BREAK = ("the best reading is the largest total; equal totals go to the larger raw value (before rounding "
-             "and the 辣子 cap), then more fans, then the larger base (huangyan.md §7); among full ties the "
+             "and the 辣子 cap), then more fans, then the larger base; among full ties the "
              "first reading found is kept")
-IDLE_TIE_BREAK = ("a non-winner's hand is counted as it physically stands, without substitution (huangyan.md "
-                  "§6.4): it has one reading, so no tie-break applies")
+IDLE_TIE_BREAK = ("a non-winner's hand is counted as it physically stands, without substitution: it has one "
+                  "reading, so no tie-break applies")
 MAX_ENTRIES = 40
 EXAMPLES = 3  # other assignments of a group named in its note
 

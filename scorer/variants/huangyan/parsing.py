@@ -1,4 +1,5 @@
-"""Reading a Huangyan hand: the shared notation plus the White-board stand-in (huangyan.md §3.4, §4).
+"""Reading a Huangyan hand: the shared notation plus the White-board stand-in
+(docs/rules/huangyan.md#what-wins, docs/rules/huangyan.md#errors).
 
 The core parser checks a bracketed meld on its physical faces, so ``[4mP6m]`` (wild 5m) would be
 rejected. Here the meld is checked on its identities (White -> the wild's kind when the wild is not
@@ -20,7 +21,8 @@ NOTATION = N.NotationRules(name="huangyan", kinds=frozenset(range(NUM_STANDARD_K
 
 
 def identity(x: int, wild: int) -> int:
-    """The kind a physical tile plays: a White board is a natural tile of the wild's kind (§3.4)."""
+    """The kind a physical tile plays: a White board is a natural tile of the wild's kind
+    (docs/rules/huangyan.md#what-wins)."""
     return wild if (x == WHITE and wild != WHITE) else x
 
 

@@ -1,4 +1,4 @@
-"""Winner and non-winner scoring (huangyan.md §6, pseudo-code §7).
+"""Winner and non-winner scoring (docs/rules/huangyan.md#items).
 
 The winner's search: the 得 tiles of the concealed part are taken out of the counts and handed to
 the decomposer as ``wilds`` (any of the 34 kinds, ``max_copies=99`` so a 得 may be a fifth copy).
@@ -114,7 +114,7 @@ def round_up(raw: int) -> int:
 
 
 def limit(raw: int, forced: bool, opts: HuangyanRules) -> tuple[int, bool]:
-    """(total, lazi) from the raw value (§6.3): round up to tens, then the 辣子 cap."""
+    """(total, lazi) from the raw value: round up to tens, then the 辣子 cap (docs/rules/huangyan.md#lazi)."""
     total = round_up(raw)
     reached = (raw if opts.lazi_before_rounding else total) >= opts.lazi_limit
     if forced or total >= opts.lazi_limit:
@@ -415,7 +415,7 @@ def natural_placements(env: Env, tid: int, pair: int | None, chows: list[int], p
                        self_draw: bool) -> list[tuple[int, int, str | None, bool]]:
     """Where a natural winning tile of identity ``tid`` can sit in a reading, in the order tried:
     (PAIR/CHOW/PUNG, the set's lowest tile, the wait item it scores (``WAIT_POINTS``) or None,
-    whether it completes a pung that then scores as exposed, §6.1)."""
+    whether it completes a pung that then scores as exposed: docs/rules/huangyan.md#exposed-pung)."""
     opts = env.opts
     out: list[tuple[int, int, str | None, bool]] = []
     if pair == tid:
@@ -459,7 +459,7 @@ def _pung_rows(env: Env, pungs: list[int], exposed: int | None) -> list[Row]:
 
 
 def score_idle(hand: Hand, wild: int, seat: str, round_wind: str | None, opts: HuangyanRules) -> Scored:
-    """§6.4: count what is physically there, no substitution, no +20."""
+    """Count what is physically there, no substitution, no +20 (docs/rules/huangyan.md#non-winners)."""
     env = Env(wild, WIND_KIND[seat], WIND_KIND.get(round_wind or ""), False, opts)
     rows, _, _, _ = _meld_rows(hand, env)
     counts = [0] * 37

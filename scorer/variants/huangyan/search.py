@@ -1,4 +1,5 @@
-"""The winner's best reading without scoring every reading (huangyan.md §7), for hands holding 得.
+"""The winner's best reading without scoring every reading (docs/rules/huangyan.md#what-wins), for
+hands holding 得.
 
 With four 得 a hand has up to ~900 readings (every concrete reading of the wilds), and scoring each
 one costs milliseconds. This search gives exactly what scoring them all in the decomposer's order
@@ -83,7 +84,8 @@ class LocalScorer:
         return v
 
     def restored_fans(self, restored: int) -> int:
-        """Fans of 得复原 when ``restored`` 得 stand for their own kind (huangyan.md §3.6, A6)."""
+        """Fans of 得复原 when ``restored`` 得 stand for their own kind (docs/rules/huangyan.md#wild-restored,
+        option ``wild_restored``)."""
         mode = self.env.opts.wild_restored
         if mode == "all_once":
             return 1 if restored == self.n_wilds else 0

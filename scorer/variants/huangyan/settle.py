@@ -1,4 +1,6 @@
-"""Settlement (huangyan.md §9): points (和) by seat, plus the bullet and bomb ledgers."""
+"""Settlement (docs/rules/huangyan.md#payments): points (和) by seat, plus the bullet and bomb ledgers.
+
+The 点炮 rules are numbered as in the page's section "The 点炮 penalty"."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ def settle(winner: str, t_win: int, totals: dict[str, int], *, self_draw: bool, 
     others = [s for s in SEATS if s != winner]
     t = {s: totals.get(s, 0) for s in others}
     if dian_pao is not None:
-        t[dian_pao] = 0  # §9.4.1
+        t[dian_pao] = 0  # 点炮 rule 1: the discarder's own total counts as 0
     mult = 2 if self_draw else 1
     points = dict.fromkeys(SEATS, 0)
     transfers: list[tuple[str, str, int]] = []  # (payer, payee, amount) of points
@@ -46,10 +48,10 @@ def settle(winner: str, t_win: int, totals: dict[str, int], *, self_draw: bool, 
                 transfers.append((lo, hi, t[hi] - t[lo]))
     else:
         rest = [s for s in others if s != dian_pao]
-        for s in rest:  # §9.4.3: the difference to his 0
+        for s in rest:  # 点炮 rule 3: the difference to his 0
             transfers.append((dian_pao, s, t[s]))
         a, b = rest
-        if t[a] != t[b]:  # §9.4.4: their difference, paid by the discarder too
+        if t[a] != t[b]:  # 点炮 rule 4: their difference, paid by the discarder too
             hi = a if t[a] > t[b] else b
             transfers.append((dian_pao, hi, abs(t[a] - t[b])))
     for payer, payee, amount in transfers:

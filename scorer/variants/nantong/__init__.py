@@ -1,13 +1,15 @@
 """Nantong long cards (南通长牌), variant ``nantong``: 3 players, 23-card hands, two indicators.
 
-Rules: shared/spec/nantong.md (tiles §1, notation and validation §2, partitions §3, base hu §4,
-bonuses §5, multipliers §6, totals and settlement §7, pseudo-code §8, decisions §9). Every reading
-of §9 that changes a score is a rule option (``context.NantongRules``, the spec's reading the
-default, preset ``spec``); preset ``js`` approximates the public JavaScript implementation
-(147/258/369 indicators, base hu rounded first, 闷 = self-drawn without melds).
+Rules: docs/rules/nantong.md (cards, groups and the winning split: #what-wins; base hu, bonuses and
+multipliers: #items; totals and settlement: #payments; errors: #errors). Every choice between the
+sources that changes a score is a rule option (``context.NantongRules``,
+docs/rules/nantong.md#rule-options-and-presets; the page's rules are the default, preset ``spec``);
+preset ``js`` approximates the public JavaScript implementation (147/258/369 indicators, base hu
+rounded first, 闷 = self-drawn without melds).
 
-Readings chosen where the spec is silent:
-- Every player's base hu is computed by counting (§4.1) for non-winners even when the option
+Readings chosen where the rules page is silent:
+- Every player's base hu is computed by counting (docs/rules/nantong.md#items, "The count rule")
+  for non-winners even when the option
   ``count_rule`` is off (a non-winner's hand has no partition); the option only changes the winner.
 - On an exhausted deal, any winner-only context flag (self_draw, kong_replacement, ready,
   heavenly, dealer_first_discard, last_tile, win_tile) is a contradiction (an error).
@@ -20,7 +22,7 @@ Readings chosen where the spec is silent:
 - Ties between partitions/placements with the same final total keep the first reading found (the
   decomposer's order); the wait bonus is shown only when the chosen placement earns it.
 - The Wenqian item's ``points`` is the whole bonus (20/50/100/200) and ``count`` the number of
-  1-2-3 coins sequences (§10), not points per sequence.
+  1-2-3 coins sequences (docs/rules/nantong.md#wenqian), not points per sequence.
 - Errors about an entry of ``others`` name it (``others[1]: ...``) with the character position in
   the message; the problem's ``position`` is null (positions refer to the winner's hand string).
 - Error codes: the parser's (unknown_character, bad_meld, bad_claim_digit, tile_count, ...),
@@ -29,11 +31,11 @@ Readings chosen where the spec is silent:
 - A heavenly win's canonical hand lists the concealed cards sorted (there is no winning card);
   an explicit ``self_draw: true`` beside ``heavenly`` is accepted (and earns the +10 even when
   the option ``heavenly_self_draw`` is off).
-- ``kong_replacement`` and ``last_tile`` may be given together (the spec forbids neither).
+- ``kong_replacement`` and ``last_tile`` may be given together (the rules forbid neither).
 - Three Elders counts every Q, B and H the winner holds outside the Hezi; in a winning hand such
-  cards can only sit in groups (Q/B/H form no sequences), so this is "in groups" of §6.
+  cards can only sit in groups (Q/B/H form no sequences), so this is "in groups" of docs/rules/nantong.md#three-elders.
 - The winning card may sit in any group or the pair holding its kind; for each partition the
-  placement with the highest total is kept (A20), and ``details.placement`` names it.
+  placement with the highest total is kept (docs/rules/nantong.md#what-wins), and ``details.placement`` names it.
 - ``indicators`` also accepts the string form ``"2s,3m"`` and ``others`` ``"HAND1;HAND2"``
   (the CLI forms) in the API; a hand of ``""``, ``"-"`` or ``null`` is the null hand.
 - Option ``count_rule`` off: a concealed kind scores (with the unit its count gives) only when the
@@ -63,7 +65,7 @@ from .validate import (
     check_copies,
     check_declarations,
     context_problems,
-    in_spec_order,
+    in_check_order,
     indicators_of,
     parse_others,
 )
@@ -73,7 +75,7 @@ NULL_HAND = Hand(melds=(), concealed=(), win_tile=None)
 
 
 def settle(totals: list[int]) -> dict[str, int]:
-    """§7: every pair settles the difference: payment_i = 2·T_i − T_j − T_k."""
+    """Every pair settles the difference: payment_i = 2·T_i − T_j − T_k (docs/rules/nantong.md#payments)."""
     return {SEATS[i]: sum(totals[i] - totals[j] for j in range(3) if j != i) for i in range(3)}
 
 
@@ -89,7 +91,7 @@ def _item(iid: str, points: int = 0, factor: int = 1, count: int = 1, tiles: str
 
 
 def _outcome_items(o: Outcome) -> list[dict[str, Any]]:
-    """The winner's items: one per base unit, then bonuses, then multipliers (§10)."""
+    """The winner's items: one per base unit, then bonuses, then multipliers (docs/rules/nantong.md#items)."""
     items = [_item(u.id, u.value, tiles=u.tiles, detail=u.detail) for u in o.units]
     for iid, points, count in o.bonuses:
         factor = 2 if iid == "piao_hu" else 1
@@ -139,10 +141,10 @@ class Nantong(Variant):
         win_tile = None if ctx.heavenly else ctx.win_tile
         try:
             hand = parse(text, self.notation, dialect=dialect, win_tile=win_tile)
-        except HandError as err:  # §2.3 order: a bad declaration (2) comes before a wrong count (4)
+        except HandError as err:  # a bad declaration comes before a wrong count (docs/rules/nantong.md#errors)
             if any(p.code in ("input_too_long", "bad_dialect") for p in err.problems):
                 raise
-            raise HandError(in_spec_order(err.problems + self._declaration_problems(text, ctx, dialect))) from None
+            raise HandError(in_check_order(err.problems + self._declaration_problems(text, ctx, dialect))) from None
         if ctx.heavenly:
             hand = Hand(hand.melds, hand.concealed, None, hand.flowers)
         return hand
@@ -154,7 +156,7 @@ class Nantong(Variant):
         problems: list[Problem] = []
         try:
             others = parse_others(ctx)
-        except HandError as err:  # reported with the rest, in §2.3 order
+        except HandError as err:  # reported with the rest, in the order of docs/rules/nantong.md#errors
             problems += err.problems
             others = []
         holdings = others if ctx.exhausted else [hand, *others]
@@ -165,7 +167,7 @@ class Nantong(Variant):
         problems += check_copies(holdings, indicators)
         problems += context_problems(None if ctx.exhausted else hand, ctx)
         if problems:
-            raise HandError(in_spec_order(problems))
+            raise HandError(in_check_order(problems))
 
         idle = [self._idle(o, indicators, opts) for o in others]
         if ctx.exhausted:
@@ -237,7 +239,8 @@ class Nantong(Variant):
         return views
 
     def _declaration_problems(self, text: str, ctx: NantongContext, dialect: str | None) -> list[Problem]:
-        """§2.3 rule 2 for a winner's hand that did not parse (its melds read again on their own)."""
+        """The declaration check (``bad_declaration``) for a winner's hand that did not parse (its melds
+        read again on their own)."""
         try:
             indicators = indicators_of(ctx)
         except HandError:

@@ -1,4 +1,5 @@
-"""The winner's search (nantong.md §3, §5, §6, §8): every partition, every winning-card placement."""
+"""The winner's search (docs/rules/nantong.md#what-wins, docs/rules/nantong.md#items): every partition,
+every winning-card placement."""
 
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def _elders(hand: Hand) -> bool:
     for k in hand.concealed:
         c[k] += 1
     for m in hand.melds:
-        if m.kind is not MeldKind.PAIR:  # Hezi cards do not count (A10, A15)
+        if m.kind is not MeldKind.PAIR:  # Hezi cards do not count (docs/rules/nantong.md#three-elders)
             for k in m.tiles:
                 c[k] += 1
     return all(c[k] >= 3 for k in (THOUSAND, WHITE_FLOWER, RED_FLOWER))
@@ -97,7 +98,7 @@ def best_outcome(hand: Hand, ctx: NantongContext, opts: NantongRules, indicators
 
 def reading_outcomes(hand: Hand, ctx: NantongContext, opts: NantongRules, indicators: list[int],
                      fixed_units: list[Unit]) -> list[Outcome]:
-    """Every partition, each with its best placement of the winning card (§3, §8)."""
+    """Every partition, each with its best placement of the winning card (docs/rules/nantong.md#what-wins)."""
     fixed = [m for m in hand.melds if m.kind is not MeldKind.PAIR]
     n_sets = 7 - len(fixed)
     counts = hand.counts()
@@ -174,7 +175,7 @@ def reading_outcomes(hand: Hand, ctx: NantongContext, opts: NantongRules, indica
 
 
 def _closed_piao(hand: Hand, units: list[Unit], selfdrawn: bool, opts: NantongRules) -> bool:
-    """§6 / A9."""
+    """闷飘 under the option ``closed_piao`` (docs/rules/nantong.md#closed-piao)."""
     if opts.closed_piao == "no_pung":
         return not any(u.id == "exposed_pung" for u in units)
     if opts.closed_piao == "no_exposed":

@@ -1,4 +1,4 @@
-"""Base hu (nantong.md §4): every player's units and their values."""
+"""Base hu (docs/rules/nantong.md#items): every player's units and their values."""
 
 from __future__ import annotations
 
@@ -30,9 +30,10 @@ def is_old(k: int) -> bool:
 
 
 def indicator_doubles(ind: int, x: int, scope: str) -> bool:
-    """§4.2 step 2 (A1): does indicator ``ind`` double a unit of kind ``x``?"""
+    """Step 2 of "How a unit is doubled" (docs/rules/nantong.md#items, option ``indicator_scope``):
+    does indicator ``ind`` double a unit of kind ``x``?"""
     if is_old(ind) or is_old(x):
-        return is_old(ind) and is_old(x)  # an old-general indicator doubles all four (A5)
+        return is_old(ind) and is_old(x)  # an old-general indicator doubles all four
     if scope == "rank":
         return ind % 9 == x % 9
     if scope == "tile":
@@ -52,7 +53,7 @@ class Unit:
 
 
 def value_of(uid: str, x: int, indicators: list[int], opts: NantongRules) -> tuple[int, str]:
-    """§4.2: the unit's value after its own multipliers, and the chain as text."""
+    """The unit's value after its own doublings, and the chain as text (docs/rules/nantong.md#items)."""
     v = BASE[uid]
     exact = x in indicators
     chain = [f"base {v}"]
@@ -98,7 +99,8 @@ def meld_units(hand: Hand, indicators: list[int], opts: NantongRules) -> list[Un
 def concealed_units(counts: list[int], indicators: list[int], opts: NantongRules,
                     discard_win: bool = False, w: int | None = None,
                     only: frozenset[int] | None = None) -> list[Unit]:
-    """§4.1 count rule and §4.4: triplets and fours held in the concealed part.
+    """Triplets and fours held in the concealed part: the count rule and the winning card on a discard
+    (docs/rules/nantong.md#items).
 
     ``only`` (count_rule off) restricts the units to the kinds the chosen partition holds as triplets.
     """

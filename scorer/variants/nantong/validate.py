@@ -1,4 +1,5 @@
-"""Validation (nantong.md §2.3): everything that is an error (HTTP 422, exit 2) rather than a result."""
+"""Validation (docs/rules/nantong.md#errors): everything that is an error (HTTP 422, exit 2) rather
+than a result."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def parse_others(ctx: NantongContext) -> list[Hand]:
 
 
 def check_declarations(hand: Hand, indicators: list[int], who: str) -> list[Problem]:
-    """§2.3 rule 2: <XXX> must be an indicator; <XX> needs both indicators X."""
+    """Declarations: <XXX> must be an indicator; <XX> needs both indicators X."""
     problems = []
     for m in hand.melds:
         if m.exposure is not Exposure.DECLARED:
@@ -74,7 +75,7 @@ def check_declarations(hand: Hand, indicators: list[int], who: str) -> list[Prob
 
 
 def check_copies(hands: list[Hand], indicators: list[int]) -> list[Problem]:
-    """§2.3 rule 3: at most 4 copies of a kind across every holding and the indicators."""
+    """Copies: at most 4 of a kind across every holding and the indicators."""
     total = [0] * NUM_KINDS
     for k in indicators:
         total[k] += 1
@@ -85,18 +86,19 @@ def check_copies(hands: list[Hand], indicators: list[int]) -> list[Problem]:
                     "too_many_copies") for k, n in enumerate(total) if n > 4]
 
 
-# §2.3 lists the checks in order: 1 notation, 2 declarations, 3 copies, 4 card counts, 5 context.
+# The checks in the order docs/rules/nantong.md#errors reports them: 1 notation, 2 declarations,
+# 3 copies, 4 card counts, 5 context.
 _STAGE = {"bad_declaration": 2, "too_many_copies": 3, "tile_count": 4, "contradiction": 5,
           "bad_win_tile": 5, "empty_hand": 5}
 
 
-def in_spec_order(problems: list[Problem]) -> list[Problem]:
-    """Every problem found, the earliest §2.3 check first (a stable sort: positions keep their order)."""
+def in_check_order(problems: list[Problem]) -> list[Problem]:
+    """Every problem found, the earliest check first (a stable sort: positions keep their order)."""
     return sorted(problems, key=lambda p: _STAGE.get(p.code, 1))
 
 
 def context_problems(hand: Hand | None, ctx: NantongContext) -> list[Problem]:
-    """§2.3 rule 5: contradictory context."""
+    """Contradictory context (docs/rules/nantong.md#context)."""
     msgs: list[str] = []
     if ctx.exhausted:
         for flag in ("self_draw", "kong_replacement", "ready", "heavenly", "dealer_first_discard", "last_tile"):

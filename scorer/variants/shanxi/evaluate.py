@@ -1,7 +1,9 @@
-"""Structures, waits and the pattern multiplier (shanxi.md §5, §6.2, §7.2), on the shared decomposer.
+"""Structures, waits and the pattern multiplier (docs/rules/shanxi.md#what-wins,
+docs/rules/shanxi.md#items), on the shared decomposer.
 
 Mice are removed from the concealed counts and passed as ``wilds`` with the whole 34-kind mask and
-no copy cap on what they stand for (§5 "count limits are not checked for the tile it represents").
+no copy cap on what they stand for (docs/rules/shanxi.md#what-wins, "The mouse game": the four-copy
+limit is not checked for what a mouse stands for).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ NO_CAP = 99  # mice may stand for a kind whose four copies are already held
 
 
 def pt(kind: int) -> int:
-    """Tile point: suit tiles their face value, every honour 10 (§2)."""
+    """Tile point: suit tiles their face value, every honour 10 (docs/rules/shanxi.md#overview)."""
     return kind % 9 + 1 if kind < 27 else 10
 
 
@@ -80,7 +82,8 @@ def has_reading(t: Tiles) -> bool:
 
 
 def hand13_waits(t: Tiles, win: int, wild_kind_as_wait: bool = True) -> list[int]:
-    """§6.2: kinds t with fewer than 4 copies in hand13 such that hand13 + t (a natural t) wins."""
+    """The waits of the declaration rule (docs/rules/shanxi.md#what-wins, "Conditions"): kinds t with
+    fewer than 4 copies in hand13 such that hand13 + t (a natural t) wins."""
     c = list(t.naturals)
     w = t.wilds
     if t.wild is not None and win == t.wild:
@@ -146,7 +149,8 @@ def pattern_of(t: Tiles, groups: tuple[int, ...], standins: tuple[int, ...], *, 
 
 
 def best_pattern(t: Tiles, found, **kw) -> Pattern:
-    """The interpretation with the largest product of factors (§7.2); the first one on a tie."""
+    """The interpretation with the largest product of factors (docs/rules/shanxi.md#what-wins, "Which
+    reading counts"); the first one on a tie."""
     best: Pattern | None = None
     for groups, standins in found:
         p = pattern_of(t, groups, standins, **kw)

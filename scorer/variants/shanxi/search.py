@@ -1,5 +1,5 @@
 """The interpretation with the largest multiplier, and how many there are, without listing every
-reading (shanxi.md §7.2), for hands holding mice.
+reading (docs/rules/shanxi.md#what-wins), for hands holding mice.
 
 With four mice a hand has up to ~900 standard readings (every concrete reading of the mice) and
 hundreds of seven-pairs ones; listing them and computing each one's factors costs milliseconds. This

@@ -1,4 +1,4 @@
-"""Who pays (shanxi.md §8): the win shares, 包胡, the winner's kongs (包杠 / 点杠包杠), the dealer bonus."""
+"""Who pays (docs/rules/shanxi.md#payments): the win shares, 包胡, the winner's kongs (包杠 / 点杠包杠), the dealer bonus."""
 
 from __future__ import annotations
 

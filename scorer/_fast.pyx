@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Cython decomposer (see /tmp/decomp_contract.md; pure-Python twin: scorer._reference).
+"""Cython decomposer; its pure-Python twin :mod:`scorer._reference` is the plain, executable
+statement of the contract both keep (``scorer.decompose`` is the façade the library imports).
 
 Kinds are split into five independent "tile groups": the three suits (9 ranks, chows allowed),
 the 7 honours and the 3 long cards (no chows). A hand's sets never cross groups, and both

@@ -1,4 +1,5 @@
-"""The result of scoring one hand (INTERFACE.md, "Result"), shared by every variant."""
+"""The result of scoring one hand, shared by every variant (README.md#library, the ``--json`` output
+described in docs/rules/mcr.md#reading-the-examples)."""
 
 from __future__ import annotations
 

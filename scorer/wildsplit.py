@@ -24,7 +24,8 @@ if decompose.BACKEND == "fast":
 else:  # pragma: no cover - exercised by the pure-mode runs
     RECORDS = None
 
-# a wild may be a fifth copy of a kind in these variants (huangyan.md §3.3, shanxi.md "With wilds")
+# a wild may be a fifth copy of a kind in these variants (docs/rules/huangyan.md#what-wins,
+# docs/rules/shanxi.md#what-wins, "The mouse game")
 NO_CAP = 99
 
 # The tile groups a set never leaves: (first kind, kinds) for the three suits and the honours.

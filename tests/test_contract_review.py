@@ -1,6 +1,7 @@
-"""Independent review of the shared contract (NOTATION.md, INTERFACE.md and the foundation brief).
+"""Independent review of what every variant shares: the notation (docs/notation.md), the result and
+the HTTP answers (README.md#library, README.md#http-service).
 
-Every expectation below is worked out by hand from the spec text, not copied from the program:
+Every expectation below is worked out by hand from the rules as written, not copied from the program:
 canonical forms are "melds in written order, then the concealed tiles sorted (m p s, then
 E S W N C F P) with one copy of the winning tile moved last"; positions are 0-based character
 indexes into the string as written.
@@ -30,7 +31,7 @@ runner = CliRunner()
 
 
 @pytest.mark.parametrize("text, kind", [
-    pytest.param("1z", EAST, id="1z-east"),        # NOTATION §Tiles: 1z E
+    pytest.param("1z", EAST, id="1z-east"),        # docs/notation.md#tiles: 1z E
     pytest.param("2z", SOUTH, id="2z-south"),      # 2z S
     pytest.param("3z", WEST, id="3z-west"),        # 3z W
     pytest.param("4z", NORTH, id="4z-north"),      # 4z N
@@ -45,7 +46,7 @@ def test_honour_digits_and_letters(text: str, kind: int) -> None:
     assert parse_tile(text) == kind
 
 
-# (text, parse kwargs, canonical)   -- NOTATION §Tiles/§Melds/§Winning tile, brief "canonical formatter"
+# (text, parse kwargs, canonical)   -- docs/notation.md#tiles, #melds, #the-winning-tile (the canonical form)
 GOOD = [
     # 1m 9m 1p 9p 1s 9s + E S W N P F C (1z..7z) + E: sorted, win E (last written) moved last.
     pytest.param("1m9m1p9p1s9s1234567z1z", {}, "19m19p19sESWNCFPE", id="z-digits-become-letters"),
@@ -89,7 +90,8 @@ def test_canonical_form_and_round_trip(text: str, kwargs: dict, canonical: str) 
 
 
 def test_helper_exposures() -> None:
-    # brief: [SSSS] = concealed kong; 5-7 on a kong = promoted kong claimed from digit-4.
+    # docs/notation.md#chineseofficialmahjonghelper-strings: [SSSS] = concealed kong; 5-7 on a kong =
+    # promoted kong claimed from digit-4.
     hand = parse("[SSSS][2222p5]123m456mEE", dialect="helper")
     assert [(m.kind, m.exposure, m.claimed) for m in hand.melds] == [
         (MeldKind.KONG, Exposure.CONCEALED, None),
@@ -97,7 +99,8 @@ def test_helper_exposures() -> None:
     ]
 
 
-# (text, kwargs, [(code, position), ...])   -- brief: every error with its 0-based position
+# (text, kwargs, [(code, position), ...])   -- docs/notation.md#error-codes: every error with its 0-based
+# position
 BAD = [
     # 123m456m789m123p = 0..15, E at 16, 'e' at 17; 13 tiles
     pytest.param("123m456m789m123pEe", {}, [("unknown_character", 17), ("tile_count", None)], id="unknown-char"),
@@ -232,7 +235,7 @@ def test_http_score_interface_example() -> None:
     r = client.post("/v1/score", json=body)
     assert r.status_code == 200
     res = r.json()
-    assert res["hand"] == "[123m]456789m555pPP"  # INTERFACE §Result echo
+    assert res["hand"] == "[123m]456789m555pPP"  # the canonical echo (docs/notation.md#the-winning-tile)
     assert res["partition"] == ["[123m]", "456m", "789m", "555p", "PP"]
     assert sum(res["payments"].values()) == 0
 
@@ -278,7 +281,7 @@ def test_http_garbage_never_500(raw: bytes) -> None:
 
 
 def test_http_unexpected_exception_is_not_500(monkeypatch: pytest.MonkeyPatch) -> None:
-    # INTERFACE §HTTP "Never 500": even a fault the checks did not foresee answers with the error shape
+    # Never a bare 500: even a fault the checks did not foresee answers with the error shape
     def boom(_request):
         raise RuntimeError("unforeseen")
 

@@ -1,6 +1,6 @@
-"""Independent review of the MCR variant against shared/spec/mcr.md (+ mcr-fans.md).
+"""Independent review of the MCR variant against its rules, docs/rules/mcr.md.
 
-Every expected number below was worked out by hand from the spec (section named in each comment),
+Every expected number below was worked out by hand from the rules (section named in each comment),
 never copied from the scorer. The fan lists themselves are proven against pymahjonggb elsewhere;
 these cases concentrate on what the oracle cannot check: the context contradictions and
 non-contradictions, the 8-point minimum, flowers, the settlement, the presets and their echo, the
@@ -26,7 +26,7 @@ def P(e: int, s: int, w: int, n: int) -> dict[str, int]:
 
 ZERO = P(0, 0, 0, 0)
 PRINCIPLES = {"non_repetition", "non_separation", "non_identity", "high_over_low", "account_once"}
-CHICKEN = "[123m][567p]789p45sEE3s"  # 无番和 8 on a discard (mcr-fans.md #43)
+CHICKEN = "[123m][567p]789p45sEE3s"  # 无番和 8 on a discard (docs/rules/mcr.md#chicken-hand)
 
 
 def _fans(result) -> Counter:
@@ -34,10 +34,11 @@ def _fans(result) -> Counter:
 
 
 # --------------------------------------------------------------------------------------------
-# Contradictions: a 422 error naming the contradiction (mcr.md "Context fields")
+# Contradictions: a 422 error naming the contradiction
+# (docs/rules/mcr.md#errors-a-context-that-contradicts-the-hand)
 # (id, hand, context, number of problems, a word each message must contain)
 CONTRADICTIONS = [
-    # mcr.md Context fields: kong_win + self_draw with no kong (seven pairs hold no kong)
+    # kong_win + self_draw with no kong (seven pairs hold no kong)
     ("replacement_no_kong_seven_pairs", "1122m3344p5566sEE", {"self_draw": True, "kong_win": True}, 1, "kong"),
     # robbing a kong while the winning tile sits in the hand's own exposed pung
     ("robbing_tile_in_own_pung", "[333s][567p]789p45sEE3s", {"kong_win": True}, 1, "3s"),
@@ -66,7 +67,7 @@ def test_contradiction_is_an_error(hand, context, n, word):
 
 
 def test_contradiction_is_a_422_over_http():
-    # mcr.md Context fields: "a 422 error naming the contradiction"
+    # "a 422 error naming the contradiction"
     res = TestClient(app).post("/v1/score", json={"variant": "mcr", "hand": CHICKEN,
                                                   "context": {"kong_win": True, "last_wall": True}})
     assert res.status_code == 422
@@ -78,7 +79,7 @@ def test_contradiction_is_a_422_over_http():
 # Scored cases. (id, hand, context, rules, fans | None, total, valid, payments, extra checks)
 # extra: {"reason": str, "excluded": [(id, by, principle)], "preset": str, "partition": [...]}
 CASES = [
-    # --- non-contradictions (mcr.md Context fields) ---
+    # --- non-contradictions (docs/rules/mcr.md#errors-a-context-that-contradicts-the-hand) ---
     # an added kong is a kong: 杠上开花 8 (drops 自摸), 明杠 1, 无字 1 = 10; self-draw: 3 × (8+10)
     ("replacement_on_added_kong", "{6666s}[234p]789s99s45m3m", {"self_draw": True, "kong_win": True}, None,
      [("out_with_replacement_tile", 8, 1), ("melded_kong", 1, 1), ("no_honors", 1, 1)], 10, True,
@@ -118,7 +119,7 @@ CASES = [
     ("seven_pairs_last_tile_claim", "1122m3344p5566sEE", {"last_wall": True}, None,
      [("seven_pairs", 24, 1), ("last_tile_claim", 8, 1)], 32, True, P(56, -8, -8, -40), {}),
 
-    # --- minimum and flowers (mcr.md Minimum and settlement) ---
+    # --- minimum and flowers (docs/rules/mcr.md#the-8-point-minimum-and-flowers, #settlement) ---
     # exactly 8 without flowers is a win
     ("chicken_exactly_eight", CHICKEN, {}, None, [("chicken_hand", 8, 1)], 8, True, P(32, -8, -8, -16), {}),
     # self-drawn chicken = 自摸 1; eight flowers never count toward the minimum
@@ -150,7 +151,7 @@ CASES = [
     ("self_draw_with_flowers", CHICKEN, {"self_draw": True, "last_wall": True, "flowers": 2}, None,
      [("last_tile_draw", 8, 1), ("flower_tiles", 1, 2)], 10, True, P(54, -18, -18, -18), {}),
 
-    # --- presets (mcr.md Rule presets) ---
+    # --- presets (docs/rules/mcr.md#rule-presets) ---
     # helper: 明暗杠 5 + 幺九刻 1 + 无字 1 + 单钓将 1 = 8
     ("helper_melded_and_concealed_kong", "[1111m](5555p)234s678s9p9p", {}, "helper",
      [("concealed_kong_and_melded_kong", 5, 1), ("pung_of_terminals_or_honors", 1, 1), ("no_honors", 1, 1),
@@ -169,7 +170,7 @@ CASES = [
     ("rules_object_no_kong_pair_fan", "[1111m](5555p)234s678s9p9p", {}, {"concealed_kong_and_melded_kong": False},
      [("melded_kong", 1, 1), ("concealed_kong", 2, 1), ("pung_of_terminals_or_honors", 1, 1),
       ("no_honors", 1, 1), ("single_wait", 1, 1)], 0, False, ZERO, {}),
-    # mcr1998 (mcr.md Rule presets): a wait outside the knitted straight keeps its wait fan. 12m + 3m,
+    # mcr1998: a wait outside the knitted straight keeps its wait fan. 12m + 3m,
     # 3m not one of 147m 258p 369s: 组合龙 12 + 门前清 2 + 边张 1 = 15, as under helper
     ("mcr1998_knitted_edge", "147m258p369s12mEE3m", {}, "mcr1998",
      [("knitted_straight", 12, 1), ("concealed_hand", 2, 1), ("edge_wait", 1, 1)], 15, True,
@@ -213,7 +214,7 @@ CASES = [
      [("nine_gates", 88, 1), ("two_concealed_pungs", 2, 1), ("pung_of_terminals_or_honors", 1, 1)], 91, True,
      P(115, -8, -8, -99), {"preset": "mcr1998"}),
 
-    # --- exclusions: the fan that caused each, and its principle (mcr.md five principles) ---
+    # --- exclusions: the fan that caused each, and its principle (docs/rules/mcr.md#the-five-principles) ---
     # 一色四同顺's 不计 list holds 四归一 and 一般高: non-repetition
     ("quadruple_chow_drops_tile_hog", "[234s]234s234s234s5m5m", {}, None,
      [("quadruple_chow", 48, 1), ("all_chows", 2, 1), ("all_simples", 2, 1), ("one_voided_suit", 1, 1),
@@ -247,12 +248,12 @@ CASES = [
                    ("seat_wind", "big_four_winds", "non_repetition"),
                    ("all_pungs", "big_four_winds", "non_repetition")]}),
 
-    # --- tie-break and partition (mcr-fans.md §3.9) ---
+    # --- tie-break and partition (docs/rules/mcr.md#choosing-between-readings) ---
     # 123s 123s 44s (边张) ties 234s 234s 11s (嵌张) at 3: the first division is kept
     ("tie_first_division_kept", "[456p]333m1122344s3s", {}, None,
      [("pure_double_chow", 1, 1), ("no_honors", 1, 1), ("edge_wait", 1, 1)], 0, False, ZERO,
      {"partition": ["[456p]", "333m", "123s", "123s", "44s"], "reason": "below the 8-point minimum: 3"}),
-    # INTERFACE.md example shape: melds first, then the concealed sets, then the pair
+    # the partition: melds first, then the concealed sets, then the pair
     ("partition_four_sets", "[123m]456789m555pCC", {"seat_wind": "S"}, None,
      [("pure_straight", 16, 1), ("one_voided_suit", 1, 1), ("single_wait", 1, 1)], 18, True,
      P(-26, 42, -8, -8), {"partition": ["[123m]", "456m", "789m", "555p", "CC"]}),
@@ -261,7 +262,7 @@ CASES = [
      [("knitted_straight", 12, 1), ("all_types", 6, 1), ("prevalent_wind", 2, 1), ("seat_wind", 2, 1),
       ("concealed_hand", 2, 1), ("single_wait", 1, 1)], 25, True, P(49, -8, -8, -33),
      {"partition": ["147m258p369s", "EEE", "CC"]}),
-    # seven pairs: four of a kind is two pairs (mcr.md Tiles and hands, shape 2)
+    # seven pairs: four of a kind is two pairs (docs/rules/mcr.md#the-winning-shapes, shape 2)
     ("partition_seven_pairs_four_alike", "2222m3355p7788s9s9s", {}, None,
      [("seven_pairs", 24, 1), ("tile_hog", 2, 1), ("no_honors", 1, 1)], 27, True, P(51, -8, -8, -35),
      {"partition": ["22m", "22m", "33p", "55p", "77s", "88s", "99s"]}),
@@ -313,7 +314,7 @@ PROPERTY_HANDS = [
 
 @pytest.mark.parametrize(("hand", "context"), PROPERTY_HANDS, ids=[h for h, _ in PROPERTY_HANDS])
 def test_partition_covers_the_hand_and_exclusions_name_a_standing_fan(hand, context):
-    # mcr.md: every exclusion names its principle and the fan that caused it (a fan that is scored)
+    # every exclusion names its principle and the fan that caused it (a fan that is scored)
     r = score("mcr", hand, context)
     assert sum(_tiles_in(p) for p in r.partition) == 14 + r.details["kongs"]
     scored = {i.id for i in r.items}
@@ -322,7 +323,7 @@ def test_partition_covers_the_hand_and_exclusions_name_a_standing_fan(hand, cont
 
 
 def test_rules_echo_default_preset():
-    # mcr.md Rule presets: helper is the default, and the result echoes the preset used
+    # docs/rules/mcr.md#rule-presets: helper is the default, and the result echoes the preset used
     r = score("mcr", CHICKEN)
     assert r.rules["preset"] == "helper" and r.rules["concealed_kong_and_melded_kong"] is True
     assert score("mcr", CHICKEN, rules="mcr1998").rules["knitted_straight_waits"] is False
@@ -334,7 +335,7 @@ def test_not_a_winning_hand():
 
 
 def test_tie_break_statement():
-    # mcr-fans.md §3.9: the tie-break rule is stated with the result
+    # docs/rules/mcr.md#choosing-between-readings: the tie-break rule is stated with the result
     r = score("mcr", "3334566m666s666p6m")
     assert r.tie_break and "一色三同顺" in r.tie_break and "三同刻" in r.tie_break
     assert "seven-pairs" in r.tie_break
@@ -345,7 +346,7 @@ def test_tie_break_statement():
 
 
 def test_explain_readings_tie_and_chosen():
-    # §3.9: 三暗刻 + 双同刻 (333m 456m 666s 666p + 66m, 22) ties the chosen 三同刻 reading
+    # 三暗刻 + 双同刻 (333m 456m 666s 666p + 66m, 22) ties the chosen 三同刻 reading
     r = score("mcr", "3334566m666s666p6m", explain=True)
     chosen = [v for v in r.readings if v.chosen]
     assert len(chosen) == 1 and chosen[0].total == 22
@@ -359,7 +360,7 @@ def test_explain_knitted_straight_reading_shows_the_body():
     r = score("mcr", "147s2333469m258p3m", explain=True)
     assert len(r.readings) == 1 and r.readings[0].shape == "knitted_straight"
     assert r.readings[0].partition == ["369m258p147s", "234m", "33m"] == r.partition
-    assert r.readings[0].total == 19  # mcr.md checked example: 12 + 2 + 2 + 2 + 1
+    assert r.readings[0].total == 19  # a checked example of the rule specification: 12 + 2 + 2 + 2 + 1
 
 
 def test_claim_excluded_tile_hog_names_principle():

@@ -1,4 +1,5 @@
-"""An independent brute force of the Huangyan winner's best reading (huangyan.md §6, §7), default rules.
+"""An independent brute force of the Huangyan winner's best reading (docs/rules/huangyan.md#items,
+docs/rules/huangyan.md#what-wins "The best reading"), default rules.
 
 Every assignment of the 得 to the 34 kinds (34^n), every 4-sets-plus-pair partition found by a plain
 recursion, every placement of the winning tile; returns max (total, raw, fans, base) or None.

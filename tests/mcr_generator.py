@@ -8,9 +8,10 @@ written as: melds (``[123m]``, ``[123m,2]``, ``[555p]``, ``[555p,1]``, ``[5555p]
 ``(5555p)``), then the concealed tiles in ascending order, then the winning tile last.
 
 About half the rows are uniformly random four-sets hands (random groups, random exposure); the rest come
-from templates aimed at the rarer fans (every one of the 82 fans of mcr-fans.md §1 must show up in the
-reference's answers).  The context is mostly default, with the win flags on now and then; a few % of the
-rows deliberately keep a combination that mcr.md rejects as a contradiction.
+from templates aimed at the rarer fans (every one of the 82 fans of docs/rules/mcr.md#the-82-items must show
+up in the reference's answers).  The context is mostly default, with the win flags on now and then; a few % of the
+rows deliberately keep a combination that docs/rules/mcr.md#errors-a-context-that-contradicts-the-hand
+rejects as a contradiction.
 """
 
 from __future__ import annotations

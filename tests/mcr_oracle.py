@@ -8,9 +8,10 @@ Nothing under ``scorer/`` may import this module or ``MahjongGB``.
   It is deliberately self-contained (it must not use ``scorer.notation``).
 * ``oracle_fans`` / ``oracle_total`` translate a row (hand text + our context dict) to the reference's input
   and its answer back to our fan ids: ``Counter[(fan_id, points, count)]``.
-* ``contradiction`` names the context contradiction of ``mcr.md`` ("Context fields") a row has, else None.
+* ``contradiction`` names the context contradiction
+  (docs/rules/mcr.md#errors-a-context-that-contradicts-the-hand) a row has, else None.
 
-Translation (mcr-fans.md §0): suits m p s -> ``W B T``, winds E S W N -> ``F1..F4``, dragons C -> ``J1``,
+Translation to the reference's input: suits m p s -> ``W B T``, winds E S W N -> ``F1..F4``, dragons C -> ``J1``,
 F -> ``J2``, P -> ``J3``; a chow is ``("CHI", middle tile, claimed 1..3)``, a pung ``("PENG", tile, 1..3)``,
 a claimed kong ``("GANG", tile, 1..3)``, a concealed kong ``("GANG", tile, 0)``.  The reference's Python
 binding cannot express an added (promoted) kong: its ``pack_t`` has a "promoted" bit (0x4000) but
@@ -31,7 +32,8 @@ _ORACLE_SUIT = {"m": "W", "p": "B", "s": "T"}
 _ORACLE_HONOUR = {"E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3"}
 WIND_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
 
-# mcr-fans.md §1: the reference's Chinese fan name -> our fan id (and its points, checked on every answer).
+# The reference's Chinese fan name -> our fan id (docs/rules/mcr.md#the-82-items) and its points, checked
+# on every answer.
 FAN_IDS: dict[str, tuple[str, int]] = {
     "大四喜": ("big_four_winds", 88),
     "大三元": ("big_three_dragons", 88),
@@ -239,7 +241,8 @@ def full_context(context: dict) -> dict:
 
 
 def contradiction(hand_text: str, context: dict) -> str | None:
-    """The mcr.md "Context fields" contradiction this row has, or None."""
+    """The contradiction this row has (docs/rules/mcr.md#errors-a-context-that-contradicts-the-hand), or
+    None."""
     hand = parse_hand(hand_text)
     ctx = full_context(context)
     win = hand.win

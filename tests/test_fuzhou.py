@@ -1,8 +1,8 @@
 """Fuzhou (福州麻将) fixtures through the library, the CLI and the API, plus unit tests.
 
-fixtures/fuzhou/cases.json: every worked example of fuzhou.md §11 (W1-W17) and hand-written
-referee cases (F..: scoring, E..: the §7 error codes and their order), expectations computed
-from the spec by hand.
+fixtures/fuzhou/cases.json: the worked examples W1-W17 of the rule specification this variant was
+written from, and hand-written referee cases (F..: scoring, E..: the error codes of
+docs/rules/fuzhou.md#errors and their order), expectations computed from the rules by hand.
 """
 
 from __future__ import annotations
@@ -119,8 +119,8 @@ W8 = ("123m789m33678p456s456s", {"wild": "3p", "flowers": "7f2z3z", "seat_wind":
 
 
 @pytest.mark.parametrize(("rules", "payments"), [
-    ({"bonus_doubles_discard": False}, {"S": -63, "N": 63}),               # A5 (b): 3*1 + 60
-    ({"discard_payers": "all_for_bonus"}, {"E": -66, "S": -66, "W": -66, "N": 198}),  # A6 (b)
+    ({"bonus_doubles_discard": False}, {"S": -63, "N": 63}),               # no doubling on a discard: 3*1 + 60
+    ({"discard_payers": "all_for_bonus"}, {"E": -66, "S": -66, "W": -66, "N": 198}),  # all three pay
     ({"flower_kong_points": 2}, {"S": -66, "N": 66}),                      # no flower kong here
 ])
 def test_rule_options_on_w8(rules, payments):

@@ -48,7 +48,7 @@ def _group(rng: random.Random, kinds: list[int]) -> list[int]:
 def random_case(rng: random.Random, wild_heavy: bool = False) -> dict[str, Any]:
     """A Fuzhou request: mostly a winning shape (melds, then sets and a pair) with 0-4 of its
     concealed tiles turned into golds, sometimes one tile changed or a random hand; random flowers,
-    seats and flags, sometimes a non-spec rule set."""
+    seats and flags, sometimes a non-default rule set."""
     wild = rng.randrange(27)
     suits = rng.sample(range(3), rng.choice([1, 1, 2, 3]))
     kinds = [k for k in range(27) if k // 9 in suits and k != wild and (k % 9 <= 6 or rng.random() < 0.8)]

@@ -108,7 +108,7 @@ def _product(items) -> int:
     return math.prod((i.points or 1) * i.factor ** i.count for i in items)
 
 
-# How each variant's items make its total (the spec's formula), for a valid win.
+# How each variant's items make its total (the formula of its rules page's Items section), for a valid win.
 TOTAL_FROM_ITEMS: dict[str, Callable[[Any], bool]] = {
     "mcr": lambda r: r.total == sum(i.points * i.count for i in r.items),  # fans + flowers
     "hebei": lambda r: r.total == _product(r.items),  # base × doublings

@@ -1,4 +1,5 @@
-"""Hebei (hebei.md): fixtures through the library, the CLI and the API; units; a bounded property."""
+"""Hebei (docs/rules/hebei.md): fixtures through the library, the CLI and the API; units; a bounded
+property."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Huangyan (台州黄岩麻将) fixtures through the library, the CLI and the API, plus unit tests.
 
-fixtures/huangyan/cases.json: every worked example of huangyan.md §11 (ids W…) and hand-written
-cases (T…, E…) with one-line explanations citing the spec.
+fixtures/huangyan/cases.json: the worked examples (ids W…) of the rule specification this variant
+was written from, and hand-written cases (T…, E…) with one-line explanations.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ _via_library, _via_api, _via_cli = ROUTES["library"], ROUTES["api"], ROUTES["cli
 
 
 def _recompute(result: dict) -> None:
-    """§12: raw = Σpoints × Πfactors; total = raw rounded up to tens, capped by 辣子."""
+    """raw = Σpoints × Πfactors; total = raw rounded up to tens, capped by 辣子
+    (docs/rules/huangyan.md#items)."""
     items = result["items"]
     raw = sum(i["points"] * i["count"] for i in items)
     for i in items:

@@ -1,7 +1,7 @@
 """Differential test of the MCR scorer against the reference calculator pymahjonggb 1.4.0.
 
 Every row of ``mcr_generator.generate`` is scored by ``scorer.score("mcr", hand, context)`` and by the oracle
-(``mcr_oracle``).  A row whose context mcr.md rejects as a contradiction must raise ``HandError`` (the oracle
+(``mcr_oracle``).  A row whose context docs/rules/mcr.md rejects as a contradiction must raise ``HandError`` (the oracle
 silently corrects such flags instead); every other row must give the oracle's fan list exactly -- same fan ids,
 points and counts -- and the same total, flowers included.  Our ``total`` is 0 below the 8-point minimum, so
 the total compared is ``details["fan_points"] + flowers``; flowers appear as the item ``flower_tiles``

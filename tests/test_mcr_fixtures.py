@@ -1,8 +1,8 @@
 """MCR fixtures through the library, the CLI and the API.
 
-fixtures/mcr/spec_examples.json: every worked example of mcr.md and mcr-fans.md (extracted by
-tools/extract_mcr_examples.py), with the reference's fan list. fixtures/mcr/referee_cases.json:
-hand-written referee cases with one-line explanations.
+fixtures/mcr/spec_examples.json: every worked example of the MCR rule specification this variant was
+written from (extracted by tools/extract_mcr_examples.py), with the reference's fan list.
+fixtures/mcr/referee_cases.json: hand-written referee cases with one-line explanations.
 """
 
 from __future__ import annotations

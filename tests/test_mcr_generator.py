@@ -101,7 +101,8 @@ def test_oracle_accepts_every_row(rows, answers):
 
 def test_oracle_honours_consistent_flags(rows, answers):
     """On non-contradictory rows the oracle scores what the flags say (so the translation of the context is
-    right); on contradictory rows it silently corrects the flags exactly as mcr-fans.md §3.1 says."""
+    right); on contradictory rows it silently corrects the flags
+    (docs/rules/mcr.md#errors-a-context-that-contradicts-the-hand)."""
     for (hand, ctx), answer in zip(rows, answers, strict=True):
         full = full_context(ctx)
         ids = _ids(answer)
@@ -194,7 +195,8 @@ def test_parser():
         parse_hand("123m456m789mEE")  # 11 tiles
 
 
-# mcr.md "Checked examples" and a few of mcr-fans.md, through our translation (dragons, kongs, winds, flags)
+# Worked examples of the MCR rule specification (see test_mcr_fixtures), through our translation (dragons,
+# kongs, winds, flags)
 EXAMPLES = [
     ("[NNN]77789m11888p7m", {}, {"tile_hog": 2, "two_concealed_pungs": 2, "pung_of_terminals_or_honors": 1,
                                  "one_voided_suit": 1}),

@@ -1,7 +1,7 @@
 """Nantong long cards: fixtures through the library, the CLI and the API; unit tests; a property.
 
-fixtures/nantong/cases.json holds every worked example of nantong.md §11 (W1-W14) and our own
-cases (N.., errors E..), expectations written by hand from the spec.
+fixtures/nantong/cases.json holds the worked examples W1-W14 of the rule specification this variant
+was written from and our own cases (N.., errors E..), expectations written by hand from the rules.
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def test_detail_chain_and_partition():
     assert w3["details"]["hezi"] == "<44p>" and "<44p>" not in w3["partition"]
 
 
-def test_seed_numbers():
+def test_rounding_and_settlement_numbers():
     assert ceil10(22) == 30 and ceil10(20) == 20 and ceil10(0) == 0
     assert settle([100, 40, 20]) == {"0": 140, "1": -40, "2": -100}
 

@@ -12,7 +12,7 @@ from scorer import score
 from scorer.referee import waits
 
 client = TestClient(app)
-TIE = "345s4455566777p6p"  # 一色三同顺 reading ties 一色三节高 at 31 (mcr-fans.md §3.9)
+TIE = "345s4455566777p6p"  # 一色三同顺 reading ties 一色三节高 at 31 (docs/rules/mcr.md#choosing-between-readings)
 
 
 def test_explain_lists_every_reading_and_marks_the_chosen_one():

@@ -1,4 +1,4 @@
-"""Shanxi Koudian (shanxi.md): fixtures through the library, the CLI and the API; unit tests of the
+"""Shanxi Koudian (docs/rules/shanxi.md): fixtures through the library, the CLI and the API; unit tests of the
 waits, the multiplier and the settlement; a bounded property over random hands and contexts."""
 
 from __future__ import annotations

@@ -50,7 +50,8 @@ def test_links_point_at_pages_and_anchors_that_exist(page):
 
 
 def test_every_item_of_every_variant_has_its_section():
-    """A referee can look every item up: docs/rules/<variant>.md has an anchored section for each."""
+    """A referee can look every item up: docs/rules/<variant>.md has an anchored section for each, and
+    the item's ``doc`` link (``GET /v1/variants``, ``mjscore items --json``) points at it."""
     from scorer import registry
 
     for variant_id, variant in registry.variants().items():
@@ -59,3 +60,81 @@ def test_every_item_of_every_variant_has_its_section():
         found = anchors(page)
         missing = [i.id for i in variant.items if i.id.replace("_", "-") not in found]
         assert not missing, f"{page.name} has no section for {missing}"
+        links = {i.id: i.doc for i in variant.items}
+        assert links == {i: f"docs/rules/{variant_id}.md#{i.replace('_', '-')}" for i in links}
+        assert [d["doc"] for d in variant.describe()["items"]] == list(links.values())
+
+
+# --- the code cites the rules pages, never the working notes they were written from -----------------
+
+SOURCES = sorted(f for d in ("scorer", "cli", "api", "tests") for f in (ROOT / d).rglob("*")
+                 if f.suffix in {".py", ".pyx", ".pxd", ".pxi", ".js", ".html", ".css"}
+                 and "__pycache__" not in f.parts)
+# What a citation of the old working contract looks like (spelled so that this file does not match itself):
+# section signs, its folder, its seed numbers, its page names outside docs/, temporary files, issue
+# numbers and session talk.
+STALE = {
+    "section sign": re.compile("\u00a7"),
+    "the contract's folder": re.compile("shared" + "/spec"),
+    "a seed number": re.compile(r"\bseed 0\d"),
+    "a temporary file": re.compile("/" + "tmp/"),
+    "an issue number": re.compile(r"\bissues?(?:\s*#\s*\d+|\s+\d+|:)", re.I),
+    "session talk": re.compile(r"\bthe " + r"brief\b", re.I),
+    "a contract page": re.compile(r"(?<![\w/\"'.-])(?:mcr-fans|mcr|fuzhou|hebei|shanxi|huangyan|nantong|INTERFACE"
+                                  r"|NOTATION)\.md\b"),
+}
+# Files another change is rewriting now; each still cites the old contract. Empty this list as they are done
+# (a listed file that no longer cites it fails, so that the list cannot go stale).
+NOT_YET = (
+    "api/errors.py",
+    "scorer/referee.py",
+    "scorer/request.py",
+    "scorer/variants/fuzhou/context.py",
+    "scorer/variants/hebei/context.py",
+    "scorer/variants/huangyan/context.py",
+    "scorer/variants/mcr/context.py",
+    "scorer/variants/nantong/context.py",
+    "scorer/variants/shanxi/__init__.py",
+    "scorer/variants/shanxi/context.py",
+)
+
+
+def _source_params():
+    for f in SOURCES:
+        name = str(f.relative_to(ROOT))
+        marks = [pytest.mark.xfail(strict=True, reason="not yet rewritten")] if name in NOT_YET else []
+        yield pytest.param(f, id=name, marks=marks)
+
+
+@pytest.mark.parametrize("path", list(_source_params()))
+def test_sources_cite_the_rules_pages_only(path):
+    """Rules are cited by their section of docs/ (``docs/rules/mcr.md#pure-straight``) or stated in words."""
+    found = [(n, what, m.group(0)) for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             for what, pattern in STALE.items() for m in pattern.finditer(line)]
+    assert not found, "\n".join(f"line {n}: {what} {text!r}" for n, what, text in found)
+
+
+def test_not_yet_names_files_that_exist():
+    assert all((ROOT / name).exists() for name in NOT_YET)
+
+
+CITATION = re.compile(r"(?P<page>\b(?:docs/[\w/-]+\.md|README\.md))(?:#(?P<anchor>[\w-]*\w))?"
+                      r"|(?:(?<=\()|(?<=, )|(?<=: ))#(?P<fragment>[a-z][a-z0-9-]*[a-z0-9])(?=[)\s,;:.])")
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=[str(f.relative_to(ROOT)) for f in SOURCES])
+def test_cited_pages_and_anchors_exist(path):
+    """Every ``docs/...md#anchor`` cited in the code exists; a bare ``#anchor`` is read on the page named
+    last before it in the same file."""
+    page = None
+    for m in CITATION.finditer(path.read_text(encoding="utf-8")):
+        if m.group("page"):
+            page = ROOT / m.group("page")
+            assert page.exists(), f"cites a missing page: {m.group(0)}"
+            anchor = m.group("anchor")
+        else:
+            anchor = m.group("fragment")
+            if page is None:
+                continue  # not a citation (no page named yet)
+        if anchor:
+            assert anchor in anchors(page), f"cites a missing anchor: {page.relative_to(ROOT)}#{anchor}"

@@ -151,6 +151,8 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
     else:
         modes = [("win", given)]
     out = []
+    first_error: HandError | None = None  # a context error shows as every candidate failing to read
+    read_any = False
     for k in sorted(v.notation.kinds):
         text = base + tile_name(k)
         if held[k] >= 4:
@@ -164,8 +166,10 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
             continue
         try:
             candidate = v.parse_hand(text, ctx, None)
-        except HandError:
+        except HandError as err:
+            first_error = first_error or err
             continue
+        read_any = True
         if not v.completes(candidate, ctx):
             continue
         scores: dict[str, Any] = {}
@@ -177,6 +181,8 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
             except HandError as err:
                 scores[mode] = {"valid": False, "total": 0, "reason": err.message, "items": []}
         out.append({"tile": tile_name(k), "four_held": False, "scores": scores})
+    if not read_any and first_error is not None:
+        raise first_error  # as score reports it: no tile could make a hand under this context
     answer: dict[str, Any] = {
         "variant": variant_id, "hand": base, "waits": out,
         "any_valid": any(w["scores"] and any(s["valid"] for s in w["scores"].values()) for w in out),

@@ -1,38 +1,214 @@
-"""A scoring request (INTERFACE.md, "Request (one hand)")."""
+"""A scoring request (INTERFACE.md, "Request (one hand)").
+
+Requests are JSON: the models are strict (a boolean is ``true``/``false``, never ``"yes"`` or ``1``;
+an integer is never ``2.0`` or ``"2"``) and every string, list, object and number in them is
+bounded, the context's and the rules' too: their bounds are declared on each variant's context and
+rules models and checked here first, so that an over-limit value gets the same code in every
+variant (``input_too_long``, ``too_many``, ``out_of_range``) and no variant ever works on it.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import functools
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StrictInt,
+    StrictStr,
+    Tag,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from .errors import Problem
+
+MAX_HAND_CHARS = 2000  # raw characters; the notation reads at most 200 written (non-whitespace) ones
+MAX_NAME_CHARS = 64  # a variant id, a preset name, a claimed item (id, English or Chinese name)
+MAX_CLAIM_ITEMS = 100  # the largest item table has 82 rows
+MAX_TOTAL = 2**53 - 1  # a claimed total; every computed total stays below it (JavaScript's exact integers)
+# what a context or rules value may hold where its model names no tighter bound
+MAX_STRING_CHARS = 64
+MAX_ENTRIES = 64  # items of a list, fields of an object
+MAX_DEPTH = 6  # objects and lists inside each other
+MAX_TEXT_FORM_CHARS = 8000  # a list or object given in its text form ("E=...;W=...", as the CLI writes it)
+
+LIMIT_CODES = ("input_too_long", "too_many", "out_of_range")
+CODES = (*LIMIT_CODES, "bad_rules")  # error types the request models raise that are answered as codes
+
+def _json_type(value: Any) -> str:
+    return "text" if isinstance(value, str) else "object" if isinstance(value, dict) else "number"
 
 
-class ScoreRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+# a union told apart by the JSON type, so that an error names only the member the value is meant for
+Claimed = Annotated[Annotated[StrictStr, Field(max_length=MAX_NAME_CHARS), Tag("text")]
+                    | Annotated[StrictInt, Field(ge=-MAX_TOTAL, le=MAX_TOTAL), Tag("number")],
+                    Discriminator(_json_type)]
+Hand = Annotated[str, Field(description=f"the hand in the shared notation (at most 200 written characters, "
+                                        f"{MAX_HAND_CHARS} with whitespace)")]
+Rules = Annotated[Annotated[str, Field(max_length=MAX_NAME_CHARS), Tag("text")]
+                  | Annotated[dict[str, Any], Field(max_length=MAX_ENTRIES), Tag("object")],
+                  Discriminator(_json_type, custom_error_type="bad_rules",
+                                custom_error_message="rules must be a preset name or an object of options")] | None
+Context = Annotated[dict[str, Any], Field(max_length=MAX_ENTRIES)]
 
-    variant: str = Field(description="mcr, fuzhou, hebei, shanxi, huangyan or nantong")
-    hand: str | None = Field(description="the hand in the shared notation")
-    context: dict[str, Any] = Field(default_factory=dict, description="win context; fields per variant")
-    rules: str | dict[str, Any] | None = Field(None, description="a preset name or an object of rule options")
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    @field_validator("rules", check_fields=False)
+    @classmethod
+    def _preset_named(cls, rules: Any) -> Any:
+        if isinstance(rules, dict) and not isinstance(rules.get("preset", ""), str):
+            raise PydanticCustomError("bad_rules", "rules.preset must be a preset name (a string)")
+        return rules
+
+    @model_validator(mode="after")
+    def _bounded(self) -> Any:
+        problems = check_bounds(getattr(self, "variant", ""), getattr(self, "context", None),
+                                getattr(self, "rules", None))
+        if problems:
+            first = problems[0]
+            # the code travels as the error type: the API answers it as the problem's code
+            raise PydanticCustomError(first.code, first.message)
+        return self
+
+
+class ScoreRequest(_Strict):
+    variant: str = Field(max_length=MAX_NAME_CHARS, description="mcr, fuzhou, hebei, shanxi, huangyan or nantong")
+    hand: Hand | None
+    context: Context = Field(default_factory=dict, description="win context; fields per variant")
+    rules: Rules = Field(None, description="a preset name or an object of rule options")
     dialect: Literal["helper"] | None = Field(None, description="'helper' reads ChineseOfficialMahjongHelper strings")
     explain: bool = Field(False, description="list every reading side by side")
-    claim: list[str | int] | None = Field(
-        None, description="a claim to check: item ids and/or a claimed total, e.g. ['pure_straight', 32]")
+    claim: list[Claimed] | None = Field(
+        None, max_length=MAX_CLAIM_ITEMS,
+        description="a claim to check: item ids and/or a claimed total, e.g. ['pure_straight', 32]")
 
 
-class ParseRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    variant: str = "mcr"
-    hand: str
+class ParseRequest(_Strict):
+    variant: str = Field("mcr", max_length=MAX_NAME_CHARS)
+    hand: Hand
     dialect: Literal["helper"] | None = None
 
 
-class WaitsRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    variant: str
-    hand: str = Field(description="a hand one tile short of a win")
-    context: dict[str, Any] = Field(default_factory=dict)
-    rules: str | dict[str, Any] | None = None
+class WaitsRequest(_Strict):
+    variant: str = Field(max_length=MAX_NAME_CHARS)
+    hand: Hand = Field(description="a hand one tile short of a win")
+    context: Context = Field(default_factory=dict)
+    rules: Rules = None
     dialect: Literal["helper"] | None = None
+
+
+# --- bounds of the context and rules values -----------------------------------------------------
+
+@dataclass(slots=True)
+class Bounds:
+    """What one JSON value may hold, by JSON type (a union field holds several)."""
+
+    max_chars: int | None = None
+    max_items: int | None = None
+    items: Bounds | None = None
+    max_fields: int | None = None
+    fields: dict[str, Bounds] = field(default_factory=dict)
+    values: Bounds | None = None  # an object's values outside ``fields``
+    key_chars: int | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+
+ANY = Bounds()
+
+
+def _compile(node: dict[str, Any], defs: dict[str, Any], into: Bounds | None = None) -> Bounds:
+    """The bounds a (pydantic-generated) JSON schema node declares."""
+    b = into or Bounds()
+    if "$ref" in node:
+        return _compile(defs[node["$ref"].rsplit("/", 1)[1]], defs, b)
+    for member in [*node.get("anyOf", ()), *node.get("oneOf", ()), *node.get("allOf", ())]:
+        _compile(member, defs, b)
+    if "maxLength" in node:
+        b.max_chars = node["maxLength"]
+    if "maxItems" in node:
+        b.max_items = node["maxItems"]
+    if "items" in node and isinstance(node["items"], dict):
+        b.items = _compile(node["items"], defs)
+    if "maxProperties" in node:
+        b.max_fields = node["maxProperties"]
+    for name, sub in node.get("properties", {}).items():
+        b.fields[name] = _compile(sub, defs)
+    if isinstance(node.get("additionalProperties"), dict):
+        b.values = _compile(node["additionalProperties"], defs)
+    if "propertyNames" in node:
+        b.key_chars = node["propertyNames"].get("maxLength")
+    if "maximum" in node:
+        b.maximum = node["maximum"]
+    if "minimum" in node:
+        b.minimum = node["minimum"]
+    return b
+
+
+@functools.lru_cache(maxsize=64)
+def model_bounds(model: type[BaseModel]) -> Bounds:
+    schema = model.model_json_schema()
+    return _compile(schema, schema.get("$defs", {}))
+
+
+def _walk(value: Any, b: Bounds, where: str, depth: int, out: list[Problem]) -> None:
+    if isinstance(value, str):
+        collection = b.items is not None or b.fields or b.values is not None or b.max_items or b.max_fields
+        limit = b.max_chars or (MAX_TEXT_FORM_CHARS if collection else MAX_STRING_CHARS)
+        if len(value) > limit:
+            out.append(Problem(f"{where}: {len(value)} characters, at most {limit}", None, "input_too_long"))
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int | float):
+        if (b.maximum is not None and value > b.maximum) or (b.minimum is not None and value < b.minimum):
+            low = "" if b.minimum is None else f"{b.minimum:g} "
+            high = "" if b.maximum is None else f" {b.maximum:g}"
+            span = f"from {low}to{high}" if low and high else (f"at most{high}" if high else f"at least {low}")
+            shown = str(value) if abs(value) < 10**12 else f"{value:.3g}"
+            out.append(Problem(f"{where}: {shown} is out of range ({span.strip()})", None, "out_of_range"))
+    elif depth >= MAX_DEPTH:
+        out.append(Problem(f"{where}: nested more than {MAX_DEPTH} levels deep", None, "too_many"))
+    elif isinstance(value, list):
+        limit = b.max_items or MAX_ENTRIES
+        if len(value) > limit:
+            out.append(Problem(f"{where}: {len(value)} items, at most {limit}", None, "too_many"))
+            return
+        for i, v in enumerate(value):
+            _walk(v, b.items or ANY, f"{where}[{i}]", depth + 1, out)
+    elif isinstance(value, dict):
+        limit = b.max_fields or MAX_ENTRIES
+        if len(value) > limit:
+            out.append(Problem(f"{where}: {len(value)} entries, at most {limit}", None, "too_many"))
+            return
+        key_limit = b.key_chars or MAX_STRING_CHARS
+        for k, v in value.items():
+            if isinstance(k, str) and len(k) > key_limit:
+                out.append(Problem(f"{where}: a key of {len(k)} characters, at most {key_limit}", None,
+                                   "input_too_long"))
+                continue
+            _walk(v, b.fields.get(k) or b.values or ANY, f"{where}.{k}", depth + 1, out)
+
+
+def check_bounds(variant_id: str, context: Any, rules: Any) -> list[Problem]:
+    """Every over-limit value of a request's context and rules (empty when none): their models'
+    declared bounds, and a general one where a model declares none. Types are left to the models."""
+    if not context and not isinstance(rules, dict):
+        return []
+    from . import registry
+
+    # an unknown variant is the engine's to report; its values are still bounded
+    v = registry.variants().get(variant_id) if isinstance(variant_id, str) else None
+    out: list[Problem] = []
+    if context:
+        _walk(context, model_bounds(v.Context) if v is not None else ANY, "context", 0, out)
+    if isinstance(rules, dict):
+        _walk(rules, model_bounds(v.Rules) if v is not None else ANY, "rules", 0, out)
+    return out

@@ -7,7 +7,7 @@ codes in the spec's order (§7), instead of by pydantic.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
@@ -22,28 +22,32 @@ def _as_text(value: Any) -> Any:
     return str(value)
 
 
-class FuzhouContext(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+Tile = Annotated[str, Field(max_length=16)]  # one tile, as notation or a pasted glyph or name
+Flowers = Annotated[str, Field(max_length=200)]
 
-    wild: str | list[str] | None = Field(
+
+class FuzhouContext(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    wild: Tile | Annotated[list[Tile], Field(max_length=4)] | None = Field(
         None, description="金 the gold: one suited tile kind such as 5p (required; a one-element list is accepted)",
         json_schema_extra={"cli": ["--gold"]})
-    flowers: str | list[str] | None = Field(
+    flowers: Flowers | Annotated[list[Flowers], Field(max_length=40)] | None = Field(
         None, description="every flower/honour tile set aside, in tile notation (1f2f1z1z, EEEE2f) or a list")
     self_draw: bool = Field(False, description="自摸: the winner drew the winning tile")
     rob_gold: bool = Field(False, description="抢金: the winning (last) tile is the robbed displayed gold; a self-draw")
-    seat_wind: str | None = Field(
+    seat_wind: Tile | None = Field(
         None, description="the winner's seat E/S/W/N (or 1z-4z); default E if dealer else S; the dealer sits East",
         json_schema_extra={"cli": ["--seat"]})
     dealer: bool | None = Field(None, description="the winner is the dealer (must agree with seat_wind)")
-    discarder: str | None = Field(
+    discarder: Tile | None = Field(
         None, description="discard wins only: who discarded the winning tile; default the winner's previous seat")
-    dealer_streak: int = Field(0, description="连庄 count of the current dealer before this hand (0 on a first hand)",
+    dealer_streak: int = Field(0, le=100, description="连庄 count of the current dealer before this hand (0 on a first hand)",
                                json_schema_extra={"cli": ["--streak"]})
-    base: int = Field(1, description="底分, the table stake multiplying every payment (>= 1)")
+    base: int = Field(1, le=10_000, description="底分, the table stake multiplying every payment (>= 1)")
     you_jin: bool = Field(False, description="游金: the winner was running gold (self-draw only), a discard win is invalid")
     passed_hu: bool = Field(False, description="过胡: the winner passed up a win on this tile kind since his last draw")
-    win_tile: str | None = Field(None, description="the winning tile, if not the last concealed tile written")
+    win_tile: Tile | None = Field(None, description="the winning tile, if not the last concealed tile written")
     # Problems of fields that failed pydantic's own checks (wrong types, unknown fields): kept until
     # the hand is read, so that the §7 order still holds (Fuzhou.context, validate.check).
     _deferred: list = PrivateAttr(default_factory=list)
@@ -69,7 +73,7 @@ class FuzhouRules(BaseModel):
     """Each option is one ambiguity of fuzhou.md §10 whose readings change a score; the defaults
     are the spec's readings."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     golds_as_flowers: bool = Field(
         False, description="A2: each gold held in the hand also scores +1 flower point (spec: no)")
@@ -86,7 +90,7 @@ class FuzhouRules(BaseModel):
         "dealer_and_winner", description="A9: D is paid only between dealer and winner (spec), by every payer, "
         "or only when the dealer wins")
     flower_kong_points: int = Field(
-        6, ge=0, description="A10: what a flower kong's four tiles are worth together (spec 6 = 4 tiles + 2; 2 = like a kong)")
+        6, ge=0, le=100, description="A10: what a flower kong's four tiles are worth together (spec 6 = 4 tiles + 2; 2 = like a kong)")
     running_gold_shape: Literal["single_gold", "any_gold", "off"] = Field(
         "single_gold", description="A11: discard-win running-gold shape test: exactly one gold and five plain "
         "sets (spec), any gold leaving five sets with golds wild, or the flag only")

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 Wind = Literal["E", "S", "W", "N"]
+Tile = Annotated[str, Field(max_length=16)]
 
 
 class HebeiContext(BaseModel):
     """§3. Unknown fields are ``invalid_context``; the checks that need the hand run after parsing."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat_wind: Wind = Field("S", description="the winner's seat; E is the dealer (庄家)",
                             json_schema_extra={"cli": ["--seat"]})
@@ -25,11 +26,11 @@ class HebeiContext(BaseModel):
     last_tile: bool = Field(False, description="和绝张: accepted, no effect in Hebei")
     round_wind: Wind | None = Field(None, description="accepted, no effect in Hebei",
                                     json_schema_extra={"cli": ["--round"]})
-    flowers: int = Field(0, description="must be 0: no flowers in the Hebei set")
-    wild: str | None = Field(None, description="must be null: no wild tiles in Hebei")
-    indicators: list[str] = Field(default_factory=list, description="must be empty")
+    flowers: int = Field(0, le=8, description="must be 0: no flowers in the Hebei set")
+    wild: Tile | None = Field(None, description="must be null: no wild tiles in Hebei")
+    indicators: list[Tile] = Field(default_factory=list, max_length=8, description="must be empty")
     dealer: bool | None = Field(None, description="optional; must equal seat_wind == 'E'")
-    win_tile: str | None = Field(None, description="optional; must equal the last concealed tile written")
+    win_tile: Tile | None = Field(None, description="optional; must equal the last concealed tile written")
 
     # A context problem found by pydantic, held back so that invalid_hand is reported first (§4).
     _error: object = PrivateAttr(None)
@@ -38,7 +39,7 @@ class HebeiContext(BaseModel):
 class HebeiRules(BaseModel):
     """Named options for the §11 ambiguities whose readings change a score; defaults = the spec."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     door_rule: Literal["two_suits_eight", "exactly_two_suits", "eight_only"] = Field(
         "two_suits_eight", description="A1: ≤2 suits and one suit ≥8 tiles (spec); exactly two suits and "

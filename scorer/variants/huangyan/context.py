@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
@@ -12,6 +12,9 @@ from scorer.tiles import NUM_STANDARD_KINDS, tile_name
 
 Wind = Literal["E", "S", "W", "N"]
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
+HandText = Annotated[str, Field(max_length=2000)]  # a hand: the notation reads 200 written characters
+# a by-seat count; its CLI form "S=3,N=1" gives text, so it is read like a number written as text
+Count = Annotated[int, Field(strict=False, le=100)]
 
 
 def _split_pairs(text: str, what: str) -> list[tuple[str, str]]:
@@ -30,9 +33,9 @@ def _split_pairs(text: str, what: str) -> list[tuple[str, str]]:
 
 
 class HuangyanContext(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    wild: str = Field(description="财神 / 得: kind of the wild tile turned up (5m, E, P, 7z ...)")
+    wild: Annotated[str, Field(max_length=16)] = Field(description="财神 / 得: kind of the wild tile turned up (5m, E, P, 7z ...)")
     seat_wind: Wind = Field("E", description="门风 of the scored player; E is the dealer",
                             json_schema_extra={"cli": ["--seat"]})
     self_draw: bool = Field(False, description="自摸: the winner drew the winning tile himself")
@@ -40,12 +43,12 @@ class HuangyanContext(BaseModel):
     round_wind: Wind | None = Field(None, description="accepted and ignored (no round-wind scoring by default)",
                                     json_schema_extra={"cli": ["--round"]})
     dealer: bool | None = Field(None, description="optional; if given it must equal seat_wind == E")
-    flowers: int | None = Field(None, description="no flowers in this variant: must be absent or 0")
-    others: dict[Wind, str] = Field(default_factory=dict,
+    flowers: int | None = Field(None, le=8, description="no flowers in this variant: must be absent or 0")
+    others: dict[Wind, HandText] = Field(default_factory=dict,
                                     description="settlement: the other players' hands by seat (E=...;W=...;N=...)")
-    bullets: int = Field(0, ge=0, description="子弹 agreed before play (settlement)")
-    dealer_streak: int = Field(1, ge=1, description="坐庄数 of the current dealer: 1 first hand, 2 after one 连庄 ...")
-    bombs: dict[Wind, int] = Field(default_factory=dict,
+    bullets: int = Field(0, ge=0, le=100, description="子弹 agreed before play (settlement)")
+    dealer_streak: int = Field(1, ge=1, le=100, description="坐庄数 of the current dealer: 1 first hand, 2 after one 连庄 ...")
+    bombs: dict[Wind, Count] = Field(default_factory=dict,
                                    description="炸弹 each non-dealer accepted from the dealer (S=3,N=1)")
     dian_pao: Wind | None = Field(None, description="点炮: the discarder penalised in the 生牌 stage (needs a discard win)")
 
@@ -96,7 +99,7 @@ class HuangyanContext(BaseModel):
 class HuangyanRules(BaseModel):
     """One option per ambiguity of huangyan.md §10 whose readings change a score; defaults = the spec."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat_wind_column: Literal["value", "bonus"] = Field(
         "value", description="A4: the winner's 门风 rows 8/16/32/64 are the set's value, or a bonus on top of the hard value")
@@ -106,12 +109,12 @@ class HuangyanRules(BaseModel):
         "all_once", description="A6: 得复原 once when every 得 is its own face, per restored 得, or once if any is")
     three_wilds: Literal["lazi", "pung", "three_fans"] = Field(
         "lazi", description="A7: three or more 得 anywhere make 辣子, only a pung of three 得 does, or they give 3 fans")
-    lazi_limit: int = Field(300, ge=10, description="A8: the 辣子 limit (total capped there)")
+    lazi_limit: int = Field(300, ge=10, le=100_000, description="A8: the 辣子 limit (total capped there)")
     lazi_before_rounding: bool = Field(
         False, description="A9: test the limit on the raw value before rounding (only the 辣子 flag differs)")
     wait_points: Literal["closed_only", "closed_edge_single"] = Field(
         "closed_only", description="A10: only 嵌档 scores 2, or 边张 and 单吊 score 2 as well")
-    all_pungs_points: int = Field(0, ge=0, description="A11: points of 对对和 (0 in the seed, 4 in the S1 client)")
+    all_pungs_points: int = Field(0, ge=0, le=100, description="A11: points of 对对和 (0 in the seed, 4 in the S1 client)")
     discard_pung_exposed: bool = Field(
         True, description="A12: a concealed pung completed by the winning discard scores as an exposed pung")
     wild_discard_win: Literal["error", "natural"] = Field(
@@ -128,7 +131,7 @@ class HuangyanRules(BaseModel):
         "winner_collects",
         description="A19: non-winners pay the winner his full total and settle differences, or every pair settles differences")
     side_payment_rate: int = Field(
-        0, ge=0, description="A20: 和 per bullet/bomb added into payments (0 = separate ledgers)")
+        0, ge=0, le=1000, description="A20: 和 per bullet/bomb added into payments (0 = separate ledgers)")
     bullet_streak: Literal["current", "one"] = Field(
         "current", description="A21: bullets use the current dealer's streak, or 1 when a non-dealer wins")
     white_also_wild: bool = Field(

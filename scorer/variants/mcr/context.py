@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -10,7 +10,7 @@ Wind = Literal["E", "S", "W", "N"]
 
 
 class MCRContext(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     self_draw: bool = Field(False, description="自摸: the winner drew the winning tile")
     seat_wind: Wind = Field("E", description="门风: the winner's seat", json_schema_extra={"cli": ["--seat"]})
@@ -20,17 +20,17 @@ class MCRContext(BaseModel):
     kong_win: bool = Field(False, description="杠上开花 when self-drawn, 抢杠和 when robbing a kong")
     last_wall: bool = Field(False, description="妙手回春 when self-drawn, 海底捞月 on a discard")
     discarder: Wind | None = Field(None, description="who dealt in (discard win); default: the winner's previous seat")
-    win_tile: str | None = Field(None, description="the winning tile, if not the last concealed tile written")
+    win_tile: Annotated[str, Field(max_length=16)] | None = Field(None, description="the winning tile, if not the last concealed tile written")
 
 
 class MCRRules(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     concealed_kong_and_melded_kong: bool = Field(
         True, description="明暗杠 5 for one melded + one concealed kong (else 明杠 1 + 暗杠 2)")
     knitted_straight_waits: bool = Field(
         True, description="a wait inside the knitted-straight form may score 边张/嵌张/单钓将")
-    minimum: int = Field(8, ge=0, description="points (flowers excluded) a win needs")
+    minimum: int = Field(8, ge=0, le=1000, description="points (flowers excluded) a win needs")
 
 
 DEFAULT_PRESET = "helper"

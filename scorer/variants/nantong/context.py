@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -15,10 +15,15 @@ def _split(value: Any, seps: str) -> Any:
     return value
 
 
-class NantongContext(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+Card = Annotated[str, Field(max_length=16)]
+HandText = Annotated[str, Field(max_length=2000)]  # a holding: the notation reads 200 written characters
 
-    indicators: list[str] = Field(
+
+class NantongContext(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    indicators: list[Card] = Field(
+        max_length=8,
         description="翻将: the two indicator cards, e.g. ['2s','3m'] (may be equal)")
     self_draw: bool = Field(False, description="自摸: the winner drew the winning card (a kong-replacement win too)")
     kong_replacement: bool = Field(False, description="杠上开花: won on the replacement card after a kong; needs self_draw")
@@ -27,9 +32,9 @@ class NantongContext(BaseModel):
     dealer_first_discard: bool = Field(False, description="地胡: a non-dealer won on the dealer's first discard")
     last_tile: bool = Field(False, description="海底捞月: the winner self-drew the last card of the stock")
     exhausted: bool = Field(False, description="no winner: hand is null ('-') and others lists all three holdings")
-    others: list[str] | None = Field(
+    others: Annotated[list[HandText], Field(max_length=8)] | None = Field(
         None, description="the other seats' holdings in turn order after the winner (2), or all 3 when exhausted")
-    win_tile: str | None = Field(None, description="the winning tile, if not the last concealed card written")
+    win_tile: Card | None = Field(None, description="the winning tile, if not the last concealed card written")
 
     @field_validator("indicators", mode="before")
     @classmethod
@@ -49,7 +54,7 @@ WaitRule = Literal["placement", "only_wait"]
 
 
 class NantongRules(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     indicator_scope: IndicatorScope = Field(
         "rank", description="A1: an ordinary indicator doubles units of its rank in any suit (rank), only its "

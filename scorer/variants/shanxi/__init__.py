@@ -11,8 +11,7 @@ with the parser's message and position kept) and ``invalid_context``. When both 
 hand and the context are wrong, the hand's problems come first (§4 order) and the context's follow.
 
 Readings chosen where the spec is silent:
-- ``declared`` and ``dealer`` take a value on the CLI (``--declared false``): a bare flag could not
-  express the non-default ``false``.
+- ``declared`` and ``dealer`` are JSON booleans like every flag (CLI: ``--no-declared``).
 - Every notation problem maps to ``invalid_hand`` (flowers written in the hand included: Koudian has
   none); an unknown ``dialect`` too.
 - The winning tile is always the last concealed tile written; ``win_tile`` is only checked against it

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -13,22 +13,7 @@ from scorer.tiles import tile_name
 
 Wind = Literal["E", "S", "W", "N"]
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
-
-_TRUE = {"true", "yes", "1", "on"}
-_FALSE = {"false", "no", "0", "off"}
-
-
-def _cli_bool(value: Any) -> Any:
-    """``declared`` / ``dealer`` are typed ``bool | str`` only so that the generated CLI option takes a
-    value (``--declared false``: a bare flag cannot say the non-default false); stored as a bool."""
-    if isinstance(value, str):
-        low = value.strip().lower()
-        if low in _TRUE:
-            return True
-        if low in _FALSE:
-            return False
-        raise ValueError(f"{value!r} is not a boolean (true/false)")
-    return value
+Tile = Annotated[str, Field(max_length=16)]
 
 
 def canonical_tile(value: Any) -> str:
@@ -47,51 +32,46 @@ def canonical_tile(value: Any) -> str:
 class KongFeeder(BaseModel):
     """Who fed a ``[xxxx]`` kong (点杠), read only under 点杠包杠."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat: Wind | None = Field(None, description="the feeder's seat (may come from the meld's ,N instead)")
     declared: bool = Field(False, description="the feeder had declared ready when he fed the kong")
 
 
 class ShanxiContext(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat_wind: Wind = Field("S", description="the winner's seat; E is the dealer",
                             json_schema_extra={"cli": ["--seat"]})
     self_draw: bool = Field(False, description="自摸: the winner drew the winning tile")
     discarder: Wind | None = Field(None, description="who discarded the winning tile (or whose added kong was "
                                                      "robbed); required unless self-drawn")
-    declared: bool | str = Field(True, description="报听: the winner had declared ready (must be true); "
-                                                   "CLI: --declared false")
+    declared: bool = Field(True, description="报听: the winner had declared ready (must be true); "
+                                            "CLI: --no-declared")
     discarder_declared: bool = Field(False, description="the discarder had declared ready before discarding "
                                                         "(else 包胡: he pays for all)")
     kong_win: bool = Field(False, description="抢杠 on a discard win, 杠上开花 (no bonus) on a self-draw")
     passed_win: bool = Field(False, description="过胡: the winner passed a win and has not discarded since: "
                                                 "self-draw only")
-    wild: str | None = Field(None, description="耗子 mouse tile kind (all four copies wild), e.g. 5z; "
+    wild: Tile | None = Field(None, description="耗子 mouse tile kind (all four copies wild), e.g. 5z; "
                                                "null for the plain game")
     dian_gang_bao_gang: bool = Field(False, description="room option 点杠包杠: an undeclared feeder of a "
                                                         "kong claimed from a discard pays it alone")
-    kong_from: dict[str, KongFeeder] = Field(
-        default_factory=dict,
+    kong_from: dict[Tile, KongFeeder] = Field(
+        default_factory=dict, max_length=8,
         description='feeders of kongs claimed from a discard, under 点杠包杠, e.g. {"8s": {"seat": "S", "declared": false}} '
                     "(CLI: a JSON object)")
-    dealer_bonus: int = Field(0, ge=0, description="room option 带庄: added to each win share between the "
+    dealer_bonus: int = Field(0, ge=0, le=1000, description="room option 带庄: added to each win share between the "
                                                    "dealer (E) and the winner")
     thirteen_orphans: bool = Field(False, description="room option: allow 十三幺 (×2)")
-    dealer: bool | str | None = Field(None, description="optional alias; must equal seat_wind == E")
-    win_tile: str | None = Field(None, description="optional; must equal the last concealed tile written")
+    dealer: bool | None = Field(None, description="optional alias; must equal seat_wind == E")
+    win_tile: Tile | None = Field(None, description="optional; must equal the last concealed tile written")
     last_wall: bool = Field(False, description="海底: accepted, no effect in Koudian")
     last_tile: bool = Field(False, description="和绝张: accepted, no effect in Koudian")
     round_wind: Wind | None = Field(None, description="accepted, no effect in Koudian",
                                     json_schema_extra={"cli": ["--round"]})
-    flowers: int = Field(0, description="must be 0 (no flowers in Koudian)")
-    indicators: list[str] = Field(default_factory=list, description="must be empty (give the mouse as wild)")
-
-    @field_validator("declared", "dealer", mode="before")
-    @classmethod
-    def _bools(cls, value: Any) -> Any:
-        return _cli_bool(value)
+    flowers: int = Field(0, le=8, description="must be 0 (no flowers in Koudian)")
+    indicators: list[Tile] = Field(default_factory=list, max_length=8, description="must be empty (give the mouse as wild)")
 
     @field_validator("wild", mode="before")
     @classmethod
@@ -118,7 +98,7 @@ class ShanxiRules(BaseModel):
     """Each option is an ambiguity of shanxi.md §12 whose readings change a score; the default is the
     spec's chosen reading."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     hu_point: Literal["winning_tile", "max_wait"] = Field(
         "winning_tile", description="B1: the winning point is the winning tile's point (max wait only for a "
@@ -137,7 +117,7 @@ class ShanxiRules(BaseModel):
     haohua_per_quad: bool = Field(
         False, description="B18: 豪华 x4 for each group of four identical tiles instead of once")
     thirteen_orphans_factor: int = Field(
-        2, ge=1, description="B7: the 十三幺 factor when the thirteen_orphans room option is on")
+        2, ge=1, le=64, description="B7: the 十三幺 factor when the thirteen_orphans room option is on")
     baohu_declaration: Literal["discarder", "winner"] = Field(
         "discarder", description="B10: 包胡 when the discarder had not declared, or when the winner had not")
     baohu_includes_kongs: bool = Field(

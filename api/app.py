@@ -1,106 +1,204 @@
-"""Routes: health, parse, score, batch, variants. Built from the variant registry."""
+"""Routes: health, parse, score, waits, batch, variants. Built from the variant registry.
+
+Every POST body is read by ``api.body`` (JSON only, bounded in size and time, keys once), checked
+against the request models (strict types, every value bounded) and scored in ``api.pool``'s
+threads within a time budget; the answers are JSON written by orjson.
+"""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ValidationError
 
 from scorer import engine, referee, registry
 from scorer.errors import HandError
-from scorer.jsonio import loads
-from scorer.request import ParseRequest, ScoreRequest, WaitsRequest
+from scorer.jsonio import dumps
+from scorer.request import ParseRequest, ScoreRequest, WaitsRequest, check_bounds
 from scorer.result import Result
 from scorer.version import __version__
 
-from . import errors, limits, schemas
-from .responses import JSONBytes
+from . import errors, limits, openapi, schemas
+from .body import read_json
+from .guard import DocsPages, SecurityHeaders
+from .pool import Busy, Overrun, Pool
 
 STATIC = Path(__file__).resolve().parent / "static"
+JSON = "application/json"
 
 
-def _score_rest(requests: list[Any], answers: list[Any], view: str) -> list[Any]:
-    """Score the requests the fast paths left (None), within the batch's time budget."""
-    deadline = time.monotonic() + limits.TIME_BUDGET_S
+class Service(FastAPI):
+    """FastAPI with the security headers outermost, so that every answer carries them (also
+    those of the last-resort error handler, which sits outside the user middleware)."""
+
+    def __init__(self, *args: Any, page_csp: dict[str, str] | None = None, **kwargs: Any) -> None:
+        self.page_csp = page_csp or {}
+        super().__init__(*args, **kwargs)
+
+    def build_middleware_stack(self) -> Any:
+        return SecurityHeaders(super().build_middleware_stack(), self.page_csp)
+
+
+def validated(model: type[BaseModel], raw: Any) -> Any:
+    """A request model from a decoded body: over-limit values first (each with its limit's code),
+    then the model's own checks."""
+    if not isinstance(raw, dict):
+        raise HandError("a request must be a JSON object", None, "bad_request")
+    problems = check_bounds(raw.get("variant", "mcr"), raw.get("context"), raw.get("rules"))
+    if problems:
+        raise HandError(problems)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as err:
+        raise HandError(errors.problems(err)) from None
+
+
+# --- the work done in the scoring threads ----------------------------------------------------------
+
+def _score(request: ScoreRequest) -> bytes:
+    result = engine.score_request(request)
+    # the same bytes as orjson over model_dump, twice as fast; a variant's own result class keeps its fields
+    return result.__pydantic_serializer__.to_json(result)
+
+
+def _waits(request: WaitsRequest) -> bytes:
+    return dumps(referee.waits(request.variant, request.hand, request.context, request.rules, request.dialect))
+
+
+def _parse(request: ParseRequest) -> bytes:
+    return dumps(engine.partitions(request.hand, request.variant, request.dialect))
+
+
+def _batch_item(raw: Any, view: str) -> Any:
+    try:
+        result = engine.score_request(validated(ScoreRequest, raw))
+    except HandError as err:
+        return engine.error_result(err)
+    except Exception as exc:  # a bug: answered in its place, the batch goes on
+        return engine.internal_error(exc)
+    return engine.compact_of(result) if view == "compact" else result
+
+
+def _batch(requests: list[Any], view: str) -> bytes:
+    # the C fast paths answer what they can (compact view), on every core; the rest one by one
+    answers: list[Any] = (engine.fast_compact_many(requests, as_json=True) if view == "compact"
+                          else [None] * len(requests))
+    size = 0
     for i, raw in enumerate(requests):
-        if answers[i] is not None:
-            continue
-        if time.monotonic() > deadline:
-            raise HandError(f"the batch needed more than the {limits.TIME_BUDGET_S:.0f} s time budget; "
-                            "send it in smaller batches", None, "time_budget")
-        answers[i] = engine.score_raw(raw, view)  # type: ignore[arg-type]
-    return answers
+        answers[i] = engine.answer_json(answers[i] if answers[i] is not None else _batch_item(raw, view))
+        size += len(answers[i])
+        if size > limits.MAX_BATCH_ANSWER_BYTES:
+            raise HandError(f"the answers to this batch pass {limits.MAX_BATCH_ANSWER_BYTES >> 20} MiB by request "
+                            f"{i + 1}: send fewer requests, or fewer with explain", None, "answer_too_large")
+    return b"[" + b",".join(answers) + b"]"
 
 
 def create_app() -> FastAPI:
     registry.variants()  # load every variant before the first request (and fail fast if one is broken)
-    app = FastAPI(
+    docs = DocsPages("mjscore", "/openapi.json")
+    app = Service(
         title="mjscore",
         version=__version__,
-        description="Mahjong hand scoring with a referee's explanation of every point.",
-        default_response_class=JSONBytes,
+        description="Mahjong hand scoring with a referee's explanation of every point. Requests are JSON "
+                    "(`content-type: application/json`); every string, list and number in them is bounded "
+                    "(see each schema), and each request is scored within a time budget.",
+        default_response_class=Response,
+        docs_url=None, redoc_url=None,
+        page_csp=docs.csp,
     )
     errors.install(app)
-    app.add_middleware(limits.BodyLimit)
+    pool = Pool(limits.SCORING_THREADS, limits.QUEUE_SIZE, limits.QUEUE_WAIT_S)
+    app.state.pool = pool
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    async def answer(fn: Any, *args: Any, batch: bool = False) -> Response:
+        budget = limits.BATCH_TIME_BUDGET_S if batch else limits.TIME_BUDGET_S
+        try:
+            body = await pool.run(fn, *args, budget=budget)
+        except Busy:
+            raise HandError("every scorer is busy: retry in a moment", None, "busy") from None
+        except Overrun:
+            raise HandError(f"the request needed more than the {budget:g} s time budget", None,
+                            "time_budget") from None
+        return Response(body, media_type=JSON)
+
     @app.get("/", include_in_schema=False)
-    def referee_page() -> FileResponse:
+    async def referee_page() -> FileResponse:
         """The referee web page (everything it needs is served from /static: it works offline)."""
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
-    @app.get("/healthz", response_model=None, responses={200: {"model": schemas.Health}})
-    def healthz() -> JSONBytes:
-        return JSONBytes({"status": "ok", "version": __version__})
+    @app.get("/docs", include_in_schema=False)
+    async def swagger() -> Response:
+        return docs.swagger_page()
 
-    @app.get("/v1/variants", response_model=None, responses={200: {"model": schemas.Variants}})
-    def list_variants() -> JSONBytes:
-        return JSONBytes({"variants": [v.describe() for v in registry.variants().values()]})
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc() -> Response:
+        return docs.redoc_page()
 
-    @app.post("/v1/parse", response_model=None, responses={200: {"model": schemas.ParseResult}, **schemas.ERRORS})
-    def parse_hand(request: ParseRequest) -> JSONBytes:
-        return JSONBytes(engine.partitions(request.hand, request.variant, request.dialect))
+    health = dumps({"status": "ok", "version": __version__})
 
-    @app.post("/v1/score", response_model=None, responses={200: {"model": Result}, **schemas.ERRORS})
-    def score(request: ScoreRequest) -> JSONBytes:
-        result = engine.score_request(request)
-        return JSONBytes(result.model_dump(mode="json"))
+    @app.get("/healthz", responses={200: {"model": schemas.Health, "content": {JSON: {}}}})
+    async def healthz() -> Response:
+        return Response(health, media_type=JSON)
 
-    @app.post("/v1/waits", response_model=None, responses={200: {"model": schemas.WaitsResult}, **schemas.ERRORS})
-    def waits(request: WaitsRequest) -> JSONBytes:
+    variants_json: dict[tuple, bytes] = {}
+
+    @app.get("/v1/variants", responses={200: {"model": schemas.Variants, "content": {JSON: {}}}})
+    async def list_variants() -> Response:
+        found = registry.variants()
+        key = tuple((k, id(v)) for k, v in found.items())
+        if key not in variants_json:
+            variants_json.clear()
+            variants_json[key] = dumps({"variants": [v.describe() for v in found.values()]})
+        return Response(variants_json[key], media_type=JSON)
+
+    @app.post("/v1/parse", responses={200: {"model": schemas.ParseResult, "content": {JSON: {}}}, **schemas.ERRORS},
+              openapi_extra=openapi.body("ParseRequest", {"mcr": openapi.PARSE_EXAMPLE}))
+    async def parse_hand(request: Request) -> Response:
+        """The canonical hand and every reading of it."""
+        return await answer(_parse, validated(ParseRequest, await read_json(request, limits.MAX_BODY_BYTES)))
+
+    @app.post("/v1/score", responses={200: {"model": Result, "content": {JSON: {}}}, **schemas.ERRORS},
+              openapi_extra=openapi.body("ScoreRequest", openapi.EXAMPLES))
+    async def score(request: Request) -> Response:
+        """One hand scored: items, total, payments; every reading with ``explain``, a verdict with ``claim``."""
+        return await answer(_score, validated(ScoreRequest, await read_json(request, limits.MAX_BODY_BYTES)))
+
+    @app.post("/v1/waits", responses={200: {"model": schemas.WaitsResult, "content": {JSON: {}}}, **schemas.ERRORS},
+              openapi_extra=openapi.body("WaitsRequest", {"mcr": openapi.WAITS_EXAMPLE}))
+    async def waits(request: Request) -> Response:
         """Every tile that completes a hand one tile short, each scored."""
-        return JSONBytes(referee.waits(request.variant, request.hand, request.context, request.rules,
-                                       request.dialect))
+        return await answer(_waits, validated(WaitsRequest, await read_json(request, limits.MAX_BODY_BYTES)))
 
-    @app.post("/v1/score/batch", response_model=None,
-              responses={200: {"model": schemas.BatchAnswer}, **schemas.ERRORS},
-              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
-                  "schema": {"type": "array", "items": {}, "description": "a list of score requests"}}}}})
+    @app.post("/v1/score/batch", responses={200: {"model": schemas.BatchAnswer, "content": {JSON: {}}}, **schemas.ERRORS},
+              openapi_extra=openapi.body("ScoreBatch", {"two": list(openapi.EXAMPLES.values())[:2]}))
     async def score_batch(request: Request, view: Annotated[Literal["full", "compact"], Query(
             description="full results, or compact ones: no explanation, items as "
                         "[id, points, factor, count] (MCR scored in C)")] = "full") -> Response:
-        # the body is read with orjson; the C fast paths answer here (a bounded ~1 µs a request),
-        # whatever is left is scored in a worker thread so the event loop never waits on it
-        try:
-            requests = loads(await request.body())
-        except ValueError as err:
-            raise HandError(f"the body is not valid JSON: {err}", None, "bad_request") from None
+        """Many requests; a bad one is answered by an error object in its place."""
+        requests = await read_json(request, limits.MAX_BATCH_BODY_BYTES)
         if not isinstance(requests, list):
             raise HandError("the body must be a JSON list of score requests", None, "bad_request")
         if len(requests) > limits.MAX_BATCH:
             raise HandError(f"a batch of {len(requests)} requests is over the limit of {limits.MAX_BATCH}",
                             None, "batch_too_large")
-        answers: list[Any] = (engine.fast_compact_many(requests, as_json=True) if view == "compact"
-                              else [None] * len(requests))
-        if engine.has_none(answers):
-            answers = await run_in_threadpool(_score_rest, requests, answers, view)
-        return Response(b"[" + b",".join(engine.answer_json(a) for a in answers) + b"]", media_type="application/json")
+        return await answer(_batch, requests, view, batch=True)
 
+    components = openapi.request_components()
+    build = app.openapi
+
+    def document() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = build()
+            schema.setdefault("components", {}).setdefault("schemas", {}).update(components)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = document  # type: ignore[method-assign]
     return app
 
 

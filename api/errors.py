@@ -1,4 +1,5 @@
-"""Every input problem answers 422 with INTERFACE.md's error object, never 500."""
+"""Every input problem answers with INTERFACE.md's error object, never 500: 422 for malformed
+input, and the statuses below for a request over a service limit."""
 
 from __future__ import annotations
 
@@ -6,24 +7,69 @@ import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scorer.errors import HandError, Problem
+from scorer.request import CODES
 
+from . import limits
 from .responses import JSONBytes
 
 log = logging.getLogger("mjscore.api")
+
+STATUS = {
+    "body_too_large": 413,
+    "batch_too_large": 413,
+    "unsupported_media_type": 415,
+    "body_timeout": 408,
+    "busy": 503,
+}
+# pydantic's error types that mean a bound was passed
+_BOUND_TYPES = {
+    "string_too_long": "input_too_long",
+    "too_long": "too_many",
+    "less_than_equal": "out_of_range",
+    "greater_than_equal": "out_of_range",
+    "less_than": "out_of_range",
+    "greater_than": "out_of_range",
+}
 
 
 def error_body(err: HandError) -> dict:
     return {"error": err.as_dict()}
 
 
+def error_response(err: HandError) -> JSONBytes:
+    status = STATUS.get(err.code, 422)
+    headers = {"retry-after": str(limits.RETRY_AFTER_S)} if status == 503 else None
+    if status == 408:
+        headers = {"connection": "close"}
+    return JSONBytes(error_body(err), status_code=status, headers=headers)
+
+
+def problems(err: ValidationError | RequestValidationError, prefix: str = "") -> list[Problem]:
+    """pydantic's errors as problems: unknown fields, passed bounds and custom codes by their code."""
+    out = []
+    for e in err.errors():
+        loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+        where = f"{prefix}.{loc}" if prefix and loc else (loc or prefix)
+        kind = e.get("type", "")
+        if kind == "extra_forbidden":
+            out.append(Problem(f"unknown field {where!r}", None, "unknown_field"))
+        elif kind in CODES:
+            out.append(Problem(str(e.get("msg")), None, kind))
+        elif kind in _BOUND_TYPES:
+            out.append(Problem(f"{where or 'body'}: {e.get('msg')}", None, _BOUND_TYPES[kind]))
+        else:
+            out.append(Problem(f"{where or 'body'}: {e.get('msg')}", None, "bad_request"))
+    return out or [Problem("malformed request", None, "bad_request")]
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(HandError)
     async def hand_error(_: Request, exc: HandError) -> JSONBytes:
-        status = 413 if exc.code in ("batch_too_large", "body_too_large") else 422
-        return JSONBytes(error_body(exc), status_code=status)
+        return error_response(exc)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONBytes:
@@ -35,16 +81,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def request_error(_: Request, exc: RequestValidationError) -> JSONBytes:
-        problems = []
-        for e in exc.errors():
-            loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
-            if e.get("type") == "extra_forbidden":
-                problems.append(Problem(f"unknown field {loc!r}", None, "unknown_field"))
-            else:
-                problems.append(Problem(f"{loc or 'body'}: {e.get('msg')}", None, "bad_request"))
-        if not problems:
-            problems.append(Problem("malformed request", None, "bad_request"))
-        return JSONBytes(error_body(HandError(problems)), status_code=422)
+        return JSONBytes(error_body(HandError(problems(exc))), status_code=422)
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONBytes:

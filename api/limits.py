@@ -1,73 +1,33 @@
-"""Limits that keep one request from costing the service more than its share.
+"""Limits that keep one request, or one client, from costing the service more than its share.
 
-Every over-limit request is answered 413 or 422 with the usual error object, never 5xx or a hang.
-The scorer's own work is bounded by design (the notation caps a hand at 200 characters; the
-decomposer lists at most ~1,300 readings, a few ms even with four wilds), so a request's time is
-bounded by the batch size; the time budget is a last guard.
+Every over-limit request is answered with the usual error object and a stable code (413, 415, 422,
+408 or 503), never a 5xx or a hang. The bounds of the request's own values (strings, lists,
+numbers, the context's and the rules' too) live with the request models (``scorer.request``);
+these are the service's: bodies, time, concurrency, connections.
 """
 
 from __future__ import annotations
 
-import orjson
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
-MAX_BODY_BYTES = 2 * 1024 * 1024  # a batch of 1,000 requests is ~200 KB
+MAX_BODY_BYTES = 64 * 1024  # one hand: a request at every limit is ~15 KB
+MAX_BATCH_BODY_BYTES = 2 * 1024 * 1024  # a batch of 1,000 requests is ~200 KB
 MAX_BATCH = 1000  # requests in one POST /v1/score/batch
-TIME_BUDGET_S = 20.0  # wall-clock seconds one request may spend scoring
+MAX_BATCH_ANSWER_BYTES = 32 * 1024 * 1024  # one explained hand can take ~600 KB
 
+# wall-clock seconds a request may spend being scored; past them it is stopped and answered 422
+# time_budget (the heaviest request within the limits takes well under a second)
+TIME_BUDGET_S = 1.0
+BATCH_TIME_BUDGET_S = 10.0
 
-def _error(status: int, message: str, code: str) -> tuple[int, bytes]:
-    body = {"error": {"message": message, "position": None, "code": code,
-                      "errors": [{"message": message, "position": None, "code": code}]}}
-    return status, orjson.dumps(body)
+# scoring threads per process (they share one interpreter lock: more would not score faster), and
+# requests that may wait for one; past that, or after QUEUE_WAIT_S waiting, 503 with Retry-After
+SCORING_THREADS = 2
+QUEUE_SIZE = 64
+QUEUE_WAIT_S = 1.0
+RETRY_AFTER_S = 1
 
-
-class BodyLimit:
-    """Refuse bodies over MAX_BODY_BYTES (by Content-Length, and while streaming) with 413."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = dict(scope.get("headers") or [])
-        length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await self._refuse(send)
-            return
-        seen = 0
-        too_big = False
-
-        async def counted() -> Message:
-            nonlocal seen, too_big
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    too_big = True
-                    return {"type": "http.disconnect"}
-            return message
-
-        started = False
-
-        async def guarded_send(message: Message) -> None:
-            nonlocal started
-            if too_big and not started:
-                started = True
-                await self._refuse(send)
-                return
-            if message["type"] == "http.response.start":
-                started = True
-            if not too_big:
-                await send(message)
-
-        await self.app(scope, counted, guarded_send)
-
-    async def _refuse(self, send: Send) -> None:
-        status, body = _error(413, f"request body over the limit of {self.limit} bytes", "body_too_large")
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-        await send({"type": "http.response.body", "body": body})
+# slow clients: the headers of a request, then its body, must arrive within these
+HEADER_TIMEOUT_S = 10.0
+BODY_TIMEOUT_S = 10.0
+MAX_HEADER_BYTES = 16 * 1024
+KEEP_ALIVE_S = 5  # an idle connection is closed after this
+MAX_CONNECTIONS = 1000  # per process; past it uvicorn answers 503

@@ -65,9 +65,18 @@ class Variants(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    422: {"model": ErrorBody, "description": "malformed notation, context or request"},
-    413: {"model": ErrorBody, "description": "request over a documented limit"},
+    422: {"model": ErrorBody, "description": "malformed notation, context or request; a value over its bound "
+                                             "(input_too_long, too_many, out_of_range); over the time budget "
+                                             "(time_budget)"},
+    413: {"model": ErrorBody, "description": "body over the size limit (body_too_large) or batch over its "
+                                             "length (batch_too_large)"},
+    415: {"model": ErrorBody, "description": "the body is not declared application/json (unsupported_media_type)"},
+    408: {"model": ErrorBody, "description": "the body did not arrive in time (body_timeout)"},
+    503: {"model": ErrorBody, "description": "every scorer is busy (busy): retry after the Retry-After seconds",
+          "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}},
 }
+
+
 class Compact(BaseModel):
     """A result without the explanation (``view=compact``): items as ``[id, points, factor, count]``."""
 

@@ -107,9 +107,9 @@ def serve(
                                                       "server: one per core)")] = 1,
 ) -> None:
     """Run the HTTP service."""
-    import uvicorn
+    from api import server
 
-    uvicorn.run("api.app:app", host=host, port=port, workers=workers)
+    server.run(host, port, workers)
 
 
 def batch(

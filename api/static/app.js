@@ -99,11 +99,21 @@ function buildContext(values) {
     const label = document.createElement("label");
     label.title = f.description || "";
     let input;
+    // a nullable field's type is a list ("integer", "null"): it is still sent as its JSON type
+    const types = Array.isArray(f.type) ? f.type.filter((x) => x !== "null") : [f.type];
+    const type = types.length === 1 ? types[0] : "text";
     if (f.type === "boolean") {
       input = document.createElement("input");
       input.type = "checkbox";
       input.checked = values[f.name] === "true";
       label.append(input, " " + f.name);
+    } else if (type === "boolean") {
+      label.append(f.name + " ");
+      input = document.createElement("select");
+      input.append(new Option(`${f.name} (${t("defaults")}: ${f.default ?? "—"})`, ""));
+      for (const e of ["true", "false"]) input.append(new Option(e, e));
+      input.value = values[f.name] || "";
+      label.append(input);
     } else if (f.enum) {
       label.append(f.name + " ");
       input = document.createElement("select");
@@ -114,13 +124,13 @@ function buildContext(values) {
     } else {
       label.append(f.name + " ");
       input = document.createElement("input");
-      input.type = f.type === "integer" ? "number" : "text";
+      input.type = type === "integer" ? "number" : "text";
       input.placeholder = `${f.name}${f.default !== null && f.default !== undefined ? " = " + JSON.stringify(f.default) : ""}`;
       input.value = values[f.name] || "";
       label.append(input);
     }
     input.name = f.name;
-    input.dataset.type = Array.isArray(f.type) ? "text" : f.type;
+    input.dataset.type = type;
     form.append(label);
   }
   const rules = $("rules");
@@ -136,6 +146,7 @@ function readContext() {
     const v = input.value.trim();
     if (!v) continue;
     if (input.dataset.type === "integer") ctx[input.name] = Number(v);
+    else if (input.dataset.type === "boolean") ctx[input.name] = v === "true";
     else if (v.startsWith("[") || v.startsWith("{")) { try { ctx[input.name] = JSON.parse(v); } catch { ctx[input.name] = v; } }
     else if (input.dataset.type === "array") ctx[input.name] = v.split(v.includes(";") ? ";" : ",").map((s) => s.trim());
     else ctx[input.name] = v;

@@ -1,0 +1,217 @@
+"""The service as served (api.server's uvicorn settings, a real socket on 127.0.0.1): slow and
+idle clients, the time budget inside a request, the concurrency cap, /healthz under load.
+
+Timeouts are shortened for the test (a second instead of ten); every loop and connection count
+is bounded."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import statistics
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import pytest
+import uvicorn
+from toy_variant import Toy
+
+from api import limits, server
+from api.app import app
+from scorer import registry
+
+
+class Spinner(Toy):
+    """A variant whose scoring never ends (in Python, as the scorer's own loops are)."""
+
+    id: ClassVar[str] = "spinner"
+
+    def score(self, hand: Any, context: Any, rules: Any) -> Any:
+        end = time.monotonic() + 60
+        n = 0
+        while time.monotonic() < end:
+            n += 1
+        return super().score(hand, context, rules)
+
+
+SPIN = {"variant": "spinner", "hand": "11122233344455566m"}
+HEAVY = {"variant": "shanxi", "hand": "4555666777m9p9p9p9p", "context": {"wild": "9p", "self_draw": True},
+         "explain": True}
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[tuple[str, int]]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(limits, "HEADER_TIMEOUT_S", 1.0)
+        mp.setattr(limits, "BODY_TIMEOUT_S", 1.0)
+        mp.setattr(limits, "TIME_BUDGET_S", 0.5)
+        registry.register(Spinner())
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **server.config()))
+        thread = threading.Thread(target=srv.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 15
+        while not srv.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.05)
+        try:
+            yield "127.0.0.1", port
+        finally:
+            srv.should_exit = True
+            thread.join(timeout=10)
+            registry.unregister("spinner")
+
+
+def call(addr: tuple[str, int], path: str, body: Any = None, timeout: float = 30) -> tuple[int, dict, bytes, float]:
+    conn = http.client.HTTPConnection(*addr, timeout=timeout)
+    t = time.perf_counter()
+    if body is None:
+        conn.request("GET", path)
+    else:
+        conn.request("POST", path, json.dumps(body), {"content-type": "application/json"})
+    res = conn.getresponse()
+    data = res.read()
+    conn.close()
+    return res.status, dict(res.getheaders()), data, time.perf_counter() - t
+
+
+def raw(addr: tuple[str, int], payload: bytes, wait: float = 5) -> tuple[bytes, float]:
+    """Send ``payload`` and read until the server closes the connection."""
+    with socket.create_connection(addr, timeout=wait) as s:
+        t = time.perf_counter()
+        s.sendall(payload)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+        return data, time.perf_counter() - t
+
+
+def in_flight_settles(timeout: float = 5) -> bool:
+    deadline = time.monotonic() + timeout
+    while app.state.pool.in_flight:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+@pytest.mark.parametrize("payload", [b"", b"POST /v1/score HTTP/1.1\r\nHost: x\r\ncontent-type: application/j"])
+def test_headers_must_arrive_in_time(base, payload):
+    data, took = raw(base, payload)
+    assert data.startswith(b"HTTP/1.1 408 ") and b'"header_timeout"' in data
+    assert b"x-content-type-options: nosniff" in data
+    assert 0.9 < took < 3
+
+
+def test_headers_are_bounded(base):
+    data, _ = raw(base, b"GET /healthz HTTP/1.1\r\nHost: x\r\nx-pad: " + b"a" * (limits.MAX_HEADER_BYTES + 10))
+    assert data.startswith(b"HTTP/1.1 431 ") and b'"headers_too_large"' in data
+
+
+def test_a_body_must_arrive_in_time(base):
+    data, took = raw(base, b"POST /v1/score HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+                           b"content-length: 100\r\n\r\n{\"variant\": ")
+    assert data.startswith(b"HTTP/1.1 408 ") and b'"body_timeout"' in data
+    assert 0.9 < took < 3
+
+
+def test_stalled_bodies_are_all_let_go_and_the_service_answers_meanwhile(base):
+    # the probe held 900 connections that never finished their body; here 300, bounded
+    conns = []
+    try:
+        for _ in range(300):
+            s = socket.create_connection(base, timeout=5)
+            s.sendall(b"POST /v1/score/batch HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+                      b"content-length: 1000\r\n\r\n[")
+            conns.append(s)
+        health = [call(base, "/healthz")[3] for _ in range(10)]
+        assert statistics.median(health) < 0.2
+        time.sleep(1.5)
+        closed = 0
+        for s in conns:
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+            closed += data.startswith(b"HTTP/1.1 408 ")
+        assert closed == len(conns)
+    finally:
+        for s in conns:
+            s.close()
+    assert call(base, "/healthz")[0] == 200
+
+
+def test_the_time_budget_stops_a_request_inside_its_work(base):
+    status, _, data, took = call(base, "/v1/score", SPIN)
+    assert status == 422 and json.loads(data)["error"]["code"] == "time_budget"
+    assert 0.45 < took < 1.5
+    # the scoring thread was stopped, not left spinning: its slot is free again and it scores
+    assert in_flight_settles()
+    status, _, data, _ = call(base, "/v1/score", {"variant": "mcr", "hand": "[123m]456789m555pCC"})
+    assert status == 200 and json.loads(data)["total"] == 18
+
+
+def test_the_time_budget_races_the_end_of_a_request(base):
+    # requests that end just as their budget does: each one answered once, the threads unharmed
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(limits, "TIME_BUDGET_S", 0.02)
+        answers = [call(base, "/v1/score", HEAVY)[0] for _ in range(15)]
+    assert set(answers) <= {200, 422}
+    assert in_flight_settles()
+    assert call(base, "/v1/score", HEAVY)[0] == 200
+
+
+def test_a_full_service_answers_503_with_retry_after(base):
+    pool = app.state.pool
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pool, "capacity", 2)
+        results: list[tuple[int, dict, bytes, float]] = []
+        threads = [threading.Thread(target=lambda: results.append(call(base, "/v1/score", SPIN))) for _ in range(4)]
+        for t in threads:
+            t.start()
+            time.sleep(0.05)
+        for t in threads:
+            t.join(timeout=10)
+    busy = [r for r in results if r[0] == 503]
+    assert busy and all(json.loads(r[2])["error"]["code"] == "busy" for r in busy)
+    assert all(r[1]["retry-after"] == str(limits.RETRY_AFTER_S) for r in busy)
+    assert {r[0] for r in results} == {422, 503}
+    assert in_flight_settles()
+
+
+def test_healthz_stays_fast_while_heavy_requests_run(base):
+    stop = time.monotonic() + 3
+    answered: list[str] = []
+
+    def heavy() -> None:
+        while time.monotonic() < stop:
+            status, _, data, _ = call(base, "/v1/score", HEAVY)
+            answered.append("200" if status == 200 else json.loads(data)["error"]["code"])
+
+    threads = [threading.Thread(target=heavy) for _ in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(0.3)
+    health = []
+    while time.monotonic() < stop:
+        health.append(call(base, "/healthz")[3])
+        time.sleep(0.02)
+    for t in threads:
+        t.join(timeout=10)
+    # on a shared machine a heavy request may also run out of (this test's short) budget
+    assert "200" in answered and set(answered) <= {"200", "busy", "time_budget"}
+    # 20 ms on a quiet machine (bench/worst.py); the bound leaves room for a shared one
+    assert statistics.median(health) < 0.05, sorted(health)
+
+
+def test_a_batch_has_its_own_time_budget(base):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(limits, "BATCH_TIME_BUDGET_S", 0.5)
+        status, _, data, took = call(base, "/v1/score/batch", [{"variant": "mcr", "hand": "[123m]456789m555pCC"}, SPIN])
+    assert status == 422 and json.loads(data)["error"]["code"] == "time_budget"
+    assert took < 1.5
+    assert in_flight_settles()

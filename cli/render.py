@@ -8,7 +8,6 @@ import textwrap
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from scorer.result import ContextUsed, Item, ReadingView, Result, WildUse
@@ -36,6 +35,17 @@ def glyphs_of(text: str) -> str:
 
 def console() -> Console:
     return Console()
+
+
+def say(console: Console, text: str) -> None:
+    """A line of plain text: no markup, no highlighting, wrapped by the terminal, not by us."""
+    console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+
+def say_notes(notes: Any, console: Console) -> None:
+    """How the input was read where it could be read another way (``warnings``)."""
+    for note in notes:
+        say(console, f"note: {note}")
 
 
 # Short names of the shared context fields in the one-line echo; other fields use their own name.
@@ -136,11 +146,10 @@ def print_result(result: Result, console: Console, glyphs: bool = True) -> None:
     if result.payments:
         console.print("payments: " + "  ".join(f"{seat} {amount:+d}" for seat, amount in result.payments.items()))
     if result.context_used is not None:
-        console.print(context_line(result.context_used), markup=False, highlight=False, soft_wrap=True)
+        say(console, context_line(result.context_used))
     if result.rules:
-        console.print(rules_line(result.rules), markup=False, highlight=False, soft_wrap=True)
-    for warning in result.warnings:
-        console.print(f"[yellow]note:[/yellow] {escape(warning)}")
+        say(console, rules_line(result.rules))
+    say_notes(result.warnings, console)
     if result.verdict is not None:
         _print_verdict(result, console)
 
@@ -182,8 +191,7 @@ def _print_verdict(result: Result, console: Console) -> None:
 def print_waits(answer: dict[str, Any], console: Console, glyphs: bool = True) -> None:
     console.print(f"[bold]{answer['variant']}[/bold]  {answer['hand']}"
                   + (f"   {glyphs_of(answer['hand'])}" if glyphs else ""))
-    for warning in answer.get("warnings", ()):
-        console.print(f"note: {warning}", markup=False, highlight=False)
+    say_notes(answer.get("warnings", ()), console)
     if not answer["waits"]:
         console.print("no tile completes this hand")
         return
@@ -204,22 +212,21 @@ def print_waits(answer: dict[str, Any], console: Console, glyphs: bool = True) -
         table.add_row(tile, *cells)
     console.print(table)
     if "context_used" in answer:
-        console.print(context_line(ContextUsed(**answer["context_used"])), markup=False, highlight=False,
-                      soft_wrap=True)
+        say(console, context_line(ContextUsed(**answer["context_used"])))
 
 
 def print_items(variant: Any, console: Console) -> None:
     """``mjscore items VARIANT``: one line an item (value, id, Chinese and English name), then what it
     excludes, wrapped to the terminal."""
-    console.print(f"{variant.name} ({variant.name_zh}): {len(variant.items)} items", markup=False)
+    say(console, f"{variant.name} ({variant.name_zh}): {len(variant.items)} items")
     indent = " " * 7
     for it in variant.items:
         value = f"×{it.factor}" if it.factor != 1 else str(it.points)
-        console.print(f"{value:>5}  {it.id}  {it.name_zh}  {it.name}", markup=False, highlight=False)
+        say(console, f"{value:>5}  {it.id}  {it.name_zh}  {it.name}")
         if it.excludes:
             text = "excludes " + ", ".join(i for i, _ in it.excludes)
             for line in textwrap.wrap(text, width=max(console.width - len(indent), 30)):
-                console.print(indent + line, markup=False, highlight=False)
+                say(console, indent + line)
 
 
 def print_markdown(text: str, console: Console) -> None:
@@ -231,32 +238,30 @@ def print_markdown(text: str, console: Console) -> None:
 def print_item_reference(ref: dict[str, Any], console: Console) -> None:
     """``mjscore rules VARIANT ITEM``: what the item is, what it is worth and excludes, its example."""
     value = f"×{ref['factor']}" if ref["factor"] != 1 else str(ref["points"])
-    say = lambda text: console.print(text, markup=False, highlight=False)  # noqa: E731
-    say(f"{ref['name_zh']} {ref['name']} — {value}   ({ref['id']})")
+    say(console, f"{ref['name_zh']} {ref['name']} — {value}   ({ref['id']})")
     if ref["definition"]:
         for line in textwrap.wrap(ref["definition"], width=max(console.width - 2, 30)):
-            say(line)
+            say(console, line)
     if ref["excludes"]:
-        say("not also scored with it: " + ", ".join(f"{e['name_zh']} {e['name']} ({e['principle'].replace('_', '-')})"
+        say(console, "not also scored with it: " + ", ".join(f"{e['name_zh']} {e['name']} ({e['principle'].replace('_', '-')})"
                                                    for e in ref["excludes"]))
     example = ref["example"]
     if example:
-        say(f"example: $ {example['command']}")
+        say(console, f"example: $ {example['command']}")
         scored = example["item"]
         if scored:
             points = f"×{scored['factor']}" if scored["factor"] != 1 else str(scored["points"])
             count = f" ×{scored['count']}" if scored["count"] > 1 else ""
             tiles = f" from {scored['tiles']}" if scored["tiles"] else ""
-            say(f"  {ref['name_zh']} scores {points}{count}{tiles}; total {example['total']}")
+            say(console, f"  {ref['name_zh']} scores {points}{count}{tiles}; total {example['total']}")
         else:
-            say(f"  total {example['total']} (the item is not scored in this example)")
-    say(f"see {ref['doc']}")
+            say(console, f"  total {example['total']} (the item is not scored in this example)")
+    say(console, f"see {ref['doc']}")
 
 
 def print_partitions(answer: dict[str, Any], console: Console) -> None:
     console.print(f"hand: {answer['hand']}")
-    for warning in answer.get("warnings", ()):
-        console.print(f"note: {warning}", markup=False, highlight=False)
+    say_notes(answer.get("warnings", ()), console)
     parts = answer["partitions"]
     if not parts:
         console.print("no reading: the tiles do not form a winning shape")

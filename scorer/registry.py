@@ -9,6 +9,7 @@ touches no core module.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 import threading
@@ -151,7 +152,7 @@ class Variant(ABC):
             preset = overrides.pop("preset", self.default_preset)
         elif raw is not None:
             raise HandError("rules must be a preset name or an object of options", None, "bad_rules")
-        if preset not in self.presets:
+        if not isinstance(preset, str) or preset not in self.presets:
             known = ", ".join(sorted(self.presets))
             raise HandError(f"unknown rule preset {preset!r} for {self.id} (known: {known})", None, "bad_rules")
         values = {**self.presets[preset], **overrides}
@@ -279,11 +280,12 @@ def unregister(variant_id: str) -> None:
     _REGISTRY.pop(variant_id, None)
 
 
-def _package_ids() -> list[str]:
+@functools.cache
+def _package_ids() -> tuple[str, ...]:
     """The built-in variants' ids: one sub-package of ``scorer.variants`` each, named by its id."""
     from . import variants
 
-    return [mod.name for mod in pkgutil.iter_modules(variants.__path__) if mod.ispkg]
+    return tuple(mod.name for mod in pkgutil.iter_modules(variants.__path__) if mod.ispkg)
 
 
 def _import_variant(name: str) -> None:

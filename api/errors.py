@@ -1,5 +1,6 @@
-"""Every input problem answers with INTERFACE.md's error object, never 500: 422 for malformed
-input, and the statuses below for a request over a service limit."""
+"""Every input problem answers with the error object of README.md#http-service (codes in
+docs/notation.md#error-codes), never 500: 422 for malformed input, and the statuses below for a
+request over a service limit."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Referee features over any variant: every reading side by side, a claim checked, the waits of a
-hand one tile short (issue: referee features)."""
+hand one tile short (README.md#referee-tools)."""
 
 from __future__ import annotations
 

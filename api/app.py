@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request
+from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
 
-from scorer import engine, referee, registry
+from scorer import engine, referee, reference, registry
 from scorer.errors import HandError
 from scorer.jsonio import dumps
 from scorer.request import ParseRequest, ScoreRequest, WaitsRequest, check_bounds
@@ -71,6 +72,10 @@ def _waits(request: WaitsRequest) -> bytes:
 
 def _parse(request: ParseRequest) -> bytes:
     return dumps(engine.partitions(request.hand, request.variant, request.dialect))
+
+
+def _item_reference(variant: str, item: str) -> bytes:
+    return dumps(reference.item_reference(variant, item))
 
 
 def _batch_item(raw: Any, view: str) -> Any:
@@ -155,6 +160,22 @@ def create_app() -> FastAPI:
             variants_json.clear()
             variants_json[key] = dumps({"variants": [v.describe() for v in found.values()]})
         return Response(variants_json[key], media_type=JSON)
+
+    @app.get("/v1/variants/{variant}/items/{item}",
+             responses={200: {"model": schemas.ItemReference, "content": {JSON: {}}},
+                        404: {"model": schemas.ErrorBody, "description": "no such variant or item"}})
+    async def item_reference(
+        variant: Annotated[str, PathParam(max_length=32, description="a variant id, e.g. mcr")],
+        item: Annotated[str, PathParam(max_length=64, description="an item by id, Chinese or English name")],
+    ) -> Response:
+        """One item: its value and exclusions, its definition from the rules page, its worked example
+        scored now (as ``mjscore rules VARIANT ITEM``)."""
+        try:
+            return await answer(_item_reference, variant, item)
+        except HandError as err:
+            if err.code in ("unknown_variant", "unknown_item"):
+                return errors.JSONBytes(errors.error_body(err), status_code=404)
+            raise
 
     @app.post("/v1/parse", responses={200: {"model": schemas.ParseResult, "content": {JSON: {}}}, **schemas.ERRORS},
               openapi_extra=openapi.body("ParseRequest", {"mcr": openapi.PARSE_EXAMPLE}))

@@ -89,3 +89,34 @@ class Compact(BaseModel):
 
 
 BatchAnswer = list[Result | ErrorBody] | list[Compact | ErrorBody]
+
+
+class ItemExclusion(BaseModel):
+    id: str
+    name: str
+    name_zh: str
+    principle: str
+
+
+class ItemExample(BaseModel):
+    command: str = Field(description="the worked example as a command line")
+    hand: str
+    context: dict[str, Any]
+    valid: bool
+    total: int
+    item: dict[str, Any] | None = Field(description="the item as scored in the example")
+
+
+class ItemReference(BaseModel):
+    """``GET /v1/variants/{variant}/items/{item}``: the rules reference of one item."""
+
+    variant: str
+    id: str
+    name: str
+    name_zh: str
+    points: int
+    factor: int
+    excludes: list[ItemExclusion]
+    definition: str | None = Field(description="from the variant's rules page")
+    doc: str = Field(description="the item's section of the rules pages, e.g. docs/rules/mcr.md#pure-straight")
+    example: ItemExample | None

@@ -104,3 +104,33 @@ def test_documented_commands_read_back_as_the_cli_reads_them(command, context, r
     variant = get(command.split()[1])
     request = request_from_command(variant, command)
     assert request["context"] == context and request["rules"] == rules
+
+
+def test_http_item_route_answers_the_reference_and_404_for_unknown_names():
+    from fastapi.testclient import TestClient
+
+    from api.app import app as http
+
+    client = TestClient(http)
+    res = client.get("/v1/variants/mcr/items/清龙")
+    assert res.status_code == 200, res.text
+    body = res.json()
+    assert body["id"] == "pure_straight" and body["points"] == 16
+    assert body["doc"] == "docs/rules/mcr.md#pure-straight"
+    assert body["definition"] and body["example"]["item"]["id"] == "pure_straight"
+    for path in ("/v1/variants/mcr/items/nine-dragons", "/v1/variants/riichi/items/pinfu"):
+        res = client.get(path)
+        assert res.status_code == 404 and res.json()["error"]["code"] in ("unknown_item", "unknown_variant")
+
+
+def test_every_item_of_every_variant_has_a_definition_and_a_scored_example():
+    """The reference of each item comes from its rules page: a definition, and an example in which
+    the item is really scored (or, for an item only a rule option gives, the example says so)."""
+    from scorer import registry
+
+    for variant_id, variant in registry.variants().items():
+        for item in variant.items:
+            ref = reference.item_reference(variant_id, item.id)
+            assert ref["definition"], (variant_id, item.id)
+            assert ref["example"] is not None, (variant_id, item.id)
+            assert ref["example"]["item"] is not None, (variant_id, item.id, ref["example"]["command"])

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
-import uvicorn
+from served import serving
 from toy_variant import Toy
 
 from api import limits, server
@@ -49,21 +49,10 @@ def base() -> Iterator[tuple[str, int]]:
         mp.setattr(limits, "BODY_TIMEOUT_S", 1.0)
         mp.setattr(limits, "TIME_BUDGET_S", 0.5)
         registry.register(Spinner())
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **server.config()))
-        thread = threading.Thread(target=srv.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 15
-        while not srv.started:
-            assert time.monotonic() < deadline, "server did not start"
-            time.sleep(0.05)
         try:
-            yield "127.0.0.1", port
+            with serving(app, **server.config()) as addr:
+                yield addr
         finally:
-            srv.should_exit = True
-            thread.join(timeout=10)
             registry.unregister("spinner")
 
 

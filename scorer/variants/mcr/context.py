@@ -1,4 +1,4 @@
-"""MCR win context and rule options (mcr.md "Context fields", "Rule presets")."""
+"""MCR win context and rule options (docs/rules/mcr.md#the-context, #rule-presets)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Fuzhou win context and rule options (fuzhou.md §4.2 context fields, §10 ambiguities).
+"""Fuzhou win context and rule options (docs/rules/fuzhou.md#context, #rule-options-and-presets).
 
 The context model is deliberately lenient about *values* (seats, tiles, flowers are plain strings)
-so that every value problem is reported by the variant's own validation, with the spec's error
-codes in the spec's order (§7), instead of by pydantic.
+so that every value problem is reported by the variant's own validation, with the page's error
+codes in the page's order (docs/rules/fuzhou.md#errors), instead of by pydantic.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class FuzhouContext(BaseModel):
     passed_hu: bool = Field(False, description="过胡: the winner passed up a win on this tile kind since his last draw")
     win_tile: Tile | None = Field(None, description="the winning tile, if not the last concealed tile written")
     # Problems of fields that failed pydantic's own checks (wrong types, unknown fields): kept until
-    # the hand is read, so that the §7 order still holds (Fuzhou.context, validate.check).
+    # the hand is read, so that the order of docs/rules/fuzhou.md#errors still holds (Fuzhou.context, validate.check).
     _deferred: list = PrivateAttr(default_factory=list)
     # (hand, facts, field values) of the last successful check of this context: ``Fuzhou.score``
     # reuses the facts for the very hand object ``Fuzhou.parse_hand`` returned, if no field has
@@ -70,32 +70,32 @@ class FuzhouContext(BaseModel):
 
 
 class FuzhouRules(BaseModel):
-    """Each option is one ambiguity of fuzhou.md §10 whose readings change a score; the defaults
-    are the spec's readings."""
+    """Each option is a point where Fuzhou tables differ and the score changes; the defaults are the
+    readings of docs/rules/fuzhou.md (#rule-options-and-presets)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     golds_as_flowers: bool = Field(
-        False, description="A2: each gold held in the hand also scores +1 flower point (spec: no)")
+        False, description="each gold held in the hand also scores +1 flower point (default: no)")
     stack_bonuses: bool = Field(
-        False, description="A4: add up every applicable gold bonus instead of taking only the highest (spec: highest)")
+        False, description="add up every applicable gold bonus instead of taking only the highest (default: the highest only)")
     bonus_doubles_discard: bool = Field(
-        True, description="A5: a bonus hand (incl. 平胡) won on a discard doubles F and dealer points (spec: yes)")
+        True, description="a bonus hand (incl. 平胡) won on a discard doubles F and dealer points (default: yes)")
     discard_payers: Literal["discarder", "all", "all_for_bonus"] = Field(
-        "discarder", description="A6/A7: who pays a discard win: the discarder alone (spec), all three, "
+        "discarder", description="who pays a discard win: the discarder alone (default), all three, "
         "or all three only for bonus hands")
     dealer_points: Literal["streak", "streak_plus_one", "flat"] = Field(
-        "streak", description="A8: dealer points D = the streak count (spec), 1 + streak, or a flat 1")
+        "streak", description="dealer points D = the streak count (default), 1 + streak, or a flat 1")
     dealer_points_flow: Literal["dealer_and_winner", "winner_always", "dealer_wins_only"] = Field(
-        "dealer_and_winner", description="A9: D is paid only between dealer and winner (spec), by every payer, "
+        "dealer_and_winner", description="D is paid only between dealer and winner (default), by every payer, "
         "or only when the dealer wins")
     flower_kong_points: int = Field(
-        6, ge=0, le=100, description="A10: what a flower kong's four tiles are worth together (spec 6 = 4 tiles + 2; 2 = like a kong)")
+        6, ge=0, le=100, description="what a flower kong's four tiles are worth together (default 6 = 4 tiles + 2; 2 = like a kong)")
     running_gold_shape: Literal["single_gold", "any_gold", "off"] = Field(
-        "single_gold", description="A11: discard-win running-gold shape test: exactly one gold and five plain "
-        "sets (spec), any gold leaving five sets with golds wild, or the flag only")
+        "single_gold", description="discard-win running-gold shape test: exactly one gold and five plain "
+        "sets (default), any gold leaving five sets with golds wild, or the flag only")
     three_golds_on_discard: bool = Field(
-        False, description="A12: 三金倒 may also be claimed on a discard win (spec: self-draw only)")
+        False, description="三金倒 may also be claimed on a discard win (default: self-draw only)")
 
 
 PRESETS: dict[str, dict[str, object]] = {
@@ -104,7 +104,7 @@ PRESETS: dict[str, dict[str, object]] = {
         "discard_payers": "discarder", "dealer_points": "streak", "dealer_points_flow": "dealer_and_winner",
         "flower_kong_points": 6, "running_gold_shape": "single_gold", "three_golds_on_discard": False,
     },
-    # The 《福州麻将游戏规则》family (C2/C3 in the spec's sources): golds count as flowers, dealer
-    # points only when the dealer wins. Kept for comparison; not the spec.
+    # The 《福州麻将游戏规则》family of table rules: golds count as flowers, dealer points only when
+    # the dealer wins. Kept for comparison; not the default.
     "golds_count": {"golds_as_flowers": True, "dealer_points_flow": "dealer_wins_only"},
 }

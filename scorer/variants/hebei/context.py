@@ -1,4 +1,4 @@
-"""Hebei win context (hebei.md §3) and rule options (one per score-changing ambiguity of §11)."""
+"""Hebei win context and rule options (docs/rules/hebei.md#context, #rule-options-and-presets)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ Tile = Annotated[str, Field(max_length=16)]
 
 
 class HebeiContext(BaseModel):
-    """§3. Unknown fields are ``invalid_context``; the checks that need the hand run after parsing."""
+    """docs/rules/hebei.md#context. Unknown fields are ``invalid_context``; the checks that need the
+    hand run after parsing."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -32,48 +33,50 @@ class HebeiContext(BaseModel):
     dealer: bool | None = Field(None, description="optional; must equal seat_wind == 'E'")
     win_tile: Tile | None = Field(None, description="optional; must equal the last concealed tile written")
 
-    # A context problem found by pydantic, held back so that invalid_hand is reported first (§4).
+    # A context problem found by pydantic, held back so that invalid_hand is reported first
+    # (docs/rules/hebei.md#errors).
     _error: object = PrivateAttr(None)
 
 
 class HebeiRules(BaseModel):
-    """Named options for the §11 ambiguities whose readings change a score; defaults = the spec."""
+    """Named options for the points where Hebei tables differ and the score changes; the defaults are
+    the readings of docs/rules/hebei.md (#rule-options-and-presets)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     door_rule: Literal["two_suits_eight", "exactly_two_suits", "eight_only"] = Field(
-        "two_suits_eight", description="A1: ≤2 suits and one suit ≥8 tiles (spec); exactly two suits and "
+        "two_suits_eight", description="≤2 suits and one suit ≥8 tiles (default); exactly two suits and "
                                        "one ≥8; or only one suit ≥8")
-    kong_tiles: Literal[3, 4] = Field(4, description="A2: a kong counts 4 tiles (spec) or 3 toward 够八张 "
+    kong_tiles: Literal[3, 4] = Field(4, description="a kong counts 4 tiles (default) or 3 toward 够八张 "
                                                      "and 混一色's eight")
-    straight_exempt: bool = Field(False, description="A3 broad reading: 一条龙 is also exempt from the "
-                                                     "door rule (spec: it is not)")
-    menqing_on_special: bool = Field(False, description="A4: 门清 also doubles seven pairs and 十三幺 "
-                                                        "(spec: standard hands only)")
-    concealed_kong_breaks_menqing: bool = Field(False, description="A5: a concealed kong breaks 门清 "
-                                                                   "(spec: it does not)")
+    straight_exempt: bool = Field(False, description="一条龙 is also exempt from the "
+                                                     "door rule (default: it is not)")
+    menqing_on_special: bool = Field(False, description="门清 also doubles seven pairs and 十三幺 "
+                                                        "(default: standard hands only)")
+    concealed_kong_breaks_menqing: bool = Field(False, description="a concealed kong breaks 门清 "
+                                                                   "(default: it does not)")
     payer: Literal["all_three", "discarder_pays_all", "discarder_only"] = Field(
-        "all_three", description="A8 on a discard win: all three pay (spec); the discarder pays all three "
+        "all_three", description="on a discard win: all three pay (default); the discarder pays all three "
                                  "shares; or only the discarder pays its own share")
     dealer_double: Literal["once", "twice"] = Field(
-        "once", description="A9: the dealer double applies once, in payment (spec); 'twice' also doubles "
+        "once", description="the dealer double applies once, in payment (default); 'twice' also doubles "
                             "a dealer's hand value")
     fengyise_tiles: Literal["all_honours", "winds_only"] = Field(
-        "all_honours", description="A10: 风一色 is every tile an honour (spec) or every tile a wind")
+        "all_honours", description="风一色 is every tile an honour (default) or every tile a wind")
     orphans_extra: Literal["any", "dragon"] = Field(
-        "any", description="A11: the 14th tile of 十三幺 may duplicate any of the 13 (spec) or only a dragon")
-    seven_pairs_four_alike: bool = Field(True, description="A12: four identical tiles count as two pairs "
-                                                           "(spec); false makes such a hand not seven pairs")
-    hunyise_stacks: bool = Field(False, description="A13: 混一色 doubles 对对胡 / 一条龙 like 清一色 does "
-                                                    "(spec: take the maximum)")
+        "any", description="the 14th tile of 十三幺 may duplicate any of the 13 (default) or only a dragon")
+    seven_pairs_four_alike: bool = Field(True, description="four identical tiles count as two pairs "
+                                                           "(default); false makes such a hand not seven pairs")
+    hunyise_stacks: bool = Field(False, description="混一色 doubles 对对胡 / 一条龙 like 清一色 does "
+                                                    "(default: take the maximum)")
     self_draw_with_specials: Literal["both", "replace"] = Field(
-        "both", description="A14: 自摸 doubles alongside 杠上开花 / 海底捞月 (spec) or is replaced by them")
-    last_wall_on_discard: bool = Field(False, description="A15: accept last_wall on a discard win (海底炮) "
-                                                          "and double it (spec: invalid_context)")
-    all_pungs_with_kongs: bool = Field(True, description="A17: 对对胡 may hold kongs (spec); false: a "
+        "both", description="自摸 doubles alongside 杠上开花 / 海底捞月 (default) or is replaced by them")
+    last_wall_on_discard: bool = Field(False, description="accept last_wall on a discard win (海底炮) "
+                                                          "and double it (default: refused, invalid_context)")
+    all_pungs_with_kongs: bool = Field(True, description="对对胡 may hold kongs (default); false: a "
                                                          "no-chow hand with a kong is neither 对对胡 nor exempt")
-    added_kong_exposed: bool = Field(True, description="A18: an added kong {xxxx} is exposed and breaks "
-                                                       "门清 (spec)")
+    added_kong_exposed: bool = Field(True, description="an added kong {xxxx} is exposed and breaks "
+                                                       "门清 (default)")
 
 
 PRESETS: dict[str, dict[str, object]] = {

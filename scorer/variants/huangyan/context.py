@@ -1,4 +1,4 @@
-"""Huangyan win context and rule options (huangyan.md §4, §10)."""
+"""Huangyan win context and rule options (docs/rules/huangyan.md#context, #rule-options-and-presets)."""
 
 from __future__ import annotations
 
@@ -97,47 +97,48 @@ class HuangyanContext(BaseModel):
 
 
 class HuangyanRules(BaseModel):
-    """One option per ambiguity of huangyan.md §10 whose readings change a score; defaults = the spec."""
+    """One option per point where the sources of this game disagree and the score changes; the defaults
+    are the readings of docs/rules/huangyan.md (#rule-options-and-presets)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     seat_wind_column: Literal["value", "bonus"] = Field(
-        "value", description="A4: the winner's 门风 rows 8/16/32/64 are the set's value, or a bonus on top of the hard value")
-    full_flush_fans: int = Field(3, ge=0, le=6, description="A5: fans of 清一色 (seed 3, S1 client 2)")
-    no_wild_fans: int = Field(1, ge=0, le=6, description="A5: fans of 无得 (seed 1, S1 client 2)")
+        "value", description="the winner's 门风 rows 8/16/32/64 are the set's value, or a bonus on top of the hard value")
+    full_flush_fans: int = Field(3, ge=0, le=6, description="fans of 清一色: 3 by default, 2 in some rule sets (preset client)")
+    no_wild_fans: int = Field(1, ge=0, le=6, description="fans of 无得: 1 by default, 2 in some rule sets (preset client)")
     wild_restored: Literal["all_once", "per_wild", "any_once"] = Field(
-        "all_once", description="A6: 得复原 once when every 得 is its own face, per restored 得, or once if any is")
+        "all_once", description="得复原 once when every 得 is its own face, per restored 得, or once if any is")
     three_wilds: Literal["lazi", "pung", "three_fans"] = Field(
-        "lazi", description="A7: three or more 得 anywhere make 辣子, only a pung of three 得 does, or they give 3 fans")
-    lazi_limit: int = Field(300, ge=10, le=100_000, description="A8: the 辣子 limit (total capped there)")
+        "lazi", description="three or more 得 anywhere make 辣子, only a pung of three 得 does, or they give 3 fans")
+    lazi_limit: int = Field(300, ge=10, le=100_000, description="the 辣子 limit (total capped there)")
     lazi_before_rounding: bool = Field(
-        False, description="A9: test the limit on the raw value before rounding (only the 辣子 flag differs)")
+        False, description="test the limit on the raw value before rounding (only the 辣子 flag differs)")
     wait_points: Literal["closed_only", "closed_edge_single"] = Field(
-        "closed_only", description="A10: only 嵌档 scores 2, or 边张 and 单吊 score 2 as well")
-    all_pungs_points: int = Field(0, ge=0, le=100, description="A11: points of 对对和 (0 in the seed, 4 in the S1 client)")
+        "closed_only", description="only 嵌档 scores 2, or 边张 and 单吊 score 2 as well")
+    all_pungs_points: int = Field(0, ge=0, le=100, description="points of 对对和: 0 by default (not scored), 4 in some rule sets (preset client)")
     discard_pung_exposed: bool = Field(
-        True, description="A12: a concealed pung completed by the winning discard scores as an exposed pung")
+        True, description="a concealed pung completed by the winning discard scores as an exposed pung")
     wild_discard_win: Literal["error", "natural"] = Field(
-        "error", description="A13: winning on a discarded 得 is an input error, or the tile counts as a natural tile")
+        "error", description="winning on a discarded 得 is an input error, or the tile counts as a natural tile")
     closed_wait_with_wild: bool = Field(
-        False, description="A14: a 得 drawn as the winning tile may still score 嵌档")
-    round_wind_fan: bool = Field(False, description="A15: a pung/kong of the round wind gives 1 fan (S3)")
-    dealer_double: bool = Field(False, description="A16: every payment between the dealer and another player is doubled")
+        False, description="a 得 drawn as the winning tile may still score 嵌档")
+    round_wind_fan: bool = Field(False, description="a pung/kong of the round wind gives 1 fan (default: no fan)")
+    dealer_double: bool = Field(False, description="every payment between the dealer and another player is doubled")
     idle_wild: Literal["own_face", "ignored"] = Field(
-        "own_face", description="A17: a non-winner's 得 count at their own face, or are ignored")
+        "own_face", description="a non-winner's 得 count at their own face, or are ignored")
     flush_by: Literal["identity", "face"] = Field(
-        "identity", description="A18: flushes judged on identities (得 as assigned, White as W) or on physical faces")
+        "identity", description="flushes judged on identities (得 as assigned, White as W) or on physical faces")
     settlement: Literal["winner_collects", "pairwise"] = Field(
         "winner_collects",
-        description="A19: non-winners pay the winner his full total and settle differences, or every pair settles differences")
+        description="non-winners pay the winner his full total and settle differences, or every pair settles differences")
     side_payment_rate: int = Field(
-        0, ge=0, le=1000, description="A20: 和 per bullet/bomb added into payments (0 = separate ledgers)")
+        0, ge=0, le=1000, description="和 per bullet/bomb added into payments (0 = separate ledgers)")
     bullet_streak: Literal["current", "one"] = Field(
-        "current", description="A21: bullets use the current dealer's streak, or 1 when a non-dealer wins")
+        "current", description="bullets use the current dealer's streak, or 1 when a non-dealer wins")
     white_also_wild: bool = Field(
-        False, description="A2: White boards are wilds too instead of natural stand-ins for the 得's kind")
+        False, description="White boards are wilds too instead of natural stand-ins for the 得's kind")
     wild_dragon_is_dragon: bool = Field(
-        False, description="A3: sets of the wild kind stay dragon sets when the wild is a dragon")
+        False, description="sets of the wild kind stay dragon sets when the wild is a dragon")
 
 
 PRESETS: dict[str, dict[str, Any]] = {

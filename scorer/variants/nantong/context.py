@@ -1,4 +1,4 @@
-"""Nantong win context (nantong.md §2.2) and rule options (one per score-changing ambiguity of §9)."""
+"""Nantong win context and rule options (docs/rules/nantong.md#context, #rule-options-and-presets)."""
 
 from __future__ import annotations
 
@@ -57,28 +57,28 @@ class NantongRules(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     indicator_scope: IndicatorScope = Field(
-        "rank", description="A1: an ordinary indicator doubles units of its rank in any suit (rank), only its "
+        "rank", description="an ordinary indicator doubles units of its rank in any suit (rank), only its "
                             "own tile (tile), its whole suit (suit), or its 1-4-7/2-5-8/3-6-9 family (family)")
     declaration_exact_match: bool = Field(
-        False, description="A4: a <XXX> declaration of an indicator card gets the exact-match ×2 as a pung does")
+        False, description="a <XXX> declaration of an indicator card gets the exact-match ×2 as a pung does")
     count_rule: bool = Field(
-        True, description="A6: concealed triplets/fours score by counting cards in hand (else only when the "
+        True, description="concealed triplets/fours score by counting cards in hand (else only when the "
                           "winner's chosen partition holds them as a triplet)")
     discard_fourth: DiscardFourth = Field(
-        "concealed_triplet", description="A7: three held + a discarded fourth copy scores as a concealed triplet "
+        "concealed_triplet", description="three held + a discarded fourth copy scores as a concealed triplet "
                                          "4, four in hand 12, or an exposed kong 8")
     wait_rule: WaitRule = Field(
-        "placement", description="A8: the wait bonus by placement alone, or only when the winning kind is the "
+        "placement", description="the wait bonus by placement alone, or only when the winning kind is the "
                                  "hand's only wait")
     closed_piao: ClosedPiao = Field(
-        "no_pung", description="A9: Closed Piao needs no exposed-pung unit (no_pung), no exposed group at all "
+        "no_pung", description="Closed Piao needs no exposed-pung unit (no_pung), no exposed group at all "
                                "(no_exposed), or a self-draw with no [..] {..} (..) meld (self_drawn_no_melds)")
     round_base_first: bool = Field(
-        False, description="A11: round base hu up to tens before adding bonuses (the JS implementation)")
+        False, description="round base hu up to tens before adding bonuses (as a public JavaScript implementation does; preset js)")
     ready_doubles_twice: bool = Field(
-        False, description="A12: the ready declaration doubles twice (the seed names it twice) instead of once")
+        False, description="the ready declaration doubles twice (×4) instead of once (default: once)")
     heavenly_self_draw: bool = Field(
-        True, description="A13: a heavenly win earns the self-draw +10")
+        True, description="a heavenly win earns the self-draw +10 (default: yes)")
 
 
 PRESETS: dict[str, dict[str, object]] = {

@@ -1,45 +1,45 @@
 """Shanxi Koudian (山西扣点点 / 扣点), variant ``shanxi``.
 
-Rules: shared/spec/shanxi.md (seed 002). One winning hand: the winning tile's point P (1-9, honours
+Rules: docs/rules/shanxi.md. One winning hand: the winning tile's point P (1-9, honours
 10), the pattern multiplier M (七小对, 豪华, 清一色, 一条龙, optional 十三幺; M = 1 in a mouse game),
 self-draw ×2, W = P × M × (2 if self-drawn); who pays (包胡, the winner's kongs, 包杠 / 点杠包杠, the
-dealer bonus). ``total`` is W; the settlement is in ``payments``; the spec's own figures (point,
-multiplier, bao, kongs) are both top-level fields (§11) and under ``details``.
+dealer bonus). ``total`` is W; the settlement is in ``payments``; the Koudian figures (point,
+multiplier, bao, kongs) are both top-level fields and under ``details``.
 
-Input errors (HTTP 422, CLI exit 2) carry the spec's codes: ``invalid_hand`` (every notation problem,
-with the parser's message and position kept) and ``invalid_context``. When both the
-hand and the context are wrong, the hand's problems come first (§4 order) and the context's follow.
+Input errors (HTTP 422, CLI exit 2) carry the codes of docs/rules/shanxi.md#errors: ``invalid_hand``
+(every notation problem, with the parser's message and position kept) and ``invalid_context``. When both the
+hand and the context are wrong, the hand's problems come first and the context's follow.
 
-Readings chosen where the spec is silent:
+Readings chosen where the rules are silent (docs/rules/shanxi.md#rule-options-and-presets):
 - ``declared`` and ``dealer`` are JSON booleans like every flag (CLI: ``--no-declared``).
 - Every notation problem maps to ``invalid_hand`` (flowers written in the hand included: Koudian has
   none); an unknown ``dialect`` too.
 - The winning tile is always the last concealed tile written; ``win_tile`` is only checked against it
-  (§3 "must equal the last concealed tile"), a disagreement is ``invalid_context``.
+  (it must equal the last concealed tile), a disagreement is ``invalid_context``.
 - ``wild`` must be one of the 34 kinds of the 136-tile set; anything else is ``invalid_context``.
 - ``kong_from`` is fully ignored (beyond its JSON shape) when ``dian_gang_bao_gang`` is false. Its keys
   are read as any tile spelling (``7z`` = ``C``) and compared in canonical form; two keys naming the
   same kind are ``invalid_context``. A ``,N`` on a pung or on an added/concealed kong is accepted and
   has no effect.
 - A robbed-kong win (``kong_win`` on a discard) is not checked against other copies of the winning
-  tile in the hand: §4 lists the context errors exhaustively and does not include it.
+  tile in the hand: docs/rules/shanxi.md#errors lists the context errors, and this is not one.
 - 豪华 needs four identical *natural* tiles in the seven-pairs reading; with the default ``game``
-  scope of B13 a mouse game has M = 1 anyway.
+  scope of ``mouse_no_bonus`` a mouse game has M = 1 anyway.
 - Ties between interpretations with the same M: the decomposer's first (sorted) reading is shown in
   ``partition``; items and totals do not depend on it.
 - In a mouse game ``details.cancelled`` lists the factors the hand would have had in a plain game.
 - A valid:false result keeps, under ``details``, the figures computed before the failing check
   (waits, point) so the referee sees why; the top-level ``point``/``multiplier`` are null.
-- Rule options (``rules``) cover the §12 ambiguities whose readings change a score: B1 hu_point,
-  B3 kong_value, B6 stack_qingyise_yitiaolong, B7 thirteen_orphans_factor, B8 require_declared,
-  B9 declare_rule, B10 baohu_declaration, B11 baohu_includes_kongs, B13 mouse_no_bonus,
-  B14 wild_kind_as_wait, B16 robbed_kong_as, B18 haohua_per_quad, B19 total_mode, B20 added_kong.
-  Not options: B2 (the other reading gives dragons no defined value), B4 (one reading only), B5 (the
-  other readings only concern mouse games, where M = 1), B12 / B17 (already the room fields
-  ``dian_gang_bao_gang`` / ``dealer_bonus`` of the context, as the spec lists them), B15 (extras).
+- Rule options (``rules``) cover the readings that change a score: hu_point, kong_value,
+  stack_qingyise_yitiaolong, thirteen_orphans_factor, require_declared, declare_rule,
+  baohu_declaration, baohu_includes_kongs, mouse_no_bonus, wild_kind_as_wait, robbed_kong_as,
+  haohua_per_quad, total_mode, added_kong. Not options: a defined value for dragons other than 10 (the
+  other reading gives them none), readings that only concern mouse games (where M = 1), 点杠包杠 and
+  the dealer bonus (already the room fields ``dian_gang_bao_gang`` / ``dealer_bonus`` of the context)
+  and the extras the rules page leaves out of this edition.
 - ``robbed_kong_as="self_draw"`` scores a robbed kong fully as a self-draw: ×2, the 3-5 point tiles
   allowed, the three share (no 包胡).
-- ``total_mode="winner_gain"`` (B19's other reading) sets ``total`` to the winner's net gain; the items
+- ``total_mode="winner_gain"`` (the other reading of what ``total`` is) sets ``total`` to the winner's net gain; the items
   then no longer multiply to ``total``.
 - ``wilds`` says what each mouse stands for in the partition shown (``耗子 P → 5s``): one entry per
   mouse held, a mouse standing for its own kind included, group by group in the partition's order,
@@ -86,18 +86,18 @@ REASON_CODES = (
 
 
 class ShanxiResult(Result):
-    """INTERFACE.md's result plus the Koudian fields of shanxi.md §11."""
+    """The common result plus the Koudian fields (docs/rules/shanxi.md#payments, #errors)."""
 
-    reason_code: str | None = Field(None, description="why a hand is not a legal win (shanxi.md §4)")
+    reason_code: str | None = Field(None, description="why a hand is not a legal win (a code of docs/rules/shanxi.md#errors)")
     input_error: bool = False
-    point: int | None = Field(None, description="the winning point P (§7.1)")
-    multiplier: int | None = Field(None, description="the pattern multiplier M (§7.2)")
+    point: int | None = Field(None, description="the winning point P (the winning tile's point, 1-10)")
+    multiplier: int | None = Field(None, description="the pattern multiplier M (the product of the special-hand factors)")
     bao: str | None = Field(None, description="the seat that paid the win alone (包胡), else null")
     kongs: list[dict[str, Any]] = Field(default_factory=list, description="the winner's kongs and who paid them")
 
 
 class _BadContext:
-    """A context that failed validation, kept until the hand is read so hand errors come first (§4)."""
+    """A context that failed validation, kept until the hand is read so hand errors come first."""
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
@@ -158,7 +158,7 @@ class Shanxi(Variant):
 
     @staticmethod
     def _feeders(hand: Hand, ctx: ShanxiContext, problems: list[str]) -> dict[int, KongFeed]:
-        """§3 kong_from / ,N under 点杠包杠: the feeder of every [xxxx] kong."""
+        """``kong_from`` / ``,N`` under 点杠包杠 (docs/rules/shanxi.md#context): the feeder of every [xxxx] kong."""
         kongs = list(hand.kongs)
         exposed = {tile_name(m.tiles[0]): i for i, m in enumerate(kongs) if m.exposure is Exposure.EXPOSED}
         given: dict[str, Any] = {}
@@ -194,7 +194,7 @@ class Shanxi(Variant):
         return feeders
 
     def _check_context(self, hand: Hand, ctx: ShanxiContext) -> dict[int, KongFeed] | None:
-        """§4.2 invalid_context: every problem at once."""
+        """``invalid_context`` (docs/rules/shanxi.md#errors): every problem at once."""
         problems: list[str] = []
         if ctx.self_draw and ctx.discarder is not None:
             problems.append("discarder given on a self-drawn win")

@@ -1,4 +1,4 @@
-"""Shanxi Koudian win context (shanxi.md §3) and rule options (one per score-changing §12 ambiguity)."""
+"""Shanxi Koudian win context and rule options (docs/rules/shanxi.md#context, #rule-options-and-presets)."""
 
 from __future__ import annotations
 
@@ -95,44 +95,44 @@ class ShanxiContext(BaseModel):
 
 
 class ShanxiRules(BaseModel):
-    """Each option is an ambiguity of shanxi.md §12 whose readings change a score; the default is the
-    spec's chosen reading."""
+    """Each option is a point where Koudian tables differ and the score changes; the default is the
+    reading of docs/rules/shanxi.md (#rule-options-and-presets)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     hu_point: Literal["winning_tile", "max_wait"] = Field(
-        "winning_tile", description="B1: the winning point is the winning tile's point (max wait only for a "
+        "winning_tile", description="the winning point is the winning tile's point (max wait only for a "
                                     "self-drawn mouse), or always the best wait's point")
     declare_rule: Literal["max_wait", "winning_tile"] = Field(
-        "max_wait", description="B9: the >=6 declaration rule applies to the best wait, or to the winning tile")
+        "max_wait", description="the >=6 declaration rule applies to the best wait, or to the winning tile")
     require_declared: bool = Field(
-        True, description="B8: the winner must have declared ready (报听) to win")
+        True, description="the winner must have declared ready (报听) to win (default: yes)")
     kong_value: Literal["tile_point", "fixed"] = Field(
-        "tile_point", description="B3: a kong share is its tile point (concealed x2), or a fixed 1 (concealed 2)")
+        "tile_point", description="a kong share is its tile point (concealed x2), or a fixed 1 (concealed 2)")
     added_kong: Literal["exposed", "concealed"] = Field(
-        "exposed", description="B20: an added kong {xxxx} is shared like an exposed kong (K), or like a "
+        "exposed", description="an added kong {xxxx} is shared like an exposed kong (K), or like a "
                                "concealed one (2K)")
     stack_qingyise_yitiaolong: bool = Field(
-        True, description="B6: 清一色 and 一条龙 multiply (x4); false keeps only one x2")
+        True, description="清一色 and 一条龙 multiply (x4); false keeps only one x2")
     haohua_per_quad: bool = Field(
-        False, description="B18: 豪华 x4 for each group of four identical tiles instead of once")
+        False, description="豪华 x4 for each group of four identical tiles instead of once (default: once)")
     thirteen_orphans_factor: int = Field(
-        2, ge=1, le=64, description="B7: the 十三幺 factor when the thirteen_orphans room option is on")
+        2, ge=1, le=64, description="the 十三幺 factor when the thirteen_orphans room option is on")
     baohu_declaration: Literal["discarder", "winner"] = Field(
-        "discarder", description="B10: 包胡 when the discarder had not declared, or when the winner had not")
+        "discarder", description="包胡 when the discarder had not declared, or when the winner had not")
     baohu_includes_kongs: bool = Field(
-        True, description="B11: an undeclared discarder who pays the win alone (包胡) also pays the winner's "
+        True, description="an undeclared discarder who pays the win alone (包胡) also pays the winner's "
                           "kongs (包杠)")
     robbed_kong_as: Literal["discard", "self_draw"] = Field(
-        "discard", description="B16: a robbed-kong win (抢杠) is scored and paid as a discard by the kong "
+        "discard", description="a robbed-kong win (抢杠) is scored and paid as a discard by the kong "
                                "maker, or as a self-draw")
     mouse_no_bonus: Literal["game", "hand"] = Field(
-        "game", description="B13: special hands get no bonus in the whole mouse game, or only when a mouse "
+        "game", description="special hands get no bonus in the whole mouse game, or only when a mouse "
                             "is in the hand")
     wild_kind_as_wait: bool = Field(
-        True, description="B14: the mouse kind itself (as a natural tile) counts among the waits")
+        True, description="the mouse kind itself (as a natural tile) counts among the waits (default: yes)")
     total_mode: Literal["win_share", "winner_gain"] = Field(
-        "win_share", description="B19: total is the win share W, or the winner's whole gain (payments)")
+        "win_share", description="total is the win share W, or the winner's whole gain (payments)")
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -82,7 +82,7 @@ def main(spec_dir: Path) -> None:
                     hand, fan_text, total = m.groups()
                     fan_text = re.sub(r"\s*\(.*?\)", "", fan_text)
                     cases.append({"id": f"mcr.md:checked:{len(cases) + 1}", "section": "Checked examples",
-                                  "note": "mcr.md checked example", "hand": hand, "context": {},
+                                  "note": "checked example", "hand": hand, "context": {},
                                   "expect_fans": fans(fan_text), "expect_points": int(total)})
     for case in cases:
         canonical = format_hand(parse(case["hand"]))  # the oracle's reader knows letters only

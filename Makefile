@@ -11,7 +11,7 @@ PORT ?= 8000
 # what the install depends on: the package metadata and the Cython sources
 BUILD_INPUTS := pyproject.toml setup.py $(wildcard scorer/*.pyx scorer/*.pxd scorer/variants/*/*.pyx scorer/variants/*/*.pxi)
 
-.PHONY: run test install install-dev lint bench clean test-slow browser coverage
+.PHONY: run test install install-dev lint bench clean test-slow browser coverage dist-check
 
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,10 @@ test-slow: install-dev
 
 coverage: install-dev
 	$(PY) -m pytest --cov=scorer --cov=cli --cov=api --cov-report=term:skip-covered
+
+# an sdist and a wheel built from it, installed in a new venv and used (CI runs this after make test)
+dist-check: install-dev
+	PY=$(PY) tools/check_dist.sh
 
 bench: install-dev
 	$(PY) bench/run.py

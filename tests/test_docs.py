@@ -65,10 +65,10 @@ def test_every_item_of_every_variant_has_its_section():
         assert [d["doc"] for d in variant.describe()["items"]] == list(links.values())
 
 
-# --- the code cites the rules pages, never the working notes they were written from -----------------
+# --- the code and the fixtures cite the rules pages, never the working notes they were written from ---
 
-SOURCES = sorted(f for d in ("scorer", "cli", "api", "tests") for f in (ROOT / d).rglob("*")
-                 if f.suffix in {".py", ".pyx", ".pxd", ".pxi", ".js", ".html", ".css"}
+SOURCES = sorted(f for d in ("scorer", "cli", "api", "tests", "fixtures") for f in (ROOT / d).rglob("*")
+                 if f.suffix in {".py", ".pyx", ".pxd", ".pxi", ".js", ".html", ".css", ".json", ".jsonl"}
                  and "__pycache__" not in f.parts)
 # What a citation of the old working contract looks like (spelled so that this file does not match itself):
 # section signs, its folder, its seed numbers, its page names outside docs/, temporary files, issue

@@ -23,7 +23,7 @@ from scorer.request import ParseRequest, ScoreRequest, WaitsRequest, check_bound
 from scorer.result import Result
 from scorer.version import __version__
 
-from . import errors, limits, openapi, schemas
+from . import errors, limits, openapi, page, schemas
 from .body import read_json
 from .guard import DocsPages, SecurityHeaders
 from .pool import Busy, Overrun, Pool
@@ -119,6 +119,7 @@ def create_app() -> FastAPI:
     pool = Pool(limits.SCORING_THREADS, limits.QUEUE_SIZE, limits.QUEUE_WAIT_S)
     app.state.pool = pool
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    page.install(app, STATIC)
 
     async def answer(fn: Any, *args: Any, batch: bool = False) -> Response:
         budget = limits.BATCH_TIME_BUDGET_S if batch else limits.TIME_BUDGET_S
@@ -158,7 +159,7 @@ def create_app() -> FastAPI:
         key = tuple((k, id(v)) for k, v in found.items())
         if key not in variants_json:
             variants_json.clear()
-            variants_json[key] = dumps({"variants": [v.describe() for v in found.values()]})
+            variants_json[key] = dumps({"variants": [page.describe(v) for v in found.values()]})
         return Response(variants_json[key], media_type=JSON)
 
     @app.get("/v1/variants/{variant}/items/{item}",

@@ -2,8 +2,9 @@
 
 The referee page (``/``) loads only ``/static/*`` and talks to the API on the same origin, so it
 works under a CSP that allows nothing else: no inline script or style, no other site, no framing.
-The interactive docs (``/docs``, ``/redoc``) load their viewer from jsDelivr, as FastAPI's do;
-their pages get a CSP naming that CDN and the hash of their one inline script.
+The interactive docs (``/docs``, ``/redoc``) load their viewers (Swagger UI, ReDoc) from
+``/static`` too, so they work offline; their pages get a CSP naming the hash of their one inline
+script (ReDoc also styles itself inline and parses the document in a worker).
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from starlette.responses import HTMLResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+# the page installs as an app: its manifest and its service worker (the offline shell) are its own
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-CDN = "https://cdn.jsdelivr.net"
+       "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+VIEWERS = {"swagger_js_url": "/static/swagger/swagger-ui-bundle.js", "swagger_css_url": "/static/swagger/swagger-ui.css",
+           "swagger_favicon_url": "/static/icon.svg"}
 COMMON = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -41,16 +44,15 @@ class DocsPages:
     """``/docs`` and ``/redoc``, rendered once, with the CSP their content needs."""
 
     def __init__(self, title: str, openapi_url: str) -> None:
-        self.swagger = get_swagger_ui_html(openapi_url=openapi_url, title=f"{title} - Swagger UI").body.decode()
-        self.redoc = get_redoc_html(openapi_url=openapi_url, title=f"{title} - ReDoc").body.decode()
-        images = "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly"
+        self.swagger = get_swagger_ui_html(openapi_url=openapi_url, title=f"{title} - Swagger UI",
+                                           **VIEWERS).body.decode()
+        self.redoc = get_redoc_html(openapi_url=openapi_url, title=f"{title} - ReDoc",
+                                    redoc_js_url="/static/redoc/redoc.standalone.js",
+                                    redoc_favicon_url="/static/icon.svg", with_google_fonts=False).body.decode()
+        rest = "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         self.csp = {
-            "/docs": (f"default-src 'none'; script-src {CDN} {_inline_hashes(self.swagger)}; style-src {CDN}; "
-                      f"{images}; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
-            # ReDoc styles itself inline and parses the document in a worker
-            "/redoc": (f"default-src 'none'; script-src {CDN}; style-src 'unsafe-inline' https://fonts.googleapis.com; "
-                       f"font-src https://fonts.gstatic.com; worker-src blob:; {images}; connect-src 'self'; "
-                       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+            "/docs": f"default-src 'none'; script-src 'self' {_inline_hashes(self.swagger)}; style-src 'self'; {rest}",
+            "/redoc": f"default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; worker-src blob:; {rest}",
         }
 
     def swagger_page(self) -> HTMLResponse:

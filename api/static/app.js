@@ -1,289 +1,368 @@
-// mjscore referee page: build a hand from a tile palette (or paste notation), set the context from
-// GET /v1/variants, score with explain, show every item with its English and Chinese name.
+// mjscore referee page (docs/web.md): build a hand with a guarded tile picker (or paste notation),
+// set the context, then score, list every reading, check a claim, list the waits, open an item.
 "use strict";
 
-const I18N = {
-  en: {subtitle: "referee", variant: "Variant", concealed: "hand", chow: "chow [ ]", pung: "pung [ ]",
-       kong: "kong [ ]", added: "added kong { }", hidden: "concealed kong ( )", notation: "Notation",
-       hint: "The last tile of the hand is the winning tile.", undo: "undo", clear: "clear",
-       context: "Context", rules: "Rules", score: "Score", permalink: "permalink", total: "total",
-       invalid: "not a valid win", item: "item", points: "points", factor: "×", count: "count",
-       tiles: "tiles", excluded: "not also scored", by: "excluded by", principle: "principle",
-       readings: "every reading", reading: "reading", chosen: "chosen", payments: "payments",
-       errors: "bad input", defaults: "default"},
-  zh: {subtitle: "裁判", variant: "规则", concealed: "手牌", chow: "吃 [ ]", pung: "碰 [ ]", kong: "明杠 [ ]",
-       added: "加杠 { }", hidden: "暗杠 ( )", notation: "牌谱", hint: "手牌最后一张为和牌张。", undo: "撤销",
-       clear: "清空", context: "和牌条件", rules: "规则选项", score: "计分", permalink: "永久链接", total: "合计",
-       invalid: "不成和", item: "番种", points: "分", factor: "倍", count: "次", tiles: "牌",
-       excluded: "不计", by: "被…不计", principle: "原则", readings: "所有拆法", reading: "拆法",
-       chosen: "采用", payments: "结算", errors: "输入有误", defaults: "默认"},
-};
-const MELD = {chow: ["[", "]", 3], pung: ["[", "]", 3], kong: ["[", "]", 4], added: ["{", "}", 4],
-              hidden: ["(", ")", 4]};
-const state = {variants: [], variant: null, lang: "en", mode: "concealed", pending: []};
+import * as api from "./js/api.js";
+import {buildContext, readContext} from "./js/context.js";
+import {Hand, isFlower} from "./js/hand.js";
+import {errorLabel, getLang, itemName, presetLabel, setLang, t} from "./js/i18n.js";
+import {el, errorLines, meldNode, renderErrors, renderItemCard, renderResult, renderVerdict, renderWaits, tileImg} from "./js/view.js";
+
+const LONG_PRESS_MS = 450;
+const state = {variants: [], variant: null, hand: null, arm: null, external: null, last: null, verdict: null,
+               waits: null, seq: 0, items: new Map(), refs: new Map()};
 const $ = (id) => document.getElementById(id);
-const t = (key) => I18N[state.lang][key] || key;
 
-function tileImg(name, cls) {
-  const img = document.createElement("img");
-  img.src = `/static/tiles/${name}.svg`;
-  img.alt = name;
-  img.dataset.tile = name;
-  if (cls) img.className = cls;
-  return img;
-}
+// --------------------------------------------------------------------------------------- the picker
 
-// "[123m]EE5p" -> ["[", "1m", "2m", "3m", "]", "E", "E", "5p"]: tiles and brackets, for drawing.
-function tokens(text) {
-  const out = [];
-  const re = /([0-9]+)([mpszf])|([ESWNCFPQBH])|([\[\](){}<>])/g;
-  let m;
-  while ((m = re.exec(text)) !== null) {
-    if (m[1]) {
-      for (const d of m[1]) {
-        if (m[2] === "z") out.push("ESWNPFC"[Number(d) - 1] || "?");
-        else out.push(d + m[2]);
-      }
-    } else out.push(m[3] || m[4]);
-  }
-  return out;
-}
-
-function drawHand() {
-  const box = $("hand-tiles");
-  box.replaceChildren();
-  let meld = null;
-  const toks = tokens($("hand").value);
-  let lastConcealed = -1;
-  let depth = 0;
-  toks.forEach((tok, i) => { if ("[({<".includes(tok)) depth++; else if ("])}>".includes(tok)) depth--;
-                             else if (depth === 0) lastConcealed = i; });
-  toks.forEach((tok, i) => {
-    if ("[({<".includes(tok)) { meld = document.createElement("span"); meld.className = "meld"; box.append(meld); return; }
-    if ("])}>".includes(tok)) { meld = null; return; }
-    (meld || box).append(tileImg(tok, i === lastConcealed ? "win" : ""));
-  });
-  for (const p of state.pending) box.append(tileImg(p, "pending"));
-}
-
-function addTile(name) {
-  const input = $("hand");
-  if (state.mode === "concealed") {
-    input.value += name;
-  } else {
-    const [open, close, size] = MELD[state.mode];
-    state.pending.push(name);
-    if (state.mode !== "chow") while (state.pending.length < size) state.pending.push(name);
-    if (state.pending.length >= size) {
-      input.value = open + state.pending.join("") + close + input.value;
-      state.pending = [];
-    }
-  }
-  drawHand();
+function paletteRows(tiles) {
+  const rows = [[], [], [], [], []];
+  for (const x of tiles) rows[isFlower(x) ? 4 : /^[1-9]m$/.test(x) ? 0 : /^[1-9]p$/.test(x) ? 1 : /^[1-9]s$/.test(x) ? 2 : 3].push(x);
+  return rows.filter((r) => r.length);
 }
 
 function buildPalette() {
   const pal = $("palette");
-  pal.replaceChildren();
-  for (const name of state.variant.tiles) {
-    const img = tileImg(name);
-    img.addEventListener("click", () => addTile(name));
-    pal.append(img);
-  }
+  pal.replaceChildren(...paletteRows(state.variant.tiles).map((row) => el("div", {class: "palette-row"},
+    row.map((x) => {
+      const b = el("button", {type: "button", class: "tile-btn", "data-tile": x, "aria-label": x}, tileImg(x));
+      b.addEventListener("click", () => tapPalette(x));
+      return b;
+    }))));
 }
 
-function buildContext(values) {
-  const form = $("context");
-  form.replaceChildren();
-  for (const f of state.variant.context) {
-    const label = document.createElement("label");
-    label.title = f.description || "";
-    let input;
-    // a nullable field's type is a list ("integer", "null"): it is still sent as its JSON type
-    const types = Array.isArray(f.type) ? f.type.filter((x) => x !== "null") : [f.type];
-    const type = types.length === 1 ? types[0] : "text";
-    if (f.type === "boolean") {
-      input = document.createElement("input");
-      input.type = "checkbox";
-      input.checked = values[f.name] === "true";
-      label.append(input, " " + f.name);
-    } else if (type === "boolean") {
-      label.append(f.name + " ");
-      input = document.createElement("select");
-      input.append(new Option(`${f.name} (${t("defaults")}: ${f.default ?? "—"})`, ""));
-      for (const e of ["true", "false"]) input.append(new Option(e, e));
-      input.value = values[f.name] || "";
-      label.append(input);
-    } else if (f.enum) {
-      label.append(f.name + " ");
-      input = document.createElement("select");
-      input.append(new Option(`${f.name} (${t("defaults")}: ${f.default ?? "—"})`, ""));
-      for (const e of f.enum) input.append(new Option(e, e));
-      input.value = values[f.name] || "";
-      label.append(input);
-    } else {
-      label.append(f.name + " ");
-      input = document.createElement("input");
-      input.type = type === "integer" ? "number" : "text";
-      input.placeholder = `${f.name}${f.default !== null && f.default !== undefined ? " = " + JSON.stringify(f.default) : ""}`;
-      input.value = values[f.name] || "";
-      label.append(input);
-    }
-    input.name = f.name;
-    input.dataset.type = type;
-    form.append(label);
-  }
-  const rules = $("rules");
-  rules.replaceChildren(new Option(`${state.variant.rules.default_preset} (${t("defaults")})`, ""));
-  for (const p of Object.keys(state.variant.rules.presets)) rules.append(new Option(p, p));
-  rules.value = values.rules || "";
+function say(key, vars) { $("picker-msg").textContent = key ? t(key, vars) : ""; }
+
+function tapPalette(tile) {
+  const hand = state.hand;
+  const why = state.arm ? hand.addMeld(state.arm, tile) : hand.addTile(tile);
+  if (why) { say(why, {t: tile, m: hand.full}); return; }
+  state.arm = null;
+  state.external = null;
+  say("");
+  changed();
 }
 
-function readContext() {
-  const ctx = {};
-  for (const input of $("context").elements) {
-    if (input.type === "checkbox") { if (input.checked) ctx[input.name] = true; continue; }
-    const v = input.value.trim();
-    if (!v) continue;
-    if (input.dataset.type === "integer") ctx[input.name] = Number(v);
-    else if (input.dataset.type === "boolean") ctx[input.name] = v === "true";
-    else if (v.startsWith("[") || v.startsWith("{")) { try { ctx[input.name] = JSON.parse(v); } catch { ctx[input.name] = v; } }
-    else if (input.dataset.type === "array") ctx[input.name] = v.split(v.includes(";") ? ";" : ",").map((s) => s.trim());
-    else ctx[input.name] = v;
-  }
-  return ctx;
+function arm(kind) {
+  state.arm = state.arm === kind ? null : kind;
+  say(state.arm ? `arm_${state.arm}` : "");
+  refresh();
 }
 
-function permalink(ctx) {
-  const q = new URLSearchParams({variant: state.variant.id, hand: $("hand").value, lang: state.lang});
-  if ($("rules").value) q.set("rules", $("rules").value);
-  for (const [k, v] of Object.entries(ctx)) q.set(k, typeof v === "object" ? JSON.stringify(v) : String(v));
-  return `${location.pathname}?${q}`;
+// a tap takes the tile back; a long press (or right click) makes it the winning tile
+function handTile(c, winning) {
+  const b = el("button", {type: "button", class: `tile-btn in-hand ${winning ? "win" : ""}`, "data-tile": c.tile,
+                          "data-id": c.id, title: winning ? t("winning") : ""}, tileImg(c.tile));
+  let timer = null;
+  let pressed = false;
+  const win = () => { pressed = true; state.hand.makeWinning(c.id); state.external = null; changed(); };
+  b.addEventListener("pointerdown", () => { pressed = false; timer = setTimeout(win, LONG_PRESS_MS); });
+  for (const ev of ["pointerup", "pointerleave", "pointercancel"]) b.addEventListener(ev, () => clearTimeout(timer));
+  b.addEventListener("contextmenu", (e) => { e.preventDefault(); clearTimeout(timer); if (!pressed) win(); });
+  b.addEventListener("click", () => {
+    if (pressed) { pressed = false; return; }
+    state.hand.removeTile(c.id); state.external = null; changed();
+  });
+  return b;
 }
 
-function cell(text, cls) { const td = document.createElement("td"); td.textContent = text; if (cls) td.className = cls; return td; }
-
-function table(headers, rows) {
-  const tbl = document.createElement("table");
-  const head = tbl.createTHead().insertRow();
-  for (const h of headers) { const th = document.createElement("th"); th.textContent = h; head.append(th); }
-  const body = tbl.createTBody();
-  for (const r of rows) { const tr = body.insertRow(); tr.append(...r.cells); if (r.cls) tr.className = r.cls; }
-  return tbl;
-}
-
-function names(x) { return state.lang === "zh" ? `${x.name_zh}　${x.name}` : `${x.name}　${x.name_zh}`; }
-
-function tilesOf(text) {
-  const span = document.createElement("span");
-  span.className = "tiles";
-  for (const tok of tokens(text)) if (!"[](){}<>".includes(tok)) span.append(tileImg(tok));
-  return span;
-}
-
-function render(result) {
-  const box = $("result");
+function drawHand() {
+  const hand = state.hand;
+  const box = $("hand-tiles");
   box.replaceChildren();
-  const head = document.createElement("p");
-  head.className = "total" + (result.valid ? "" : " invalid");
-  head.id = "total";
-  head.textContent = result.valid ? `${t("total")} ${result.total}` : `${t("invalid")}: ${result.reason}`;
-  box.append(head);
-  const part = document.createElement("p");
-  part.append(`${t("reading")}: ${result.partition.join(" ")} `);
-  for (const g of result.partition) part.append(tilesOf(g), " ");
-  box.append(part);
-  box.append(table([t("item"), t("points"), t("factor"), t("count"), t("tiles")], result.items.map((i) => ({
-    cells: [cell(names(i), "item-name"), cell(i.points || "", "num"), cell(i.factor !== 1 ? `×${i.factor}` : "", "num"),
-            cell(i.count, "num"), cell(i.tiles || i.detail || "")]}))));
-  if (result.excluded.length) {
-    const h = document.createElement("h3"); h.textContent = t("excluded"); box.append(h);
-    box.append(table([t("item"), t("by"), t("principle")], result.excluded.map((e) => ({
-      cells: [cell(names(e) + (e.count > 1 ? ` ×${e.count}` : "")), cell(e.by || ""), cell(e.principle)]}))));
-  }
-  if (result.readings && result.readings.length > 1) {
-    const h = document.createElement("h3"); h.textContent = t("readings"); box.append(h);
-    box.append(table(["#", t("reading"), t("item"), t("total")], result.readings.map((r) => ({
-      cls: r.chosen ? "chosen" : "",
-      cells: [cell(r.index + (r.chosen ? ` ${t("chosen")}` : "")), cell(r.partition.join(" ")),
-              cell(r.items.map((i) => `${state.lang === "zh" ? i.name_zh : i.name} ${i.points || "×" + i.factor}`).join(", ")),
-              cell(r.total, "num")]}))));
-    if (result.tie_break) { const p = document.createElement("p"); p.className = "hint"; p.textContent = result.tie_break; box.append(p); }
-  }
-  if (result.payments && Object.keys(result.payments).length) {
-    const p = document.createElement("p");
-    p.id = "payments";
-    p.textContent = `${t("payments")}: ` + Object.entries(result.payments).map(([s, v]) => `${s} ${v > 0 ? "+" : ""}${v}`).join("  ");
-    box.append(p);
-  }
+  hand.melds.forEach((m, i) => {
+    const b = el("button", {type: "button", class: "meld-btn", "data-meld-index": i, title: t(m.kind)}, meldNode(m.kind, m.tiles));
+    b.addEventListener("click", () => { hand.removeMeld(i); state.external = null; changed(); });
+    box.append(b);
+  });
+  if (state.arm) box.append(el("span", {class: "meld pending", "data-kind": state.arm, text: t(`arm_${state.arm}`)}));
+  hand.flowers.forEach((f, i) => {
+    const b = el("button", {type: "button", class: "tile-btn flower", "data-tile": f}, tileImg(f));
+    b.addEventListener("click", () => { hand.removeFlower(i); changed(); });
+    box.append(b);
+  });
+  const tiles = hand.sortedConcealed();
+  tiles.forEach((c, i) => box.append(handTile(c, i === tiles.length - 1 && hand.isComplete())));
+  const n = hand.count();
+  const base = hand.full - 1;
+  $("count").textContent = `${n === hand.full ? `${base}+1` : n} / ${base}+1 ${t("count")}`;
+  $("count").className = n === hand.full ? "complete" : "";
 }
 
-function renderError(body) {
+function refresh() {
+  const hand = state.hand;
+  for (const b of $("palette").querySelectorAll("button")) {
+    const x = b.dataset.tile;
+    const refused = state.arm ? hand.refuseMeld(state.arm, x) : hand.refuseTile(x);
+    b.disabled = refused !== null;
+    b.dataset.left = String(Math.max(0, hand.left(x)));
+  }
+  for (const b of $("modes").querySelectorAll("button[data-meld]")) {
+    const kind = b.dataset.meld;
+    b.hidden = kind === "chow" && !hand.shape.chow_melds;
+    b.disabled = !hand.canMeld(kind) && state.arm !== kind;
+    b.classList.toggle("armed", state.arm === kind);
+    b.setAttribute("aria-pressed", String(state.arm === kind));
+  }
+  $("undo").disabled = !hand.history.length;
+  $("clear").disabled = hand.isEmpty();
+  drawHand();
+}
+
+function changed() {
+  if (state.external === null) $("hand").value = state.hand.notation();
+  refresh();
+  clearAnswers();
+  if (state.hand.isComplete() && state.external === null) score(false);
+}
+
+function clearAnswers() {
+  state.last = state.verdict = state.waits = null;
+  $("result").replaceChildren();
+  $("claim-result").replaceChildren();
+  $("waits-box").hidden = true;
+}
+
+// ------------------------------------------------------------------------------------ requests
+
+function handText() { return state.external !== null ? state.external : state.hand.notation(); }
+
+function request(extra) {
+  const req = {variant: state.variant.id, hand: handText(), context: readContext($("context")), ...extra};
+  if ($("rules").value) req.rules = $("rules").value;
+  if ($("dialect").value) req.dialect = $("dialect").value;
+  return req;
+}
+
+function byName(id) {
+  const item = state.items.get(id);
+  return item ? itemName(item) : id;
+}
+
+function showErrors(box, body) {
+  renderErrors(box, errorLines(body, state.external), errorLabel);
+}
+
+// the picker knows the hand is not ready before the server does: say so in tiles
+function notReady(box, wanted) {
+  const n = state.hand.count();
+  if (state.external !== null || n === wanted) return false;
+  const key = wanted === state.hand.full ? "need_full" : "need_short";
+  box.replaceChildren(el("div", {id: "total", class: "error", role: "alert"},
+    el("p", {text: t(key, {n, m: wanted, k: Math.max(0, wanted - n)})})));
+  return true;
+}
+
+async function score(scroll, started) {
+  const t0 = started ?? performance.now();
   const box = $("result");
-  const err = body.error || {message: JSON.stringify(body)};
-  const lines = (err.errors && err.errors.length ? err.errors : [err])
-    .map((e) => (e.position !== null && e.position !== undefined ? `@${e.position}: ` : "") + e.message);
-  const p = document.createElement("p");
-  p.className = "error";
-  p.id = "total";
-  p.textContent = `${t("errors")}:\n` + lines.join("\n");
-  box.replaceChildren(p);
+  if (notReady(box, state.hand.full)) { if (scroll) box.scrollIntoView({block: "start"}); return; }
+  const seq = ++state.seq;
+  const req = request({explain: true});
+  const answer = await api.score(req);
+  if (seq !== state.seq) return; // a newer request has been sent
+  updateLink();
+  if (answer.ok) {
+    state.last = answer.body;
+    drawResult(performance.now() - t0);
+  } else {
+    state.last = null;
+    showErrors(box, answer.body);
+  }
+  document.body.dataset.roundtrip = String(performance.now() - t0);
+  if (scroll) box.scrollIntoView({block: "start"});
 }
 
-async function score() {
-  const ctx = readContext();
-  const link = permalink(ctx);
+function drawResult(ms) {
+  if (!state.last) return;
+  renderResult($("result"), state.last, {variant: state.variant.id, onItem: openItem, byName, ms});
+}
+
+async function checkClaim() {
+  const box = $("claim-result");
+  if (notReady(box, state.hand.full)) return;
+  const claim = [...$("claim-items").querySelectorAll("input:checked")].map((i) => i.value);
+  const total = $("claim-total").value.trim();
+  if (total !== "") claim.push(Number(total));
+  const answer = await api.score(request({claim}));
+  if (answer.ok && answer.body.verdict) { state.verdict = answer.body.verdict; renderVerdict(box, state.verdict, byName); }
+  else if (answer.ok) renderErrors(box, [{message: answer.body.reason || ""}], errorLabel);
+  else showErrors(box, answer.body);
+}
+
+async function listWaits() {
+  $("waits-box").hidden = false;
+  const box = $("waits-result");
+  if (notReady(box, state.hand.full - 1)) { box.scrollIntoView({block: "start"}); return; }
+  const answer = await api.waits(request({}));
+  if (answer.ok) { state.waits = answer.body; renderWaits(box, state.waits, byName); }
+  else showErrors(box, answer.body);
+  $("waits-box").scrollIntoView({block: "start"});
+}
+
+async function openItem(id) {
+  const key = `${state.variant.id}/${id}`;
+  if (!state.refs.has(key)) {
+    const answer = await api.itemReference(state.variant.id, id);
+    if (!answer.ok) { showErrors($("item-card"), answer.body); $("item-dialog").showModal(); return; }
+    state.refs.set(key, answer.body);
+  }
+  renderItemCard($("item-card"), state.refs.get(key), byName);
+  $("item-dialog").showModal();
+}
+
+async function readNotation() {
+  const text = $("hand").value.trim();
+  const notes = $("notation-notes");
+  notes.replaceChildren();
+  if (!text) return;
+  const req = {variant: state.variant.id, hand: text};
+  if ($("dialect").value) req.dialect = $("dialect").value;
+  const answer = await api.parse(req);
+  if (!answer.ok) { state.external = text; showErrors($("result"), answer.body); return; }
+  notes.replaceChildren(...(answer.body.warnings || []).map((w) => el("li", {text: w})));
+  // the canonical form goes into the picker when it can hold it; otherwise the text is scored as typed
+  state.external = state.hand.load(answer.body.hand) ? null : text;
+  say(state.external === null ? "" : "picker_cannot");
+  $("hand").value = state.external === null ? state.hand.notation() : text;
+  refresh();
+  clearAnswers();
+  await score(true);
+}
+
+// ------------------------------------------------------------------------- variant, language, link
+
+function buildClaimItems() {
+  const filter = $("claim-filter").value.trim().toLowerCase();
+  const checked = new Set([...$("claim-items").querySelectorAll("input:checked")].map((i) => i.value));
+  $("claim-items").replaceChildren(...state.variant.items.map((item) => {
+    const hidden = Boolean(filter) && !`${item.name} ${item.name_zh} ${item.id}`.toLowerCase().includes(filter);
+    return el("label", {class: "chip", hidden, title: item.description || ""},
+      el("input", {type: "checkbox", value: item.id, checked: checked.has(item.id)}),
+      ` ${itemName(item)} `, el("small", {text: item.factor && item.factor !== 1 ? `×${item.factor}` : String(item.points)}));
+  }));
+}
+
+function buildRules(value) {
+  const v = state.variant;
+  $("rules").replaceChildren(el("option", {value: "", text: `${presetLabel(v.rules.default_preset)} (${t("default")})`}),
+    ...Object.keys(v.rules.presets).filter((p) => p !== v.rules.default_preset)
+      .map((p) => el("option", {value: p, text: presetLabel(p)})));
+  $("rules").value = value || "";
+}
+
+function reserveIndicators() {
+  const ctx = readContext($("context"));
+  const reserved = {};
+  for (const x of Array.isArray(ctx.indicators) ? ctx.indicators : []) reserved[x] = (reserved[x] || 0) + 1;
+  state.hand.reserved = reserved;
+}
+
+function selectVariant(id, params) {
+  state.variant = state.variants.find((v) => v.id === id) || state.variants.find((v) => v.id === "mcr") || state.variants[0];
+  $("variant").value = state.variant.id;
+  state.items = new Map(state.variant.items.map((i) => [i.id, i]));
+  state.hand = new Hand(state.variant.hand, state.variant.tiles);
+  state.arm = null;
+  state.external = null;
+  buildPalette();
+  buildContext($("context"), state.variant, params);
+  buildRules(params.rules);
+  buildClaimItems();
+  reserveIndicators();
+  $("hand").value = "";
+  $("notation-notes").replaceChildren();
+  say("");
+  clearAnswers();
+  refresh();
+}
+
+function updateLink() {
+  const q = new URLSearchParams({variant: state.variant.id, hand: handText(), lang: getLang()});
+  if ($("rules").value) q.set("rules", $("rules").value);
+  if ($("dialect").value) q.set("dialect", $("dialect").value);
+  for (const [k, v] of Object.entries(readContext($("context")))) q.set(k, typeof v === "object" ? JSON.stringify(v) : String(v));
+  const link = `${location.pathname}?${q}`;
   $("permalink").href = link;
   history.replaceState(null, "", link);
-  const body = {variant: state.variant.id, hand: $("hand").value, context: ctx, explain: true};
-  if ($("rules").value) body.rules = $("rules").value;
-  const res = await fetch("/v1/score", {method: "POST", headers: {"content-type": "application/json"},
-                                        body: JSON.stringify(body)});
-  const data = await res.json();
-  if (res.ok) render(data); else renderError(data);
-  state.last = data;
 }
 
 function applyLang() {
-  document.documentElement.lang = state.lang === "zh" ? "zh-Hans" : "en";
-  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  $("lang").textContent = state.lang === "zh" ? "English" : "中文";
-  if (state.last && !state.last.error) render(state.last);
+  const lang = getLang();
+  document.documentElement.lang = lang === "zh" ? "zh-Hans" : "en";
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  $("lang").setAttribute("lang", lang === "zh" ? "en" : "zh");
+  $("claim-filter").placeholder = t("filter");
+  if (state.variant) {
+    const values = readContext($("context"));
+    buildContext($("context"), state.variant, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "object" ? JSON.stringify(v) : v])));
+    buildRules($("rules").value);
+    buildClaimItems();
+    say("");
+    refresh();
+    drawResult();
+    if (state.verdict) renderVerdict($("claim-result"), state.verdict, byName);
+    if (state.waits) renderWaits($("waits-result"), state.waits, byName);
+    const q = new URLSearchParams(location.search);
+    q.set("lang", lang);
+    history.replaceState(null, "", `${location.pathname}?${q}`);
+  }
 }
 
-function selectVariant(id, values) {
-  state.variant = state.variants.find((v) => v.id === id) || state.variants[0];
-  $("variant").value = state.variant.id;
-  buildPalette();
-  buildContext(values || {});
+// the link's language, else the last one used here, else the browser's
+function chooseLang(params) {
+  let stored = null;
+  try { stored = localStorage.getItem("mjscore.lang"); } catch { /* storage may be off */ }
+  setLang(params.lang || stored || ((navigator.language || "").startsWith("zh") ? "zh" : "en"));
+  rememberLang();
+}
+
+function rememberLang() {
+  try { localStorage.setItem("mjscore.lang", getLang()); } catch { /* storage may be off */ }
+}
+
+function wire() {
+  $("variant").addEventListener("change", (e) => { selectVariant(e.target.value, {}); updateLink(); });
+  for (const b of $("modes").querySelectorAll("button[data-meld]")) b.addEventListener("click", () => arm(b.dataset.meld));
+  $("undo").addEventListener("click", () => { state.arm = null; if (state.hand.undo()) { state.external = null; say(""); changed(); } });
+  $("clear").addEventListener("click", () => { state.arm = null; state.hand.clear(); state.external = null; say(""); changed(); });
+  $("hand").addEventListener("input", () => { state.external = $("hand").value; });
+  $("hand").addEventListener("keydown", (e) => { if (e.key === "Enter") readNotation(); });
+  $("read").addEventListener("click", readNotation);
+  $("score").addEventListener("click", () => score(true, performance.now()));
+  $("waits").addEventListener("click", listWaits);
+  $("claim-check").addEventListener("click", checkClaim);
+  $("claim-filter").addEventListener("input", buildClaimItems);
+  $("context").addEventListener("change", () => { reserveIndicators(); refresh(); if (state.last) score(false); });
+  $("rules").addEventListener("change", () => { if (state.last) score(false); });
+  $("lang").addEventListener("click", () => {
+    setLang(getLang() === "zh" ? "en" : "zh");
+    rememberLang();
+    applyLang();
+  });
+  addEventListener("offline", () => { $("offline").hidden = false; });
+  addEventListener("online", () => { $("offline").hidden = true; });
 }
 
 async function main() {
   const params = Object.fromEntries(new URLSearchParams(location.search));
-  state.lang = params.lang === "zh" ? "zh" : "en";
-  const res = await fetch("/v1/variants");
-  state.variants = (await res.json()).variants;
-  for (const v of state.variants) $("variant").append(new Option(`${v.name} ${v.name_zh}`, v.id));
-  selectVariant(params.variant || "mcr", params);
-  $("variant").addEventListener("change", (e) => selectVariant(e.target.value, {}));
-  for (const b of document.querySelectorAll("#modes button")) {
-    b.addEventListener("click", () => {
-      state.mode = b.dataset.mode; state.pending = [];
-      for (const o of document.querySelectorAll("#modes button")) o.classList.toggle("on", o === b);
-      drawHand();
-    });
-  }
-  $("hand").addEventListener("input", drawHand);
-  $("undo").addEventListener("click", () => {
-    if (state.pending.length) state.pending.pop();
-    else $("hand").value = $("hand").value.replace(/(\[[^\]]*\]|\{[^}]*\}|\([^)]*\)|<[^>]*>|[0-9][mpszf]|[A-Z])\s*$/, "");
-    drawHand();
-  });
-  $("clear").addEventListener("click", () => { $("hand").value = ""; state.pending = []; drawHand(); });
-  $("score").addEventListener("click", score);
-  $("lang").addEventListener("click", () => { state.lang = state.lang === "zh" ? "en" : "zh"; applyLang(); });
+  chooseLang(params);
+  wire();
   applyLang();
-  if (params.hand) { $("hand").value = params.hand; drawHand(); await score(); }
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => { /* the page works without it */ });
+  const answer = await api.variants();
+  if (!answer.ok) { showErrors($("result"), answer.body); document.body.dataset.ready = "1"; return; }
+  state.variants = answer.body.variants;
+  $("variant").replaceChildren(...state.variants.map((v) => el("option", {value: v.id, text: `${v.name} ${v.name_zh}`})));
+  selectVariant(params.variant || "mcr", params);
+  if (params.dialect) $("dialect").value = params.dialect;
+  applyLang();
+  $("offline").hidden = navigator.onLine !== false;
+  if (params.hand) {
+    $("hand").value = params.hand;
+    state.external = params.hand;
+    await readNotation();
+  }
   document.body.dataset.ready = "1";
 }
 

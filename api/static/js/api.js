@@ -1,0 +1,28 @@
+// The service's JSON API (docs/web.md), on the page's own origin. Every call is bounded in time;
+// a failure answers {error} like the API's own errors, so the page draws both the same way.
+"use strict";
+
+const TIMEOUT_MS = 15000;
+
+async function call(path, init) {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
+  try {
+    const res = await fetch(path, {...init, signal: ctl.signal});
+    const body = await res.json().catch(() => ({error: {code: "bad_request", message: `HTTP ${res.status}`}}));
+    return res.ok ? {ok: true, body} : {ok: false, body};
+  } catch (err) {
+    return {ok: false, body: {error: {code: "network", message: String(err.message || err)}}};
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const post = (path, body) => call(path, {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+
+export const variants = () => call("/v1/variants");
+export const itemReference = (variant, item) =>
+  call(`/v1/variants/${encodeURIComponent(variant)}/items/${encodeURIComponent(item)}`);
+export const score = (req) => post("/v1/score", req);
+export const waits = (req) => post("/v1/waits", req);
+export const parse = (req) => post("/v1/parse", req);

@@ -1,0 +1,75 @@
+// The context form, built from a variant's context fields (GET /v1/variants): a checkbox for a
+// yes/no, a list for a choice or a tile, a box for the rest. Only what the user set is sent, so
+// the answer's context_used tells which values were defaults.
+"use strict";
+
+import {el} from "./view.js";
+import {fieldLabel, t, valueLabel} from "./i18n.js";
+
+const TILE_FIELDS = new Set(["wild", "win_tile"]);
+const SHOWN = 6; // fields past these fold under "more"
+
+const typesOf = (f) => (Array.isArray(f.type) ? f.type : [f.type]).filter((x) => x !== "null");
+
+function control(variant, f, value) {
+  const types = typesOf(f);
+  const label = fieldLabel(variant.id, f.name);
+  const def = f.default === null || f.default === undefined ? "—" : valueLabel(f.default);
+  if (f.type === "boolean") {
+    return el("label", {class: "check", title: f.description},
+      el("input", {type: "checkbox", name: f.name, "data-type": "boolean", checked: value === "true" || value === true}), ` ${label}`);
+  }
+  let input;
+  const choices = f.enum || (TILE_FIELDS.has(f.name) ? variant.tiles : types.length === 1 && types[0] === "boolean" ? ["true", "false"] : null);
+  if (choices) {
+    input = el("select", {name: f.name, "data-type": types.length === 1 ? types[0] : "string"},
+      el("option", {value: "", text: `${t("default")}: ${def}`}),
+      choices.map((c) => el("option", {value: String(c), text: TILE_FIELDS.has(f.name) ? c : `${valueLabel(c)}${valueLabel(c) !== String(c) ? ` (${c})` : ""}`})));
+    input.value = value === undefined || value === null ? "" : String(value);
+  } else {
+    const number = types.length === 1 && types[0] === "integer";
+    input = el("input", {name: f.name, type: number ? "number" : "text", inputmode: number ? "numeric" : null,
+                         "data-type": types.includes("object") ? "object" : types.includes("array") ? "array" : types[0],
+                         placeholder: `${t("default")}: ${typeof f.default === "object" && f.default !== null ? JSON.stringify(f.default) : def}`,
+                         autocomplete: "off", spellcheck: "false"});
+    input.value = value === undefined || value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+  return el("label", {class: "field", title: f.description}, el("span", {text: label}), input);
+}
+
+export function buildContext(form, variant, values) {
+  const fields = variant.context.map((f) => control(variant, f, values[f.name]));
+  const more = fields.splice(SHOWN);
+  form.replaceChildren(...fields,
+    more.length ? el("details", {id: "more-context"}, el("summary", {text: t("more")}), ...more) : "");
+}
+
+// "E=1p2p;W=3m" -> {E: "1p2p", W: "3m"}; "S=3,N=1" -> {S: 3, N: 1}
+function object(text) {
+  const out = {};
+  for (const part of text.split(/[;,]/)) {
+    const [k, ...rest] = part.split("=");
+    if (!k.trim()) continue;
+    const v = rest.join("=").trim();
+    out[k.trim()] = /^-?\d+$/.test(v) ? Number(v) : v;
+  }
+  return out;
+}
+
+export function readContext(form) {
+  const ctx = {};
+  for (const input of form.querySelectorAll("input, select")) {
+    const type = input.dataset.type;
+    if (input.type === "checkbox") { if (input.checked) ctx[input.name] = true; continue; }
+    const v = input.value.trim();
+    if (!v) continue;
+    if (type === "integer") ctx[input.name] = Number(v);
+    else if (type === "boolean") ctx[input.name] = v === "true";
+    else if (/^[[{]/.test(v) && (type === "object" || type === "array")) {
+      try { ctx[input.name] = JSON.parse(v); } catch { ctx[input.name] = v; }
+    } else if (type === "object") ctx[input.name] = object(v);
+    else if (type === "array") ctx[input.name] = v.split(v.includes(";") ? ";" : /[\s,]+/).map((s) => s.trim()).filter(Boolean);
+    else ctx[input.name] = v;
+  }
+  return ctx;
+}

@@ -251,7 +251,7 @@ def variant_command(variant: registry.Variant, mode: str = "score"):
         except HandError as err:
             fail(err)
         if as_json:
-            emit_json(result.model_dump(mode="json"))
+            emit_json(result)
         else:
             from .render import console, print_result
 
@@ -358,6 +358,9 @@ def build_cli() -> typer.Typer:
                             help="The waits of a hand one tile short: mjscore waits VARIANT HAND ...")
     app.add_typer(explain_app, name="explain")
     app.add_typer(waits_app, name="waits")
+    from .efficiency import efficiency_app
+
+    app.add_typer(efficiency_app(), name="efficiency")
     return app
 
 

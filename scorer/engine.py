@@ -243,7 +243,7 @@ def answer_json(answer: bytes | Result | CompactResult | dict[str, Any]) -> byte
         return answer
     try:
         if isinstance(answer, Result):
-            return dumps(answer.model_dump(mode="json"), surrogates="raise")
+            return dumps(answer, surrogates="raise")
         if isinstance(answer, CompactResult):
             return dumps(answer.as_dict(), surrogates="raise")
         return dumps(answer, surrogates="raise")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -20,6 +21,17 @@ class NotUnicode(ValueError):
     so most JSON readers, cannot carry."""
 
 
+def plain(value: Any) -> Any:
+    """Dataclasses (results) as dicts, fields in order, all the way down: the JSON-ready form."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
 def dumps(content: Any, surrogates: str = "escape") -> bytes:
     """``content`` as compact UTF-8 JSON. A lone surrogate in a string is written as its ``\\uXXXX``
     escape (``surrogates="escape"``) or raises NotUnicode (``"raise"``)."""
@@ -27,6 +39,7 @@ def dumps(content: Any, surrogates: str = "escape") -> bytes:
         return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:  # orjson.JSONEncodeError is a TypeError
         pass
+    content = plain(content)
     try:
         text = json.dumps(content, ensure_ascii=False, separators=(",", ":"))
     except ValueError:  # an integer past the interpreter's digit limit for int -> str

@@ -186,7 +186,7 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
     answer: dict[str, Any] = {
         "variant": variant_id, "hand": base, "waits": out,
         "any_valid": any(w["scores"] and any(s["valid"] for s in w["scores"].values()) for w in out),
-        "context_used": v.context_used(ctx, None).model_dump(),
+        "context_used": v.context_used(ctx, None).as_dict(),
     }
     if short.notes:
         answer["warnings"] = list(short.notes)

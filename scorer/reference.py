@@ -101,6 +101,6 @@ def item_reference(variant_id: str, item: str) -> dict[str, Any]:
         answer["example"] = {
             "command": section.example, "hand": result.hand, "context": request["context"],
             "valid": result.valid, "total": result.total,
-            "item": None if scored is None else scored.model_dump(mode="json"),
+            "item": None if scored is None else scored.as_dict(),
         }
     return answer

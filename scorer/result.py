@@ -1,74 +1,95 @@
 """The result of scoring one hand, shared by every variant (README.md#library, the ``--json`` output
-described in docs/rules/mcr.md#reading-the-examples)."""
+described in docs/rules/mcr.md#reading-the-examples).
+
+Plain dataclasses: the engine builds them from values it has checked itself, so nothing is
+validated again on the way out (a result is cheap to build). ``as_dict`` gives the JSON form;
+orjson writes a result directly in the same field order. Each field's ``metadata["description"]``
+is what the HTTP API's schema says of it (api/openapi.py).
+"""
 
 from __future__ import annotations
 
+from dataclasses import MISSING, dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from .jsonio import plain
 
 
-class Item(BaseModel):
+def described(description: str, default: Any = MISSING, factory: Any = MISSING) -> Any:
+    """A field with its documentation (and its default, or a factory for a mutable default)."""
+    return field(default=default, default_factory=factory, metadata={"description": description})
+
+
+class Plain:
+    """``as_dict()`` for the result classes."""
+
+    __slots__ = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Item(Plain):
     """One scoring contribution: additive ``points`` and/or a multiplying ``factor``."""
 
-    model_config = ConfigDict(frozen=True)
-
-    id: str = Field(description="stable snake_case id")
-    name: str = Field(description="English name")
-    name_zh: str = Field(description="standard Chinese name")
+    id: str = described("stable snake_case id")
+    name: str = described("English name")
+    name_zh: str = described("standard Chinese name")
     points: int = 0
     factor: int = 1
     count: int = 1
-    tiles: str = Field("", description="the tiles or sets behind the item")
+    tiles: str = described("the tiles or sets behind the item", "")
     detail: str | None = None
 
 
-class Exclusion(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Exclusion(Plain):
     """A fan (item) that the hand also shows but does not score, and why."""
-
-    model_config = ConfigDict(frozen=True)
 
     id: str
     name: str
     name_zh: str
-    by: str | None = Field(description="the item whose presence excludes it")
-    principle: str = Field(description="non_repetition, non_separation, non_identity, high_over_low, account_once, ...")
+    by: str | None = described("the item whose presence excludes it")
+    principle: str = described("non_repetition, non_separation, non_identity, high_over_low, account_once, ...")
     count: int = 1
 
 
-class WildUse(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WildUse(Plain):
     """What one wild tile of a reading stands for: ``金 9s → 3s``."""
 
-    model_config = ConfigDict(frozen=True)
-
-    wild: str = Field(description="the wild tile as held, e.g. 9s")
-    name_zh: str = Field(description="the variant's name for a wild: 金 (Fuzhou), 得 (Huangyan), 耗子 (Shanxi)")
-    stands_for: str = Field(description="the tile it plays as in this reading, e.g. 3s")
+    wild: str = described("the wild tile as held, e.g. 9s")
+    name_zh: str = described("the variant's name for a wild: 金 (Fuzhou), 得 (Huangyan), 耗子 (Shanxi)")
+    stands_for: str = described("the tile it plays as in this reading, e.g. 3s")
 
 
-class ContextUsed(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class ContextUsed(Plain):
     """The context a result was scored under: every field's value (derived defaults resolved, e.g.
     the discarder) and the fields the request left to their defaults."""
 
-    values: dict[str, Any] = Field(default_factory=dict)
-    defaults: list[str] = Field(default_factory=list, description="fields not given, their defaults used")
+    values: dict[str, Any] = field(default_factory=dict)
+    defaults: list[str] = described("fields not given, their defaults used", factory=list)
 
 
-class ReadingView(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class ReadingView(Plain):
     """One way to read the hand, scored on its own (``explain``)."""
 
     index: int
     chosen: bool
     shape: str | None = None
-    partition: list[str] = Field(default_factory=list)
-    items: list[Item] = Field(default_factory=list)
-    excluded: list[Exclusion] = Field(default_factory=list)
-    total: int = Field(0, description="the reading's own score, before the variant's minimum")
+    partition: list[str] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    excluded: list[Exclusion] = field(default_factory=list)
+    total: int = described("the reading's own score, before the variant's minimum", 0)
     note: str | None = None
-    wilds: list[WildUse] = Field(default_factory=list, description="what each wild stands for in this reading")
+    wilds: list[WildUse] = described("what each wild stands for in this reading", factory=list)
 
 
-class ClaimCheck(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class ClaimCheck(Plain):
     id: str
     status: Literal["confirmed", "not_present", "excluded", "unknown"]
     why: str
@@ -76,34 +97,38 @@ class ClaimCheck(BaseModel):
     principle: str | None = None
 
 
-class Verdict(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Verdict(Plain):
     """A claim (item ids and/or a total) checked against the computed result."""
 
-    items: list[ClaimCheck] = Field(default_factory=list)
-    missed: list[str] = Field(default_factory=list, description="scored items the claim left out")
+    items: list[ClaimCheck] = field(default_factory=list)
+    missed: list[str] = described("scored items the claim left out", factory=list)
     claimed_total: int | None = None
     computed_total: int = 0
     total_agrees: bool | None = None
     summary: str = ""
 
 
-class Result(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Result(Plain):
+    """A scored hand. Variants with figures of their own subclass it (fields after these)."""
+
     variant: str
-    hand: str = Field(description="the hand in canonical notation")
+    hand: str = described("the hand in canonical notation")
     valid: bool
     reason: str | None = None
     total: int = 0
-    items: list[Item] = Field(default_factory=list)
-    excluded: list[Exclusion] = Field(default_factory=list)
-    partition: list[str] = Field(default_factory=list)
-    payments: dict[str, int] = Field(default_factory=dict)
-    rules: dict[str, Any] = Field(default_factory=dict)
+    items: list[Item] = field(default_factory=list)
+    excluded: list[Exclusion] = field(default_factory=list)
+    partition: list[str] = field(default_factory=list)
+    payments: dict[str, int] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)
     version: str = ""
-    details: dict[str, Any] = Field(default_factory=dict)
-    wilds: list[WildUse] = Field(default_factory=list, description="what each wild stands for in the chosen reading")
-    context_used: ContextUsed | None = Field(None, description="the context scored under, defaults marked")
-    warnings: list[str] = Field(default_factory=list, description="how the input was read where it could be "
-                                "read another way (e.g. a ChineseOfficialMahjongHelper string)")
-    readings: list[ReadingView] | None = Field(None, description="every reading side by side (explain)")
-    tie_break: str | None = Field(None, description="how the chosen reading wins among equal totals")
-    verdict: Verdict | None = Field(None, description="the claim check, when a claim was given")
+    details: dict[str, Any] = field(default_factory=dict)
+    wilds: list[WildUse] = described("what each wild stands for in the chosen reading", factory=list)
+    context_used: ContextUsed | None = described("the context scored under, defaults marked", None)
+    warnings: list[str] = described("how the input was read where it could be read another way (e.g. a "
+                                    "ChineseOfficialMahjongHelper string)", factory=list)
+    readings: list[ReadingView] | None = described("every reading side by side (explain)", None)
+    tie_break: str | None = described("how the chosen reading wins among equal totals", None)
+    verdict: Verdict | None = described("the claim check, when a claim was given", None)

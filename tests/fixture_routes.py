@@ -23,7 +23,7 @@ Route = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def via_library(variant: str, case: dict[str, Any]) -> dict[str, Any]:
-    return score(variant, case["hand"], case["context"], case.get("rules")).model_dump(mode="json")
+    return score(variant, case["hand"], case["context"], case.get("rules")).as_dict()
 
 
 def via_api(variant: str, case: dict[str, Any]) -> dict[str, Any]:

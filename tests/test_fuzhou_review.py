@@ -271,7 +271,7 @@ def test_invalid(hand, ctx, code):
     assert r.valid is False and r.total == 0 and r.reason
     assert r.payments == NONE
     assert r.details["reason_code"] == code
-    assert r.model_dump(mode="json")["reason_code"] == code  # {valid: false, reason, reason_code, total: 0}
+    assert r.as_dict()["reason_code"] == code  # {valid: false, reason, reason_code, total: 0}
 
 
 @pytest.mark.parametrize(("hand", "ctx", "code"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS])

@@ -132,7 +132,7 @@ def corpus(seed: int, n: int, wild_heavy: bool = False) -> list[dict[str, Any]]:
 def run(case: dict[str, Any]) -> dict[str, Any]:
     """The full JSON of a case's result, or of its input error."""
     try:
-        return score("fuzhou", case["hand"], case["context"], case["rules"]).model_dump(mode="json")
+        return score("fuzhou", case["hand"], case["context"], case["rules"]).as_dict()
     except HandError as err:
         return {"error": err.as_dict()}
 

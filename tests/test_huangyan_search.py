@@ -125,12 +125,12 @@ def test_whole_results_are_unchanged(monkeypatch):
     for hand, ctx, rules in cases:
         ctx = {**ctx, "others": {s: "123m456p789s1122z" for s in "ESWN" if s != ctx["seat_wind"]}}
         try:
-            results.append((hand, ctx, rules, score("huangyan", hand, ctx, rules).model_dump(mode="json")))
+            results.append((hand, ctx, rules, score("huangyan", hand, ctx, rules).as_dict()))
         except HandError:
             continue
     monkeypatch.setattr(scoring, "_score_winner_searched", lambda *a: None)
     for hand, ctx, rules, got in results:
-        assert score("huangyan", hand, ctx, rules).model_dump(mode="json") == got, (hand, ctx, rules)
+        assert score("huangyan", hand, ctx, rules).as_dict() == got, (hand, ctx, rules)
 
 
 def test_worst_hands_count_every_reading():

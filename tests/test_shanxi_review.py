@@ -301,7 +301,7 @@ def test_review(case):
             score(V, hand, ctx, rules)
         assert err.value.code == expect
         return
-    r = score(V, hand, ctx, rules).model_dump(mode="json")
+    r = score(V, hand, ctx, rules).as_dict()
     for key, want in expect.items():
         if key == "items":
             got = [(i["id"], i["name_zh"], i["points"], i["factor"], i["count"]) for i in r["items"]]

@@ -125,12 +125,12 @@ def test_whole_results_are_unchanged(monkeypatch):
     results = []
     for hand, ctx, rules in _corpus(77, 60):
         try:
-            results.append((hand, ctx, rules, score("shanxi", hand, ctx, rules).model_dump(mode="json")))
+            results.append((hand, ctx, rules, score("shanxi", hand, ctx, rules).as_dict()))
         except HandError:
             continue
     monkeypatch.setattr(evaluate, "_best_pattern_searched", lambda t, **kw: None)
     for hand, ctx, rules, got in results:
-        assert score("shanxi", hand, ctx, rules).model_dump(mode="json") == got, (hand, ctx, rules)
+        assert score("shanxi", hand, ctx, rules).as_dict() == got, (hand, ctx, rules)
 
 
 def test_worst_hand_counts_every_reading():

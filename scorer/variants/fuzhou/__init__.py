@@ -56,6 +56,7 @@ Readings chosen where the rules page is silent:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
@@ -75,6 +76,7 @@ from .scoring import REASONS, Outcome, evaluate
 from .validate import SEATS, Facts, check
 
 
+@dataclass(slots=True, kw_only=True)
 class FuzhouResult(Result):
     """The common result plus the Fuzhou figures (docs/rules/fuzhou.md#payments), at the top level
     as well as under ``details``: ``reason_code`` (the reason code of an invalid win,

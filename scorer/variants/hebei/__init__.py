@@ -44,6 +44,7 @@ option for that.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -68,6 +69,7 @@ NOT_WINNING = "not_a_winning_hand"
 REQUIREMENT = "requirement_not_met"
 
 
+@dataclass(slots=True, kw_only=True)
 class HebeiResult(Result):
     """The common result plus two top-level fields: ``base`` (the base pattern's points) and
     ``reason_code`` (docs/rules/hebei.md#errors)."""

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from scorer.errors import HandError, Problem
 from scorer.hand import Hand
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import ReadingView, Result
+from scorer.result import Exclusion, Item, ReadingView, Result
 from scorer.tiles import tile_name
 
 from . import evaluate as evaluate_module
@@ -132,21 +132,12 @@ class MCR(Variant):
             raise HandError([Problem(p, None, "contradiction") for p in problems])
 
 
-# the fixed part of each fan's item, copied per use (cheaper than reading the ItemDef each time)
-_ITEM_HEAD: tuple[dict[str, Any], ...] = tuple(
-    {"id": f.id, "name": f.name, "name_zh": f.name_zh, "points": f.points} for f in FANS)
+def _item(fan: int, count: int, tiles: str) -> Item:
+    f = FANS[fan]
+    return Item(id=f.id, name=f.name, name_zh=f.name_zh, points=f.points, count=count, tiles=tiles)
 
 
-def _item(fan: int, count: int, tiles: str) -> dict[str, Any]:
-    # plain dicts: the Result is validated once, in pydantic-core, which is far cheaper than
-    # building each nested model from Python
-    item = _ITEM_HEAD[fan].copy()
-    item["count"] = count
-    item["tiles"] = tiles
-    return item
-
-
-def _exclusions(reading: Reading) -> list[dict[str, Any]]:
+def _exclusions(reading: Reading) -> list[Exclusion]:
     merged: dict[tuple[int, int | None, str], int] = {}
     for fan, n, by, principle in reading.tally.removed:
         key = (fan, by, principle)
@@ -154,8 +145,8 @@ def _exclusions(reading: Reading) -> list[dict[str, Any]]:
     out = []
     for (fan, by, principle), n in merged.items():
         f = FANS[fan]
-        out.append({"id": f.id, "name": f.name, "name_zh": f.name_zh, "count": n, "principle": principle,
-                    "by": FANS[by].id if by is not None else None})
+        out.append(Exclusion(id=f.id, name=f.name, name_zh=f.name_zh, count=n, principle=principle,
+                             by=FANS[by].id if by is not None else None))
     return out
 
 

@@ -55,7 +55,7 @@ from scorer.errors import HandError, Problem
 from scorer.hand import Hand, MeldKind
 from scorer.notation import LONG_CARDS, Builder, format_hand, format_meld, parse, scan
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import ReadingView, Result
+from scorer.result import Item, ReadingView, Result
 
 from .context import PRESETS, NantongContext, NantongRules
 from .evaluate import TIE_BREAK, Outcome, best_outcome, reading_outcomes
@@ -84,13 +84,13 @@ def _unit_dict(u: Unit) -> dict[str, Any]:
 
 
 def _item(iid: str, points: int = 0, factor: int = 1, count: int = 1, tiles: str = "",
-          detail: str | None = None) -> dict[str, Any]:
+          detail: str | None = None) -> Item:
     d = INDEX[iid]
-    return {"id": iid, "name": d.name, "name_zh": d.name_zh, "points": points, "factor": factor,
-            "count": count, "tiles": tiles, "detail": detail}
+    return Item(id=iid, name=d.name, name_zh=d.name_zh, points=points, factor=factor, count=count, tiles=tiles,
+                detail=detail)
 
 
-def _outcome_items(o: Outcome) -> list[dict[str, Any]]:
+def _outcome_items(o: Outcome) -> list[Item]:
     """The winner's items: one per base unit, then bonuses, then multipliers (docs/rules/nantong.md#items)."""
     items = [_item(u.id, u.value, tiles=u.tiles, detail=u.detail) for u in o.units]
     for iid, points, count in o.bonuses:

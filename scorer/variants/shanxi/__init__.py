@@ -49,15 +49,16 @@ Readings chosen where the rules are silent (docs/rules/shanxi.md#rule-options-an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from scorer.errors import HandError, Problem
 from scorer.hand import Exposure, Hand, MeldKind
 from scorer.notation import NotationRules, format_hand, format_meld, parse, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
-from scorer.result import Item, ReadingView, Result
+from scorer.result import Item, ReadingView, Result, described
 from scorer.tiles import tile_name
 
 from .context import PRESETS, SEATS, ShanxiContext, ShanxiRules, canonical_tile
@@ -85,15 +86,17 @@ REASON_CODES = (
 )
 
 
+@dataclass(slots=True, kw_only=True)
 class ShanxiResult(Result):
     """The common result plus the Koudian fields (docs/rules/shanxi.md#payments, #errors)."""
 
-    reason_code: str | None = Field(None, description="why a hand is not a legal win (a code of docs/rules/shanxi.md#errors)")
+    reason_code: str | None = described("why a hand is not a legal win (a code of docs/rules/shanxi.md#errors)",
+                                        None)
     input_error: bool = False
-    point: int | None = Field(None, description="the winning point P (the winning tile's point, 1-10)")
-    multiplier: int | None = Field(None, description="the pattern multiplier M (the product of the special-hand factors)")
-    bao: str | None = Field(None, description="the seat that paid the win alone (包胡), else null")
-    kongs: list[dict[str, Any]] = Field(default_factory=list, description="the winner's kongs and who paid them")
+    point: int | None = described("the winning point P (the winning tile's point, 1-10)", None)
+    multiplier: int | None = described("the pattern multiplier M (the product of the special-hand factors)", None)
+    bao: str | None = described("the seat that paid the win alone (包胡), else null", None)
+    kongs: list[dict[str, Any]] = described("the winner's kongs and who paid them", factory=list)
 
 
 class _BadContext:

@@ -164,6 +164,8 @@ async function score(scroll, started) {
   updateLink();
   if (answer.ok) {
     state.last = answer.body;
+    // a kong the picker wrote as [XXXX] is a claimed kong by construction: the note for pasted text does not apply
+    if (state.external === null) state.last.warnings = (state.last.warnings || []).filter((w) => !w.includes("read as a claimed kong"));
     drawResult(performance.now() - t0);
   } else {
     state.last = null;
@@ -188,6 +190,7 @@ async function checkClaim() {
   if (answer.ok && answer.body.verdict) { state.verdict = answer.body.verdict; renderVerdict(box, state.verdict, byName); }
   else if (answer.ok) renderErrors(box, [{message: answer.body.reason || ""}], errorLabel);
   else showErrors(box, answer.body);
+  box.scrollIntoView({block: "nearest"});
 }
 
 async function listWaits() {

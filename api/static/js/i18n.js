@@ -6,7 +6,7 @@ export const LANGS = ["en", "zh"];
 
 const UI = {
   en: {
-    title: "mjscore referee", variant: "Variant", lang: "中文", hand: "Hand", tiles: "Tiles",
+    subtitle: "referee", variant: "Variant", lang: "中文", hand: "Hand", tiles: "Tiles",
     mode_tile: "Tile", chow: "Chow", pung: "Pung", kong: "Kong", added: "Added kong", concealed: "Concealed kong",
     undo: "Undo", clear: "Clear", flowers: "Flowers",
     hint: "Tap a tile to add it. Tap a tile of the hand to take it back; press and hold (or right-click) to make it the winning tile.",
@@ -33,7 +33,7 @@ const UI = {
     none: "none", seat: "Seat", pending: "pending", roundtrip: "answered in {ms} ms",
   },
   zh: {
-    title: "mjscore 裁判", variant: "规则", lang: "English", hand: "手牌", tiles: "牌",
+    subtitle: "裁判", variant: "规则", lang: "English", hand: "手牌", tiles: "牌",
     mode_tile: "单张", chow: "吃", pung: "碰", kong: "明杠", added: "加杠", concealed: "暗杠",
     undo: "撤销", clear: "清空", flowers: "花牌",
     hint: "点牌加入手牌。点手牌中的牌可撤回；长按（或右键）设为和牌张。",

@@ -50,8 +50,8 @@ function table(cls, headers, rows) {
     el("tbody", {}, rows));
 }
 
-function itemButton(item, onItem) {
-  const b = el("button", {type: "button", class: "item-name link", "data-item": item.id, text: itemNames(item)});
+function itemButton(item, onItem, short) {
+  const b = el("button", {type: "button", class: "item-name link", "data-item": item.id, text: short ? itemName(item) : itemNames(item)});
   b.addEventListener("click", () => onItem(item.id));
   return b;
 }
@@ -106,7 +106,7 @@ function readingCard(r, onItem) {
        el("span", {class: "reading-total", text: `${t("total")} ${r.total}`})),
     el("div", {class: "partition"}, (r.partition || []).map((g) => groupTiles(g, "small"))),
     wildsNode(r.wilds),
-    el("ul", {}, r.items.map((i) => el("li", {}, itemButton(i, onItem),
+    el("ul", {}, r.items.map((i) => el("li", {}, itemButton(i, onItem, true),
       ` ${i.factor && i.factor !== 1 ? "×" + i.factor : i.points}${i.count > 1 ? " ×" + i.count : ""}`))),
     r.note ? el("p", {class: "hint", text: r.note}) : null);
 }
@@ -179,7 +179,7 @@ export function errorLines(body, typed) {
   const err = (body && body.error) || {message: String(body), code: "network"};
   const list = err.errors && err.errors.length ? err.errors : [err];
   // a position is shown as the characters typed around it, never as a number
-  return list.map((e) => ({code: e.code, message: e.message,
+  return list.map((e) => ({code: e.code, message: e.code === "network" ? t("offline") : e.message,
     near: typed && e.position !== null && e.position !== undefined ? [typed.slice(0, e.position), typed[e.position] || "", typed.slice(e.position + 1)] : null}));
 }
 

@@ -220,6 +220,9 @@ def create_app() -> FastAPI:
         return app.openapi_schema
 
     app.openapi = document  # type: ignore[method-assign]
+    from . import efficiency
+
+    efficiency.install(app, answer, validated)
     return app
 
 

@@ -1,0 +1,76 @@
+"""The waits of a ready hand scored, and the MCR minimum kept in view one step before ready
+(docs/efficiency.md#the-8-point-minimum).
+
+A ready hand's waits come from the referee's ``waits`` (every wait scored self-drawn and on a
+discard). One step from ready, each useful tile is tried: every discard that leaves a ready hand,
+every wait of that hand scored both ways (through the variant's compact path, the C one for MCR
+under the default rules); the tile keeps the minimum alive when one of those wins is valid.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from . import engine, referee
+from .errors import HandError
+from .hand import Hand
+from .notation import format_hand
+from .tiles import tile_name
+
+_DISCARD_ONLY = ("discarder", "dian_pao", "discarder_declared")  # as the referee's waits
+_SEATS = ("E", "S", "W", "N")
+
+
+def modes(variant: Any, given: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The contexts a wait is scored under: self-drawn, and on a discard (from the player before
+    the winner unless one is named), as the referee's ``waits`` does."""
+    if "self_draw" not in variant.Context.model_fields:
+        return [("win", given)]
+    self_ctx = {k: v for k, v in given.items() if k not in _DISCARD_ONLY}
+    discard_ctx = {**given, "self_draw": False}
+    if "discarder" in variant.Context.model_fields and "discarder" not in given:
+        seat = str(given.get("seat_wind") or "E")
+        if seat in _SEATS:
+            discard_ctx["discarder"] = _SEATS[(_SEATS.index(seat) - 1) % 4]
+    return [("self_draw", {**self_ctx, "self_draw": True}), ("discard", discard_ctx)]
+
+
+def ready_waits(variant_id: str, text: str, context: dict[str, Any], rules: Any, dialect: str | None,
+                left: dict[str, int], minimum: bool) -> list[dict[str, Any]]:
+    """Each wait of a ready hand with its copies left and its score both ways; with ``minimum``
+    (MCR) each is flagged when no way of winning on it is valid (below the minimum)."""
+    answer = referee.waits(variant_id, text, context, rules, dialect)
+    out = []
+    for w in answer["waits"]:
+        entry = {"tile": w["tile"], "left": left.get(w["tile"], 0), "four_held": w["four_held"],
+                 "scores": w["scores"]}
+        if minimum:
+            entry["below_minimum"] = not (w["scores"] and any(s["valid"] for s in w["scores"].values()))
+        out.append(entry)
+    return out
+
+
+def _valid(variant_id: str, text: str, ctx: dict[str, Any], rules: Any) -> bool:
+    try:
+        if rules is None:
+            return bool(engine.score_compact(variant_id, text, ctx).valid)
+        return engine.score(variant_id, text, ctx, rules).valid
+    except HandError:
+        return False
+
+
+def keeps_minimum(variant: Any, short: Hand, counts_after: list[int], waits: list[int], held: list[int],
+                  context: dict[str, Any], rules: Any) -> list[str]:
+    """The waits (of the ready hand ``short`` with concealed ``counts_after``) on which some win is
+    valid; a wait whose four copies are all held cannot be won and is left out."""
+    concealed = tuple(k for k, n in enumerate(counts_after) for _ in range(n))
+    base = format_hand(dataclasses.replace(short, concealed=concealed, win_tile=None))
+    good = []
+    for k in waits:
+        if held[k] >= 4:
+            continue
+        text = base + tile_name(k)
+        if any(_valid(variant.id, text, ctx, rules) for _, ctx in modes(variant, context)):
+            good.append(tile_name(k))
+    return good

@@ -1,0 +1,297 @@
+"""Tile efficiency (docs/efficiency.md): the answers of ``efficiency`` for every variant, the copies
+left, discards best first, the MCR minimum in view, wilds against a brute-force reference, bad
+input, the CLI and the HTTP route."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+from conftest import PURE
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from api.app import app
+from cli.main import app as cli
+from scorer import efficiency_backend as core
+from scorer.efficiency import efficiency
+from scorer.efficiency_profiles import PROFILES, SEVEN_PAIRS
+from scorer.efficiency_wilds import Search
+from scorer.errors import HandError
+
+pytestmark = pytest.mark.twin
+
+client = TestClient(app)
+runner = CliRunner()
+
+
+def useful(answer: dict) -> dict[str, int]:
+    return {u["tile"]: u["left"] for u in answer["useful"]}
+
+
+# --- a hand one tile short ----------------------------------------------------------------------------
+
+def test_one_step_from_ready() -> None:
+    a = efficiency("mcr", "123m45567p23789s")
+    assert a["hand"] == "123m45567p23789s" and a["shanten"] == 1
+    assert set(a["shapes"]) == {"standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
+                                "knitted_straight"}
+    assert a["shapes"]["standard"] == {"shanten": 1, "useful": ["3p", "4p", "5p", "6p", "7p", "8p", "1s", "2s",
+                                                                 "3s", "4s"]}
+    # copies left: four, less the hand's
+    assert useful(a) == {"3p": 4, "4p": 3, "5p": 2, "6p": 3, "7p": 3, "8p": 4, "1s": 4, "2s": 3, "3s": 3, "4s": 4}
+    assert a["tiles_left"] == 33 and a["waits"] == []
+
+
+def test_visible_tiles_lower_the_copies_left() -> None:
+    a = efficiency("mcr", "123m45567p23789s", visible="3p 3p, 4s;2s")
+    assert useful(a)["3p"] == 2 and useful(a)["4s"] == 3 and useful(a)["2s"] == 2
+    assert a["tiles_left"] == 33 - 4
+
+
+def test_melds_rule_out_the_special_shapes() -> None:
+    assert set(efficiency("mcr", "[123m]4556p234789s")["shapes"]) == {"standard", "knitted_straight"}
+    assert set(efficiency("mcr", "[123m][789s]4556p234s")["shapes"]) == {"standard"}
+    # melds count toward the copies left
+    assert useful(efficiency("mcr", "[345p]123m4556p789s"))["5p"] == 1
+
+
+def test_a_ready_mcr_hand_lists_each_wait_scored_and_flags_the_minimum() -> None:
+    a = efficiency("mcr", "[234m][456p]34m22789s")
+    assert a["shanten"] == 0 and [w["tile"] for w in a["waits"]] == ["2m", "5m"]
+    for w in a["waits"]:
+        assert w["below_minimum"] is True
+        assert set(w["scores"]) == {"self_draw", "discard"} and not w["scores"]["discard"]["valid"]
+    good = efficiency("mcr", "123m4556p234789s")  # mixed straight: 8 points and more
+    assert [(w["tile"], w["below_minimum"], w["scores"]["discard"]["total"]) for w in good["waits"]] == [("5p", False, 13)]
+
+
+def test_one_step_from_ready_says_which_useful_tiles_keep_the_minimum() -> None:
+    m = efficiency("mcr", "123m45567p23789s")["minimum"]
+    by_tile = {u["tile"]: u for u in m["useful"]}
+    assert by_tile["3p"]["keeps_minimum"] is False and by_tile["3p"]["via"] == []
+    assert by_tile["4p"]["via"] == [{"discard": "5p", "waits": ["1s"]}]
+    assert m["tiles_left"] == sum(u["left"] for u in m["useful"] if u["keeps_minimum"]) == 29
+    # a chicken-hand shape: no useful tile leads to a valid ready hand
+    bare = efficiency("mcr", "[234m][456p]345m278s5p")
+    assert bare["shanten"] == 1 and bare["minimum"]["tiles_left"] == 0
+
+
+# --- a full hand -----------------------------------------------------------------------------------
+
+def test_discards_best_first() -> None:
+    a = efficiency("mcr", "[234m][456p]345m2278s5p")
+    keys = [(d["shanten"], -d["tiles_left"]) for d in a["discards"]]
+    assert keys == sorted(keys)
+    first = a["discards"][0]
+    assert first["tile"] == "5p" and first["shanten"] == 0 and useful(first) == {"6s": 4, "9s": 4}
+    assert all(w["below_minimum"] for w in first["waits"])
+    # the discarded tile is seen: it is not left to draw
+    eight = next(d for d in a["discards"] if d["tile"] == "8s")
+    assert useful(eight)["8s"] == 3 and eight["minimum"]["tiles_left"] == 8
+
+
+def test_a_complete_hand_is_one_discard_from_ready() -> None:
+    a = efficiency("mcr", "123m4556p234789s5p")
+    assert a["discards"][0]["shanten"] == 0
+
+
+# --- every variant ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("variant", "hand", "context", "shanten", "shapes"), [
+    ("hebei", "123m45567p23789s", {}, 1, {"standard", "seven_pairs", "thirteen_orphans"}),
+    ("shanxi", "123m45567p23789s", {}, 1, {"standard", "seven_pairs"}),
+    ("shanxi", "123m45567p23789s", {"thirteen_orphans": True}, 1, {"standard", "seven_pairs", "thirteen_orphans"}),
+    ("huangyan", "123m45567p23789s", {"wild": "E"}, 1, {"standard"}),
+    ("fuzhou", "123m456p789s234s5p66m8m", {"wild": "9s"}, 1, {"standard", "three_golds"}),
+    ("nantong", "222456789m222s68s123567p99p", {"indicators": ["2s", "3m"]}, 0, {"standard"}),
+])
+def test_each_variant_counts_its_own_shapes(variant, hand, context, shanten, shapes) -> None:
+    a = efficiency(variant, hand, context)
+    assert a["shanten"] == shanten and set(a["shapes"]) == shapes
+
+
+def test_nantong_long_cards_and_seven_groups() -> None:
+    a = efficiency("nantong", "QQ222456789m222s678s12355p", {"indicators": ["2s", "3m"]})
+    assert a["shanten"] == 0 and useful(a) == {"Q": 2, "5p": 2}
+    assert [w["tile"] for w in a["waits"]] == ["5p", "Q"]
+
+
+def test_a_wild_stands_for_what_helps_most() -> None:
+    # Huangyan, wild 5m: the 5m in the hand makes any wait; drawing one is useful
+    a = efficiency("huangyan", "123m4556p23789s5m", {"wild": "5m"})
+    assert a["wild"] == "5m" and a["shanten"] == 0 and "5m" in useful(a)
+    # the same tiles without the wild are one step further
+    assert efficiency("huangyan", "123m4556p23789sE", {"wild": "5m"})["shanten"] == 1
+
+
+def test_white_boards_stand_in_for_the_huangyan_wild() -> None:
+    # wild 5m: a White board is a natural 5m, so 4m-P-6m is a run
+    a = efficiency("huangyan", "4mP6m456p789s23s99s", {"wild": "5m"})
+    b = efficiency("huangyan", "4m5m6m456p789s23s99s", {"wild": "C"})
+    assert a["shanten"] == b["shanten"] == 0
+    assert useful(a) == {"5m": 4, "1s": 4, "4s": 4} and useful(b) == {"1s": 4, "4s": 4, "C": 4}  # and a wild
+
+
+def test_wilds_are_never_offered_as_discards_while_anything_else_can_go() -> None:
+    a = efficiency("fuzhou", "123m456p789s234s5p66m9s9s", {"wild": "9s"})
+    assert "9s" not in [d["tile"] for d in a["discards"]]
+    b = efficiency("huangyan", "123m45567p23789s5m", {"wild": "5m"})
+    assert "5m" not in [d["tile"] for d in b["discards"]]
+    # nothing but wilds in the concealed part: then a wild it is
+    only = efficiency("huangyan", "[123m][456m][789m][123p]9p9p", {"wild": "9p"})
+    assert [d["tile"] for d in only["discards"]] == ["9p"]
+
+
+def test_three_golds_is_ready_with_two_golds() -> None:
+    a = efficiency("fuzhou", "123m456p78s234s5p66m9s9s", {"wild": "9s"})
+    assert a["shapes"]["three_golds"] == {"shanten": 0, "useful": ["9s"]}
+    # three golds held: any tile self-drawn wins
+    b = efficiency("fuzhou", "123m456p789s234s5p6m9s9s", {"wild": "9s"})
+    assert len(b["shapes"]["three_golds"]["useful"]) == 27
+
+
+def _brute(natural, targets, counts: list[int], w: int) -> int:
+    best = natural(counts)
+    for choice in itertools.combinations_with_replacement(targets, w):
+        c = list(counts)
+        for k in choice:
+            c[k] += 1
+        best = min(best, natural(c))
+    return best
+
+
+@pytest.mark.parametrize(("flag", "targets", "hand_size"), [
+    (0, PROFILES["huangyan"].wild_targets, 13), (0, PROFILES["fuzhou"].wild_targets, 16),
+    (SEVEN_PAIRS, PROFILES["shanxi"].wild_targets, 13),
+])
+def test_wilds_against_a_brute_force_reference(flag, targets, hand_size) -> None:
+    # every choice of what one or two wilds stand for, against the search
+    rng = random.Random(11 + flag + hand_size)
+    n_sets = 5 if hand_size == 16 else 4
+    for _ in range(4 if PURE else 25):
+        w = rng.choice([1, 2])
+        pool = [k for k in targets for _ in range(4)]
+        natural_tiles = rng.sample(pool, hand_size - w)
+        counts = [0] * 34
+        for k in natural_tiles:
+            counts[k] += 1
+        search = Search(flag, n_sets, 0, targets)
+        natural = search.natural
+        assert search.value(list(counts), w) == _brute(natural, targets, counts, w), (counts, w)
+        # useful: one more natural tile, or one more wild, lowers it
+        base = _brute(natural, targets, counts, w)
+        for t in rng.sample(targets, 3):
+            c = list(counts)
+            c[t] += 1
+            assert (search.value(c, w) < base) == (_brute(natural, targets, c, w) < base)
+        assert (search.value(list(counts), w + 1) < base) == (_brute(natural, targets, counts, w + 1) < base)
+
+
+# --- the two backends agree --------------------------------------------------------------------------
+
+def test_the_pure_twin_and_the_compiled_core_agree() -> None:
+    from scorer import efficiency_pure
+
+    if core.BACKEND == "pure":
+        pytest.skip("only the pure twin is loaded: nothing to compare (the compiled run compares them)")
+    rng = random.Random(5)
+    wall = [k for k in range(34) for _ in range(4)]
+    for _ in range(300):
+        counts = [0] * 34
+        for k in rng.sample(wall, rng.choice([13, 10, 7, 14])):
+            counts[k] += 1
+        flags = rng.choice([0, 15])
+        assert core.shapes(counts, 4, 0, flags) == efficiency_pure.shapes(counts, 4, 0, flags)
+    long_wall = [k for k in [*range(27), 34, 35, 36] for _ in range(4)]
+    for _ in range(100):
+        counts = [0] * 37
+        for k in rng.sample(long_wall, 22):
+            counts[k] += 1
+        assert core.shapes(counts, 7, 0, 0) == efficiency_pure.shapes(counts, 7, 0, 0)
+
+
+# --- bad input ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("variant", "hand", "kwargs", "code"), [
+    ("mcr", "123m45567p2378", {}, "digit_without_suit"),
+    ("mcr", "123m45567p23789s1s2s", {}, "tile_count"),
+    ("mcr", "123m45567p23789s", {"visible": "3p3p3p3p3p"}, "bad_visible"),
+    ("mcr", "123m45567p23789s", {"visible": "5p5p5p"}, "bad_visible"),
+    ("mcr", "123m45567p23789s", {"visible": "8z"}, "bad_visible"),
+    ("mcr", "123m45567p23789s", {"visible": "x" * 500}, "input_too_long"),
+    ("fuzhou", "123m456p789s234s5p66m8m", {"visible": "E"}, "bad_visible"),
+    ("nosuch", "123m45567p23789s", {}, "unknown_variant"),
+    ("huangyan", "123m45567p23789s", {}, "bad_context"),
+])
+def test_bad_input_is_a_clear_error(variant, hand, kwargs, code) -> None:
+    with pytest.raises(HandError) as err:
+        efficiency(variant, hand, **kwargs)
+    assert err.value.code == code
+
+
+# --- the page's Python example ---------------------------------------------------------------------
+
+def test_the_python_example_of_the_page_prints_what_it_says() -> None:
+    from conftest import ROOT
+    from console_blocks import blocks
+
+    page = (ROOT / "docs" / "efficiency.md").read_text(encoding="utf-8")
+    [code] = [body for lang, body in blocks(page) if lang == "python"]
+    *setup, last = code.strip().splitlines()
+    expression, _, shown = last.partition("  # ")
+    scope: dict = {}
+    exec("\n".join(setup), scope)
+    assert repr(eval(expression, scope)) == shown
+
+
+# --- the command line and the HTTP route -----------------------------------------------------------------
+
+def test_the_cli_draws_a_table_and_answers_json() -> None:
+    out = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s", "--visible", "3p3p", "--no-glyphs"])
+    assert out.exit_code == 0, out.output
+    assert "shanten 1 (1 from ready)" in out.output and "3p×2" in out.output
+    assert "toward the minimum: 9 of 10 useful tiles" in out.output
+    glyphs = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s"])
+    assert "\U0001F01B×4" in glyphs.output  # 3p drawn as its glyph
+    js = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s", "--json"])
+    assert json.loads(js.output) == efficiency("mcr", "123m45567p23789s")
+    full = runner.invoke(cli, ["efficiency", "huangyan", "123m45567p23789s5m", "--wild", "5m", "--no-glyphs"])
+    assert full.exit_code == 0 and "discards, best first" in full.output
+
+
+def test_the_cli_reports_bad_input_with_status_2() -> None:
+    out = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s", "--visible", "5p5p5p"])
+    assert out.exit_code == 2 and "[bad_visible]" in out.output
+
+
+def test_the_http_route_answers_the_same_json() -> None:
+    body = {"variant": "mcr", "hand": "123m45567p23789s", "visible": "3p3p"}
+    r = client.post("/v1/efficiency", json=body)
+    assert r.status_code == 200 and r.json() == efficiency("mcr", "123m45567p23789s", visible="3p3p")
+    full = client.post("/v1/efficiency", json={"variant": "fuzhou", "hand": "123m456p789s234s5p66m9s9s",
+                                               "context": {"wild": "9s"}})
+    assert full.status_code == 200 and full.json()["discards"]
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ({"variant": "mcr", "hand": "123m45567p23789s", "visible": "5p5p5p"}, "bad_visible"),
+    ({"variant": "mcr", "hand": "123m45567p23789s", "visible": "1m" * 300}, "input_too_long"),
+    ({"variant": "mcr", "hand": "123m45567p23789s", "extra": 1}, "unknown_field"),
+    ({"variant": "mcr", "hand": 5}, "bad_request"),
+])
+def test_the_http_route_answers_bad_input_with_the_error_object(body, code) -> None:
+    r = client.post("/v1/efficiency", json=body)
+    assert r.status_code == 422 and r.json()["error"]["code"] == code
+
+
+def test_the_route_is_documented() -> None:
+    doc = client.get("/openapi.json").json()
+    post = doc["paths"]["/v1/efficiency"]["post"]
+    assert post["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/EfficiencyRequest"}
+    schemas = doc["components"]["schemas"]
+    assert set(schemas["EfficiencyRequest"]["discriminator"]["mapping"]) == set(PROFILES)
+    mcr = schemas["EfficiencyRequest_mcr"]
+    assert mcr["additionalProperties"] is False and mcr["properties"]["visible"]["anyOf"][0]["maxLength"] == 400

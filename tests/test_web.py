@@ -266,6 +266,22 @@ def test_score_at_phone_size_read_an_item(server, phone):
     _id(d, "item-close").click()
 
 
+def test_a_tablet_puts_the_picker_beside_the_context(server, desktop):
+    d = desktop
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 820, "height": 1180, "deviceScaleFactor": 1,
+                                                               "mobile": True})
+    try:
+        _open(d, server + "/?variant=fuzhou&lang=zh&wild=5m")
+        builder, context = _id(d, "builder").rect, _id(d, "context-box").rect
+        assert builder["y"] == context["y"] and builder["x"] + builder["width"] <= context["x"]
+        assert d.execute_script("return document.documentElement.scrollWidth") <= 820
+        assert _count(d) == "0 / 16+1 张" and _id(d, "lang").text == "English"
+        assert [o.get_attribute("value") for o in Select(d.find_element(By.NAME, "seat_wind")).options] == ["", "E", "S", "W", "N"]
+        _shot(d, "tablet-fuzhou-zh")
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_claim_check_gives_the_verdict(server, desktop):
     d = desktop
     _open(d, server + "/?variant=mcr&lang=en&hand=%5B123m%5D456789m555pCC&seat_wind=S")
@@ -347,7 +363,7 @@ def test_chinese_labels_remembered_and_in_the_link(server, desktop):
     d = desktop
     _open(d, server + "/?variant=mcr&hand=%5B123m%5D456789m555pCC&seat_wind=S&lang=zh")
     assert _total(d) == "合计 18"
-    assert _id(d, "score").text == "计分" and _id(d, "waits").text == "听牌"
+    assert _id(d, "score").text == "计分" and _id(d, "waits").text == "听牌" and _id(d, "lang").text == "English"
     labels = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#context label")]
     assert "门风" in labels[1] and "自摸" in labels[0]
     assert "不重复原则" in _id(d, "result").text and "清龙" in d.find_element(By.CSS_SELECTOR, "#result .item-name").text

@@ -294,6 +294,7 @@ function applyLang() {
   const lang = getLang();
   document.documentElement.lang = lang === "zh" ? "zh-Hans" : "en";
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  $("lang").textContent = t("lang");  // names the other language
   $("lang").setAttribute("lang", lang === "zh" ? "en" : "zh");
   $("claim-filter").placeholder = t("filter");
   if (state.variant) {

@@ -7,6 +7,9 @@ import {el} from "./view.js";
 import {fieldLabel, t, valueLabel} from "./i18n.js";
 
 const TILE_FIELDS = new Set(["wild", "win_tile"]);
+// seats a variant takes as free text (it also reads 1z-4z) are offered as the four winds
+const SEAT_FIELDS = new Set(["seat_wind", "round_wind", "discarder", "dian_pao"]);
+const SEATS = ["E", "S", "W", "N"];
 const SHOWN = 6; // fields past these fold under "more"
 
 const typesOf = (f) => (Array.isArray(f.type) ? f.type : [f.type]).filter((x) => x !== "null");
@@ -20,7 +23,8 @@ function control(variant, f, value) {
       el("input", {type: "checkbox", name: f.name, "data-type": "boolean", checked: value === "true" || value === true}), ` ${label}`);
   }
   let input;
-  const choices = f.enum || (TILE_FIELDS.has(f.name) ? variant.tiles : types.length === 1 && types[0] === "boolean" ? ["true", "false"] : null);
+  const choices = f.enum || (TILE_FIELDS.has(f.name) ? variant.tiles : SEAT_FIELDS.has(f.name) && types.includes("string") ? SEATS
+    : types.length === 1 && types[0] === "boolean" ? ["true", "false"] : null);
   if (choices) {
     input = el("select", {name: f.name, "data-type": types.length === 1 ? types[0] : "string"},
       el("option", {value: "", text: `${t("default")}: ${def}`}),

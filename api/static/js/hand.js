@@ -8,7 +8,6 @@ export const MELDS = {
   kong: {open: "[", close: "]", size: 4}, added: {open: "{", close: "}", size: 4},
   concealed: {open: "(", close: ")", size: 4},
 };
-const HONOURS = "ESWNCFPQBH";
 
 export const isFlower = (t) => /^[1-8]f$/.test(t);
 export const isSuited = (t) => /^[1-9][mps]$/.test(t);
@@ -204,6 +203,4 @@ export class Hand {
     this.act(() => { this.melds = melds; this.flowers = flowers; this.concealed = concealed; });
     return true;
   }
-
-  static honour(tile) { return HONOURS.includes(tile); }
 }

@@ -54,8 +54,10 @@ browser:
 	  fi; \
 	fi
 
+# the whole suite on the compiled core, then the rules suites again on the pure-Python twins
 test: install-dev lint browser
 	$(PY) -m pytest
+	MJSCORE_PURE=1 $(PY) -m pytest -m "twin and not slow"
 
 test-slow: install-dev
 	$(PY) -m pytest -m slow

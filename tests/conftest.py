@@ -1,10 +1,46 @@
-"""Shared test setup: the tests import helper modules from this folder (mcr_oracle, ...)."""
+"""Shared test setup: the tests import helper modules from this folder (mcr_oracle, ...).
+
+The compiled core has pure-Python twins (docs/architecture.md#the-compiled-core-and-its-pure-python-twins).
+``make test`` runs the suite on the compiled core, then runs the suites that exercise the rules a
+second time with ``MJSCORE_PURE=1`` (the ``twin`` marker, given here by module), so that a rule
+changed in one twin only fails the build.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 FIXTURES = ROOT / "fixtures"
+PURE = os.environ.get("MJSCORE_PURE", "") == "1"
+
+# the suites that score hands (every variant, the referee's explain/claim/waits): they run in both
+# modes. The decomposer's suite compares its two implementations side by side in one run already.
+TWIN_SUITES = frozenset({
+    "test_backends", "test_explain_wilds", "test_fuzhou",
+    "test_fuzhou_review", "test_hebei", "test_hebei_review", "test_huangyan",
+    "test_huangyan_review", "test_huangyan_search", "test_mcr_differential", "test_mcr_fixtures",
+    "test_mcr_knitted_waits", "test_mcr_review", "test_nantong", "test_nantong_review", "test_referee",
+    "test_shanxi", "test_shanxi_review", "test_shanxi_search", "test_wild_uses",
+})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.stem in TWIN_SUITES:
+            item.add_marker(pytest.mark.twin)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    import importlib
+
+    from scorer import decompose
+
+    mcr = importlib.import_module("scorer.variants.mcr.evaluate")
+    mode = "the pure-Python twins (MJSCORE_PURE=1)" if PURE else "the compiled core"
+    return f"mjscore: {mode}; decomposer {decompose.BACKEND}, MCR evaluator {mcr.BACKEND}"

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import PURE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcr_generator import generate
@@ -18,7 +19,7 @@ from scorer import CompactResult, HandError, compact_of, score, score_compact, s
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 FAST = importlib.import_module("scorer.variants.mcr.evaluate")._fast  # None under MJSCORE_PURE=1: every check below then runs the full path
-needs_fast = pytest.mark.skipif(FAST is None, reason="the C build is not loaded (MJSCORE_PURE=1)")
+needs_fast = pytest.mark.skipif(PURE, reason="compiled core only (MJSCORE_PURE=1 runs the twins)")
 
 
 def full_or_error(variant: str, hand: Any, context: Any) -> CompactResult | str:

@@ -6,12 +6,13 @@ plain Python loop."""
 from __future__ import annotations
 
 import pytest
+from conftest import PURE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer import decompose, wildsplit
 
-pytestmark = pytest.mark.skipif(decompose.BACKEND != "fast", reason="C build only")
+pytestmark = pytest.mark.skipif(PURE, reason="compiled core only (MJSCORE_PURE=1 runs the twins)")
 
 if decompose.BACKEND == "fast":
     from scorer._fast import best_per_key, group_records, record_codes, record_reading

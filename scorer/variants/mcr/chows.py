@@ -1,5 +1,9 @@
 """Chow fans (一色双龙会, 一色四同顺, 一色四步高, 一色三同顺, 清龙, 三色双龙会, 一色三步高, 花龙, 三色三同顺,
-三色三步高, 平和, 一般高, 喜相逢, 连六, 老少副; how they combine: docs/rules/mcr.md#account-once)."""
+三色三步高, 平和, 一般高, 喜相逢, 连六, 老少副; how they combine: docs/rules/mcr.md#account-once).
+
+Pure-Python twin of the compiled evaluator ``_fast.pyx`` (docs/architecture.md#the-compiled-core-and-its-pure-python-twins):
+a rule changed here is changed there too; ``make test`` runs the rules suites on both.
+"""
 
 from __future__ import annotations
 

@@ -5,6 +5,9 @@ the fixed melds plus a reading of the concealed tiles from the decomposer. Divis
 the reference generates them (docs/rules/mcr.md#choosing-between-readings): concealed sets sorted by
 their first tile in the order 1-9m, 1-9s, 1-9p, winds, dragons, a pung before a chow on the same
 tile, lexicographically.
+
+Pure-Python twin of the compiled evaluator ``_fast.pyx`` (docs/architecture.md#the-compiled-core-and-its-pure-python-twins):
+a rule changed here is changed there too; ``make test`` runs the rules suites on both.
 """
 
 from __future__ import annotations

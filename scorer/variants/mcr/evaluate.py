@@ -7,6 +7,9 @@ Order of work, as the reference does it:
 2. the unique-wait test, once;
 3. each four-sets division: fans by family, the 不计 removals, wind fans, 无番和;
 4. the highest total wins; ties as docs/rules/mcr.md#choosing-between-readings says.
+
+Pure-Python twin of the compiled evaluator ``_fast.pyx`` (docs/architecture.md#the-compiled-core-and-its-pure-python-twins):
+a rule changed here is changed there too; ``make test`` runs the rules suites on both.
 """
 
 from __future__ import annotations

@@ -1,6 +1,10 @@
 """Pung and kong fans (大四喜, 大三元, 四杠, 小四喜, 小三元, 四暗刻, 一色四节高, 三杠, 一色三节高, 三同刻, 三暗刻,
 三风刻, 三色三节高, 碰碰和, 双暗杠, 双箭刻, 明暗杠, 双明杠, 箭刻, 双同刻, 双暗刻, 暗杠, 幺九刻, 明杠). How pungs
-combine: docs/rules/mcr.md#account-once; concealed pungs: docs/rules/mcr.md#the-82-items."""
+combine: docs/rules/mcr.md#account-once; concealed pungs: docs/rules/mcr.md#the-82-items.
+
+Pure-Python twin of the compiled evaluator ``_fast.pyx`` (docs/architecture.md#the-compiled-core-and-its-pure-python-twins):
+a rule changed here is changed there too; ``make test`` runs the rules suites on both.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """Win-condition, concealment, tile-hog and wait fans (妙手回春, 海底捞月, 杠上开花, 抢杠和, 全求人, 不求人,
-和绝张, 门前清, 四归一, 边张, 嵌张, 单钓将, 自摸: each has its section of docs/rules/mcr.md)."""
+和绝张, 门前清, 四归一, 边张, 嵌张, 单钓将, 自摸: each has its section of docs/rules/mcr.md).
+
+Pure-Python twin of the compiled evaluator ``_fast.pyx`` (docs/architecture.md#the-compiled-core-and-its-pure-python-twins):
+a rule changed here is changed there too; ``make test`` runs the rules suites on both.
+"""
 
 from __future__ import annotations
 

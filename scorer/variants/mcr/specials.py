@@ -2,6 +2,9 @@
 (docs/rules/mcr.md#the-winning-shapes and each item's section).
 
 Each function returns a Tally (before the 不计 removals) when the shape fits, else None.
+
+Pure-Python twin of the compiled evaluator ``_fast.pyx`` (docs/architecture.md#the-compiled-core-and-its-pure-python-twins):
+a rule changed here is changed there too; ``make test`` runs the rules suites on both.
 """
 
 from __future__ import annotations

@@ -1,6 +1,10 @@
 """Suit, tile and rank fans of the whole hand, and the set-trait fans of a division
 (绿一色, 清幺九, 字一色, 混幺九, 全双刻, 清一色, 全大, 全中, 全小, 全带五, 大于五, 小于五, 推不倒, 混一色, 五门齐,
-全带幺, 断幺, 缺一门, 无字: each has its section of docs/rules/mcr.md)."""
+全带幺, 断幺, 缺一门, 无字: each has its section of docs/rules/mcr.md).
+
+Pure-Python twin of the compiled evaluator ``_fast.pyx`` (docs/architecture.md#the-compiled-core-and-its-pure-python-twins):
+a rule changed here is changed there too; ``make test`` runs the rules suites on both.
+"""
 
 from __future__ import annotations
 

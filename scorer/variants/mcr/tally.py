@@ -1,4 +1,8 @@
-"""A fan tally for one reading: raw counts, the tiles behind each fan, and what was not scored."""
+"""A fan tally for one reading: raw counts, the tiles behind each fan, and what was not scored.
+
+Pure-Python twin of the compiled evaluator ``_fast.pyx`` (docs/architecture.md#the-compiled-core-and-its-pure-python-twins):
+a rule changed here is changed there too; ``make test`` runs the rules suites on both.
+"""
 
 from __future__ import annotations
 

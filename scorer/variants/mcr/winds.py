@@ -1,5 +1,9 @@
 """圈风刻 and 门风刻, and the 幺九刻 that wind fans absorb (docs/rules/mcr.md#prevalent-wind,
-docs/rules/mcr.md#seat-wind, docs/rules/mcr.md#pung-of-terminals-or-honors)."""
+docs/rules/mcr.md#seat-wind, docs/rules/mcr.md#pung-of-terminals-or-honors).
+
+Pure-Python twin of the compiled evaluator ``_fast.pyx`` (docs/architecture.md#the-compiled-core-and-its-pure-python-twins):
+a rule changed here is changed there too; ``make test`` runs the rules suites on both.
+"""
 
 from __future__ import annotations
 

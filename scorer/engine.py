@@ -61,13 +61,13 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | 
     if parsed is not None and parsed.notes:
         result.warnings = [*parsed.notes, *result.warnings]
     if explain or claim:
-        from . import referee
+        from . import claims
 
-        views = referee.readings_of(v, parsed, ctx, resolved, result)
+        views = claims.readings_of(v, parsed, ctx, resolved, result)
         if explain:
             result.readings = views
         if claim:
-            result.verdict = referee.check_claim(v, result, claim, views)
+            result.verdict = claims.check_claim(v, result, claim, views)
     return result
 
 

@@ -74,9 +74,9 @@ def sections(variant_id: str) -> dict[str, Section]:
 def item_reference(variant_id: str, item: str) -> dict[str, Any]:
     """One item: its table row (value, exclusions), its definition from the page and its worked
     example scored now. ``item`` is an id, a Chinese or an English name."""
+    from .claims import item_names, name_key
     from .engine import score
     from .options import request_from_command
-    from .referee import item_names, name_key
 
     v = registry.get(variant_id)
     item_id = item_names(v).get(name_key(item))

@@ -184,9 +184,16 @@ class Variant(ABC):
         """Does this hand form a winning shape (sets + pair or the variant's special shapes), wilds
         named by a ``wild`` context field standing for anything? Variants with their own tile
         identities (stand-ins) override."""
-        from .referee import completes
+        from .decompose import KNITTED_STRAIGHT, is_winning
 
-        return completes(self, hand, context)
+        counts = hand.counts()
+        wilds = 0
+        for w in _wild_kinds(context):
+            wilds += counts[w]
+            counts[w] = 0
+        n_sets = self.notation.n_sets - hand.sets_fixed
+        shapes = self.shapes if not hand.melds else self.shapes & KNITTED_STRAIGHT
+        return is_winning(counts, n_sets, wilds, max_copies=99, shapes=shapes)
 
     # --- C fast paths (optional) ---------------------------------------------------
     def compact(self) -> Any:
@@ -240,6 +247,17 @@ class Variant(ABC):
 
 
 KNITTED_ONLY = 8  # decompose.KNITTED_STRAIGHT: the one special shape that admits a meld
+
+
+def _wild_kinds(context: Any) -> list[int]:
+    """The tile kinds a context's ``wild`` field names (none when it has no such field)."""
+    from .notation import parse_tile
+
+    wild = getattr(context, "wild", None)
+    if not wild:
+        return []
+    values = wild if isinstance(wild, list | tuple) else [wild]
+    return [parse_tile(w) if isinstance(w, str) else int(w) for w in values]
 
 
 def meld_text(m) -> str:

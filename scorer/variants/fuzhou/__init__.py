@@ -172,7 +172,7 @@ class Fuzhou(Variant):
         from .explain import explain_views
 
         hand, facts = check(context, hand=hand)  # type: ignore[arg-type]
-        return explain_views(self.id, hand, facts, rules.options)  # type: ignore[arg-type]
+        return explain_views(self.id, hand, facts, rules.options, build_result)  # type: ignore[arg-type]
 
 
 def _item(item_id: str, points: int, count: int = 1, tiles: str = "", detail: str | None = None) -> Item:

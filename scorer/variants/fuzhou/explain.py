@@ -14,12 +14,13 @@ Each group text tells what its golds stand for: ``99m(金→99m)`` is a pair mad
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from scorer.decompose import PAIR, group_tiles
 from scorer.hand import Hand
 from scorer.notation import format_meld
-from scorer.result import ReadingView, WildUse
+from scorer.result import ReadingView, Result, WildUse
 from scorer.tiles import tile_name, tiles_text
 
 from .context import FuzhouRules
@@ -88,11 +89,11 @@ def _shape(o: Outcome) -> str:
     return "pinghu" if o.pinghu else "standard"
 
 
-def explain_views(variant_id: str, hand: Hand, f: Facts, opts: FuzhouRules) -> list[ReadingView]:
+def explain_views(variant_id: str, hand: Hand, f: Facts, opts: FuzhouRules,
+                  build_result: Callable[[str, Hand, Facts, FuzhouRules, Outcome], Result]) -> list[ReadingView]:
     """One entry per distinct score over every arrangement (the chosen one marked); a 三金倒 hand
-    with no arrangement gives its single reading. Nothing for an invalid hand."""
-    from . import build_result
-
+    with no arrangement gives its single reading. Nothing for an invalid hand. ``build_result``:
+    the variant's result of one outcome (each entry shows its items, exclusions and total)."""
     best = evaluate(hand, f, opts)
     if not best.valid:
         return []

@@ -53,7 +53,7 @@ from scorer.errors import HandError, Problem
 from scorer.hand import Hand
 from scorer.notation import NotationRules, format_hand, parse, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import Item, Result
+from scorer.result import Item, ReadingView, Result
 from scorer.tiles import NUM_STANDARD_KINDS, tile_name
 
 from . import settle
@@ -201,10 +201,6 @@ class Hebei(Variant):
     def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list:
         """Every interpretation scored on its own (the chosen one marked), then the standard
         partitions that break the door rule (total 0, with the reason)."""
-        try:
-            from scorer.result import ReadingView
-        except ImportError:  # a core without the referee features
-            return []
         ctx: HebeiContext = context  # type: ignore[assignment]
         opts: HebeiRules = rules.options  # type: ignore[assignment]
         facts, listing = interpretations(hand, opts)

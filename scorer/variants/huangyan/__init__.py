@@ -54,29 +54,20 @@ from scorer.errors import HandError, Problem
 from scorer.hand import Hand
 from scorer.notation import format_hand, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import Item, ReadingView, Result
+from scorer.result import ReadingView, Result
 from scorer.tiles import WHITE
 
 from .context import PRESETS, SEATS, HuangyanContext, HuangyanRules
 from .explain import IDLE_TIE_BREAK, TIE_BREAK, explain_views, wild_uses
-from .items import INDEX, ITEMS
+from .items import ITEMS, items_of
 from .parsing import NOTATION, parse_hand
-from .scoring import Row, Scored, score_idle, score_winner
+from .scoring import Scored, score_idle, score_winner
 from .settle import settle
 
 # The winning tile's position in the string of the hand last parsed (hand object, position), so that
 # the rule-dependent ``wild_discard_win`` error raised in ``score`` can point at it
 # (docs/rules/huangyan.md#errors).
 _WIN_POSITION: ContextVar[tuple[Hand, int] | None] = ContextVar("huangyan_win_position", default=None)
-
-
-def _items(rows: list[Row]) -> list[Item]:
-    out = []
-    for item_id, points, factor, tiles, detail in rows:
-        d = INDEX[item_id]
-        out.append(Item(id=item_id, name=d.name, name_zh=d.name_zh, points=points, factor=factor,
-                        count=1, tiles=tiles, detail=detail))
-    return out
 
 
 def _player_details(sc: Scored) -> dict[str, Any]:
@@ -171,7 +162,7 @@ class Huangyan(Variant):
         canonical = format_hand(hand)
         if ctx.role == "idle":
             sc = score_idle(hand, wild, ctx.seat_wind, ctx.round_wind, opts)
-            return Result(variant=self.id, hand=canonical, valid=True, total=sc.total, items=_items(sc.rows),
+            return Result(variant=self.id, hand=canonical, valid=True, total=sc.total, items=items_of(sc.rows),
                           partition=sc.partition, payments={}, tie_break=IDLE_TIE_BREAK,
                           details={"role": "idle", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
                                    "base": sc.base, "fans": sc.fans, "raw": sc.raw, "lazi": sc.lazi})
@@ -219,7 +210,7 @@ class Huangyan(Variant):
             "next_dealer": "E" if ctx.seat_wind == "E" else "S",
             "next_dealer_streak": ctx.dealer_streak + 1 if ctx.seat_wind == "E" else 1,
         }
-        return Result(variant=self.id, hand=canonical, valid=True, total=best.total, items=_items(best.rows),
+        return Result(variant=self.id, hand=canonical, valid=True, total=best.total, items=items_of(best.rows),
                       partition=best.partition, payments=ledgers["points"], details=details,
                       wilds=wild_uses(best), tie_break=TIE_BREAK)
 

@@ -25,6 +25,7 @@ from scorer.result import ReadingView, WildUse
 from scorer.tiles import tile_name, tiles_text
 
 from .context import HuangyanRules
+from .items import items_of
 from .scoring import Scored, Winner, winner_candidates, winner_of
 
 TIE_BREAK = ("the best reading is the largest total; equal totals go to the larger raw value (before rounding "
@@ -142,8 +143,6 @@ def explain_views(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind:
             opts: HuangyanRules) -> list[ReadingView]:
     """One entry per distinct score, best first, the chosen one (the first found with the best
     key, as ``score_winner`` picks it) marked. Nothing for a hand that does not win."""
-    from . import _items
-
     groups: dict[tuple, list[tuple[int, tuple, tuple, Scored]]] = {}
     n = 0
     for grs, standins, sc in winner_candidates(hand, wild, seat, self_draw, round_wind, opts):
@@ -186,6 +185,6 @@ def explain_views(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind:
                          f"totals {span}, are collapsed and not listed")
         placed = _placed(grs, lay, sc.winning_set)
         views.append(ReadingView(index=index, chosen=chosen, shape="standard",
-                                 partition=reading_texts(hand, placed, win), items=_items(sc.rows),
+                                 partition=reading_texts(hand, placed, win), items=items_of(sc.rows),
                                  total=sc.total, note="; ".join(notes) or None, wilds=_uses(placed, lay)))
     return views

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from scorer.registry import ItemDef, item_table
+from scorer.result import Item
+
+from .sets import Row
 
 ITEMS: tuple[ItemDef, ...] = item_table("huangyan", (
     ItemDef("win_reward", "winning reward", "基本牌分奖励", points=20,
@@ -40,3 +43,13 @@ ITEMS: tuple[ItemDef, ...] = item_table("huangyan", (
 ))
 
 INDEX = {i.id: i for i in ITEMS}
+
+
+def items_of(rows: list[Row]) -> list[Item]:
+    """The result's items of a reading's rows (id, points, factor, tiles, detail)."""
+    out = []
+    for item_id, points, factor, tiles, detail in rows:
+        d = INDEX[item_id]
+        out.append(Item(id=item_id, name=d.name, name_zh=d.name_zh, points=points, factor=factor,
+                        count=1, tiles=tiles, detail=detail))
+    return out

@@ -43,7 +43,7 @@ from itertools import product
 from scorer import wildsplit
 from scorer.decompose import CHOW, PAIR, PUNG
 
-from .scoring import PAIR_POINTS, WAIT_POINTS, natural_placements
+from .sets import PAIR_POINTS, WAIT_POINTS, natural_placements
 
 # per tile group (scorer.wildsplit): the groups, their readings, the shares of the 得 and the pair
 NO_CAP = wildsplit.NO_CAP

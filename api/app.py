@@ -14,12 +14,11 @@ from fastapi import FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ValidationError
 
 from scorer import engine, referee, reference, registry
 from scorer.errors import HandError
 from scorer.jsonio import dumps
-from scorer.request import ParseRequest, ScoreRequest, WaitsRequest, check_bounds
+from scorer.request import ParseRequest, ScoreRequest, WaitsRequest, validated
 from scorer.result import Result
 from scorer.version import __version__
 
@@ -42,20 +41,6 @@ class Service(FastAPI):
 
     def build_middleware_stack(self) -> Any:
         return SecurityHeaders(super().build_middleware_stack(), self.page_csp)
-
-
-def validated(model: type[BaseModel], raw: Any) -> Any:
-    """A request model from a decoded body: over-limit values first (each with its limit's code),
-    then the model's own checks."""
-    if not isinstance(raw, dict):
-        raise HandError("a request must be a JSON object", None, "bad_request")
-    problems = check_bounds(raw.get("variant", "mcr"), raw.get("context"), raw.get("rules"))
-    if problems:
-        raise HandError(problems)
-    try:
-        return model.model_validate(raw)
-    except ValidationError as err:
-        raise HandError(errors.problems(err)) from None
 
 
 # --- the work done in the scoring threads ----------------------------------------------------------

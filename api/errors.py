@@ -8,11 +8,10 @@ import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from scorer.errors import HandError, Problem
-from scorer.request import CODES
+from scorer.errors import HandError
+from scorer.request import request_problems
 
 from . import limits
 from .responses import JSONBytes
@@ -26,17 +25,6 @@ STATUS = {
     "body_timeout": 408,
     "busy": 503,
 }
-# pydantic's error types that mean a bound was passed
-_BOUND_TYPES = {
-    "string_too_long": "input_too_long",
-    "too_long": "too_many",
-    "less_than_equal": "out_of_range",
-    "greater_than_equal": "out_of_range",
-    "less_than": "out_of_range",
-    "greater_than": "out_of_range",
-}
-
-
 def error_body(err: HandError) -> dict:
     return {"error": err.as_dict()}
 
@@ -47,24 +35,6 @@ def error_response(err: HandError) -> JSONBytes:
     if status == 408:
         headers = {"connection": "close"}
     return JSONBytes(error_body(err), status_code=status, headers=headers)
-
-
-def problems(err: ValidationError | RequestValidationError, prefix: str = "") -> list[Problem]:
-    """pydantic's errors as problems: unknown fields, passed bounds and custom codes by their code."""
-    out = []
-    for e in err.errors():
-        loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
-        where = f"{prefix}.{loc}" if prefix and loc else (loc or prefix)
-        kind = e.get("type", "")
-        if kind == "extra_forbidden":
-            out.append(Problem(f"unknown field {where!r}", None, "unknown_field"))
-        elif kind in CODES:
-            out.append(Problem(str(e.get("msg")), None, kind))
-        elif kind in _BOUND_TYPES:
-            out.append(Problem(f"{where or 'body'}: {e.get('msg')}", None, _BOUND_TYPES[kind]))
-        else:
-            out.append(Problem(f"{where or 'body'}: {e.get('msg')}", None, "bad_request"))
-    return out or [Problem("malformed request", None, "bad_request")]
 
 
 def install(app: FastAPI) -> None:
@@ -82,7 +52,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def request_error(_: Request, exc: RequestValidationError) -> JSONBytes:
-        return JSONBytes(error_body(HandError(problems(exc))), status_code=422)
+        return JSONBytes(error_body(HandError(request_problems(exc))), status_code=422)
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONBytes:

@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from . import _compact, registry
 from ._compact import CompactResult, has_none
@@ -94,12 +94,10 @@ def score_request(request: ScoreRequest | dict[str, Any]) -> Result:
 
 
 def parse_request(raw: dict[str, Any]) -> ScoreRequest:
-    from .request import ScoreRequest
+    """A score request from its decoded JSON, checked as the HTTP API checks it (same codes)."""
+    from .request import ScoreRequest, validated
 
-    try:
-        return ScoreRequest.model_validate(raw)
-    except ValidationError as err:
-        raise HandError(registry.validation_problems(err, "request")) from None
+    return validated(ScoreRequest, raw)
 
 
 def error_result(err: HandError) -> dict[str, Any]:

@@ -21,12 +21,13 @@ from pydantic import (
     StrictInt,
     StrictStr,
     Tag,
+    ValidationError,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
-from .errors import Problem
+from .errors import HandError, Problem
 
 MAX_HAND_CHARS = 2000  # raw characters; the notation reads at most 200 written (non-whitespace) ones
 MAX_NAME_CHARS = 64  # a variant id, a preset name, a claimed item (id, English or Chinese name)
@@ -212,3 +213,49 @@ def check_bounds(variant_id: str, context: Any, rules: Any) -> list[Problem]:
     if isinstance(rules, dict):
         _walk(rules, model_bounds(v.Rules) if v is not None else ANY, "rules", 0, out)
     return out
+
+
+# pydantic's error types that mean a bound was passed
+_BOUND_TYPES = {
+    "string_too_long": "input_too_long",
+    "too_long": "too_many",
+    "less_than_equal": "out_of_range",
+    "greater_than_equal": "out_of_range",
+    "less_than": "out_of_range",
+    "greater_than": "out_of_range",
+}
+
+
+def request_problems(err: Any, prefix: str = "") -> list[Problem]:
+    """pydantic's errors (a ValidationError, or FastAPI's RequestValidationError) as problems:
+    unknown fields, passed bounds and the models' custom codes by their code."""
+    out = []
+    for e in err.errors():
+        loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+        where = f"{prefix}.{loc}" if prefix and loc else (loc or prefix)
+        kind = e.get("type", "")
+        if kind == "extra_forbidden":
+            out.append(Problem(f"unknown field {where!r}", None, "unknown_field"))
+        elif kind in CODES:
+            out.append(Problem(str(e.get("msg")), None, kind))
+        elif kind in _BOUND_TYPES:
+            out.append(Problem(f"{where or 'body'}: {e.get('msg')}", None, _BOUND_TYPES[kind]))
+        else:
+            out.append(Problem(f"{where or 'body'}: {e.get('msg')}", None, "bad_request"))
+    return out or [Problem("malformed request", None, "bad_request")]
+
+
+def validated(model: type[BaseModel], raw: Any) -> Any:
+    """A request model from a decoded JSON value, as every front end reads one (HTTP, batch lines,
+    the library): over-limit values first (each with its limit's code), then the model's own checks.
+    Raises HandError."""
+    if not isinstance(raw, dict):
+        raise HandError("a request must be a JSON object", None, "bad_request")
+    problems = check_bounds(raw.get("variant", "mcr"), raw.get("context"), raw.get("rules"))
+    if problems:
+        raise HandError(problems)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as err:
+        raise HandError(request_problems(err)) from None
+

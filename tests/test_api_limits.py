@@ -4,6 +4,9 @@ bounded, a clear error object with a stable code, security headers on every answ
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,6 +14,8 @@ from fastapi.testclient import TestClient
 from api import limits
 from api.app import app
 from scorer import engine, registry
+
+MJSCORE = str(Path(sys.executable).with_name("mjscore"))
 
 client = TestClient(app)
 HAND = "[123m]456789m555pCC"
@@ -171,6 +176,17 @@ def test_the_bounds_hold_in_the_library_too():
     # a batch line or a library caller gets the same bounds (by the request model)
     answer = engine.score_raw({**MCR, "claim": ["x"] * 101})
     assert "101" in answer["error"]["message"]
+
+
+def test_every_front_end_answers_a_limit_with_its_code(tmp_path):
+    # HTTP, the library and `mjscore batch` (full and compact) read a request the same way
+    lines = tmp_path / "bounded.jsonl"
+    lines.write_text("".join(json.dumps(body) + "\n" for body, _ in BOUNDED), encoding="utf-8")
+    wanted = [code for _, code in BOUNDED]
+    assert [engine.score_raw(body)["error"]["code"] for body, _ in BOUNDED] == wanted
+    for extra in ([], ["--compact"]):
+        out = subprocess.run([MJSCORE, "batch", str(lines), *extra], capture_output=True, timeout=120, check=True)
+        assert [json.loads(line)["error"]["code"] for line in out.stdout.splitlines()] == wanted
 
 
 def test_huge_request_of_the_probe_is_refused_at_once():

@@ -112,7 +112,6 @@ class Variant(ABC):
     default_preset: ClassVar[str] = "default"
     items: ClassVar[tuple[ItemDef, ...]] = ()
     shapes: ClassVar[int] = 0  # decomposer special-shape flags used when listing readings
-    settlement_seats: ClassVar[tuple[str, ...]] = ("E", "S", "W", "N")
     edition: ClassVar[str] = ""  # which rules, in a few words (``mjscore --version``)
 
     # --- input -----------------------------------------------------------------

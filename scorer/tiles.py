@@ -22,18 +22,9 @@ RED, GREEN, WHITE = 31, 32, 33  # 中 发 白
 THOUSAND, WHITE_FLOWER, RED_FLOWER = 34, 35, 36  # 千 白花 红花
 WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (RED, GREEN, WHITE)
-WIND_LETTERS = "ESWN"
 
 # Tenhou order of the honour digits: 1z E, 2z S, 3z W, 4z N, 5z White, 6z Green, 7z Red.
 Z_DIGIT_KIND = {1: EAST, 2: SOUTH, 3: WEST, 4: NORTH, 5: WHITE, 6: GREEN, 7: RED}
-
-NAMES_ZH = (
-    [f"{n}万" for n in "一二三四五六七八九"]
-    + [f"{n}筒" for n in "一二三四五六七八九"]
-    + [f"{n}条" for n in "一二三四五六七八九"]
-    + ["东", "南", "西", "北", "中", "发", "白", "千", "白花", "红花"]
-)
-FLOWER_NAMES_ZH = ("春", "夏", "秋", "冬", "梅", "兰", "竹", "菊")
 
 # Unicode mahjong tiles (U+1F000 block); Nantong cards have no glyph.
 _GLYPH_BASE = {0: 0x1F007, 1: 0x1F019, 2: 0x1F010}
@@ -46,31 +37,8 @@ def kind(rank: int, suit: str) -> int:
     return SUIT_OF_LETTER[suit] * 9 + rank - 1
 
 
-def is_suited(k: int) -> bool:
-    return k < 27
-
-
-def is_honour(k: int) -> bool:
-    """Winds and dragons (the long cards Q B H are not honours)."""
-    return 27 <= k < 34
-
-
-def suit_of(k: int) -> int:
-    """0 m, 1 p, 2 s; only for suited kinds."""
-    return k // 9
-
-
-def rank_of(k: int) -> int:
-    """1-9; only for suited kinds."""
-    return k % 9 + 1
-
-
 def is_terminal(k: int) -> bool:
     return k < 27 and k % 9 in (0, 8)
-
-
-def is_terminal_or_honour(k: int) -> bool:
-    return is_terminal(k) or is_honour(k)
 
 
 def tile_name(k: int) -> str:

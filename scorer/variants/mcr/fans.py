@@ -10,6 +10,8 @@ exclusions can be applied in one pass in table order (see ``exclusions.apply``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from scorer.registry import ItemDef, item_table
 
 NR, NS, NI, HL, AO = "non_repetition", "non_separation", "non_identity", "high_over_low", "account_once"
@@ -153,8 +155,16 @@ POINTS: tuple[int, ...] = tuple(f.points for f in FANS)
 
 
 
-class F:
-    """``F.PURE_STRAIGHT`` → the fan's index in ``FANS`` (plain class attributes: a hot path)."""
+if TYPE_CHECKING:
+    class _Indexes(type):
+        def __getattr__(cls, name: str) -> int: ...
+else:
+    _Indexes = type
+
+
+class F(metaclass=_Indexes):
+    """``F.PURE_STRAIGHT`` → the fan's index in ``FANS`` (plain class attributes, set below from the
+    table: a hot path)."""
 
 
 for _i, _f in enumerate(FANS):

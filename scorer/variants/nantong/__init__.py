@@ -117,7 +117,6 @@ class Nantong(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
-    settlement_seats = SEATS
 
     def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
         """An exhausted deal has no win to be self-drawn or not; a heavenly win scores as self-drawn."""

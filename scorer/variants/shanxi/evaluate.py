@@ -227,10 +227,3 @@ def _shown(code: int) -> tuple[tuple[int, int], tuple[int, ...]]:
 def _mouse(wild: int, stands_for: int) -> WildUse:
     """``耗子 P → 8s`` (frozen, so one instance is shared)."""
     return WildUse(wild=tile_name(wild), name_zh="耗子", stands_for=tile_name(stands_for))
-
-
-def group_kinds(groups: tuple[int, ...]) -> list[int]:
-    out: list[int] = []
-    for g in groups:
-        out += group_tiles(g)
-    return out

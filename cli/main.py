@@ -361,6 +361,9 @@ def build_cli() -> typer.Typer:
     from .efficiency import efficiency_app
 
     app.add_typer(efficiency_app(), name="efficiency")
+    from .sheet import sheet
+
+    app.command()(sheet)
     return app
 
 

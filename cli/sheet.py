@@ -1,0 +1,160 @@
+"""``mjscore sheet FILE.json [--json] [--explain N] [--export FORMAT]``: an MCR match's score sheet
+(docs/match.md): every hand settled with its seats, running totals, places, table points, what
+each player needs, the corrections log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import typer
+
+from scorer.errors import HandError
+from scorer.jsonio import dumps
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+# the match modules are imported by the command, not here: building the CLI stays cheap
+
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+def _fail(err: HandError) -> None:
+    for p in err.problems:
+        where = f" (position {p.position})" if p.position is not None else ""
+        typer.echo(f"error: {p.message}{where} [{p.code}]", err=True)
+    raise SystemExit(2)
+
+
+def read_match(path: Path) -> Any:
+    """The match file's JSON value (or an export's ``record``), bounded in size."""
+    from scorer.match.model import MAX_FILE_BYTES
+
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise HandError(f"cannot read {path}: {err.strerror}", None, "bad_file") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise HandError(f"{path} is over the limit of {MAX_FILE_BYTES} bytes", None, "file_too_large")
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as err:
+        raise HandError(f"{path} is not UTF-8 JSON: {err}", None, "bad_json") from None
+    if isinstance(raw, dict) and raw.get("format") == "mjscore-match" and "record" in raw:
+        return raw["record"]
+    return raw
+
+
+def event(row: dict[str, Any]) -> str:
+    """One line of what happened in an entry."""
+    kind = row["kind"]
+    if kind == "win":
+        how = "self-drawn" if row["self_draw"] else f"off {row['from']}"
+        items = ""
+        if row.get("scored"):
+            top = sorted(row["scored"]["items"], key=lambda i: -i["points"])[:2]
+            items = " (" + ", ".join(i["name_zh"] for i in top) + ")"
+        return f"{row['winner']} {row['fan']} {how}{items}"
+    if kind == "draw":
+        return "draw 荒庄"
+    if kind == "not_played":
+        return "not played"
+    if kind == "false_win":
+        return f"false win 错和: {row['offender']}" + (f" — {row['reason']}" if row.get("reason") else "")
+    return f"penalty: {row['reason']}"
+
+
+def print_sheet(sheet: dict[str, Any], console: Console) -> None:
+    from rich.table import Table
+
+    names = sheet["players"]
+    title = sheet.get("title") or "MCR match"
+    table = Table(title=f"{title} — {sheet['hands_played']}/16 hands", show_header=True, header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("hand")
+    table.add_column("what")
+    for p in names:
+        table.add_column(p, justify="right")
+    for row in sheet["hands"]:
+        label = f"{row['label']} {row['label_zh']}" if "label" in row else f"(in {row['hand']})"
+        cells = []
+        for p in names:
+            d = row["deltas"][p]
+            mark = "*" if row.get("dealer") == p else ""
+            cells.append(f"{d:+d}{mark}" if d or row["kind"] != "not_played" else "")
+        table.add_row(str(row["n"]), label, event(row), *cells)
+    table.add_section()
+    table.add_row("", "total", "", *(f"{sheet['totals'][p]:+d}" for p in names))
+    table.add_row("", "place", "", *(ORDINAL[sheet["places"][p]] for p in names))
+    table.add_row("", "table points", "", *(sheet["table_points_exact"][p] for p in names))
+    console.print(table)
+    console.print("* the dealer of the hand", markup=False, highlight=False)
+    if not sheet["complete"]:
+        print_needs(sheet, console)
+    if sheet["log"]:
+        console.print("corrections:", markup=False, highlight=False)
+        for e in sheet["log"]:
+            console.print(f"  {e['seq']}. {e['at']} {e['by']}: {e['action']} entry {e['n']} — {e['reason']}",
+                          markup=False, highlight=False)
+
+
+def print_needs(sheet: dict[str, Any], console: Console) -> None:
+    """追分: the smallest fan to pass each player ahead (自摸, 对点 off them, 旁点 off another)."""
+    from rich.table import Table
+
+    table = Table(title="追分: smallest fan to pass", show_header=True, header_style="bold")
+    for col, justify in (("chaser", "left"), ("ahead", "left"), ("gap", "right"), ("self-draw 自摸", "right"),
+                         ("off them 对点", "right"), ("off another 旁点", "right")):
+        table.add_column(col, justify=justify)
+    for p in sorted(sheet["players"], key=lambda p: -sheet["totals"][p]):
+        for t in sheet["needs"][p]["to_pass"]:
+            table.add_row(p, t["player"], str(t["gap"]), str(t["self_draw"]), str(t["off_them"]),
+                          str(t["off_other"]))
+    if table.row_count:
+        console.print(table)
+
+
+def sheet(
+    file: Annotated[Path, typer.Argument(help='the match: {"players": [4 names], "hands": [...]} (docs/match.md)')],
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    explain: Annotated[int | None, typer.Option("--explain", min=1, metavar="N",
+                                                help="the full explanation of entry N's hand")] = None,
+    export: Annotated[Literal["json", "csv", "ema"] | None, typer.Option(
+        "--export", help="write the match as json (record + sheet), csv or ema (results columns)")] = None,
+) -> None:
+    """An MCR match's score sheet: seats, settlement, totals, table points, 追分, corrections."""
+    from scorer.match import new_record
+
+    try:
+        record, computed = new_record(read_match(file))
+        if explain is not None:
+            from scorer.match.sheet import explanation
+
+            result = explanation(computed, explain)
+    except HandError as err:
+        _fail(err)
+    if explain is not None:
+        if as_json:
+            typer.echo(dumps(result).decode())
+        else:
+            from .render import console, print_result
+
+            print_result(result, console())
+        return
+    if export is not None:
+        from scorer.match import export as ex
+
+        if export == "json":
+            typer.echo(dumps(ex.as_json(record, computed)).decode())
+        else:
+            typer.echo(ex.as_csv(computed) if export == "csv" else ex.as_ema(record, computed), nl=False)
+        return
+    if as_json:
+        typer.echo(dumps(computed).decode())
+    else:
+        from .render import console
+
+        print_sheet(computed, console())

@@ -1,0 +1,67 @@
+"""Changing a match: a new record, an entry added, an entry edited, inserted or deleted with the
+change logged (docs/match.md#corrections). Every function returns a new record and leaves its
+input alone; the new record is only returned once its whole sheet computes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from ..errors import HandError
+from ..request import request_problems
+from .model import MAX_LOG, LogEntry, MatchRecord, entry_json, parse_entry, parse_record, record_json
+from .sheet import Scorer, _engine_score, compute
+
+
+def _checked(raw: dict[str, Any], score: Scorer) -> tuple[MatchRecord, dict[str, Any]]:
+    record = parse_record(raw)
+    return record, compute(record, score)
+
+
+def new_record(raw: Any, score: Scorer = _engine_score) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A record from its JSON form (a file, a create request): normalised, and its sheet."""
+    record, sheet = _checked(raw, score)
+    return record_json(record), sheet
+
+
+def add_entry(record: dict[str, Any], entry: Any, score: Scorer = _engine_score) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``record`` with ``entry`` appended, and its sheet."""
+    parsed = parse_entry(entry, f"entry {len(record.get('hands', [])) + 1}")
+    raw = {**record, "hands": [*record.get("hands", []), entry_json(parsed)]}
+    checked, sheet = _checked(raw, score)
+    return record_json(checked), sheet
+
+
+def correct(record: dict[str, Any], n: int, entry: Any | None, by: str, reason: str,
+            action: Literal["edit", "delete", "insert"] = "edit", at: str | None = None,
+            score: Scorer = _engine_score) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Entry ``n`` (1-based) replaced (``edit``), removed (``delete``) or a new one put before it
+    (``insert``; n = count + 1 appends), logged with ``by``, ``reason`` and the time."""
+    hands = list(record.get("hands", []))
+    log = list(record.get("log", []))
+    last = len(hands) + (1 if action == "insert" else 0)
+    if not 1 <= n <= last:
+        raise HandError(f"no entry {n}: the match has {len(hands)}", None, "no_such_entry")
+    if len(log) >= MAX_LOG:
+        raise HandError(f"this match already has {MAX_LOG} corrections", None, "too_many_corrections")
+    if (entry is None) != (action == "delete"):
+        raise HandError("an edit or an insert gives the new entry; a delete gives none", None, "bad_request")
+    after = entry_json(parse_entry(entry, f"entry {n}")) if entry is not None else None
+    before = hands[n - 1] if action != "insert" else None
+    if action == "edit":
+        hands[n - 1] = after
+    elif action == "delete":
+        del hands[n - 1]
+    else:
+        hands.insert(n - 1, after)
+    stamp = at or datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    try:
+        logged = LogEntry(seq=len(log) + 1, at=stamp, by=by, reason=reason, action=action, n=n,
+                          before=before, after=after)
+    except ValidationError as err:  # who and why are required, bounded
+        raise HandError(request_problems(err, "correction")) from None
+    log.append(logged.model_dump())
+    checked, sheet = _checked({**record, "hands": hands, "log": log}, score)
+    return record_json(checked), sheet

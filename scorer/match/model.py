@@ -1,0 +1,213 @@
+"""The match record and its entries (docs/match.md#the-match-file): strict, bounded models shared by
+the file (``mjscore sheet``), the HTTP API and the store.
+
+A record is ``{"players": [4 names], "hands": [entries], "title"?, "rules"?, "log"?}``. The models
+check shapes and bounds; what depends on the match (a name that is not a player, a 17th hand, a
+discarder who is the winner) is checked by ``sheet.compute``, with its own error codes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..errors import HandError, Problem
+from ..request import request_problems
+
+MAX_NAME = 32  # a player's name, as on a score sheet
+MAX_TEXT = 200  # a reason, a note
+MAX_TITLE = 100
+MAX_PENALTIES = 32  # penalty and false-win entries in one match
+MAX_ENTRIES = 16 + MAX_PENALTIES
+MAX_LOG = 200  # corrections kept with a match
+MAX_FAN = 1000  # above any real MCR hand (88-point hands with flowers stay far below)
+MAX_PENALTY_POINTS = 10_000
+MAX_HAND_CHARS = 200
+MAX_FILE_BYTES = 512 * 1024  # a full match with a long correction log is ~60 KB
+
+LIMITS = {"name_chars": MAX_NAME, "text_chars": MAX_TEXT, "title_chars": MAX_TITLE, "hands": 16,
+          "penalty_entries": MAX_PENALTIES, "entries": MAX_ENTRIES, "log_entries": MAX_LOG,
+          "fan": MAX_FAN, "penalty_points": MAX_PENALTY_POINTS, "file_bytes": MAX_FILE_BYTES}
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$",
+                            description="a player's name as given at creation")]
+Text = Annotated[str, Field(max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*$")]
+Reason = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*\S[^\x00-\x08\x0b-\x1f\x7f]*$")]
+Wind = Literal["E", "S", "W", "N"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Player(_Strict):
+    """A player with the details an EMA results file carries."""
+
+    name: Name
+    ema_id: Annotated[str, Field(max_length=16, pattern=r"^[0-9]*$")] | None = Field(
+        None, description="the player's EMA number, for the EMA export")
+    country: Annotated[str, Field(max_length=32, pattern=r"^[^\x00-\x1f\x7f]*$")] | None = None
+
+
+class MatchRules(_Strict):
+    false_win_points: int = Field(10, ge=0, le=1000, description="错和: what the offender pays each other player")
+    false_win_paid_to_others: bool = Field(
+        True, description="false: the offender loses 3 × false_win_points and nobody gains them")
+    preset: Literal["helper", "mcr1998"] | None = Field(
+        None, description="the MCR rule preset hands given as tiles are scored under (default: the engine's)")
+
+
+class WinContext(_Strict):
+    """What the match cannot know about a win; seat, round, self-draw and discarder come from the match."""
+
+    flowers: int = Field(0, ge=0, le=8)
+    last_tile: bool = False
+    kong_win: bool = False
+    last_wall: bool = False
+    win_tile: Annotated[str, Field(max_length=16)] | None = None
+
+
+class Win(_Strict):
+    """A win: the winner, who dealt in (``null``: self-drawn), and the fan total or the hand itself."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+
+    winner: Name
+    from_: Name | None = Field(..., alias="from", description="the discarder; null when self-drawn")
+    fan: int | None = Field(None, ge=0, le=MAX_FAN, description="the fan total, flowers included (at least 8)")
+    hand: Annotated[str, Field(min_length=1, max_length=MAX_HAND_CHARS)] | None = Field(
+        None, description="the winning hand in mjscore notation, scored by the engine")
+    context: WinContext | None = None
+    note: Text | None = None
+
+
+class Draw(_Strict):
+    """荒庄: the wall ran out, nobody won; nobody pays."""
+
+    draw: Literal[True]
+    note: Text | None = None
+
+
+class NotPlayed(_Strict):
+    """A hand not played (time ran out): it takes its place in the 16, and no statistics."""
+
+    not_played: Literal[True]
+    note: Text | None = None
+
+
+class FalseWin(_Strict):
+    """错和: a player declared a win that was not one; paid by the match's false-win rule."""
+
+    false_win: Name
+    reason: Text | None = None
+
+
+class Penalty(_Strict):
+    """Points added to (positive) or taken from (negative) players, with the reason."""
+
+    penalty: Annotated[dict[Name, Annotated[int, Field(ge=-MAX_PENALTY_POINTS, le=MAX_PENALTY_POINTS)]],
+                       Field(min_length=1, max_length=4)]
+    reason: Reason
+
+
+Entry = Win | Draw | NotPlayed | FalseWin | Penalty
+KINDS: dict[str, type[_Strict]] = {"draw": Draw, "not_played": NotPlayed, "false_win": FalseWin,
+                                   "penalty": Penalty}
+KIND_NAMES = {Win: "win", Draw: "draw", NotPlayed: "not_played", FalseWin: "false_win", Penalty: "penalty"}
+
+
+class LogEntry(_Strict):
+    """One correction: who changed which entry, when and why, and the entry before and after."""
+
+    seq: int = Field(ge=1, le=MAX_LOG)
+    at: Annotated[str, Field(max_length=40)]
+    by: Annotated[str, Field(min_length=1, max_length=64)]
+    reason: Reason
+    action: Literal["edit", "delete", "insert"]
+    n: int = Field(ge=1, le=MAX_ENTRIES + 1, description="the entry's number (1-based) in the hands list")
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+
+
+class MatchRecord(_Strict):
+    players: Annotated[list[Name | Player], Field(min_length=4, max_length=4,
+                                                  description="four players in their first seats: E, S, W, N")]
+    hands: Annotated[list[dict[str, Any]], Field(max_length=MAX_ENTRIES)] = Field(default_factory=list)
+    title: Annotated[str, Field(max_length=MAX_TITLE, pattern=r"^[^\x00-\x1f\x7f]*$")] | None = None
+    rules: MatchRules = Field(default_factory=MatchRules)
+    log: Annotated[list[LogEntry], Field(max_length=MAX_LOG)] = Field(default_factory=list)
+
+
+def _problems(err: ValidationError, where: str) -> HandError:
+    return HandError(request_problems(err, where))
+
+
+def player_names(record: MatchRecord) -> list[str]:
+    return [p if isinstance(p, str) else p.name for p in record.players]
+
+
+def parse_entry(raw: Any, where: str = "entry") -> Entry:
+    """One entry, told apart by its keys so that an error names the right kind."""
+    if not isinstance(raw, dict):
+        raise HandError(f"{where}: an entry is a JSON object", None, "bad_entry")
+    kinds = [k for k in KINDS if k in raw]
+    if len(kinds) > 1:
+        raise HandError(f"{where}: one entry is one of a win, draw, not_played, false_win or penalty, "
+                        f"not {' and '.join(kinds)}", None, "bad_entry")
+    if not kinds and raw.get("winner") is None:
+        raise HandError(f"{where}: a hand needs a winner (or draw: true, not_played: true, false_win, penalty)",
+                        None, "no_winner")
+    model = KINDS[kinds[0]] if kinds else Win
+    try:
+        return model.model_validate(raw)
+    except ValidationError as err:
+        raise _problems(err, where) from None
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    """An entry as the record keeps it: given fields only (``from`` always, for a win)."""
+    out = entry.model_dump(by_alias=True, exclude_unset=True, mode="json")
+    if isinstance(entry, Win):
+        out["from"] = entry.from_
+    return out
+
+
+def parse_record(raw: Any) -> MatchRecord:
+    """A whole record (a match file, a stored match): shapes and bounds; ``sheet.compute`` does the rest."""
+    if not isinstance(raw, dict):
+        raise HandError("a match is a JSON object {\"players\": [...], \"hands\": [...]}", None, "bad_request")
+    players = raw.get("players")
+    if isinstance(players, list) and len(players) != 4:
+        code = "too_many_players" if len(players) > 4 else "too_few_players"
+        raise HandError(f"an MCR table has four players, not {len(players)}", None, code)
+    hands = raw.get("hands")
+    if isinstance(hands, list) and len(hands) > MAX_ENTRIES:
+        raise HandError(f"{len(hands)} entries: a match holds at most 16 hands and {MAX_PENALTIES} penalties",
+                        None, "too_many_hands")
+    try:
+        record = MatchRecord.model_validate(raw)
+    except ValidationError as err:
+        raise _problems(err, "") from None
+    names = player_names(record)
+    if len(set(names)) != 4:
+        raise HandError("the four players need four different names", None, "duplicate_player")
+    for i, entry in enumerate(record.hands, 1):
+        parse_entry(entry, f"entry {i}")
+    return record
+
+
+def record_json(record: MatchRecord) -> dict[str, Any]:
+    """The record as stored and exported: it reads back to the same record."""
+    out: dict[str, Any] = {"players": [p if isinstance(p, str) else p.model_dump(exclude_none=True)
+                                       for p in record.players]}
+    if record.title is not None:
+        out["title"] = record.title
+    out["rules"] = record.rules.model_dump()
+    out["hands"] = [entry_json(parse_entry(h)) for h in record.hands]
+    out["log"] = [e.model_dump() for e in record.log]
+    return out
+
+
+def problem(message: str, code: str) -> HandError:
+    return HandError([Problem(message, None, code)])

@@ -1,0 +1,195 @@
+"""The score sheet of a match record: every entry settled, running totals, standings, 追分 and
+statistics (docs/match.md). A pure function: the same record always gives the same sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import HandError, Problem
+from ..variants.mcr.settle import BASE, payments
+from .model import (
+    KIND_NAMES,
+    MAX_PENALTIES,
+    Draw,
+    FalseWin,
+    MatchRecord,
+    NotPlayed,
+    Penalty,
+    Win,
+    entry_json,
+    parse_entry,
+    player_names,
+)
+from .seating import HANDS, WINDS, hand_seats
+from .standings import needs, places, table_points
+
+MINIMUM = 8  # the MCR minimum a win's fan total must reach (docs/rules/mcr.md#the-8-point-minimum-and-flowers)
+
+Scorer = Callable[[str, dict[str, Any], str | None], Any]
+
+
+def _engine_score(hand: str, context: dict[str, Any], preset: str | None) -> Any:
+    from .. import engine
+
+    return engine.score("mcr", hand, context, preset)
+
+
+def _fail(where: str, message: str, code: str) -> HandError:
+    return HandError([Problem(f"{where}: {message}", None, code)])
+
+
+def _player(name: str, names: list[str], where: str, role: str) -> int:
+    if name not in names:
+        raise _fail(where, f"{role} {name!r} is not one of the players ({', '.join(names)})", "unknown_player")
+    return names.index(name)
+
+
+def _scored_win(entry: Win, where: str, seats: dict[str, str], round_wind: str, winner: int,
+                discarder: int | None, preset: str | None, score: Scorer) -> tuple[int, dict[str, Any]]:
+    """The fan total of a win given as tiles, scored by the engine in the match's seats."""
+    context: dict[str, Any] = entry.context.model_dump(exclude_defaults=True) if entry.context else {}
+    context.update(self_draw=discarder is None, seat_wind=seats[WINDS[winner]], round_wind=round_wind)
+    if discarder is not None:
+        context["discarder"] = seats[WINDS[discarder]]
+    try:
+        result = score(entry.hand or "", context, preset)
+    except HandError as err:
+        raise HandError([Problem(f"{where}: {p.message}", p.position, p.code) for p in err.problems]) from None
+    if not result.valid:
+        raise _fail(where, f"not a win: {result.reason}", "not_a_win")
+    items = [{"id": i.id, "name": i.name, "name_zh": i.name_zh, "points": i.points * i.factor * i.count,
+              "tiles": i.tiles} for i in result.items]
+    request = {"variant": "mcr", "hand": entry.hand, "context": context, "explain": True}
+    if preset:
+        request["rules"] = preset
+    return result.total, {"hand": result.hand, "total": result.total, "items": items, "context": context,
+                          "request": request}
+
+
+def _blank(names: list[str]) -> dict[str, int]:
+    return dict.fromkeys(names, 0)
+
+
+def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any]:
+    """The sheet of ``record``. Raises HandError naming the entry at fault (nothing is partial)."""
+    names = player_names(record)
+    rules = record.rules
+    totals = _blank(names)
+    rows: list[dict[str, Any]] = []
+    slot = 0  # hands taken so far (wins, draws, hands not played)
+    penalties = 0
+    stats = {name: {"wins": 0, "self_draws": 0, "dealt_in": 0, "false_wins": 0, "penalty_points": 0,
+                    "best_fan": 0} for name in names}
+    table = {"wins": 0, "draws": 0, "not_played": 0}
+    for n, raw in enumerate(record.hands, 1):
+        where = f"entry {n}"
+        entry = parse_entry(raw, where)
+        kind = KIND_NAMES[type(entry)]
+        row: dict[str, Any] = {"n": n, "kind": kind}
+        deltas = _blank(names)
+        if isinstance(entry, Win | Draw | NotPlayed):
+            if slot == HANDS:
+                raise _fail(where, f"this would be hand {HANDS + 1}: a match has {HANDS} hands", "too_many_hands")
+            slot += 1
+            seats = hand_seats(slot)
+            by_name = {name: seats.seat_wind[WINDS[i]] for i, name in enumerate(names)}
+            row.update(hand=slot, label=seats.label, label_zh=seats.label_zh, round_wind=seats.round_wind,
+                       dealer=names[WINDS.index(seats.dealer)], seats=by_name)
+            if isinstance(entry, Win):
+                winner = _player(entry.winner, names, where, "the winner")
+                discarder = None if entry.from_ is None else _player(entry.from_, names, where, "the discarder")
+                if discarder == winner:
+                    raise _fail(where, f"{entry.winner} cannot win on their own discard "
+                                       "(from: null is a self-drawn win)", "discarder_is_winner")
+                if (entry.fan is None) == (entry.hand is None):
+                    raise _fail(where, "a win gives its fan total (fan) or its tiles (hand), one of the two",
+                                "bad_entry")
+                if entry.context is not None and entry.hand is None:
+                    raise _fail(where, "context goes with hand (the tiles), not with a fan total", "bad_entry")
+                scored = None
+                if entry.hand is not None:
+                    fan, scored = _scored_win(entry, where, seats.seat_wind, seats.round_wind, winner,
+                                              discarder, rules.preset, score)
+                else:
+                    fan = entry.fan or 0
+                    if fan < MINIMUM:
+                        raise _fail(where, f"a fan total of {fan} is below the {MINIMUM}-point minimum",
+                                    "fan_below_minimum")
+                by_seat = payments(WINDS[winner], fan, discarder is None,
+                                   None if discarder is None else WINDS[discarder])
+                deltas = {name: by_seat[WINDS[i]] for i, name in enumerate(names)}
+                w = stats[names[winner]]
+                w["wins"] += 1
+                w["self_draws"] += discarder is None
+                w["best_fan"] = max(w["best_fan"], fan)
+                if discarder is not None:
+                    stats[names[discarder]]["dealt_in"] += 1
+                table["wins"] += 1
+                row.update(winner=names[winner], **{"from": None if discarder is None else names[discarder]},
+                           self_draw=discarder is None, fan=fan, scored=scored)
+            elif isinstance(entry, Draw):
+                table["draws"] += 1
+            else:
+                table["not_played"] += 1
+        else:
+            penalties += 1
+            if penalties > MAX_PENALTIES:
+                raise _fail(where, f"more than {MAX_PENALTIES} penalty entries", "too_many_penalties")
+            row["hand"] = min(slot + 1, HANDS)  # the hand in progress
+            if isinstance(entry, FalseWin):
+                offender = names[_player(entry.false_win, names, where, "the offender")]
+                pay = rules.false_win_points
+                for name in names:
+                    if name != offender and rules.false_win_paid_to_others:
+                        deltas[name] = pay
+                deltas[offender] = -3 * pay
+                stats[offender]["false_wins"] += 1
+                row.update(offender=offender, points=pay, reason=entry.reason)
+            elif isinstance(entry, Penalty):
+                for name, points in entry.penalty.items():
+                    deltas[names[_player(name, names, where, "the penalised player")]] += points
+                    stats[name]["penalty_points"] += points
+                row.update(points=dict(entry.penalty), reason=entry.reason)
+        if isinstance(entry, Win):
+            assert sum(deltas.values()) == 0, "a hand's settlement sums to zero"
+        note = getattr(entry, "note", None)
+        if note:
+            row["note"] = note
+        for name in names:
+            totals[name] += deltas[name]
+        row.update(deltas=deltas, totals=dict(totals), entry=entry_json(entry))
+        rows.append(row)
+    points = table_points(totals)
+    return {
+        "title": record.title,
+        "players": names,
+        "rules": record.rules.model_dump(),
+        "hands": rows,
+        "hands_played": slot,
+        "hands_left": HANDS - slot,
+        "complete": slot == HANDS,
+        "totals": totals,
+        "places": places(totals),
+        "table_points": {k: float(v) for k, v in points.items()},
+        "table_points_exact": {k: f"{v.numerator}/{v.denominator}" if v.denominator != 1 else str(v.numerator)
+                               for k, v in points.items()},
+        "needs": needs(totals, minimum=MINIMUM, base=BASE),
+        "stats": {"table": {**table, "hands_played": table["wins"] + table["draws"]}, "players": stats},
+        "log": [e.model_dump() for e in record.log],
+    }
+
+
+def explanation(sheet: dict[str, Any], n: int) -> Any:
+    """The engine's full explanation (every reading, items, exclusions) of entry ``n``'s hand."""
+    from .. import engine
+
+    rows = sheet["hands"]
+    if not 1 <= n <= len(rows):
+        raise HandError(f"no entry {n}: the match has {len(rows)}", None, "no_such_entry")
+    scored = rows[n - 1].get("scored")
+    if not scored:
+        raise HandError(f"entry {n} gives no tiles to explain (a fan total, a draw or a penalty)", None,
+                        "no_hand")
+    request = scored["request"]
+    return engine.score("mcr", request["hand"], request["context"], request.get("rules"), explain=True)

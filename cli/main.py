@@ -352,6 +352,10 @@ def build_cli() -> typer.Typer:
     app.callback()(_root)
     for command in (parse, items, rules, serve, batch):
         app.command()(command)
+    from .audit import audit_app, convert_app
+
+    app.add_typer(audit_app(), name="audit")
+    app.add_typer(convert_app(), name="convert")
     explain_app = typer.Typer(cls=ExplainCommands, no_args_is_help=True, rich_markup_mode=None,
                               help="Every reading of a hand side by side: mjscore explain VARIANT HAND ...")
     waits_app = typer.Typer(cls=WaitsCommands, no_args_is_help=True, rich_markup_mode=None,

@@ -1,0 +1,181 @@
+"""``mjscore audit botzone`` and ``mjscore convert botzone``: recorded games checked against our
+scoring, or turned into scoring requests (docs/archive.md)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+Files = Annotated[list[Path], typer.Argument(help="Botzone text records or JSON match logs")]
+Workers = Annotated[int | None, typer.Option(min=1, help="processes to use (default: every core)")]
+Dask = Annotated[str | None, typer.Option("--dask", help="replay and score on this Dask scheduler instead")]
+AsJson = Annotated[bool, typer.Option("--json", help="machine-readable: JSON lines, the summary last")]
+
+
+def audit_app() -> typer.Typer:
+    app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                      help="Replay recorded games and check every recorded win against our scoring.")
+    app.command("botzone")(audit_botzone)
+    return app
+
+
+def convert_app() -> typer.Typer:
+    app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                      help="Turn recorded games into scoring requests (for mjscore batch and the API).")
+    app.command("botzone")(convert_botzone)
+    return app
+
+
+def audit_botzone(
+    files: Files,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="one JSON line per round (written as "
+                                                "OUTPUT.partial and renamed when complete)")] = None,
+    as_json: AsJson = False,
+    workers: Workers = None,
+    dask: Dask = None,
+) -> None:
+    """Replay Botzone MCR records, score every win, compare fans, total and scores with the record:
+    the disagreements and errors as they come, then a summary."""
+    from scorer.archive.audit import Summary, audit_round
+
+    _check(files)
+    summary = Summary()
+    with ExitStack() as stack:
+        out = stack.enter_context(_writing(output)) if output else None
+        for report in _run(audit_round, files, workers, dask, not as_json):
+            summary.add(report)
+            if out is not None:
+                out.write(_dumps(report) + b"\n")
+            if report["outcome"] == "error" or report.get("agree") is False:
+                _emit(report, as_json)
+    if as_json:
+        typer.echo(_dumps(summary.as_dict()).decode())
+    else:
+        wait = f" ({summary.wait_fans_only} in the wait fans only)" if summary.wait_fans_only else ""
+        typer.echo(f"{summary.rounds} rounds: {summary.wins} wins, {summary.drawn} drawn, {summary.errors} "
+                   f"errors\n{summary.agree} wins agree with the record, {summary.disagree} disagree{wait}")
+
+
+def convert_botzone(
+    files: Files,
+    output: Annotated[Path, typer.Option("-o", "--output", help="the requests, one JSON line per win; the "
+                                         "records go beside it in OUTPUT's stem + .records.jsonl")],
+    as_json: AsJson = False,
+    workers: Workers = None,
+    dask: Dask = None,
+) -> None:
+    """Each recorded win as a scoring request (its ``claim`` the record's fans and total, so that
+    mjscore batch checks them); line N of the records file is the round of request N."""
+    from scorer.archive.audit import Summary, convert_round
+
+    _check(files)
+    summary = Summary()
+    records = records_path(output)
+    with _writing(output) as out, _writing(records) as rec:
+        for line in _run(convert_round, files, workers, dask, not as_json):
+            summary.add({**line, "agree": True})
+            if line["outcome"] == "win":
+                out.write(_dumps(line["request"]) + b"\n")
+                rec.write(_dumps({k: line[k] for k in ("id", "source", "line", "winner", "record")}) + b"\n")
+            elif line["outcome"] == "error":
+                _emit(line, as_json)
+    counts = summary.as_dict()
+    if as_json:
+        typer.echo(_dumps({k: counts[k] for k in ("rounds", "wins", "drawn", "errors")}).decode())
+    else:
+        typer.echo(f"{summary.rounds} rounds: {summary.wins} wins written to {output} (records in {records}), "
+                   f"{summary.drawn} drawn, {summary.errors} errors")
+
+
+def records_path(output: Path) -> Path:
+    stem = output.name[:-len(".jsonl")] if output.name.endswith(".jsonl") else output.name
+    return output.with_name(stem + ".records.jsonl")
+
+
+# --- running -------------------------------------------------------------------------------------
+
+def _check(files: list[Path]) -> None:
+    for path in files:
+        if not path.is_file():
+            _usage(f"cannot read {path}: no such file")
+
+
+def _run(func: Callable[[Any], dict[str, Any]], files: list[Path], workers: int | None, dask: str | None,
+         bar: bool) -> Iterator[dict[str, Any]]:
+    from scorer.archive import run, sources
+
+    rounds = sources.rounds_of(files)
+    with _progress(sources.total_bytes(files) if bar and sys.stderr.isatty() else None) as advance:
+        try:
+            if dask:
+                yield from run.map_rounds_dask(func, rounds, dask, progress=advance)
+            else:
+                yield from run.map_rounds(func, rounds, workers, progress=advance)
+        except OSError as err:
+            _usage(f"cannot read: {err}")
+
+
+@contextmanager
+def _progress(total: int | None):
+    """A progress bar on a terminal (bytes of input done), else nothing."""
+    if total is None:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
+
+    with Progress("replaying", BarColumn(), DownloadColumn(), TimeRemainingColumn(), transient=True,
+                  console=Console(stderr=True)) as bar:
+        task = bar.add_task("audit", total=total)
+        yield lambda n: bar.update(task, completed=n)
+
+
+@contextmanager
+def _writing(path: Path):
+    from scorer.batch import writing
+
+    with writing(path) as (f, _):
+        yield f
+
+
+# --- output --------------------------------------------------------------------------------------
+
+def _dumps(value: Any) -> bytes:
+    from scorer.jsonio import dumps
+
+    return dumps(value)
+
+
+def _usage(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise SystemExit(2)
+
+
+def _emit(report: dict[str, Any], as_json: bool) -> None:
+    """A disagreement or an error, as it comes."""
+    if as_json:
+        keys = ("id", "source", "line", "outcome", "why", "error")
+        typer.echo(_dumps({k: report[k] for k in keys if k in report}).decode())
+        return
+    where = f"{report['source']}:{report['line']}"
+    if report["outcome"] == "error":
+        err = report["error"]
+        typer.echo(f"error     {report['id'] or '-'} ({where}): line {err['line']}: {err['message']}")
+        return
+    from scorer.archive.record import SEATS
+
+    w, d = report["winner"], report["discarder"]
+    how = "self-drawn" if d is None else f"on player {d}'s ({SEATS[d]}) tile"
+    typer.echo(f"disagree  {report['id']} ({where}): player {w} ({SEATS[w]}) wins {how}")
+    typer.echo(f"  hand    {report['result']['hand']}")
+    for label, side in (("record", report["record"]), ("ours", report["result"])):
+        fans = ", ".join(f"{f['name']} {f['value']}" + (f"×{f['count']}" if f["count"] > 1 else "")
+                         for f in side["fans"])
+        typer.echo(f"  {label:<7} {side['total']}: {fans or '-'}; scores {' '.join(map(str, side['scores']))}")
+    for reason in report["why"]:
+        typer.echo(f"  why     {reason}")

@@ -1,0 +1,150 @@
+"""Botzone's JSON match logs (docs/archive.md#botzone-json-match-logs): the judge's ``display``
+objects, one per judge turn, read into the same ``Round`` as the text records.
+
+A log is a JSON array of turns (or an object holding it as ``log``, as a downloaded match is); the
+judge's turns hold ``output.display`` with an ``action``: INIT (``quan``, the round wind), DEAL
+(``hand``: the four deals), DRAW, BUHUA, PLAY, PENG and CHI (the claim, then ``tile`` discarded; a
+CHI names the chow's middle tile as ``tileCHI``), GANG (a claimed kong after another's discard, a
+concealed one after the player's own draw), BUGANG, HU (``fanCnt``, ``fan`` as ``{name, cnt,
+value}``, ``score``) or HUANG. A file holds one log, or one log per line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import orjson
+
+from .botzone import RawRound
+from .record import Event, Recorded, RecordError, Round, is_flower, tile_kind
+
+MAX_LOG_BYTES = 64 << 20  # one match log is ~100 KB
+
+
+def split_logs(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
+    """The match logs of a file: one per line (JSON Lines), or the whole file as one."""
+    lines = enumerate(raw, start=1)
+    first_at, first = next(((n, line) for n, line in lines if line.strip()), (0, b""))
+    try:
+        orjson.loads(first)
+        per_line = True
+    except orjson.JSONDecodeError:
+        per_line = False
+    if per_line:
+        yield RawRound(source, first_at, [first.decode("utf-8", "replace")], len(first), kind="json")
+        for at, line in lines:
+            if line.strip():
+                yield RawRound(source, at, [line.decode("utf-8", "replace")], len(line), kind="json")
+        return
+    parts, size = [first], len(first)
+    for _, line in lines:
+        size += len(line)
+        if size > MAX_LOG_BYTES:
+            yield RawRound(source, first_at, [], size, kind="json",
+                           refused=f"a match log of more than {MAX_LOG_BYTES >> 20} MB (one is ~100 KB)")
+            return
+        parts.append(line)
+    yield RawRound(source, first_at, [b"".join(parts).decode("utf-8", "replace")], size, kind="json")
+
+
+def parse_log(raw: RawRound) -> Round:
+    """One match log as a ``Round``; ``at`` of its events is the judge turn's index in the log."""
+    if raw.refused is not None:
+        raise RecordError(raw.at, raw.refused)
+    try:
+        doc = orjson.loads(raw.lines[0])
+    except orjson.JSONDecodeError as err:
+        raise RecordError(raw.at, f"not JSON: {err}") from None
+    log = doc.get("log") if isinstance(doc, dict) else doc
+    if not isinstance(log, list):
+        raise RecordError(raw.at, "not a match log: expected a JSON array of turns, or an object with 'log'")
+    ident = doc.get("_id") or doc.get("id") if isinstance(doc, dict) else None
+    rnd = Round(id=str(ident) if ident else f"{raw.source}:{raw.at}", source=raw.source, at=raw.at)
+    reader = _Reader(rnd)
+    for index, turn in enumerate(log):
+        display = turn.get("output", {}).get("display") if isinstance(turn, dict) else None
+        if not isinstance(display, dict) or "action" not in display:
+            continue
+        if rnd.end:
+            break
+        try:
+            reader.step(index, display)
+        except (KeyError, TypeError, ValueError, IndexError) as err:
+            if isinstance(err, RecordError):
+                raise
+            raise RecordError(index, f"malformed {display.get('action')!r} turn: {err!r}") from None
+    if not rnd.end:
+        raise RecordError(raw.at, "truncated log: it ends without a HU or HUANG turn")
+    return rnd
+
+
+class _Reader:
+    def __init__(self, rnd: Round) -> None:
+        self.rnd = rnd
+        self.discard: int | None = None  # the tile a PENG or CHI takes
+        self.last: tuple[str, int] | None = None  # (action, player) of the previous turn
+
+    def add(self, at: int, seat: int, verb: str, tile: int | None) -> None:
+        self.rnd.events.append(Event(at, seat, verb, tile))
+
+    def step(self, at: int, d: dict[str, Any]) -> None:
+        action = d["action"]
+        seat = _seat(d.get("player"), at) if action != "INIT" and action != "DEAL" and action != "HUANG" else -1
+        tile = d.get("tile")
+        if action == "INIT":
+            quan = d.get("quan", 0)
+            if quan not in (0, 1, 2, 3):
+                raise RecordError(at, f"quan {quan!r} is no wind (0..3)")
+            self.rnd.wind = quan
+        elif action == "DEAL":
+            hands = d["hand"]
+            if not isinstance(hands, list) or len(hands) != 4:
+                raise RecordError(at, "DEAL without the four hands")
+            for s, hand in enumerate(hands):
+                tiles = [t for t in hand if not is_flower(t)]
+                if len(tiles) != 13:
+                    raise RecordError(at, f"player {s} is dealt {len(tiles)} tiles, not 13")
+                self.rnd.deals[s] = [tile_kind(t, at) for t in tiles]
+                self.rnd.flowers[s] = len(hand) - len(tiles)
+        elif action == "DRAW":
+            self.add(at, seat, "Draw", tile_kind(tile, at))
+        elif action == "BUHUA":
+            self.add(at, seat, "BuHua", None)
+        elif action == "PLAY":
+            self.discard = tile_kind(tile, at)
+            self.add(at, seat, "Play", self.discard)
+        elif action in ("PENG", "CHI"):
+            claimed = tile_kind(d["tileCHI"], at) if action == "CHI" else self.discard
+            self.add(at, seat, "Chi" if action == "CHI" else "Peng", claimed)
+            self.discard = tile_kind(tile, at)
+            self.add(at, seat, "Play", self.discard)
+        elif action == "GANG":
+            own = self.last is not None and self.last == ("DRAW", seat)
+            self.add(at, seat, "AnGang" if own else "Gang", tile_kind(tile, at))
+        elif action == "BUGANG":
+            self.add(at, seat, "BuGang", tile_kind(tile, at))
+        elif action == "HU":
+            self.add(at, seat, "Hu", None)
+            fans = [(str(f["name"]), int(f["cnt"]), int(f["value"])) for f in d.get("fan") or []]
+            self.rnd.scores = _scores(d.get("score"), at)
+            self.rnd.record = Recorded(int(d["fanCnt"]), fans, self.rnd.scores)
+            self.rnd.end, self.rnd.end_at = "hu", at
+        elif action == "HUANG":
+            self.rnd.scores = [0, 0, 0, 0]
+            self.rnd.end, self.rnd.end_at = "huang", at
+        else:
+            raise RecordError(at, f"the judge ended the match on player {seat}'s {action!r}: no win to score")
+        self.last = (action, seat)
+
+
+def _seat(player: Any, at: int) -> int:
+    if player not in (0, 1, 2, 3):
+        raise RecordError(at, f"player {player!r} is no seat (0..3)")
+    return int(player)
+
+
+def _scores(score: Any, at: int) -> list[int]:
+    if not isinstance(score, list) or len(score) != 4 or not all(isinstance(s, int) for s in score):
+        raise RecordError(at, "HU without the four seats' scores")
+    return list(score)

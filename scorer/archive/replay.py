@@ -1,0 +1,271 @@
+"""Replay a round (docs/archive.md#how-a-round-is-replayed): every tile followed from the deal to
+the end, each action checked against what the seat holds, and the win turned into a scoring
+request with the context the record implies.
+
+The facts applied (found on real records): seat i is E S W N for i = 0..3; ``Chi X`` names the
+chow's middle tile and claims the previous discard; a self-drawn ``Hu`` repeats the last discard,
+so the winning tile is the winner's own preceding draw; each seat draws from its own 34-tile wall
+(13 dealt, 21 to draw, kong replacements included), so the round's last tile is drawn when the
+seat after the drawer (or after the discarder) has nothing left to draw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..tiles import tile_name, tiles_text
+from .record import SEATS, Event, RecordError, Round
+
+WALL_DRAWS = 21  # 34 tiles a seat, 13 of them dealt
+SORT_ORDER = range(34)  # our kinds are already in the notation's order (m p s, then E S W N C F P)
+
+
+@dataclass(slots=True)
+class Meld:
+    kind: str  # chow, pung, kong (claimed), added (pung promoted), concealed
+    tile: int  # the chow's lowest tile; the set's tile otherwise
+    offer: int = 0  # our ",N": the discarder seen from the owner, or the claimed tile of a chow
+
+    def text(self) -> str:
+        if self.kind == "chow":
+            return f"[{tiles_text([self.tile, self.tile + 1, self.tile + 2])},{self.offer}]"
+        size = 3 if self.kind == "pung" else 4
+        body = tiles_text([self.tile] * size)
+        if self.kind == "concealed":
+            return f"({body})"
+        return f"{{{body},{self.offer}}}" if self.kind == "added" else f"[{body},{self.offer}]"
+
+
+@dataclass(slots=True)
+class Win:
+    """A replayed win: who, how, and the request that scores it."""
+
+    winner: int
+    discarder: int | None
+    request: dict[str, Any]
+    at: int
+
+
+@dataclass(slots=True)
+class _Table:
+    hands: list[Counter[int]]
+    melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
+    draws: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    flowers: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    copies: Counter[int] = field(default_factory=Counter)  # every tile seen so far: never a fifth
+    shown: Counter[int] = field(default_factory=Counter)  # copies on view, for 和绝张
+    # whose move it is: ("draw", seat), ("play", seat), ("discarded", seat), ("kong", seat) (a
+    # replacement draw due), ("added", seat) (a BuGang others may rob)
+    state: tuple[str, int] = ("draw", 0)
+    discard: int | None = None
+    added: int | None = None
+    last_draw: tuple[int, int, bool] | None = None  # (seat, tile, a kong's replacement?)
+
+
+def replay(rnd: Round) -> Win | None:
+    """The round's win as a scoring request, or None for a drawn round; RecordError at the first
+    action that cannot have happened."""
+    t = _Table(hands=[Counter(d) for d in rnd.deals], flowers=list(rnd.flowers))
+    for deal in rnd.deals:
+        t.copies.update(deal)
+    _no_fifth(t, rnd.at, "deal")
+    for i, ev in enumerate(rnd.events):
+        if ev.verb == "Hu":
+            if i + 1 < len(rnd.events):
+                raise RecordError(rnd.events[i + 1].at, "an action after the round's Hu")
+            if rnd.end != "hu":
+                raise RecordError(ev.at, "a Hu, but the round ends without its Fan line")
+            return _win(t, ev, rnd)
+        _STEP[ev.verb](t, ev)
+    if rnd.end == "hu":
+        raise RecordError(rnd.end_at, "a Fan line but no player's Hu")
+    return None
+
+
+def _no_fifth(t: _Table, at: int, what: str) -> None:
+    over = [k for k, n in t.copies.items() if n > 4]
+    if over:
+        raise RecordError(at, f"impossible {what}: a fifth {tile_name(over[0])}")
+
+
+def _expect(t: _Table, ev: Event, *states: str) -> None:
+    what, seat = t.state
+    if what not in states or (what in ("draw", "play", "kong") and seat != ev.seat):
+        raise RecordError(ev.at, f"player {ev.seat} cannot {ev.verb} now: {_waiting(t)}")
+
+
+def _waiting(t: _Table) -> str:
+    what, seat = t.state
+    return {"draw": f"player {seat} is to draw",
+            "play": f"player {seat} is to play",
+            "discarded": f"player {seat}'s discard is to be claimed or player {(seat + 1) % 4} is to draw",
+            "kong": f"player {seat} is to draw a kong's replacement",
+            "added": f"player {seat}'s added kong is to be robbed or replaced"}[what]
+
+
+def _take(t: _Table, ev: Event, tile: int, n: int) -> None:
+    if t.hands[ev.seat][tile] < n:
+        held = t.hands[ev.seat][tile]
+        raise RecordError(ev.at, f"player {ev.seat} holds {held} {tile_name(tile)}, needs {n} to {ev.verb}")
+    t.hands[ev.seat][tile] -= n
+
+
+def _to_draw(t: _Table, ev: Event) -> bool:
+    """Check that ``ev.seat`` may draw now; True when the draw replaces a kong."""
+    what, seat = t.state
+    if what == "discarded" and ev.seat == (seat + 1) % 4:
+        t.shown[t.discard] += 1  # the discard went unclaimed: it stays on view
+        t.discard = None
+    elif what == "added" and ev.seat == seat:
+        t.added = None
+    else:
+        _expect(t, ev, "draw", "kong")
+    if t.draws[ev.seat] >= WALL_DRAWS:
+        raise RecordError(ev.at, f"impossible draw: player {ev.seat}'s wall is empty ({WALL_DRAWS} drawn)")
+    t.draws[ev.seat] += 1
+    return what in ("kong", "added")
+
+
+def _draw(t: _Table, ev: Event) -> None:
+    replacement = _to_draw(t, ev)
+    t.copies[ev.tile] += 1
+    _no_fifth(t, ev.at, "draw")
+    t.hands[ev.seat][ev.tile] += 1
+    t.last_draw = (ev.seat, ev.tile, replacement)
+    t.state = ("play", ev.seat)
+
+
+def _flower(t: _Table, ev: Event) -> None:
+    """A flower drawn (JSON logs): set aside, and the seat draws again (still a kong's replacement
+    if this one was)."""
+    replacement = _to_draw(t, ev)
+    t.flowers[ev.seat] += 1
+    t.state = ("kong" if replacement else "draw", ev.seat)
+
+
+def _play(t: _Table, ev: Event) -> None:
+    _expect(t, ev, "play")
+    _take(t, ev, ev.tile, 1)
+    t.discard = ev.tile
+    t.state = ("discarded", ev.seat)
+    t.last_draw = None
+
+
+def _claim(t: _Table, ev: Event) -> int:
+    """The discard a Chi/Peng/Gang takes (the previous one), checked."""
+    what, seat = t.state
+    if what != "discarded" or seat == ev.seat:
+        raise RecordError(ev.at, f"player {ev.seat} cannot {ev.verb}: no other player's discard is on the table")
+    return seat
+
+
+def _chi(t: _Table, ev: Event) -> None:
+    discarder = _claim(t, ev)
+    if ev.seat != (discarder + 1) % 4:
+        raise RecordError(ev.at, f"player {ev.seat} cannot Chi player {discarder}'s discard: only the next player chows")
+    mid, taken = ev.tile, t.discard
+    if mid >= 27 or mid % 9 in (0, 8):
+        raise RecordError(ev.at, f"Chi {tile_name(mid)}: the middle tile of a chow is a suited 2-8")
+    if taken not in (mid - 1, mid, mid + 1):
+        raise RecordError(ev.at, f"Chi {tile_name(mid)} does not take the discard {tile_name(taken)}")
+    for k in (mid - 1, mid, mid + 1):
+        if k != taken:
+            _take(t, ev, k, 1)
+        t.shown[k] += 1
+    t.melds[ev.seat].append(Meld("chow", mid - 1, taken - mid + 2))
+    t.discard = None
+    t.state = ("play", ev.seat)
+
+
+def _peng(t: _Table, ev: Event) -> None:
+    discarder = _claim(t, ev)
+    if ev.tile != t.discard:
+        raise RecordError(ev.at, f"Peng {tile_name(ev.tile)}, but the discard is {tile_name(t.discard)}")
+    _take(t, ev, ev.tile, 2)
+    t.shown[ev.tile] += 3
+    t.melds[ev.seat].append(Meld("pung", ev.tile, (ev.seat - discarder) % 4))
+    t.discard = None
+    t.state = ("play", ev.seat)
+
+
+def _gang(t: _Table, ev: Event) -> None:
+    discarder = _claim(t, ev)
+    if ev.tile != t.discard:
+        raise RecordError(ev.at, f"Gang {tile_name(ev.tile)}, but the discard is {tile_name(t.discard)}")
+    _take(t, ev, ev.tile, 3)
+    t.shown[ev.tile] += 4
+    t.melds[ev.seat].append(Meld("kong", ev.tile, (ev.seat - discarder) % 4))
+    t.discard = None
+    t.state = ("kong", ev.seat)
+
+
+def _angang(t: _Table, ev: Event) -> None:
+    _expect(t, ev, "play")
+    _take(t, ev, ev.tile, 4)
+    t.melds[ev.seat].append(Meld("concealed", ev.tile))  # face down: not on view
+    t.state = ("kong", ev.seat)
+
+
+def _bugang(t: _Table, ev: Event) -> None:
+    _expect(t, ev, "play")
+    pung = next((m for m in t.melds[ev.seat] if m.kind == "pung" and m.tile == ev.tile), None)
+    if pung is None:
+        raise RecordError(ev.at, f"BuGang {tile_name(ev.tile)}: player {ev.seat} has no pung of it")
+    _take(t, ev, ev.tile, 1)
+    pung.kind = "added"
+    t.shown[ev.tile] += 1
+    t.added = ev.tile
+    t.state = ("added", ev.seat)
+
+
+_STEP = {"Draw": _draw, "Play": _play, "Chi": _chi, "Peng": _peng, "Gang": _gang, "AnGang": _angang,
+         "BuGang": _bugang, "BuHua": _flower}
+
+
+def _win(t: _Table, ev: Event, rnd: Round) -> Win:
+    what, seat = t.state
+    w = ev.seat
+    context: dict[str, Any] = {"seat_wind": SEATS[w], "round_wind": SEATS[rnd.wind]}
+    if what == "play" and seat == w and t.last_draw is not None and t.last_draw[0] == w:
+        # self-drawn: the record's Hu tile repeats the last discard; the winner's draw is the one
+        _, tile, replacement = t.last_draw
+        discarder = None
+        context["self_draw"] = True
+        shown = t.shown[tile]
+        context["kong_win"] = replacement
+        context["last_wall"] = t.draws[(w + 1) % 4] >= WALL_DRAWS
+    elif what == "discarded" and seat != w:
+        tile, discarder = t.discard, seat
+        _same_tile(ev, tile, "the discard")
+        shown = t.shown[tile]
+        context["last_wall"] = t.draws[(seat + 1) % 4] >= WALL_DRAWS
+        t.hands[w][tile] += 1
+    elif what == "added" and seat != w:
+        tile, discarder = t.added, seat  # robbing the kong: its owner pays as the discarder
+        _same_tile(ev, tile, "the added kong's tile")
+        shown = t.shown[tile] - 1  # the robbed tile is the winning tile, not a shown copy
+        context["kong_win"] = True
+        t.hands[w][tile] += 1
+    else:
+        raise RecordError(ev.at, f"player {w} cannot Hu now: {_waiting(t)}")
+    if discarder is not None:
+        context["discarder"] = SEATS[discarder]
+    context["last_tile"] = shown >= 3
+    if t.flowers[w]:
+        context["flowers"] = t.flowers[w]
+    held = sum(t.hands[w].values()) + 3 * len(t.melds[w])
+    if held != 14:
+        raise RecordError(ev.at, f"player {w} wins holding {held} tiles (melds counted as three), not 14")
+    rest = Counter(t.hands[w])
+    rest[tile] -= 1
+    concealed = [k for k in SORT_ORDER for _ in range(rest[k])] + [tile]
+    hand = "".join(m.text() for m in t.melds[w]) + tiles_text(concealed)
+    context = {k: v for k, v in context.items() if v is not False}
+    return Win(w, discarder, {"variant": "mcr", "hand": hand, "context": context}, ev.at)
+
+
+def _same_tile(ev: Event, tile: int | None, what: str) -> None:
+    if ev.tile is not None and ev.tile != tile:
+        raise RecordError(ev.at, f"Hu {tile_name(ev.tile)}, but {what} is {tile_name(tile)}")

@@ -1,0 +1,31 @@
+"""The rounds of the files given, in order: each file read as Botzone text or as JSON match logs,
+told apart by its first non-blank character (``[`` or ``{``: JSON)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+
+from .botzone import RawRound, split_rounds
+from .botzone_json import split_logs
+
+
+def is_json(path: str | os.PathLike[str]) -> bool:
+    with open(path, "rb") as f:
+        while block := f.read(4096):
+            head = block.lstrip()
+            if head:
+                return head[:1] in (b"[", b"{")
+    return False
+
+
+def rounds_of(paths: Sequence[str | os.PathLike[str]]) -> Iterator[RawRound]:
+    """Every round of every file, streamed: a file is read as its rounds are asked for."""
+    for path in paths:
+        split = split_logs if is_json(path) else split_rounds
+        with open(path, "rb") as f:
+            yield from split(f, str(path))
+
+
+def total_bytes(paths: Sequence[str | os.PathLike[str]]) -> int:
+    return sum(os.path.getsize(p) for p in paths)

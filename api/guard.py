@@ -44,11 +44,13 @@ class DocsPages:
     """``/docs`` and ``/redoc``, rendered once, with the CSP their content needs."""
 
     def __init__(self, title: str, openapi_url: str) -> None:
-        self.swagger = get_swagger_ui_html(openapi_url=openapi_url, title=f"{title} - Swagger UI",
-                                           **VIEWERS).body.decode()
-        self.redoc = get_redoc_html(openapi_url=openapi_url, title=f"{title} - ReDoc",
-                                    redoc_js_url="/static/redoc/redoc.standalone.js",
-                                    redoc_favicon_url="/static/icon.svg", with_google_fonts=False).body.decode()
+        self.swagger = bytes(get_swagger_ui_html(
+            openapi_url=openapi_url, title=f"{title} - Swagger UI", swagger_js_url=VIEWERS["swagger_js_url"],
+            swagger_css_url=VIEWERS["swagger_css_url"],
+            swagger_favicon_url=VIEWERS["swagger_favicon_url"]).body).decode()
+        self.redoc = bytes(get_redoc_html(
+            openapi_url=openapi_url, title=f"{title} - ReDoc", redoc_js_url="/static/redoc/redoc.standalone.js",
+            redoc_favicon_url="/static/icon.svg", with_google_fonts=False).body).decode()
         rest = "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         self.csp = {
             "/docs": f"default-src 'none'; script-src 'self' {_inline_hashes(self.swagger)}; style-src 'self'; {rest}",

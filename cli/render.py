@@ -7,7 +7,7 @@ import re
 import textwrap
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from scorer.result import ContextUsed, Item, ReadingView, Result, WildUse
@@ -101,10 +101,13 @@ def wilds_text(wilds: list[WildUse]) -> str:
     return ", ".join(f"{w.name_zh} {w.wild} → {w.stands_for}" for w in wilds)
 
 
+ITEM_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    ("item", "left"), ("中文", "left"), ("points", "right"), ("×", "right"), ("count", "right"), ("tiles", "left"))
+
+
 def _items_table(items: list[Item]) -> Table:
     table = Table(show_header=True, header_style="bold")
-    for col, justify in (("item", "left"), ("中文", "left"), ("points", "right"), ("×", "right"),
-                         ("count", "right"), ("tiles", "left")):
+    for col, justify in ITEM_COLUMNS:
         table.add_column(col, justify=justify)
     for it in items:
         factor = f"×{it.factor}" if it.factor != 1 else ""
@@ -174,6 +177,8 @@ def _print_readings(readings: list[ReadingView], console: Console) -> None:
 
 def _print_verdict(result: Result, console: Console) -> None:
     v = result.verdict
+    if v is None:
+        return
     table = Table(title="claim check", show_header=True, header_style="bold")
     for col in ("claimed", "verdict", "why"):
         table.add_column(col)

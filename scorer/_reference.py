@@ -76,7 +76,7 @@ def _counts(counts: Sequence[int]) -> list[int]:
 
 def _check(c: list[int], groups: list[int], wilds: int, wild_mask: int, max_copies: int):
     """The contract, applied to one candidate group multiset: the reading, or None."""
-    total = Counter()
+    total: Counter[int] = Counter()
     for g in groups:
         total.update(group_tiles(g))
     standins: list[int] = []

@@ -21,13 +21,13 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 import orjson
 
@@ -89,11 +89,11 @@ def score_line_json(line: str | bytes) -> bytes:
         return dumps(engine.internal_error(exc))
 
 
-def _score_chunk(lines: list[str | bytes]) -> list[bytes]:
+def _score_chunk(lines: Sequence[str | bytes]) -> list[bytes]:
     return [score_line_json(line) for line in lines]
 
 
-def compact_chunk(lines: list[str | bytes]) -> list[bytes]:
+def compact_chunk(lines: Sequence[str | bytes]) -> list[bytes]:
     """Compact answers for a chunk of request lines, in order: the C fast paths score what they
     can on every core (written as JSON in C), the rest is scored in full and condensed."""
     from . import engine
@@ -242,7 +242,7 @@ def writing(dst: str | os.PathLike[str], resume: bool = False) -> Iterator[tuple
     tmp = partial_path(dst)
     done = 0
     if resume and tmp.exists():
-        f = open(tmp, "r+b")  # closed below; renamed only on success
+        f: BinaryIO = open(tmp, "r+b")  # closed below; renamed only on success
         done, end = count_lines(f)
         f.truncate(end)
         f.seek(end)

@@ -7,22 +7,22 @@ extension is not built). ``BACKEND`` says which one is in use. Display helpers l
 
 from __future__ import annotations
 
+import importlib
 import os
+from types import ModuleType
 
 from .tiles import tile_name, tiles_text
 
+_impl: ModuleType
 if os.environ.get("MJSCORE_PURE", "") == "1":
-    from . import _reference as _impl
-
+    _impl = importlib.import_module("._reference", __package__)
     BACKEND = "pure"
 else:
     try:
-        from . import _fast as _impl
-
+        _impl = importlib.import_module("._fast", __package__)
         BACKEND = "fast"
     except ImportError:  # extension not built: fall back to the pure-Python twin
-        from . import _reference as _impl
-
+        _impl = importlib.import_module("._reference", __package__)
         BACKEND = "pure"
 
 PAIR = _impl.PAIR

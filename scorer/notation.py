@@ -23,9 +23,11 @@ Fuzhou reads honours and flowers to report them with its own codes): subclass, d
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from types import ModuleType
 
 from . import pasted as _pasted
 from .errors import HandError, Problem
@@ -41,8 +43,9 @@ from .tiles import (
     tiles_text,
 )
 
+_fastparse: ModuleType | None
 try:  # the common case read in C; without the build, the Python parser reads everything
-    from . import _fastparse  # type: ignore[attr-defined]
+    _fastparse = importlib.import_module("._fastparse", __package__)
 except ImportError:  # pragma: no cover
     _fastparse = None
 
@@ -683,11 +686,11 @@ def _as_helper(text: str, pasted: Pasted | None, rules: NotationRules, win_tile:
     return replace(reading.hand, notes=(note,))
 
 
-_BRACKETS = {
-    Exposure.EXPOSED: "[]",
-    Exposure.ADDED: "{}",
-    Exposure.CONCEALED: "()",
-    Exposure.DECLARED: "<>",
+_BRACKETS: dict[Exposure, tuple[str, str]] = {
+    Exposure.EXPOSED: ("[", "]"),
+    Exposure.ADDED: ("{", "}"),
+    Exposure.CONCEALED: ("(", ")"),
+    Exposure.DECLARED: ("<", ">"),
 }
 
 

@@ -37,7 +37,7 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
         modes = [("self_draw", {**self_ctx, "self_draw": True}), ("discard", discard_ctx)]
     else:
         modes = [("win", given)]
-    out = []
+    out: list[dict[str, Any]] = []
     first_error: HandError | None = None  # a context error shows as every candidate failing to read
     read_any = False
     for k in sorted(v.notation.kinds):

@@ -9,6 +9,7 @@ is the same); this module holds what both need.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -19,10 +20,9 @@ from .decompose import readings
 # group_records and the helpers that read them): the searches build their per-group tables from
 # them. None under the pure-Python twin (MJSCORE_PURE=1) or without the build: the searches then
 # take their Python loops over ``group_readings``.
+RECORDS: Any = None  # the compiled decomposer module (scorer/_fast.pyi) when in use
 if decompose.BACKEND == "fast":
-    from . import _fast as RECORDS  # type: ignore[attr-defined]
-else:  # pragma: no cover - exercised by the pure-mode runs
-    RECORDS = None
+    RECORDS = importlib.import_module("._fast", __package__)
 
 # a wild may be a fifth copy of a kind in these variants (docs/rules/huangyan.md#what-wins,
 # docs/rules/shanxi.md#what-wins, "The mouse game")
@@ -116,7 +116,7 @@ def group_tables(share: tuple[Share, ...], lookup: Lookup) -> tuple[int, list[An
     """For one share: how many readings (the product of each group's count) and each group's table
     from ``lookup(group, its share)``; (0, partial) as soon as a group has none."""
     count = 1
-    tables = []
+    tables: list[Any] = []
     for g in range(4):
         n, table = lookup(g, share[g])
         count *= n

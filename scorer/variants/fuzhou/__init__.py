@@ -263,7 +263,7 @@ def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outco
     if opts.stack_bonuses and len(o.bonuses) > 1:
         details["bonuses"] = list(o.bonuses)
     if not o.valid:
-        reason_key = "you_jin_shape" if o.running_gold_shape else o.reason_code
+        reason_key = "you_jin_shape" if o.running_gold_shape else (o.reason_code or "")
         details.update({"reason_code": o.reason_code, "error": o.reason_code, "bonus": None,
                         "bonus_points": 0, "points": 0})
         return FuzhouResult(variant=variant, hand=canonical, valid=False, reason=REASONS[reason_key], total=0,

@@ -86,7 +86,8 @@ def _state(x: int, y: int, e: int, p: int) -> int:
 
 
 def _make_steps() -> list[list[tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]]]:
-    steps = [[({}, {}) for _ in range(5)] for _ in range(_MAX_SPARE + 1)]
+    steps: list[list[tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]]] = [
+        [({}, {}) for _ in range(5)] for _ in range(_MAX_SPARE + 1)]
     for need in range(5):
         for room in range(_MAX_SPARE + 1):
             for chows in (False, True):

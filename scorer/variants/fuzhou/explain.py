@@ -130,7 +130,7 @@ def explain_views(variant_id: str, hand: Hand, f: Facts, opts: FuzhouRules,
     for index, ((_, arr, o), members, is_chosen) in enumerate(entries):
         r = build_result(variant_id, hand, f, opts, o)
         others = [m for m in members if m[1] is not arr]
-        named = "; ".join(" ".join(arrangement_texts(hand, *m[1], f.wild)[len(hand.melds):])
+        named = "; ".join(" ".join(arrangement_texts(hand, m[1][0], m[1][1], f.wild)[len(hand.melds):])
                           for m in others[:EXAMPLES])
         more = f" and {len(others) - EXAMPLES} more" if len(others) > EXAMPLES else ""
         notes = []
@@ -142,7 +142,7 @@ def explain_views(variant_id: str, hand: Hand, f: Facts, opts: FuzhouRules,
         if not is_chosen and r.total == chosen_total:
             notes.append(f"ties with the chosen reading at {r.total}; tie-break: {TIE_BREAK}")
         views.append(ReadingView(index=index, chosen=is_chosen, shape=_shape(o),
-                                 partition=arrangement_texts(hand, *arr, f.wild), items=r.items,
+                                 partition=arrangement_texts(hand, arr[0], arr[1], f.wild), items=r.items,
                                  excluded=r.excluded, total=r.total, note="; ".join(notes) or None,
-                                 wilds=gold_uses(hand, *arr, f.wild)))
+                                 wilds=gold_uses(hand, arr[0], arr[1], f.wild)))
     return views

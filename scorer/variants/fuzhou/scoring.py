@@ -202,6 +202,7 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
     if f.self_draw or opts.discard_payers == "all" or (opts.discard_payers == "all_for_bonus" and has_bonus):
         payers = others
     else:
+        assert f.discarder is not None, "a discard win has its discarder (validate.check)"
         payers = [f.discarder]
     pay = dict.fromkeys(SEATS, 0)
     for p in payers:

@@ -184,7 +184,7 @@ class Huangyan(Variant):
         idle = {seat: score_idle(h, wild, seat, ctx.round_wind, opts) for seat, h in others.items()}
         totals = {s: (idle[s].total if s in idle else 0) for s in SEATS if s != ctx.seat_wind}
         ledgers = settle(ctx.seat_wind, best.total, totals, self_draw=ctx.self_draw, bullets=ctx.bullets,
-                         dealer_streak=ctx.dealer_streak, bombs=dict(ctx.bombs), dian_pao=ctx.dian_pao,
+                         dealer_streak=ctx.dealer_streak, bombs={str(seat): n for seat, n in ctx.bombs.items()}, dian_pao=ctx.dian_pao,
                          opts=opts)
         n_wilds = sum(1 for x in hand.concealed if x == wild or (opts.white_also_wild and x == 33))
         all_totals = {s: (best.total if s == ctx.seat_wind else totals[s]) for s in SEATS}

@@ -78,7 +78,7 @@ class HuangyanContext(BaseModel):
         """The CLI form ``"E=...;W=..."`` of a by-seat field."""
         if isinstance(v, str):
             out: dict[str, Any] = {}
-            for key, value in _split_pairs(v, info.field_name):
+            for key, value in _split_pairs(v, info.field_name or "field"):
                 if key in out:
                     raise ValueError(f"{info.field_name}: seat {key} given twice")
                 out[key] = value

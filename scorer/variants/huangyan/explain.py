@@ -96,7 +96,7 @@ def reading_texts(hand: Hand, placed: list[tuple[str, list[int], bool]], win: in
     """The melds, then each group with what its 得 stand for and the winning tile's place."""
     out = [format_meld(m) for m in hand.melds]
     for text, as_wild, holds_win in placed:
-        notes = ([f"得→{tiles_text(as_wild)}"] if as_wild else []) + ([f"win {tile_name(win)}"] if holds_win else [])
+        notes = ([f"得→{tiles_text(as_wild)}"] if as_wild else []) + ([f"win {tile_name(win)}"] if holds_win and win is not None else [])
         out.append(text + (f"({', '.join(notes)})" if notes else ""))
     return out
 

@@ -32,7 +32,7 @@ class WildBuilder(N.Builder):
         super().__init__(text, rules, problems, helper=helper)
         self.wild = wild
 
-    def meld(self, group, written: str) -> Meld | None:  # type: ignore[override]
+    def meld(self, group, written: str) -> Meld | None:
         if self.wild in group.tiles:
             self.problem(f"{written}: a 得 ({tile_name(self.wild)}, the wild) cannot be chowed, punged or "
                          "konged", group.pos, "wild_in_meld")

@@ -288,7 +288,7 @@ def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool,
     if not t_wild:
         for kind, lo, wait, exposed in natural_placements(env, env.ident(t), pair, chows, pungs, self_draw):
             text = tiles_text([lo, lo + 1, lo + 2] if kind == CHOW else [lo] * (2 if kind == PAIR else 3))
-            waits = [(wait, WAIT_POINTS, 1, text, None)] if wait else []
+            waits: list[Row] = [(wait, WAIT_POINTS, 1, text, None)] if wait else []
             placements.append((_pung_rows(env, pungs, lo if exposed else None), waits, text))
     else:
         placements.append((_pung_rows(env, pungs, None), [], None))
@@ -300,7 +300,7 @@ def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool,
 
     out: list[Scored] = []
     for pung_rows, wait_rows, wset in placements:
-        rows = [("win_reward", 20, 1, "", None)]
+        rows: list[Row] = [("win_reward", 20, 1, "", None)]
         rows += [r for r in common if r[2] == 1]
         rows += pung_rows + wait_rows
         rows += [r for r in common if r[2] != 1] + fan_rows

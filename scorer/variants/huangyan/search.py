@@ -97,6 +97,8 @@ class LocalScorer:
         """The most points the winning tile's placement adds in a reading whose group of the winning
         tile is ``gs`` (every placement of a reading has the same fans); None if it has none."""
         env = self.env
+        if self.tid is None:  # a wild winning tile has no natural placement
+            return None
         pair = None
         chows: list[int] = []
         pungs: list[int] = []

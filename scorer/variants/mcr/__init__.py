@@ -109,6 +109,7 @@ class MCR(Variant):
         """Flags that contradict the hand are errors, never corrected
         (docs/rules/mcr.md#errors-a-context-that-contradicts-the-hand)."""
         win = hand.win_tile
+        assert win is not None, "an MCR hand is read with its winning tile"
         concealed_copies = hand.concealed.count(win)
         elsewhere = sum(m.tiles.count(win) for m in hand.melds) + concealed_copies - 1
         has_kong = any(m.kind.value == "kong" for m in hand.melds)

@@ -134,7 +134,7 @@ def _suppress_pairs(chows: list[Set], by: int, t: Tally) -> None:
 
 def _unrelated(chows: list[Set]) -> int:
     """Chows that form a pair fan with none of the others."""
-    related = set()
+    related: set[int] = set()
     for _, i, j in _pair_fans(chows):
         related.update((i, j))
     return len(chows) - len(related)

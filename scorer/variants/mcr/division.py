@@ -121,6 +121,7 @@ def hand_facts(hand: Hand, self_draw: bool, last_wall: bool, kong_win: bool, las
     concealed = hand.counts()[:34]
     total = hand.all_counts()[:34]
     win = hand.win_tile
+    assert win is not None, "an MCR hand is read with its winning tile"
     in_melds = total[win] - concealed[win]
     return HandFacts(
         hand=hand,

@@ -14,8 +14,10 @@ a rule changed here is changed there too; ``make test`` runs the rules suites on
 
 from __future__ import annotations
 
+import importlib
 import os
 from dataclasses import dataclass
+from types import ModuleType
 
 from scorer import decompose
 
@@ -26,11 +28,10 @@ from .tally import Tally
 
 # The C-level twin (_fast.pyx) scores every reading; ``MJSCORE_PURE=1`` (or a missing build)
 # selects this pure-Python evaluator for everything, as scorer/decompose.py does.
-if os.environ.get("MJSCORE_PURE", "") == "1":
-    _fast = None
-else:
+_fast: ModuleType | None = None
+if os.environ.get("MJSCORE_PURE", "") != "1":
     try:
-        from . import _fast  # type: ignore[attr-defined]
+        _fast = importlib.import_module("._fast", __package__)
     except ImportError:  # extension not built
         _fast = None
 BACKEND = "pure" if _fast is None else "fast"

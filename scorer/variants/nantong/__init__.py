@@ -138,6 +138,7 @@ class Nantong(Variant):
                                 "contradiction")
             return NULL_HAND
         win_tile = None if ctx.heavenly else ctx.win_tile
+        assert text is not None  # a null hand is an exhausted deal's, answered above
         try:
             hand = parse(text, self.notation, dialect=dialect, win_tile=win_tile)
         except HandError as err:  # a bad declaration comes before a wrong count (docs/rules/nantong.md#errors)

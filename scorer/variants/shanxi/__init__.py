@@ -220,7 +220,7 @@ class Shanxi(Variant):
             except ValueError:
                 problems.append(f"win_tile {str(ctx.win_tile)[:20]!r} is not a tile")
             else:
-                if named != tile_name(hand.win_tile):
+                if hand.win_tile is not None and named != tile_name(hand.win_tile):
                     problems.append(f"win_tile {named} is not the last concealed tile "
                                     f"({tile_name(hand.win_tile)})")
         feeders = self._feeders(hand, ctx, problems) if ctx.dian_gang_bao_gang else None

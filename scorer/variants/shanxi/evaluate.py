@@ -178,7 +178,7 @@ def _best_pattern_searched(t: Tiles, **kw) -> tuple[Pattern, int] | None:
     if is_winning(list(t.naturals), t.n_sets, t.wilds, STANDARD_MASK, NO_CAP):  # sets and a pair at all
         n_readings, best_m, best = standard_best(t.naturals, t.wilds, t.melded,
                                                  stack=kw["stack_qingyise_yitiaolong"])
-    candidates = [best] if best_m is not None else []
+    candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [best] if best_m is not None else []
     if t.shapes & SEVEN_PAIRS:
         n_pairs, pairs = seven_pairs_candidates(t.naturals)
         n_readings += n_pairs

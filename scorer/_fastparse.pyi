@@ -1,0 +1,9 @@
+"""Type stubs of ``_fastparse.pyx``: the notation's common case read in C (None: the Python reader
+takes the text)."""
+
+from .hand import Hand
+
+MAX_LENGTH: int
+
+def parse_fast(text: str) -> tuple[tuple[int, ...], int, tuple[tuple[int, int, int, int], ...]] | None: ...
+def parse_hand(text: str) -> Hand | None: ...

@@ -1,0 +1,18 @@
+"""Type stubs of the compiled MCR evaluator ``_fast.pyx`` (its pure-Python twin: the fan modules beside
+it, ``evaluate.evaluate``)."""
+
+from typing import Any
+
+from scorer._compact import CompactResult
+
+NONE: int
+SEVEN_PAIRS: int
+FOUR_SETS: int
+DEFER: int
+COMPACT_ENTRY: object  # a PyCapsule holding the C entry point of ``compact``
+
+def evaluate(concealed: list[int], fixed: list[int], win: int, self_draw: bool, last_wall: bool, kong_win: bool,
+             last_tile: bool, seat: int, prevalent: int,
+             kong_pair_fan: bool) -> tuple[int, int, list[int], int, list[int], bool]: ...
+def compact(text: Any, context: Any) -> CompactResult | None: ...
+def compact_many(requests: list[Any], threads: int = 1, as_json: bool = False) -> list[Any]: ...

@@ -208,6 +208,9 @@ def create_app() -> FastAPI:
     from . import efficiency
 
     efficiency.install(app, answer, validated)
+    from . import matches
+
+    matches.install(app)
     return app
 
 

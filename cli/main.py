@@ -105,10 +105,16 @@ def serve(
     port: Annotated[int, typer.Option(help="port (the Makefile's PORT=)")] = 8000,
     workers: Annotated[int, typer.Option(min=1, help="worker processes (1: one process; a many-core "
                                                       "server: one per core)")] = 1,
+    matches: Annotated[Path | None, typer.Option(help="the SQLite file of /v1/matches (default: "
+                                                 "$MJSCORE_MATCHES, else ~/.local/share/mjscore/matches.sqlite3)")] = None,
 ) -> None:
     """Run the HTTP service."""
     from api import server
 
+    if matches is not None:
+        import os
+
+        os.environ["MJSCORE_MATCHES"] = str(matches.resolve())  # read by every worker process
     server.run(host, port, workers)
 
 

@@ -1,0 +1,402 @@
+"""``/v1/matches``: an MCR match at one table, kept in SQLite (docs/match.md#http-api).
+
+Create a match, add a hand, correct or delete one (logged), read the sheet, export it, and read a
+hand's full explanation. Bodies are read by ``api.body`` (JSON only, bounded); the sheet is
+computed (hands given as tiles scored) in the scoring threads within the time budget; the store is
+written only after the new sheet computes, in its own thread, never cut off half-way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Query, Request
+from fastapi import Path as PathParam
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from scorer.errors import HandError
+from scorer.jsonio import dumps
+from scorer.match import add_entry, correct, new_record
+from scorer.match import export as ex
+from scorer.match import model as m
+from scorer.match.sheet import explanation
+from scorer.match.store import Conflict, MatchStore, Stored
+from scorer.request import request_problems
+from scorer.result import Result
+
+from . import errors, limits, openapi, schemas
+from .body import read_json
+from .pool import Busy, Overrun
+
+JSON = "application/json"
+MAX_CREATE_BYTES = m.MAX_FILE_BYTES  # a whole match imported with its log
+MAX_WRITE_ATTEMPTS = 4  # a write raced by another is computed again on the newer record
+# a sheet scores every hand given as tiles (16 at most): more than one hand's budget
+SHEET_BUDGET_S = limits.BATCH_TIME_BUDGET_S
+STATUS = {"no_such_match": 404, "stale_revision": 409}
+
+MatchId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$",
+                                   description="the match id given at creation")]
+
+
+# --- request bodies ------------------------------------------------------------------------------
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class AddHand(_Body):
+    entry: dict[str, Any] = Field(description="a win, draw, not_played, false_win or penalty entry")
+    revision: int | None = Field(None, ge=1, le=2**31, description="the revision you saw: refused (409) "
+                                 "if the match has changed since (a double tap, another phone)")
+
+
+class Correction(_Body):
+    n: int = Field(ge=1, le=m.MAX_ENTRIES + 1, description="the entry's number (1-based) in the hands list")
+    action: Literal["edit", "delete", "insert"] = Field(
+        "edit", description="edit: replace entry n; delete: remove it; insert: put entry before n")
+    entry: dict[str, Any] | None = Field(None, description="the new entry (edit, insert); null to delete")
+    by: Annotated[str, Field(min_length=1, max_length=64)] = Field(description="who makes the correction")
+    reason: m.Reason = Field(description="why")
+    revision: int | None = Field(None, ge=1, le=2**31)
+
+
+# --- answers -------------------------------------------------------------------------------------
+
+class ScoredItem(BaseModel):
+    id: str
+    name: str
+    name_zh: str
+    points: int
+    tiles: str
+
+
+class Scored(BaseModel):
+    hand: str = Field(description="the hand in canonical notation")
+    total: int
+    items: list[ScoredItem]
+    context: dict[str, Any] = Field(description="the context it was scored under, seats from the match")
+    request: dict[str, Any] = Field(description="a POST /v1/score request that explains it again")
+
+
+class SheetRow(BaseModel):
+    n: int = Field(description="the entry's number in the hands list")
+    kind: Literal["win", "draw", "not_played", "false_win", "penalty"]
+    hand: int = Field(description="the hand (1-16) it is, or the hand in progress for a penalty")
+    label: str | None = Field(None, description="E1 … N4")
+    label_zh: str | None = Field(None, description="东风东 … 北风北")
+    round_wind: str | None = None
+    dealer: str | None = None
+    seats: dict[str, str] | None = Field(None, description="each player's seat wind in this hand")
+    winner: str | None = None
+    from_: str | None = Field(None, alias="from")
+    self_draw: bool | None = None
+    fan: int | None = None
+    scored: Scored | None = None
+    offender: str | None = None
+    points: int | dict[str, int] | None = None
+    reason: str | None = None
+    note: str | None = None
+    deltas: dict[str, int]
+    totals: dict[str, int] = Field(description="running totals after this entry")
+    entry: dict[str, Any] = Field(description="the entry as recorded")
+
+
+class Pass(BaseModel):
+    player: str
+    gap: int
+    self_draw: int
+    off_them: int
+    off_other: int
+
+
+class Place(BaseModel):
+    place: int
+    self_draw: int
+    from_: dict[str, int] = Field(alias="from")
+
+
+class Needs(BaseModel):
+    place: int = Field(description="1 + the players at or above this total")
+    to_pass: list[Pass]
+    to_place: list[Place]
+
+
+class PlayerStats(BaseModel):
+    wins: int
+    self_draws: int
+    dealt_in: int
+    false_wins: int
+    penalty_points: int
+    best_fan: int
+
+
+class TableStats(BaseModel):
+    wins: int
+    draws: int
+    not_played: int
+    hands_played: int = Field(description="wins and draws: the hands not played are left out")
+
+
+class Stats(BaseModel):
+    table: TableStats
+    players: dict[str, PlayerStats]
+
+
+class LogRow(BaseModel):
+    seq: int
+    at: str
+    by: str
+    reason: str
+    action: Literal["edit", "delete", "insert"]
+    n: int
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+
+class Sheet(BaseModel):
+    title: str | None
+    players: list[str]
+    rules: dict[str, Any]
+    hands: list[SheetRow]
+    hands_played: int
+    hands_left: int
+    complete: bool
+    totals: dict[str, int]
+    places: dict[str, int]
+    table_points: dict[str, float]
+    table_points_exact: dict[str, str]
+    needs: dict[str, Needs]
+    stats: Stats
+    log: list[LogRow]
+
+
+class MatchAnswer(BaseModel):
+    id: str
+    revision: int = Field(description="goes up by one with every change")
+    created: str
+    updated: str
+    record: dict[str, Any] = Field(description="the match as a file for mjscore sheet (its log included)")
+    sheet: Sheet
+
+
+class MatchSummary(BaseModel):
+    id: str
+    revision: int
+    created: str
+    updated: str
+    title: str | None
+    players: list[str]
+    entries: int
+
+
+class MatchList(BaseModel):
+    matches: list[MatchSummary]
+
+
+NOT_FOUND = {"model": schemas.ErrorBody, "description": "no such match (no_such_match)"}
+CONFLICT = {"model": schemas.ErrorBody, "description": "the match changed since the revision given (stale_revision)"}
+
+
+def request_components() -> dict[str, Any]:
+    """The request schemas, entries spelled out one kind at a time."""
+    out: dict[str, Any] = {}
+    refs = []
+    for model in (m.Win, m.Draw, m.NotPlayed, m.FalseWin, m.Penalty):
+        out[f"Match{model.__name__}"] = openapi._model(model, out)
+        refs.append({"$ref": f"#/components/schemas/Match{model.__name__}"})
+    out["MatchEntry"] = {"oneOf": refs}
+    entry = {"$ref": "#/components/schemas/MatchEntry"}
+    record = openapi._model(m.MatchRecord, out)
+    record["properties"]["hands"]["items"] = entry
+    out["MatchCreate"] = record
+    add = openapi._model(AddHand, out)
+    add["properties"]["entry"] = entry
+    out["MatchAddHand"] = add
+    fix = openapi._model(Correction, out)
+    fix["properties"]["entry"] = {"anyOf": [entry, {"type": "null"}]}
+    out["MatchCorrection"] = fix
+    return out
+
+
+EXAMPLE_CREATE = {"players": ["Ann", "Bo", "Cy", "Di"], "title": "Table 3"}
+EXAMPLE_ADD = {"entry": {"winner": "Cy", "from": None, "hand": "[123m]456789m555pCC"}, "revision": 1}
+EXAMPLE_FIX = {"n": 1, "action": "edit", "entry": {"winner": "Cy", "from": "Di", "fan": 19},
+               "by": "referee Li", "reason": "it was Di's discard"}
+
+
+def _validated(model: type[BaseModel], raw: Any) -> Any:
+    if not isinstance(raw, dict):
+        raise HandError("a request must be a JSON object", None, "bad_request")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as err:
+        raise HandError(request_problems(err)) from None
+
+
+def _answer(stored: Stored, sheet: dict[str, Any], status: int = 200) -> Response:
+    body = {"id": stored.id, "revision": stored.revision, "created": stored.created, "updated": stored.updated,
+            "record": stored.record, "sheet": sheet}
+    return Response(dumps(body), status_code=status, media_type=JSON)
+
+
+def _error(err: HandError) -> Response:
+    status = STATUS.get(err.code)
+    if status is None:
+        return errors.error_response(err)
+    return errors.JSONBytes(errors.error_body(err), status_code=status)
+
+
+def install(app: FastAPI) -> None:
+    """The match routes on ``app``; the store is opened on first use (``$MJSCORE_MATCHES``)."""
+    app.state.match_store = None
+
+    def store() -> MatchStore:
+        if app.state.match_store is None:
+            app.state.match_store = MatchStore()
+        return app.state.match_store
+
+    async def compute(fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return await app.state.pool.run(fn, *args, budget=SHEET_BUDGET_S)
+        except Busy:
+            raise HandError("every scorer is busy: retry in a moment", None, "busy") from None
+        except Overrun:
+            raise HandError(f"the sheet needed more than the {SHEET_BUDGET_S:g} s time budget", None,
+                            "time_budget") from None
+
+    async def change(match_id: str, revision: int | None, fn: Callable[..., Any], *args: Any) -> Response:
+        """Read, compute the changed record in the scoring threads, write it if nobody else wrote
+        in between (else compute again on the newer record)."""
+        for _ in range(MAX_WRITE_ATTEMPTS):
+            current = await asyncio.to_thread(store().get, match_id)
+            if revision is not None and current.revision != revision:
+                raise HandError(f"the match is at revision {current.revision}, not {revision}: reload it",
+                                None, "stale_revision")
+            record, sheet = await compute(fn, copy.deepcopy(current.record), *args)
+            try:
+                saved = await asyncio.to_thread(store().put, match_id, current.revision, record)
+            except Conflict:
+                continue
+            return _answer(saved, sheet)
+        raise HandError("the match is being changed by others: retry in a moment", None, "busy")
+
+    def guarded(route: Callable[..., Any]) -> Callable[..., Any]:
+        import functools
+
+        @functools.wraps(route)
+        async def run(*args: Any, **kwargs: Any) -> Response:
+            try:
+                return await route(*args, **kwargs)
+            except HandError as err:
+                return _error(err)
+        return run
+
+    errs = {**schemas.ERRORS, 404: NOT_FOUND}
+
+    @app.get("/v1/matches", responses={200: {"model": MatchList, "content": {JSON: {}}}})
+    async def list_matches(limit: Annotated[int, Query(ge=1, le=1000, description="at most this many")] = 100
+                           ) -> Response:
+        """The matches most recently changed first."""
+        found = await asyncio.to_thread(store().list, limit)
+        return Response(dumps({"matches": found}), media_type=JSON)
+
+    @app.post("/v1/matches", status_code=201,
+              responses={201: {"model": MatchAnswer, "content": {JSON: {}}, "description": "the new match"},
+                         **schemas.ERRORS},
+              openapi_extra=openapi.body("MatchCreate", {"new": EXAMPLE_CREATE}))
+    @guarded
+    async def create_match(request: Request) -> Response:
+        """A new match: four players in their first seats (E, S, W, N), optional title and rules;
+        hands (and a log) may come along, e.g. a match exported before."""
+        raw = await read_json(request, MAX_CREATE_BYTES)
+        record, sheet = await compute(new_record, raw)
+        stored = await asyncio.to_thread(store().create, record)
+        return _answer(stored, sheet, 201)
+
+    @app.get("/v1/matches/{match_id}", responses={200: {"model": MatchAnswer, "content": {JSON: {}}},
+                                                  404: NOT_FOUND, 422: schemas.ERRORS[422]})
+    @guarded
+    async def read_match(match_id: MatchId) -> Response:
+        """The match: its record and its sheet (totals, places, table points, 追分, log)."""
+        current = await asyncio.to_thread(store().get, match_id)
+        _, sheet = await compute(new_record, current.record)
+        return _answer(current, sheet)
+
+    @app.post("/v1/matches/{match_id}/hands",
+              responses={200: {"model": MatchAnswer, "content": {JSON: {}}}, **errs, 409: CONFLICT},
+              openapi_extra=openapi.body("MatchAddHand", {"self_drawn": EXAMPLE_ADD}))
+    @guarded
+    async def add_hand(match_id: MatchId, request: Request) -> Response:
+        """The next entry: a win (fan total, or the tiles to score), a draw, a hand not played, a
+        false win or a penalty. Refused with nothing changed if the match would not compute."""
+        body = _validated(AddHand, await read_json(request, limits.MAX_BODY_BYTES))
+        return await change(match_id, body.revision, add_entry, body.entry)
+
+    @app.post("/v1/matches/{match_id}/corrections",
+              responses={200: {"model": MatchAnswer, "content": {JSON: {}}}, **errs, 409: CONFLICT},
+              openapi_extra=openapi.body("MatchCorrection", {"edit": EXAMPLE_FIX}))
+    @guarded
+    async def correct_hand(match_id: MatchId, request: Request) -> Response:
+        """Edit, delete or insert an entry, logged with who, when and why; the sheet is computed again."""
+        body = _validated(Correction, await read_json(request, limits.MAX_BODY_BYTES))
+        return await change(match_id, body.revision, correct, body.n, body.entry, body.by, body.reason,
+                            body.action)
+
+    @app.get("/v1/matches/{match_id}/export",
+             responses={200: {"content": {JSON: {}, "text/csv": {}},
+                              "description": "json: {format, version, record, sheet}; csv: every entry, the "
+                                             "standings and the corrections; ema: the EMA results columns"},
+                        404: NOT_FOUND, 422: schemas.ERRORS[422]})
+    @guarded
+    async def export_match(match_id: MatchId, format: Annotated[Literal["json", "csv", "ema"], Query(
+            description="json, csv or ema")] = "json") -> Response:
+        """The match written out for the tournament office."""
+        current = await asyncio.to_thread(store().get, match_id)
+        record, sheet = await compute(new_record, current.record)
+        name = f"match-{match_id}"
+        if format == "json":
+            return Response(dumps(ex.as_json(record, sheet)), media_type=JSON,
+                            headers={"content-disposition": f'attachment; filename="{name}.json"'})
+        text = ex.as_csv(sheet) if format == "csv" else ex.as_ema(record, sheet)
+        suffix = "" if format == "csv" else "-ema"
+        return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
+                        headers={"content-disposition": f'attachment; filename="{name}{suffix}.csv"'})
+
+    @app.get("/v1/matches/{match_id}/hands/{n}/explanation",
+             responses={200: {"model": Result, "content": {JSON: {}}},
+                        404: {"model": schemas.ErrorBody, "description": "no such match or entry, or the entry "
+                                                                         "gives no tiles (no_hand)"},
+                        422: schemas.ERRORS[422]})
+    @guarded
+    async def explain_hand(match_id: MatchId, n: Annotated[int, PathParam(ge=1, le=m.MAX_ENTRIES)]) -> Response:
+        """The engine's full explanation of entry n's hand (every reading, items, exclusions), scored
+        in the match's seats: what a referee shows a player who asks why."""
+        current = await asyncio.to_thread(store().get, match_id)
+
+        def explained(record: dict[str, Any]) -> bytes:
+            return dumps(explanation(new_record(record)[1], n))
+
+        try:
+            body = await compute(explained, current.record)
+        except HandError as err:
+            if err.code in ("no_such_entry", "no_hand"):
+                return errors.JSONBytes(errors.error_body(err), status_code=404)
+            raise
+        return Response(body, media_type=JSON)
+
+    build = app.openapi
+    components: dict[str, Any] = {}
+
+    def document() -> dict[str, Any]:
+        schema = build()
+        if not components:
+            components.update(request_components())
+        schema.setdefault("components", {}).setdefault("schemas", {}).update(components)
+        return schema
+
+    app.openapi = document  # type: ignore[method-assign]

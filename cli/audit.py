@@ -57,8 +57,10 @@ def audit_botzone(
         typer.echo(_dumps(summary.as_dict()).decode())
     else:
         wait = f" ({summary.wait_fans_only} in the wait fans only)" if summary.wait_fans_only else ""
-        typer.echo(f"{summary.rounds} rounds: {summary.wins} wins, {summary.drawn} drawn, {summary.errors} "
-                   f"errors\n{summary.agree} wins agree with the record, {summary.disagree} disagree{wait}")
+        agree = "agrees" if summary.agree == 1 else "agree"
+        typer.echo(f"{_n(summary.rounds, 'round')}: {_n(summary.wins, 'win')}, {summary.drawn} drawn, "
+                   f"{_n(summary.errors, 'error')}\n{_n(summary.agree, 'win')} {agree} with the record, "
+                   f"{summary.disagree} disagree{wait}")
 
 
 def convert_botzone(
@@ -88,8 +90,8 @@ def convert_botzone(
     if as_json:
         typer.echo(_dumps({k: counts[k] for k in ("rounds", "wins", "drawn", "errors")}).decode())
     else:
-        typer.echo(f"{summary.rounds} rounds: {summary.wins} wins written to {output} (records in {records}), "
-                   f"{summary.drawn} drawn, {summary.errors} errors")
+        typer.echo(f"{_n(summary.rounds, 'round')}: {_n(summary.wins, 'win')} written to {output} (records in "
+                   f"{records}), {summary.drawn} drawn, {_n(summary.errors, 'error')}")
 
 
 def records_path(output: Path) -> Path:
@@ -151,6 +153,10 @@ def _dumps(value: Any) -> bytes:
     return dumps(value)
 
 
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def _usage(message: str) -> None:
     typer.echo(f"error: {message}", err=True)
     raise SystemExit(2)
@@ -165,7 +171,7 @@ def _emit(report: dict[str, Any], as_json: bool) -> None:
     where = f"{report['source']}:{report['line']}"
     if report["outcome"] == "error":
         err = report["error"]
-        typer.echo(f"error     {report['id'] or '-'} ({where}): line {err['line']}: {err['message']}")
+        typer.echo(f"error     {report['id'] or '-'} ({where})\n  line {err['line']}: {err['message']}")
         return
     from scorer.archive.record import SEATS
 

@@ -131,7 +131,8 @@ def _to_draw(t: _Table, ev: Event) -> bool:
 def _draw(t: _Table, ev: Event) -> None:
     replacement = _to_draw(t, ev)
     t.copies[ev.tile] += 1
-    _no_fifth(t, ev.at, "draw")
+    if t.copies[ev.tile] > 4:
+        raise RecordError(ev.at, f"impossible draw: a fifth {tile_name(ev.tile)}")
     t.hands[ev.seat][ev.tile] += 1
     t.last_draw = (ev.seat, ev.tile, replacement)
     t.state = ("play", ev.seat)

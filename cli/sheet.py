@@ -95,10 +95,10 @@ def print_sheet(sheet: dict[str, Any], console: Console) -> None:
     if not sheet["complete"]:
         print_needs(sheet, console)
     if sheet["log"]:
-        console.print("corrections:", markup=False, highlight=False)
+        console.print("corrections:", markup=False, highlight=False, soft_wrap=True)
         for e in sheet["log"]:
             console.print(f"  {e['seq']}. {e['at']} {e['by']}: {e['action']} entry {e['n']} — {e['reason']}",
-                          markup=False, highlight=False)
+                          markup=False, highlight=False, soft_wrap=True)
 
 
 def print_needs(sheet: dict[str, Any], console: Console) -> None:

@@ -10,6 +10,10 @@ is 0): most holdings then cost a few table reads and small max-plus products.
 from libc.stdlib cimport calloc
 from libc.stdint cimport uint64_t
 
+
+cdef extern from *:
+    void __builtin_prefetch(const void *addr) nogil
+
 cdef enum:
     MAXS = 7  # sets of the largest hand (Nantong)
     NV = 16  # (pair 0/1) x (sets 0..7)
@@ -18,12 +22,15 @@ cdef enum:
 
 cdef uint64_t *_suit = <uint64_t *> calloc(SUIT_KEYS, sizeof(uint64_t))
 cdef uint64_t _honour[5]
+cdef uint64_t _honour_sets[14641]  # by the kinds held once, twice, three and four times (0..10 each)
 cdef int _pow5[9]
 _pow5[0] = 1
 for _i in range(1, 9):
     _pow5[_i] = _pow5[_i - 1] * 5
 for _i in range(5):
     _honour[_i] = 0
+for _i in range(14641):
+    _honour_sets[_i] = 0
 
 KNITTED = (
     (0, 3, 6, 10, 13, 16, 20, 23, 26), (0, 3, 6, 11, 14, 17, 19, 22, 25), (1, 4, 7, 9, 12, 15, 20, 23, 26),
@@ -196,6 +203,35 @@ cdef inline int _pair_value(signed char *a, signed char *b, int n, int fixed) no
     return best
 
 
+cdef void _thresholds(signed char *others, int n, int fixed, int base, signed char *need) noexcept:
+    """For each entry (pair, sets) of one block's vector, the fewest partials it must bring for the
+    hand to come below ``base`` with the other blocks ``others`` (99: none will do): a candidate
+    tile is useful when its block's new vector reaches one of them."""
+    cdef int pb, sb, pa, sa, qa, p, cap, r, q
+    for pb in range(2):
+        for sb in range(8):
+            need[pb * 8 + sb] = 99
+        for sb in range(n + 1):
+            for pa in range(2 - pb):
+                for sa in range(n + 1 - sb):
+                    qa = others[pa * 8 + sa]
+                    if qa == NO:
+                        continue
+                    p = sa + sb + fixed
+                    if p > n:
+                        p = n
+                    cap = n - p
+                    # 2n - 2p - min(qa + qb, cap) - pa - pb <= base - 1
+                    r = 2 * n - 2 * p - pa - pb - base + 1
+                    if r > cap:
+                        continue
+                    q = r - qa
+                    if q < 0:
+                        q = 0
+                    if q < need[pb * 8 + sb]:
+                        need[pb * 8 + sb] = q
+
+
 cdef int _nblocks(int nk) noexcept:
     return 3 + (nk - 27 if nk > 27 else 0)
 
@@ -218,15 +254,27 @@ cdef int _standard(int *counts, int nk, int n, int fixed) noexcept:
     cdef signed char acc[NV]
     cdef signed char v[NV]
     cdef signed char tmp[NV]
-    cdef int b, i, nb = _nblocks(nk)
+    cdef int classes[5]
+    cdef int b, i, k, nb = _nblocks(nk), spilled = 0
+    for i in range(5):
+        classes[i] = 0
+    for k in range(27, nk):
+        if counts[k] > 4:
+            spilled = 1  # a fifth copy (a wild's stand-in): block by block
+        elif counts[k]:
+            classes[counts[k]] += 1
     _block_of(counts, 0, acc)
-    for b in range(1, nb):
+    for b in range(1, 3 if not spilled else nb):
         if b >= 3 and not counts[24 + b]:
             continue
         _block_of(counts, b, v)
         _combine(acc, v, tmp, n)
         for i in range(NV):
             acc[i] = tmp[i]
+    if not spilled:
+        _unpack(_honours_of(classes), v)
+        _combine(acc, v, tmp, n)
+        return _value(tmp, n, fixed)
     return _value(acc, n, fixed)
 
 
@@ -243,17 +291,91 @@ cdef inline int _isolated(int *counts, int k) noexcept:
     return 1
 
 
+cdef uint64_t _honours_of(int *classes) noexcept:
+    """The product of the one-kind blocks (honours, Q B H) of a hand holding ``classes[c]`` kinds
+    ``c`` times each (c = 1..4): kinds held alike are alike, so it is kept by those four numbers."""
+    cdef int key = classes[1] + 11 * (classes[2] + 11 * (classes[3] + 11 * classes[4])), c, i, j
+    cdef signed char acc[NV]
+    cdef signed char one[NV]
+    cdef signed char tmp[NV]
+    cdef int single[9]
+    if _honour_sets[key]:
+        return _honour_sets[key]
+    for i in range(NV):
+        acc[i] = NO
+    acc[0] = 0
+    for i in range(1, 9):
+        single[i] = 0
+    for c in range(1, 5):
+        single[0] = c
+        _unpack(_block(single, 0), one)
+        for j in range(classes[c]):
+            _combine(acc, one, tmp, MAXS)
+            for i in range(NV):
+                acc[i] = tmp[i]
+    _honour_sets[key] = _pack(acc)
+    return _honour_sets[key]
+
+
+cdef int _standard_useful_plain(int *counts, int nk, int n, int fixed, char *useful) noexcept:
+    """The same, each candidate counted afresh (a one-kind block past four copies)."""
+    cdef int base = _standard(counts, nk, n, fixed), k
+    for k in range(nk):
+        useful[k] = 0
+        if (counts[k] >= 4 and base > 0) or _isolated(counts, k):
+            continue
+        counts[k] += 1
+        useful[k] = _standard(counts, nk, n, fixed) < base
+        counts[k] -= 1
+    return base
+
+
 cdef int _standard_useful(int *counts, int nk, int n, int fixed, char *useful) noexcept:
-    """The standard shanten; ``useful[k]`` set for each kind whose one more copy lowers it."""
-    cdef signed char blocks[13][NV]  # three suits and up to ten one-kind blocks (honours, Q B H)
-    cdef signed char prefix[14][NV]
-    cdef signed char suffix[14][NV]
-    cdef signed char others[13][NV]
+    """The standard shanten; ``useful[k]`` set for each kind whose one more copy lowers it.
+
+    Four blocks: the three suits and the one-kind blocks together (honours, Q B H). The product of
+    the blocks other than a candidate's, and what that candidate's block must bring to lower the
+    count, are worked out once per block; a one-kind candidate depends only on how many it holds."""
+    cdef signed char blocks[4][NV]
+    cdef signed char prefix[5][NV]
+    cdef signed char suffix[5][NV]
+    cdef signed char others[NV]
     cdef signed char v[NV]
-    cdef int nb = _nblocks(nk), b, i, k, r, base
+    cdef signed char fewer[NV]
+    cdef signed char one[NV]
+    cdef int classes[5]
+    cdef int single[9]
+    cdef char honour_verdict[6]
+    cdef int nb = 4, b, i, k, r, c, base
     cdef int keys[3]
-    for b in range(nb):
+    cdef signed char need[4][NV]
+    cdef char needed[4]
+    for c in range(5):
+        classes[c] = 0
+    for c in range(6):
+        honour_verdict[c] = -1
+    for k in range(27, nk):
+        if counts[k] > 4:
+            return _standard_useful_plain(counts, nk, n, fixed, useful)
+        if counts[k]:
+            classes[counts[k]] += 1
+    for b in range(3):
+        keys[b] = 0
+        for r in range(9):
+            if counts[9 * b + r] > 4:
+                keys[b] = -1  # no table entry for a suit past four copies
+                break
+            keys[b] += counts[9 * b + r] * _pow5[r]
+        if keys[b] >= 0:
+            for r in range(9):
+                if counts[9 * b + r] < 4:
+                    # the entries the candidates will read: fetched while the products are made
+                    __builtin_prefetch(&_suit[keys[b] + _pow5[r]])
+    for b in range(3):
         _block_of(counts, b, blocks[b])
+    _unpack(_honours_of(classes), blocks[3])
+    for b in range(nb):
+        needed[b] = 0
     for i in range(NV):
         prefix[0][i] = NO
         suffix[nb][i] = NO
@@ -264,29 +386,45 @@ cdef int _standard_useful(int *counts, int nk, int n, int fixed, char *useful) n
     for b in range(nb - 1, -1, -1):
         _combine(suffix[b + 1], blocks[b], suffix[b], n)
     base = _value(prefix[nb], n, fixed)
-    for b in range(nb):
-        _combine(prefix[b], suffix[b + 1], others[b], n)
     for k in range(nk):
         useful[k] = 0
-    for b in range(3):
-        keys[b] = 0
-        for r in range(9):
-            if counts[9 * b + r] > 4:
-                keys[b] = -1  # no table entry for a suit past four copies
-                break
-            keys[b] += counts[9 * b + r] * _pow5[r]
+    for i in range(1, 9):
+        single[i] = 0
     for k in range(nk):
         if (counts[k] >= 4 and base > 0) or _isolated(counts, k):
             continue
-        b = k // 9 if k < 27 else k - 24
-        if b < 3 and counts[k] < 4 and keys[b] >= 0 and _suit[keys[b] + _pow5[k % 9]]:
+        b = k // 9 if k < 27 else 3
+        if not needed[b]:
+            _combine(prefix[b], suffix[b + 1], others, n)
+            _thresholds(others, n, fixed, base, need[b])
+            needed[b] = 1
+        if b == 3:
+            c = counts[k]
+            if honour_verdict[c] < 0:
+                # the one-kind blocks with this kind held once more
+                classes[c] -= 1
+                _unpack(_honours_of(classes), fewer)
+                classes[c] += 1
+                single[0] = c + 1
+                _unpack(_block(single, 0), one)
+                _combine(fewer, one, v, MAXS)
+                honour_verdict[c] = 0
+                for i in range(NV):
+                    if v[i] != NO and v[i] >= need[b][i]:
+                        honour_verdict[c] = 1
+                        break
+            useful[k] = honour_verdict[c]
+            continue
+        if counts[k] < 4 and keys[b] >= 0 and _suit[keys[b] + _pow5[k % 9]]:
             _unpack(_suit[keys[b] + _pow5[k % 9]], v)  # the usual case: one table read
         else:
             counts[k] += 1
             _block_of(counts, b, v)
             counts[k] -= 1
-        if _pair_value(others[b], v, n, fixed) < base:
-            useful[k] = 1
+        for i in range(NV):
+            if v[i] != NO and v[i] >= need[b][i]:
+                useful[k] = 1
+                break
     return base
 
 
@@ -500,6 +638,20 @@ def shapes(counts, int n_sets, int fixed, int flags):
     return out
 
 
+cdef int _knitted_bound(int *c) noexcept:
+    """A floor under the knitted straight's count: the fewest knitted tiles missing, less one (the
+    rest complete)."""
+    cdef int a, i, lacking, low = 99
+    for a in range(6):
+        lacking = 0
+        for i in range(9):
+            if not c[_knitted[a][i]]:
+                lacking += 1
+        if lacking < low:
+            low = lacking
+    return low - 1
+
+
 def best(counts, int n_sets, int fixed, int flags):
     """``(shanten, useful bit mask)`` over the standard shape and the shapes in ``flags``: the
     fewest steps, and the kinds that lower it (the union over the shapes at that fewest)."""
@@ -513,6 +665,8 @@ def best(counts, int n_sets, int fixed, int flags):
         values[i] = 99
         if flag and not flags & flag:
             continue
+        if flag == KNITTED_STRAIGHT and _knitted_bound(c) > low:
+            continue  # it cannot come down to the fewest: its count is not needed
         values[i] = _shape(flag, c, nk, n_sets, fixed, useful, 0)
         if values[i] < low:
             low = values[i]

@@ -97,10 +97,11 @@ class Holding:
     counts: list[int]          # natural concealed tiles by the kind they play
     wilds: int                 # concealed wilds
     concealed: list[int]       # concealed tiles by physical kind
-    searches: dict[int, Search] = field(default_factory=dict)
+    searches: dict[tuple[int, int], Search] = field(default_factory=dict)  # shared by one request's holdings
 
     @classmethod
-    def of(cls, p: Profile, hand: Hand, ctx: Any, wild: int | None, concealed: list[int] | None = None) -> Holding:
+    def of(cls, p: Profile, hand: Hand, ctx: Any, wild: int | None, concealed: list[int] | None = None,
+           searches: dict[tuple[int, int], Search] | None = None) -> Holding:
         phys = concealed if concealed is not None else hand.counts()
         counts = [0] * (37 if p.kinds[-1] >= 34 else 34)
         wilds = 0
@@ -111,7 +112,8 @@ class Holding:
                 wilds += n
             else:
                 counts[p.identity(k, wild)] += n
-        return cls(p, wild, hand.sets_fixed, allowed_shapes(p, ctx, hand, wild), counts, wilds, list(phys))
+        return cls(p, wild, hand.sets_fixed, allowed_shapes(p, ctx, hand, wild), counts, wilds, list(phys),
+                   searches if searches is not None else {})
 
     @property
     def natural(self) -> bool:
@@ -119,10 +121,11 @@ class Holding:
         return self.wilds == 0 and (self.wild is None or not self.profile.white_stands_in)
 
     def search(self, flag: int) -> Search:
-        if flag not in self.searches:
-            self.searches[flag] = Search(flag, self.profile.n_sets, self.fixed, self.profile.wild_targets
-                                         or self.profile.kinds)
-        return self.searches[flag]
+        key = (flag, self.fixed)
+        if key not in self.searches:
+            self.searches[key] = Search(flag, self.profile.n_sets, self.fixed, self.profile.wild_targets
+                                        or self.profile.kinds)
+        return self.searches[key]
 
     def value(self, flag: int, counts: list[int], wilds: int) -> int:
         if flag == THREE_GOLDS:
@@ -146,13 +149,13 @@ class Holding:
             if self.concealed[t] >= self.profile.copies and base > 0:
                 continue  # all its copies held: a fifth is only a formal wait
             if t == self.wild:
-                v = self.value(flag, self.counts, self.wilds + 1)
+                lower = self.search(flag).lowers(self.counts, self.wilds + 1, base)
             else:
                 k = self.profile.identity(t, self.wild)
                 self.counts[k] += 1
-                v = self.value(flag, self.counts, self.wilds)
+                lower = self.search(flag).lowers(self.counts, self.wilds, base)
                 self.counts[k] -= 1
-            if v < base:
+            if lower:
                 useful.append(t)
         return flag, base, useful
 
@@ -193,13 +196,15 @@ class Request:
     dialect: str | None
     seen: list[int]
     wild: int | None
+    searches: dict[tuple[int, int], Search] = field(default_factory=dict)
 
 
 def _minimum_on(req: Request) -> bool:
     return req.variant.id == "mcr"
 
 
-def _one_short(req: Request, hand: Hand, concealed: list[int] | None, extra_seen: int | None) -> dict[str, Any]:
+def _one_short(req: Request, hand: Hand, concealed: list[int] | None, extra_seen: int | None,
+               score_waits: bool = True) -> dict[str, Any]:
     seen = list(req.seen)
     if extra_seen is not None:
         seen[extra_seen] += 1
@@ -207,11 +212,11 @@ def _one_short(req: Request, hand: Hand, concealed: list[int] | None, extra_seen
         hand, concealed=tuple(k for k, n in enumerate(concealed) for _ in range(n)), win_tile=None)
     held = short.all_counts()
     left = _left(req.profile, held, seen)
-    h = Holding.of(req.profile, short, req.ctx, req.wild)
+    h = Holding.of(req.profile, short, req.ctx, req.wild, searches=req.searches)
     out = _summary(h, left)
     useful = out.pop("_useful")
     out["waits"] = []
-    if out["shanten"] == 0:
+    if out["shanten"] == 0 and score_waits:
         by_name = {tile_name(k): left[k] for k in req.profile.kinds}
         out["waits"] = minimum.ready_waits(req.variant.id, format_hand(short), req.given, req.rules, req.dialect,
                                            by_name, _minimum_on(req))
@@ -288,7 +293,9 @@ def _discards(req: Request, hand: Hand) -> list[dict[str, Any]]:
     for d in choices:
         after = list(concealed)
         after[d] -= 1
-        entry = {"tile": tile_name(d), **_one_short(req, hand, after, d)}
+        # each discard's waits are scored where the minimum depends on them (MCR); elsewhere a
+        # ready discard's useful tiles are its waits, scored once the hand is played down to them
+        entry = {"tile": tile_name(d), **_one_short(req, hand, after, d, score_waits=_minimum_on(req))}
         out.append((entry["shanten"], -entry["tiles_left"], d, entry))
     out.sort(key=lambda e: e[:3])
     return [e[3] for e in out]

@@ -236,13 +236,32 @@ def shapes(counts: list[int], n_sets: int, fixed: int, flags: int) -> list[tuple
     return out
 
 
+def _knitted_bound(counts: list[int]) -> int:
+    """A floor under the knitted straight's count: the fewest knitted tiles missing, less one."""
+    return min(sum(1 for k in kn if not counts[k]) for kn in KNITTED) - 1
+
+
+def _value_only(flag: int, counts: list[int], n_sets: int, fixed: int) -> int:
+    if flag == 0:
+        return standard(counts, n_sets, fixed)
+    return _shape(flag, counts, n_sets, fixed)[0]
+
+
 def best(counts: list[int], n_sets: int, fixed: int, flags: int) -> tuple[int, int]:
     """``(shanten, useful bit mask)`` over the standard shape and the shapes in ``flags``: the
-    fewest steps, and the kinds that lower it (the union over the shapes at that fewest)."""
-    found = shapes(counts, n_sets, fixed, flags)
-    low = min(v for _, v, _ in found)
+    fewest steps, and the kinds that lower it (the union over the shapes at that fewest). The
+    useful tiles are worked out only for the shapes at the fewest."""
+    values: dict[int, int] = {}
+    low = 99
+    for flag in SHAPE_ORDER:
+        if flag and not flags & flag:
+            continue
+        if flag == KNITTED_STRAIGHT and _knitted_bound(counts) > low:
+            continue  # it cannot come down to the fewest
+        values[flag] = _value_only(flag, list(counts), n_sets, fixed)
+        low = min(low, values[flag])
     mask = 0
-    for _, v, m in found:
+    for flag, v in values.items():
         if v == low:
-            mask |= m
+            mask |= _mask(_shape(flag, list(counts), n_sets, fixed)[1])
     return low, mask

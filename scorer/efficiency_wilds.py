@@ -79,24 +79,35 @@ class Search:
         if w == 0 or base == -1:
             self.memo[key] = base
             return base
-        floor = max(-1, base - w)
         ranked = []
         for k in self._candidates(counts):
             counts[k] += 1
             ranked.append((self.natural(counts), k))
             counts[k] -= 1
         ranked.sort()
-        best = base
-        for _, k in ranked:
-            counts[k] += 1
-            v = self.value(counts, w - 1)
-            counts[k] -= 1
-            if v < best:
-                best = v
-                if best == floor:
-                    break
+        best = min(base, ranked[0][0]) if ranked else base
+        if w > 1:
+            floor = max(-1, base - w)
+            for v, k in ranked:
+                if best == floor or max(-1, v - (w - 1)) >= best:
+                    break  # the wilds left lower it by one each at most: nothing further can do better
+                counts[k] += 1
+                best = min(best, self.value(counts, w - 1))
+                counts[k] -= 1
         self.memo[key] = best
         return best
+
+    def lowers(self, counts: list[int], w: int, limit: int) -> bool:
+        """Is ``value(counts, w)`` below ``limit``? Settled by the bounds where they suffice."""
+        key = (tuple(counts), w)
+        if key in self.memo:
+            return self.memo[key] < limit
+        base = self.natural(counts)
+        if base < limit:
+            return True
+        if max(-1, base - w) >= limit:
+            return False
+        return self.value(counts, w) < limit
 
 
 def three_golds(golds: int) -> int:

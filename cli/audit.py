@@ -45,7 +45,7 @@ def audit_botzone(
 
     _check(files)
     summary = Summary()
-    with ExitStack() as stack:
+    with _interrupted(output), ExitStack() as stack:
         out = stack.enter_context(_writing(output)) if output else None
         for report in _run(audit_round, files, workers, dask, not as_json):
             summary.add(report)
@@ -78,7 +78,7 @@ def convert_botzone(
     _check(files)
     summary = Summary()
     records = records_path(output)
-    with _writing(output) as out, _writing(records) as rec:
+    with _interrupted(output), _writing(output) as out, _writing(records) as rec:
         for line in _run(convert_round, files, workers, dask, not as_json):
             summary.add({**line, "agree": True})
             if line["outcome"] == "win":
@@ -112,14 +112,30 @@ def _run(func: Callable[[Any], dict[str, Any]], files: list[Path], workers: int 
     from scorer.archive import run, sources
 
     rounds = sources.rounds_of(files)
-    with _progress(sources.total_bytes(files) if bar and sys.stderr.isatty() else None) as advance:
+    with ExitStack() as stack:
+        client = stack.enter_context(_dask_client(dask)) if dask else None
+        advance = stack.enter_context(_progress(sources.total_bytes(files) if bar and sys.stderr.isatty() else None))
         try:
-            if dask:
-                yield from run.map_rounds_dask(func, rounds, dask, progress=advance)
+            if client is not None:
+                yield from run.map_rounds_dask(func, rounds, client, progress=advance)
             else:
                 yield from run.map_rounds(func, rounds, workers, progress=advance)
-        except OSError as err:
+        except OSError as err:  # a file that went away or became unreadable during the run
             _usage(f"cannot read: {err}")
+
+
+@contextmanager
+def _dask_client(address: str):
+    from distributed import Client
+
+    try:
+        client = Client(address, timeout=30)
+    except (OSError, TimeoutError, ValueError) as err:
+        _usage(f"cannot reach the Dask scheduler at {address}: {err}")
+    try:
+        yield client
+    finally:
+        client.close()
 
 
 @contextmanager
@@ -135,6 +151,17 @@ def _progress(total: int | None):
                   console=Console(stderr=True)) as bar:
         task = bar.add_task("audit", total=total)
         yield lambda n: bar.update(task, completed=n)
+
+
+@contextmanager
+def _interrupted(output: Path | None):
+    """Ctrl-C: say what was kept (the rounds done, in OUTPUT.partial) and exit 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        kept = f": the rounds done are in {output}.partial" if output is not None else ""
+        typer.echo(f"interrupted{kept}", err=True)
+        raise SystemExit(130) from None
 
 
 @contextmanager

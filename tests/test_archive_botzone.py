@@ -246,3 +246,19 @@ def test_cli_convert_feeds_batch(tmp_path):
     verdicts = [json.loads(x)["verdict"] for x in scored.stdout.splitlines()]
     upheld = [r["id"] for r, v in zip(records, verdicts, strict=True) if v["summary"].startswith("The claim is upheld")]
     assert upheld == [r["id"] for r in records if r["id"] != "R09-disagrees"]
+
+
+def test_json_log_flowers_count_and_share_one_wall(tmp_path):
+    """A log of the judge's older build: flowers dealt and drawn (BUHUA), one wall of 144."""
+    log = next(json.loads(x) for x in (FIXTURES / "logs.jsonl").read_text().splitlines() if "R05-robkong" in x)
+    turns = log["log"]
+    turns[1]["output"]["display"]["hand"][2].append("H2")
+    first = next(i for i, t in enumerate(turns)
+                 if t["output"]["display"]["action"] == "DRAW" and t["output"]["display"]["player"] == 2)
+    turns.insert(first, {"output": {"display": {"action": "BUHUA", "player": 2, "tile": "H5"}}})
+    path = tmp_path / "flowers.json"
+    path.write_text(json.dumps(log))
+    [report] = map(audit.audit_round, sources.rounds_of([path]))
+    assert report["request"]["context"]["flowers"] == 2
+    assert {"name": "花牌", "id": "flower_tiles", "value": 1, "count": 2} in report["result"]["fans"]
+    assert "fan 花牌 (flower_tiles) ×2 in ours, not in the record" in report["why"]

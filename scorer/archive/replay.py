@@ -6,7 +6,8 @@ The facts applied (found on real records): seat i is E S W N for i = 0..3; ``Chi
 chow's middle tile and claims the previous discard; a self-drawn ``Hu`` repeats the last discard,
 so the winning tile is the winner's own preceding draw; each seat draws from its own 34-tile wall
 (13 dealt, 21 to draw, kong replacements included), so the round's last tile is drawn when the
-seat after the drawer (or after the discarder) has nothing left to draw.
+seat after the drawer (or after the discarder) has nothing left to draw. A game with flowers (JSON
+logs of the judge's older build) draws from one wall of 144 instead.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..tiles import tile_name, tiles_text
 from .record import SEATS, Event, RecordError, Round
 
 WALL_DRAWS = 21  # 34 tiles a seat, 13 of them dealt
+SHARED_WALL = 144  # a game with flowers (the judge's older build) draws from one wall of 144
 SORT_ORDER = range(34)  # our kinds are already in the notation's order (m p s, then E S W N C F P)
 
 
@@ -62,12 +64,21 @@ class _Table:
     discard: int | None = None
     added: int | None = None
     last_draw: tuple[int, int, bool] | None = None  # (seat, tile, a kong's replacement?)
+    shared: int | None = None  # tiles left in a shared wall; None: a 34-tile wall per seat
+
+    def wall_empty_after(self, seat: int) -> bool:
+        """Whether the round's last tile is out, the next draw being ``seat + 1``'s."""
+        if self.shared is not None:
+            return self.shared == 0
+        return self.draws[(seat + 1) % 4] >= WALL_DRAWS
 
 
 def replay(rnd: Round) -> Win | None:
     """The round's win as a scoring request, or None for a drawn round; RecordError at the first
     action that cannot have happened."""
     t = _Table(hands=[Counter(d) for d in rnd.deals], flowers=list(rnd.flowers))
+    if any(rnd.flowers) or any(ev.verb == "BuHua" for ev in rnd.events):
+        t.shared = SHARED_WALL - 52 - sum(rnd.flowers)
     for deal in rnd.deals:
         t.copies.update(deal)
     _no_fifth(t, rnd.at, "deal")
@@ -122,7 +133,11 @@ def _to_draw(t: _Table, ev: Event) -> bool:
         t.added = None
     else:
         _expect(t, ev, "draw", "kong")
-    if t.draws[ev.seat] >= WALL_DRAWS:
+    if t.shared is not None:
+        if t.shared == 0:
+            raise RecordError(ev.at, f"impossible draw: the wall is empty (all {SHARED_WALL} tiles out)")
+        t.shared -= 1
+    elif t.draws[ev.seat] >= WALL_DRAWS:
         raise RecordError(ev.at, f"impossible draw: player {ev.seat}'s wall is empty ({WALL_DRAWS} drawn)")
     t.draws[ev.seat] += 1
     return what in ("kong", "added")
@@ -236,12 +251,12 @@ def _win(t: _Table, ev: Event, rnd: Round) -> Win:
         context["self_draw"] = True
         shown = t.shown[tile]
         context["kong_win"] = replacement
-        context["last_wall"] = t.draws[(w + 1) % 4] >= WALL_DRAWS
+        context["last_wall"] = t.wall_empty_after(w)
     elif what == "discarded" and seat != w:
         tile, discarder = t.discard, seat
         _same_tile(ev, tile, "the discard")
         shown = t.shown[tile]
-        context["last_wall"] = t.draws[(seat + 1) % 4] >= WALL_DRAWS
+        context["last_wall"] = t.wall_empty_after(seat)
         t.hands[w][tile] += 1
     elif what == "added" and seat != w:
         tile, discarder = t.added, seat  # robbing the kong: its owner pays as the discarder

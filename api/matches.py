@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import sqlite3
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
@@ -37,7 +38,7 @@ MAX_CREATE_BYTES = m.MAX_FILE_BYTES  # a whole match imported with its log
 MAX_WRITE_ATTEMPTS = 4  # a write raced by another is computed again on the newer record
 # a sheet scores every hand given as tiles (16 at most): more than one hand's budget
 SHEET_BUDGET_S = limits.BATCH_TIME_BUDGET_S
-STATUS = {"no_such_match": 404, "stale_revision": 409}
+STATUS = {"no_such_match": 404, "stale_revision": 409, "store_unavailable": 503}
 
 MatchId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$",
                                    description="the match id given at creation")]
@@ -60,7 +61,7 @@ class Correction(_Body):
     action: Literal["edit", "delete", "insert"] = Field(
         "edit", description="edit: replace entry n; delete: remove it; insert: put entry before n")
     entry: dict[str, Any] | None = Field(None, description="the new entry (edit, insert); null to delete")
-    by: Annotated[str, Field(min_length=1, max_length=64)] = Field(description="who makes the correction")
+    by: m.By = Field(description="who makes the correction")
     reason: m.Reason = Field(description="why")
     revision: int | None = Field(None, ge=1, le=2**31)
 
@@ -158,6 +159,15 @@ class LogRow(BaseModel):
     after: dict[str, Any] | None
 
 
+class NextHand(BaseModel):
+    hand: int
+    label: str
+    label_zh: str
+    round_wind: str
+    dealer: str
+    seats: dict[str, str] = Field(description="each player's seat wind in the next hand")
+
+
 class Sheet(BaseModel):
     title: str | None
     players: list[str]
@@ -166,6 +176,7 @@ class Sheet(BaseModel):
     hands_played: int
     hands_left: int
     complete: bool
+    next: NextHand | None = Field(description="the hand to play next, null once 16 are in")
     totals: dict[str, int]
     places: dict[str, int]
     table_points: dict[str, float]
@@ -260,6 +271,15 @@ def install(app: FastAPI) -> None:
             app.state.match_store = MatchStore()
         return app.state.match_store
 
+    async def stored(fn_name: str, *args: Any) -> Any:
+        """A store call in a thread of its own: never cut off inside a transaction."""
+        def call() -> Any:
+            try:
+                return getattr(store(), fn_name)(*args)
+            except (OSError, sqlite3.Error) as err:
+                raise HandError(f"the match store cannot be used: {err}", None, "store_unavailable") from None
+        return await asyncio.to_thread(call)
+
     async def compute(fn: Callable[..., Any], *args: Any) -> Any:
         try:
             return await app.state.pool.run(fn, *args, budget=SHEET_BUDGET_S)
@@ -273,13 +293,13 @@ def install(app: FastAPI) -> None:
         """Read, compute the changed record in the scoring threads, write it if nobody else wrote
         in between (else compute again on the newer record)."""
         for _ in range(MAX_WRITE_ATTEMPTS):
-            current = await asyncio.to_thread(store().get, match_id)
+            current = await stored("get", match_id)
             if revision is not None and current.revision != revision:
                 raise HandError(f"the match is at revision {current.revision}, not {revision}: reload it",
                                 None, "stale_revision")
             record, sheet = await compute(fn, copy.deepcopy(current.record), *args)
             try:
-                saved = await asyncio.to_thread(store().put, match_id, current.revision, record)
+                saved = await stored("put", match_id, current.revision, record)
             except Conflict:
                 continue
             return _answer(saved, sheet)
@@ -298,11 +318,13 @@ def install(app: FastAPI) -> None:
 
     errs = {**schemas.ERRORS, 404: NOT_FOUND}
 
-    @app.get("/v1/matches", responses={200: {"model": MatchList, "content": {JSON: {}}}})
+    @app.get("/v1/matches", responses={200: {"model": MatchList, "content": {JSON: {}}},
+                                       422: schemas.ERRORS[422], 503: schemas.ERRORS[503]})
+    @guarded
     async def list_matches(limit: Annotated[int, Query(ge=1, le=1000, description="at most this many")] = 100
                            ) -> Response:
         """The matches most recently changed first."""
-        found = await asyncio.to_thread(store().list, limit)
+        found = await stored("list", limit)
         return Response(dumps({"matches": found}), media_type=JSON)
 
     @app.post("/v1/matches", status_code=201,
@@ -315,15 +337,16 @@ def install(app: FastAPI) -> None:
         hands (and a log) may come along, e.g. a match exported before."""
         raw = await read_json(request, MAX_CREATE_BYTES)
         record, sheet = await compute(new_record, raw)
-        stored = await asyncio.to_thread(store().create, record)
-        return _answer(stored, sheet, 201)
+        created = await stored("create", record)
+        return _answer(created, sheet, 201)
 
     @app.get("/v1/matches/{match_id}", responses={200: {"model": MatchAnswer, "content": {JSON: {}}},
-                                                  404: NOT_FOUND, 422: schemas.ERRORS[422]})
+                                                  404: NOT_FOUND, 422: schemas.ERRORS[422],
+                                                  503: schemas.ERRORS[503]})
     @guarded
     async def read_match(match_id: MatchId) -> Response:
         """The match: its record and its sheet (totals, places, table points, 追分, log)."""
-        current = await asyncio.to_thread(store().get, match_id)
+        current = await stored("get", match_id)
         _, sheet = await compute(new_record, current.record)
         return _answer(current, sheet)
 
@@ -351,12 +374,12 @@ def install(app: FastAPI) -> None:
              responses={200: {"content": {JSON: {}, "text/csv": {}},
                               "description": "json: {format, version, record, sheet}; csv: every entry, the "
                                              "standings and the corrections; ema: the EMA results columns"},
-                        404: NOT_FOUND, 422: schemas.ERRORS[422]})
+                        404: NOT_FOUND, 422: schemas.ERRORS[422], 503: schemas.ERRORS[503]})
     @guarded
     async def export_match(match_id: MatchId, format: Annotated[Literal["json", "csv", "ema"], Query(
             description="json, csv or ema")] = "json") -> Response:
         """The match written out for the tournament office."""
-        current = await asyncio.to_thread(store().get, match_id)
+        current = await stored("get", match_id)
         record, sheet = await compute(new_record, current.record)
         name = f"match-{match_id}"
         if format == "json":
@@ -371,12 +394,12 @@ def install(app: FastAPI) -> None:
              responses={200: {"model": Result, "content": {JSON: {}}},
                         404: {"model": schemas.ErrorBody, "description": "no such match or entry, or the entry "
                                                                          "gives no tiles (no_hand)"},
-                        422: schemas.ERRORS[422]})
+                        422: schemas.ERRORS[422], 503: schemas.ERRORS[503]})
     @guarded
     async def explain_hand(match_id: MatchId, n: Annotated[int, PathParam(ge=1, le=m.MAX_ENTRIES)]) -> Response:
         """The engine's full explanation of entry n's hand (every reading, items, exclusions), scored
         in the match's seats: what a referee shows a player who asks why."""
-        current = await asyncio.to_thread(store().get, match_id)
+        current = await stored("get", match_id)
 
         def explained(record: dict[str, Any]) -> bytes:
             return dumps(explanation(new_record(record)[1], n))

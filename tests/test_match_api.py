@@ -241,3 +241,18 @@ def test_a_new_server_process_reads_the_same_file(tmp_path):
         _stop(proc)
     assert status == 200 and again["revision"] == 2
     assert again["sheet"]["totals"] == {"Ann": -16, "Bo": -16, "Cy": -16, "Di": 48}
+
+
+def test_the_next_hand_and_an_unusable_store(client, tmp_path, monkeypatch):
+    match = create(client)
+    assert match["sheet"]["next"] == {"hand": 1, "label": "E1", "label_zh": "东风东", "round_wind": "E",
+                                      "dealer": "Ann", "seats": {"Ann": "E", "Bo": "S", "Cy": "W", "Di": "N"}}
+    r = client.post(f"/v1/matches/{match['id']}/hands", json={"entry": {"draw": True}})
+    assert r.json()["sheet"]["next"]["dealer"] == "Bo" and r.json()["sheet"]["next"]["label_zh"] == "东风南"
+    # a store that cannot be opened: 503 with the error object, not a crash
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("MJSCORE_MATCHES", str(blocker / "matches.sqlite3"))
+    with TestClient(create_app()) as other:
+        r = other.get("/v1/matches")
+        assert r.status_code == 503 and r.json()["error"]["code"] == "store_unavailable"

@@ -34,6 +34,8 @@ Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"^[^\x00
                             description="a player's name as given at creation")]
 Text = Annotated[str, Field(max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*$")]
 Reason = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*\S[^\x00-\x08\x0b-\x1f\x7f]*$")]
+By = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$",
+                          description="who made a correction")]
 Wind = Literal["E", "S", "W", "N"]
 
 
@@ -122,7 +124,7 @@ class LogEntry(_Strict):
 
     seq: int = Field(ge=1, le=MAX_LOG)
     at: Annotated[str, Field(max_length=40)]
-    by: Annotated[str, Field(min_length=1, max_length=64)]
+    by: By
     reason: Reason
     action: Literal["edit", "delete", "insert"]
     n: int = Field(ge=1, le=MAX_ENTRIES + 1, description="the entry's number (1-based) in the hands list")

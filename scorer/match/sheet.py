@@ -161,6 +161,12 @@ def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any
         row.update(deltas=deltas, totals=dict(totals), entry=entry_json(entry))
         rows.append(row)
     points = table_points(totals)
+    upcoming = None
+    if slot < HANDS:  # what the table needs to know before the next hand starts
+        seats = hand_seats(slot + 1)
+        upcoming = {"hand": slot + 1, "label": seats.label, "label_zh": seats.label_zh,
+                    "round_wind": seats.round_wind, "dealer": names[WINDS.index(seats.dealer)],
+                    "seats": {name: seats.seat_wind[WINDS[i]] for i, name in enumerate(names)}}
     return {
         "title": record.title,
         "players": names,
@@ -169,6 +175,7 @@ def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any
         "hands_played": slot,
         "hands_left": HANDS - slot,
         "complete": slot == HANDS,
+        "next": upcoming,
         "totals": totals,
         "places": places(totals),
         "table_points": {k: float(v) for k, v in points.items()},

@@ -198,7 +198,8 @@ def _emit(report: dict[str, Any], as_json: bool) -> None:
     where = f"{report['source']}:{report['line']}"
     if report["outcome"] == "error":
         err = report["error"]
-        typer.echo(f"error     {report['id'] or '-'} ({where})\n  line {err['line']}: {err['message']}")
+        unit = "turn" if "turn" in err else "line"
+        typer.echo(f"error     {report['id'] or '-'} ({where})\n  {unit} {err[unit]}: {err['message']}")
         return
     from scorer.archive.record import SEATS
 

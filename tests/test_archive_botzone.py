@@ -262,3 +262,13 @@ def test_json_log_flowers_count_and_share_one_wall(tmp_path):
     assert report["request"]["context"]["flowers"] == 2
     assert {"name": "花牌", "id": "flower_tiles", "value": 1, "count": 2} in report["result"]["fans"]
     assert "fan 花牌 (flower_tiles) ×2 in ours, not in the record" in report["why"]
+
+
+def test_a_json_log_error_names_the_judges_turn(tmp_path):
+    log = next(json.loads(x) for x in (FIXTURES / "logs.jsonl").read_text().splitlines() if "R01-chi" in x)
+    chi = next(i for i, t in enumerate(log["log"]) if t["output"]["display"]["action"] == "CHI")
+    log["log"][chi]["output"]["display"]["tileCHI"] = "W7"
+    path = tmp_path / "bad-chi.json"
+    path.write_text(json.dumps(log))
+    [report] = map(audit.audit_round, sources.rounds_of([path]))
+    assert report["error"] == {"turn": chi, "message": "Chi 7m does not take the discard 4m"}

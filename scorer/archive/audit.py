@@ -41,6 +41,7 @@ def audit_round(raw: RawRound) -> dict[str, Any]:
     """One round's report: ``outcome`` win, drawn or error; for a win the request, our result, the
     record, ``agree`` and the reasons it does not (``why``)."""
     head = _head(raw)
+    rnd: Round | None = None
     try:
         rnd = read(raw)
         head["id"] = rnd.id
@@ -50,7 +51,7 @@ def audit_round(raw: RawRound) -> dict[str, Any]:
         assert rnd.record is not None
         return {**head, **compare(win, rnd.record)}
     except RecordError as err:
-        return {**head, "outcome": "error", "error": {"line": err.at, "message": err.message}}
+        return {**head, "outcome": "error", "error": _where(err, rnd)}
     except HandError as err:
         return {**head, "outcome": "error", "error": {"line": raw.at, "message": "the replayed hand is not "
                                                       "readable: " + "; ".join(p.message for p in err.problems)}}
@@ -63,12 +64,13 @@ def convert_round(raw: RawRound) -> dict[str, Any]:
     """One round as ``mjscore convert`` writes it: a win's request (the record's fans and total as
     its ``claim``) and the record; a drawn round or an error as in the audit."""
     head = _head(raw)
+    rnd: Round | None = None
     try:
         rnd = read(raw)
         head["id"] = rnd.id
         win = replay(rnd)
     except RecordError as err:
-        return {**head, "outcome": "error", "error": {"line": err.at, "message": err.message}}
+        return {**head, "outcome": "error", "error": _where(err, rnd)}
     if win is None:
         return {**head, "outcome": "drawn"}
     assert rnd.record is not None
@@ -76,6 +78,12 @@ def convert_round(raw: RawRound) -> dict[str, Any]:
     claim: list[str | int] = [f["id"] for f in record["fans"] if f["id"]]
     request = {**win.request, "claim": [*claim, rnd.record.total]}
     return {**head, "outcome": "win", "winner": win.winner, "request": request, "record": record}
+
+
+def _where(err: RecordError, rnd: Round | None) -> dict[str, Any]:
+    """An error's place: its line, or for a JSON log its turn, and its message."""
+    unit = err.unit or (rnd.unit if rnd is not None else "line")
+    return {unit: err.at, "message": err.message}
 
 
 def compare(win: Win, record: Recorded) -> dict[str, Any]:

@@ -60,7 +60,7 @@ def parse_log(raw: RawRound) -> Round:
     if not isinstance(log, list):
         raise RecordError(raw.at, "not a match log: expected a JSON array of turns, or an object with 'log'")
     ident = doc.get("_id") or doc.get("id") if isinstance(doc, dict) else None
-    rnd = Round(id=str(ident) if ident else f"{raw.source}:{raw.at}", source=raw.source, at=raw.at)
+    rnd = Round(id=str(ident) if ident else f"{raw.source}:{raw.at}", source=raw.source, at=raw.at, unit="turn")
     reader = _Reader(rnd)
     for index, turn in enumerate(log):
         display = turn.get("output", {}).get("display") if isinstance(turn, dict) else None
@@ -70,12 +70,12 @@ def parse_log(raw: RawRound) -> Round:
             break
         try:
             reader.step(index, display)
+        except RecordError as err:
+            raise RecordError(err.at, err.message, "turn") from None
         except (KeyError, TypeError, ValueError, IndexError) as err:
-            if isinstance(err, RecordError):
-                raise
-            raise RecordError(index, f"malformed {display.get('action')!r} turn: {err!r}") from None
+            raise RecordError(index, f"malformed {display.get('action')!r} turn: {err!r}", "turn") from None
     if not rnd.end:
-        raise RecordError(raw.at, "truncated log: it ends without a HU or HUANG turn")
+        raise RecordError(raw.at, "truncated log: it ends without a HU or HUANG turn", "line")
     return rnd
 
 
@@ -104,7 +104,7 @@ class _Reader:
             for s, hand in enumerate(hands):
                 tiles = [t for t in hand if not is_flower(t)]
                 if len(tiles) != 13:
-                    raise RecordError(at, f"player {s} is dealt {len(tiles)} tiles, not 13")
+                    raise RecordError(at, f"player {s} is dealt {len(tiles)} tile(s), not 13")
                 self.rnd.deals[s] = [tile_kind(t, at) for t in tiles]
                 self.rnd.flowers[s] = len(hand) - len(tiles)
         elif action == "DRAW":

@@ -20,12 +20,14 @@ VERBS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua
 
 
 class RecordError(ValueError):
-    """A record that cannot be replayed: the message, and the line (or log entry) at fault."""
+    """A record that cannot be replayed: the message, and where: ``unit`` "line" of a file, or
+    "turn" of a JSON match log (the judge's turn, counted from 0); None: the round's own unit."""
 
-    def __init__(self, at: int, message: str) -> None:
+    def __init__(self, at: int, message: str, unit: str | None = None) -> None:
         super().__init__(message)
         self.at = at
         self.message = message
+        self.unit = unit
 
 
 def is_flower(code: str) -> bool:
@@ -75,6 +77,7 @@ class Round:
     id: str
     source: str
     at: int
+    unit: str = "line"  # what ``at`` of its events counts: "line", or "turn" of a JSON log
     wind: int = 0
     deals: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     flowers: list[int] = field(default_factory=lambda: [0, 0, 0, 0])

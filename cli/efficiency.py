@@ -92,7 +92,7 @@ def efficiency_app() -> typer.Typer:
 # --- readable output ---------------------------------------------------------------------------------
 
 def _steps(n: int) -> str:
-    return {-1: "complete", 0: "ready"}.get(n, f"{n} from ready")
+    return {-1: "complete", 0: "ready", 1: "one step from ready"}.get(n, f"{n} steps from ready")
 
 
 def _tiles(names: list[str], glyphs: bool) -> str:

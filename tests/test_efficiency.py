@@ -20,6 +20,7 @@ from scorer.efficiency import efficiency
 from scorer.efficiency_profiles import PROFILES, SEVEN_PAIRS
 from scorer.efficiency_wilds import Search
 from scorer.errors import HandError
+from scorer.tiles import tile_name
 
 pytestmark = pytest.mark.twin
 
@@ -190,6 +191,43 @@ def test_wilds_against_a_brute_force_reference(flag, targets, hand_size) -> None
         assert (search.value(list(counts), w + 1) < base) == (_brute(natural, targets, counts, w + 1) < base)
 
 
+def test_a_huangyan_answer_against_every_choice_of_the_wilds() -> None:
+    # the whole path (White boards as the wild's kind, the wild drawn as useful) against a brute
+    # force: the standard count of the hand with each wild replaced by each kind, the least
+    rng = random.Random(3)
+    tiles = [tile_name(k) for k in range(34)]
+    for _ in range(3 if PURE else 12):
+        wild = rng.randrange(34)
+        w = rng.choice([1, 2])
+        pool = [k for k in rng.sample(range(34), 9) for _ in range(4) if k != wild]
+        natural_tiles = rng.sample(pool, 13 - w)
+        answer = efficiency("huangyan", "".join(tiles[k] for k in natural_tiles) + tiles[wild] * w,
+                            {"wild": tiles[wild]})
+        counts = [0] * 34
+        for k in natural_tiles:
+            counts[PROFILES["huangyan"].identity(k, wild)] += 1
+
+        def brute(c: list[int], wilds: int) -> int:
+            return _brute(lambda x: core.standard(x, 4, 0), tuple(range(34)), c, wilds)
+
+        base = brute(counts, w)
+        assert answer["shanten"] == base
+        held = [natural_tiles.count(k) + (w if k == wild else 0) for k in range(34)]
+        expected = []
+        for t in range(34):
+            if held[t] >= 4 and base > 0:
+                continue
+            c = list(counts)
+            if t == wild:
+                lower = brute(c, w + 1) < base
+            else:
+                c[PROFILES["huangyan"].identity(t, wild)] += 1
+                lower = brute(c, w) < base
+            if lower:
+                expected.append(tiles[t])
+        assert [u["tile"] for u in answer["useful"]] == expected
+
+
 # --- the two backends agree --------------------------------------------------------------------------
 
 def test_the_pure_twin_and_the_compiled_core_agree() -> None:
@@ -252,7 +290,7 @@ def test_the_python_example_of_the_page_prints_what_it_says() -> None:
 def test_the_cli_draws_a_table_and_answers_json() -> None:
     out = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s", "--visible", "3p3p", "--no-glyphs"])
     assert out.exit_code == 0, out.output
-    assert "shanten 1 (1 from ready)" in out.output and "3p×2" in out.output
+    assert "shanten 1 (one step from ready)" in out.output and "3p×2" in out.output
     assert "toward the minimum: 9 of 10 useful tiles" in out.output
     glyphs = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s"])
     assert "\U0001F01B×4" in glyphs.output  # 3p drawn as its glyph
@@ -267,7 +305,16 @@ def test_the_cli_reports_bad_input_with_status_2() -> None:
     assert out.exit_code == 2 and "[bad_visible]" in out.output
 
 
-def test_the_http_route_answers_the_same_json() -> None:
+@pytest.fixture
+def budget(monkeypatch):
+    """The pure-Python twin is the slow reference, not what the service runs: it gets time."""
+    if PURE:
+        from api import limits
+
+        monkeypatch.setattr(limits, "TIME_BUDGET_S", 60.0)
+
+
+def test_the_http_route_answers_the_same_json(budget) -> None:
     body = {"variant": "mcr", "hand": "123m45567p23789s", "visible": "3p3p"}
     r = client.post("/v1/efficiency", json=body)
     assert r.status_code == 200 and r.json() == efficiency("mcr", "123m45567p23789s", visible="3p3p")
@@ -282,7 +329,7 @@ def test_the_http_route_answers_the_same_json() -> None:
     ({"variant": "mcr", "hand": "123m45567p23789s", "extra": 1}, "unknown_field"),
     ({"variant": "mcr", "hand": 5}, "bad_request"),
 ])
-def test_the_http_route_answers_bad_input_with_the_error_object(body, code) -> None:
+def test_the_http_route_answers_bad_input_with_the_error_object(body, code, budget) -> None:
     r = client.post("/v1/efficiency", json=body)
     assert r.status_code == 422 and r.json()["error"]["code"] == code
 

@@ -20,7 +20,7 @@ from .main import VariantCommands, _annotation_for, emit_json, fail, presets_epi
 if TYPE_CHECKING:
     from rich.console import Console
 
-_RESERVED = {"hand", "rules", "dialect", "as_json", "glyphs", "visible"}
+_RESERVED = {"hand", "rules", "dialect", "as_json", "glyphs", "visible", "win_tile"}  # no win to place
 
 
 def efficiency_command(variant: registry.Variant):

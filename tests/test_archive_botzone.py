@@ -272,3 +272,20 @@ def test_a_json_log_error_names_the_judges_turn(tmp_path):
     path.write_text(json.dumps(log))
     [report] = map(audit.audit_round, sources.rounds_of([path]))
     assert report["error"] == {"turn": chi, "message": "Chi 7m does not take the discard 4m"}
+
+
+def test_a_json_export_with_displays_as_text(tmp_path):
+    """Exports keep the turns as ``logs`` under ``_mid``, each display as JSON text, and may give the
+    scores only as the finishing turn's content."""
+    log = next(json.loads(x) for x in (FIXTURES / "logs.jsonl").read_text().splitlines() if "R01-chi" in x)
+    turns = [{"output": {"command": "request", "display": json.dumps(t["output"]["display"], ensure_ascii=False)}}
+             for t in log["log"]]
+    hu = json.loads(turns[-1]["output"]["display"])
+    scores = hu.pop("score")
+    turns[-1]["output"] = {"command": "finish", "display": json.dumps(hu, ensure_ascii=False),
+                           "content": {str(i): s for i, s in enumerate(scores)}}
+    path = tmp_path / "export.jsonl"
+    path.write_text(json.dumps({"_mid": "m-1", "logs": turns}, ensure_ascii=False) + "\n")
+    [report] = map(audit.audit_round, sources.rounds_of([path]))
+    assert report["id"] == "m-1" and report["agree"] is True
+    assert report["record"]["scores"] == [-26, 42, -8, -8]

@@ -1,8 +1,9 @@
 """Botzone's JSON match logs (docs/archive.md#botzone-json-match-logs): the judge's ``display``
 objects, one per judge turn, read into the same ``Round`` as the text records.
 
-A log is a JSON array of turns (or an object holding it as ``log``, as a downloaded match is); the
-judge's turns hold ``output.display`` with an ``action``: INIT (``quan``, the round wind), DEAL
+A log is a JSON array of turns (or an object holding it as ``log`` or ``logs``, as downloaded
+matches are); the judge's turns hold ``output.display`` (an object, or its JSON text) with an
+``action``: INIT (``quan``, the round wind), DEAL
 (``hand``: the four deals), DRAW, BUHUA, PLAY, PENG and CHI (the claim, then ``tile`` discarded; a
 CHI names the chow's middle tile as ``tileCHI``), GANG (a claimed kong after another's discard, a
 concealed one after the player's own draw), BUGANG, HU (``fanCnt``, ``fan`` as ``{name, cnt,
@@ -56,18 +57,28 @@ def parse_log(raw: RawRound) -> Round:
         doc = orjson.loads(raw.lines[0])
     except orjson.JSONDecodeError as err:
         raise RecordError(raw.at, f"not JSON: {err}") from None
-    log = doc.get("log") if isinstance(doc, dict) else doc
+    log = (doc.get("log") or doc.get("logs")) if isinstance(doc, dict) else doc
     if not isinstance(log, list):
         raise RecordError(raw.at, "not a match log: expected a JSON array of turns, or an object with 'log'")
-    ident = doc.get("_id") or doc.get("id") if isinstance(doc, dict) else None
+    ident = next((doc[k] for k in ("_id", "_mid", "id") if doc.get(k)), None) if isinstance(doc, dict) else None
     rnd = Round(id=str(ident) if ident else f"{raw.source}:{raw.at}", source=raw.source, at=raw.at, unit="turn")
     reader = _Reader(rnd)
     for index, turn in enumerate(log):
-        display = turn.get("output", {}).get("display") if isinstance(turn, dict) else None
+        output = turn.get("output") if isinstance(turn, dict) else None
+        display = output.get("display") if isinstance(output, dict) else None
+        if isinstance(display, str):  # some exports keep the display as JSON text
+            try:
+                display = orjson.loads(display)
+            except orjson.JSONDecodeError:
+                raise RecordError(index, "a display that is not JSON", "turn") from None
         if not isinstance(display, dict) or "action" not in display:
             continue
         if rnd.end:
             break
+        if display["action"] == "HU" and "score" not in display:
+            # the judge's finishing turn also gives the scores as its content: "0".."3"
+            content = output.get("content") or {}
+            display = {**display, "score": [content.get(str(i)) for i in range(4)]}
         try:
             reader.step(index, display)
         except RecordError as err:

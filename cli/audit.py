@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-Files = Annotated[list[Path], typer.Argument(help="Botzone text records or JSON match logs")]
+Files = Annotated[list[Path], typer.Argument(metavar="FILE", help="Botzone text records or JSON match logs")]
 Workers = Annotated[int | None, typer.Option(min=1, help="processes to use (default: every core)")]
 Dask = Annotated[str | None, typer.Option("--dask", help="replay and score on this Dask scheduler instead")]
 AsJson = Annotated[bool, typer.Option("--json", help="machine-readable: JSON lines, the summary last")]
@@ -71,8 +71,8 @@ def convert_botzone(
     workers: Workers = None,
     dask: Dask = None,
 ) -> None:
-    """Each recorded win as a scoring request (its ``claim`` the record's fans and total, so that
-    mjscore batch checks them); line N of the records file is the round of request N."""
+    """Each recorded win as a scoring request, its claim the record's fans and total (mjscore batch
+    checks them); line N of the records file is the round of request N."""
     from scorer.archive.audit import Summary, convert_round
 
     _check(files)

@@ -289,3 +289,15 @@ def test_a_json_export_with_displays_as_text(tmp_path):
     [report] = map(audit.audit_round, sources.rounds_of([path]))
     assert report["id"] == "m-1" and report["agree"] is True
     assert report["record"]["scores"] == [-26, 42, -8, -8]
+
+
+def test_cli_audit_on_dask():
+    from distributed import LocalCluster
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        res = CliRunner().invoke(app, ["audit", "botzone", str(ROUNDS), "--json", "--dask", cluster.scheduler_address])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout.splitlines()[-1])["rounds"] == 12

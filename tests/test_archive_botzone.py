@@ -184,6 +184,25 @@ def test_every_core_answers_as_one_process(tmp_path):
     assert len(one) == 72 and one == two
 
 
+def _deadly(raw: RawRound) -> dict:
+    """Kills its process on one round (a crash in a C core, say)."""
+    import os
+
+    if raw.lines and raw.lines[0] == "Match R04-kongdraw":
+        os._exit(1)
+    return audit.audit_round(raw)
+
+
+def test_a_round_that_kills_its_worker_takes_no_other_with_it(tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_text("\n".join([ROUNDS.read_text()] * 6))
+    answers = list(run.map_rounds(_deadly, sources.rounds_of([big]), workers=2))
+    assert len(answers) == 72
+    dead = [a for a in answers if a["outcome"] == "error" and "died" in a["error"]["message"]]
+    assert [a["id"] for a in dead] == ["R04-kongdraw"] * 6
+    assert sum(a["outcome"] == "win" for a in answers) == 6 * 7
+
+
 def test_on_a_dask_cluster():
     from distributed import Client, LocalCluster
 

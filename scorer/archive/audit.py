@@ -30,11 +30,8 @@ def read(raw: RawRound) -> Round:
 
 
 def _head(raw: RawRound) -> dict[str, Any]:
-    """What every answer starts with: the round's id (as its Match line gives it, before any
-    reading that may fail), file and line."""
-    first = raw.lines[0].split() if raw.kind == "text" and raw.lines else []
-    ident = first[1] if len(first) == 2 and first[0] == "Match" else None
-    return {"id": ident, "source": raw.source, "line": raw.at}
+    """What every answer starts with: the round's id, file and line."""
+    return {"id": raw.ident, "source": raw.source, "line": raw.at}
 
 
 def audit_round(raw: RawRound) -> dict[str, Any]:

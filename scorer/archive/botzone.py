@@ -28,6 +28,12 @@ class RawRound:
     kind: str = "text"
     refused: str | None = None
 
+    @property
+    def ident(self) -> str | None:
+        """The round's id as its Match line gives it, before any reading that may fail."""
+        first = self.lines[0].split() if self.kind == "text" and self.lines else []
+        return first[1] if len(first) == 2 and first[0] == "Match" else None
+
 
 def split_rounds(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
     """The rounds of a text record, in order: each starts at its ``Match`` line. Non-blank lines

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Any
@@ -43,20 +44,31 @@ def map_rounds(func: Callable[[RawRound], Answer], rounds: Iterable[RawRound], w
         return
     per_task = max(1, BLOCK // (workers * 4))
     pool = _pool(workers)
+    in_flight: deque[tuple[list[RawRound], list[Future[list[Answer]]]]] = deque()
+
+    def submit(part: list[RawRound]) -> None:
+        pieces = [part[i:i + per_task] for i in range(0, len(part), per_task)]
+        in_flight.append((part, [pool.submit(_each, func, piece) for piece in pieces]))
+
     try:
-        while block:
-            pieces = [block[i:i + per_task] for i in range(0, len(block), per_task)]
+        submit(block)
+        while in_flight:
+            if len(in_flight) < 2 and (ahead := list(islice(rounds, BLOCK))):
+                submit(ahead)  # the next block is replayed while this one is written out
+            part, futures = in_flight.popleft()
             try:
-                answers = [a for part in pool.map(_each, [func] * len(pieces), pieces) for a in part]
+                answers = [a for f in futures for a in f.result()]
             except BrokenProcessPool:
                 pool.shutdown(wait=False, cancel_futures=True)
-                answers = _isolate(func, block)
+                answers = _isolate(func, part)
                 pool = _pool(workers)
+                for again in [p for p, _ in in_flight]:  # they died with the pool: sent again
+                    in_flight.popleft()
+                    submit(again)
             yield from answers
-            done += sum(r.size for r in block)
+            done += sum(r.size for r in part)
             if progress:
                 progress(done)
-            block = list(islice(rounds, BLOCK))
         pool.shutdown(wait=True)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
@@ -67,7 +79,7 @@ def _each(func: Callable[[RawRound], Answer], block: list[RawRound]) -> list[Ans
 
 
 def died(raw: RawRound) -> Answer:
-    return {"id": None, "source": raw.source, "line": raw.at, "outcome": "error",
+    return {"id": raw.ident, "source": raw.source, "line": raw.at, "outcome": "error",
             "error": {"line": raw.at, "message": "internal error: the process replaying this round died"}}
 
 

@@ -9,6 +9,7 @@ gets an answer: a record that cannot be read or replayed is an ``error`` report 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,61 +30,55 @@ def read(raw: RawRound) -> Round:
     return parse_round(raw)
 
 
-def _head(raw: RawRound) -> dict[str, Any]:
-    """What every answer starts with: the round's id, file and line."""
-    return {"id": raw.ident, "source": raw.source, "line": raw.at}
-
-
 def audit_round(raw: RawRound) -> dict[str, Any]:
     """One round's report: ``outcome`` win, drawn or error; for a win the request, our result, the
     record, ``agree`` and the reasons it does not (``why``)."""
-    head = _head(raw)
-    rnd: Round | None = None
-    try:
-        rnd = read(raw)
-        head["id"] = rnd.id
-        win = replay(rnd)
-        if win is None:
-            return {**head, "outcome": "drawn", "record": {"scores": rnd.scores}}
+
+    def win_report(rnd: Round, win: Win) -> dict[str, Any]:
         assert rnd.record is not None
-        return {**head, **compare(win, rnd.record)}
-    except RecordError as err:
-        return {**head, "outcome": "error", "error": _where(err, rnd)}
-    except HandError as err:
-        return {**head, "outcome": "error", "error": {"line": raw.at, "message": "the replayed hand is not "
-                                                      "readable: " + "; ".join(p.message for p in err.problems)}}
-    except Exception as exc:  # a bug, not the record's fault: reported, and the run goes on
-        return {**head, "outcome": "error", "error": {"line": raw.at, "message": f"internal error: "
-                                                      f"{type(exc).__name__}: {exc}"[:500]}}
+        return compare(win, rnd.record)
+
+    return _answer(raw, win_report, lambda rnd: {"record": {"scores": rnd.scores}})
 
 
 def convert_round(raw: RawRound) -> dict[str, Any]:
     """One round as ``mjscore convert`` writes it: a win's request (the record's fans and total as
     its ``claim``) and the record; a drawn round or an error as in the audit."""
-    head = _head(raw)
+
+    def win_request(rnd: Round, win: Win) -> dict[str, Any]:
+        assert rnd.record is not None
+        record = _record_view(rnd.record)
+        claim: list[str | int] = [f["id"] for f in record["fans"] if f["id"]]
+        request = {**win.request, "claim": [*claim, rnd.record.total]}
+        return {"outcome": "win", "winner": win.winner, "request": request, "record": record}
+
+    return _answer(raw, win_request, lambda rnd: {})
+
+
+def _answer(raw: RawRound, on_win: Callable[[Round, Win], dict[str, Any]],
+            on_drawn: Callable[[Round], dict[str, Any]]) -> dict[str, Any]:
+    """Read and replay a round, then answer it: every failure is an ``error`` answer, never an
+    exception, so that the run goes on."""
+    head: dict[str, Any] = {"id": raw.ident, "source": raw.source, "line": raw.at}
     rnd: Round | None = None
     try:
         rnd = read(raw)
         head["id"] = rnd.id
         win = replay(rnd)
+        return {**head, **(on_win(rnd, win) if win is not None else {"outcome": "drawn", **on_drawn(rnd)})}
     except RecordError as err:
-        return {**head, "outcome": "error", "error": _where(err, rnd)}
-    if win is None:
-        return {**head, "outcome": "drawn"}
-    assert rnd.record is not None
-    record = _record_view(rnd.record)
-    claim: list[str | int] = [f["id"] for f in record["fans"] if f["id"]]
-    request = {**win.request, "claim": [*claim, rnd.record.total]}
-    return {**head, "outcome": "win", "winner": win.winner, "request": request, "record": record}
-
-
-def _where(err: RecordError, rnd: Round | None) -> dict[str, Any]:
-    """An error's place: its line, or for a JSON log its turn, and its message."""
-    unit = err.unit or (rnd.unit if rnd is not None else "line")
-    return {unit: err.at, "message": err.message}
+        unit = err.unit or (rnd.unit if rnd is not None else "line")
+        error = {unit: err.at, "message": err.message}
+    except HandError as err:
+        error = {"line": raw.at, "message": "the replayed hand is not readable: "
+                 + "; ".join(p.message for p in err.problems)}
+    except Exception as exc:  # a bug, not the record's fault: reported, and the run goes on
+        error = {"line": raw.at, "message": f"internal error: {type(exc).__name__}: {exc}"[:500]}
+    return {**head, "outcome": "error", "error": error}
 
 
 def compare(win: Win, record: Recorded) -> dict[str, Any]:
+    """Score the win and set our result beside the record's."""
     result = engine.score("mcr", win.request["hand"], win.request["context"])
     ours = Counter({i.id: i.count for i in result.items})
     ours_view = {"hand": result.hand, "valid": result.valid, "reason": result.reason, "total": result.total,

@@ -81,6 +81,7 @@ class EfficiencyResult(BaseModel):
     tiles_left: int | None = None
     waits: list[EfficiencyWait] | None = None
     minimum: Minimum | None = None
+    complete: bool | None = Field(None, description="a full hand: it already forms a winning shape")
     discards: list[Discard] | None = Field(None, description="a full hand: every discard, best first")
     warnings: list[str] = Field(default_factory=list)
 

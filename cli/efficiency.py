@@ -179,7 +179,7 @@ def print_discards(answer: dict[str, Any], console: Console, glyphs: bool) -> No
 
 
 def print_efficiency(answer: dict[str, Any], console: Console, glyphs: bool = True) -> None:
-    from .render import glyphs_of, say_notes
+    from .render import glyphs_of, say, say_notes
 
     head = f"[bold]{answer['variant']}[/bold]  {answer['hand']}" + (f"   {glyphs_of(answer['hand'])}" if glyphs else "")
     if "wild" in answer:
@@ -187,6 +187,8 @@ def print_efficiency(answer: dict[str, Any], console: Console, glyphs: bool = Tr
     console.print(head)
     say_notes(answer.get("warnings", ()), console)
     if "discards" in answer:
+        if answer.get("complete"):
+            say(console, "this hand already forms a winning shape")
         print_discards(answer, console, glyphs)
     else:
         print_short(answer, console, glyphs)

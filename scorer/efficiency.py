@@ -277,6 +277,7 @@ def efficiency(variant_id: str, hand: str, context: dict[str, Any] | None = None
     if is_short:
         answer.update(_one_short(req, parsed, None, None))
     else:
+        answer["complete"] = v.completes(parsed, ctx)  # already a winning shape, before any discard
         answer["discards"] = _discards(req, parsed)
     if parsed.notes:
         answer["warnings"] = list(parsed.notes)

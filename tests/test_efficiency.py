@@ -96,7 +96,8 @@ def test_discards_best_first() -> None:
 
 def test_a_complete_hand_is_one_discard_from_ready() -> None:
     a = efficiency("mcr", "123m4556p234789s5p")
-    assert a["discards"][0]["shanten"] == 0
+    assert a["complete"] is True and a["discards"][0]["shanten"] == 0
+    assert efficiency("mcr", "[234m][456p]345m2278s5p")["complete"] is False
 
 
 # --- every variant ---------------------------------------------------------------------------------
@@ -230,11 +231,15 @@ def test_a_huangyan_answer_against_every_choice_of_the_wilds() -> None:
 
 # --- the two backends agree --------------------------------------------------------------------------
 
+def test_the_backend_is_the_one_asked_for() -> None:
+    assert core.BACKEND == ("pure" if PURE else "fast"), "the compiled core is not built or does not load"
+
+
 def test_the_pure_twin_and_the_compiled_core_agree() -> None:
+    # both modules by name, whichever the façade selected
+    from scorer import _shanten as compiled
     from scorer import efficiency_pure
 
-    if core.BACKEND == "pure":
-        pytest.skip("only the pure twin is loaded: nothing to compare (the compiled run compares them)")
     rng = random.Random(5)
     wall = [k for k in range(34) for _ in range(4)]
     for _ in range(300):
@@ -242,13 +247,14 @@ def test_the_pure_twin_and_the_compiled_core_agree() -> None:
         for k in rng.sample(wall, rng.choice([13, 10, 7, 14])):
             counts[k] += 1
         flags = rng.choice([0, 15])
-        assert core.shapes(counts, 4, 0, flags) == efficiency_pure.shapes(counts, 4, 0, flags)
+        assert compiled.shapes(counts, 4, 0, flags) == efficiency_pure.shapes(counts, 4, 0, flags)
+        assert compiled.best(counts, 4, 0, flags) == efficiency_pure.best(counts, 4, 0, flags)
     long_wall = [k for k in [*range(27), 34, 35, 36] for _ in range(4)]
     for _ in range(100):
         counts = [0] * 37
         for k in rng.sample(long_wall, 22):
             counts[k] += 1
-        assert core.shapes(counts, 7, 0, 0) == efficiency_pure.shapes(counts, 7, 0, 0)
+        assert compiled.shapes(counts, 7, 0, 0) == efficiency_pure.shapes(counts, 7, 0, 0)
 
 
 # --- bad input ------------------------------------------------------------------------------------------

@@ -451,3 +451,17 @@ def test_cli_explains_a_hand(tmp_path):
     assert body["total"] == 18 and body["readings"]
     res = run_cli("sheet", str(path), "--explain", "1")
     assert res.returncode == 2 and "[no_hand]" in res.stderr
+
+
+def test_a_correction_that_moves_a_hand_into_a_seat_where_it_does_not_win_is_refused():
+    # Di's hand is worth 8 with 门风 North in W3; moved up to W2 by a deletion Di sits East and it is 7
+    tiles = {"winner": "Di", "from": None, "hand": "[WWW]123p789pNNN55s", "context": {"flowers": 1}}
+    record, sheet = match([{"draw": True}] * 10 + [tiles])
+    row = sheet["hands"][10]
+    assert (row["label"], row["seats"]["Di"], row["fan"]) == ("W3", "N", 9)
+    before = copy.deepcopy(record)
+    with pytest.raises(HandError) as err:
+        correct(record, 1, None, by="Li", reason="one draw too many", action="delete")
+    assert err.value.code == "not_a_win" and "entry 10" in err.value.message
+    assert "below the 8-point minimum: 7" in err.value.message
+    assert record == before

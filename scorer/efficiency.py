@@ -62,21 +62,24 @@ def read_visible(text: str | None, kinds: tuple[int, ...]) -> list[int]:
     return seen
 
 
-def _count_problem(err: HandError) -> bool:
-    return all(p.code == "tile_count" or "tiles found" in p.message for p in err.problems)
+def _counts(p: Problem) -> bool:
+    return p.code == "tile_count" or "tiles found" in p.message
 
 
 def read_hand(v: registry.Variant, text: str, ctx: Any, dialect: str | None) -> tuple[Hand, bool]:
-    """The hand and whether it is one tile short (else full: a tile to discard)."""
+    """The hand and whether it is one tile short (else full: a tile to discard). When neither
+    reading works, the problems of the one whose tile count fits are the ones reported."""
     try:
         return v.parse_short(text, ctx, dialect), True
     except HandError as short_error:
         try:
             return v.parse_hand(text, ctx, dialect), False
         except HandError as full_error:
-            if not _count_problem(short_error):
+            short_fits = not any(_counts(p) for p in short_error.problems)
+            full_fits = not any(_counts(p) for p in full_error.problems)
+            if short_fits or not full_fits and not all(_counts(p) for p in short_error.problems):
                 raise short_error from None
-            if not _count_problem(full_error):
+            if full_fits:
                 raise full_error from None
             n = 3 * v.notation.n_sets + 1
             raise HandError([Problem(f"efficiency reads a hand one tile short ({n} tiles, a kong counting "

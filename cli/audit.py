@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import IO, Annotated, Any
 
 import typer
 
@@ -125,7 +125,7 @@ def _run(func: Callable[[Any], dict[str, Any]], files: list[Path], workers: int 
 
 
 @contextmanager
-def _dask_client(address: str):
+def _dask_client(address: str) -> Iterator[Any]:
     from distributed import Client
 
     try:
@@ -139,7 +139,7 @@ def _dask_client(address: str):
 
 
 @contextmanager
-def _progress(total: int | None):
+def _progress(total: int | None) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on a terminal (bytes of input done), else nothing."""
     if total is None:
         yield None
@@ -154,7 +154,7 @@ def _progress(total: int | None):
 
 
 @contextmanager
-def _interrupted(output: Path | None):
+def _interrupted(output: Path | None) -> Iterator[None]:
     """Ctrl-C: say what was kept (the rounds done, in OUTPUT.partial) and exit 130."""
     try:
         yield
@@ -165,7 +165,7 @@ def _interrupted(output: Path | None):
 
 
 @contextmanager
-def _writing(path: Path):
+def _writing(path: Path) -> Iterator[IO[bytes]]:
     from scorer.batch import writing
 
     with writing(path) as (f, _):

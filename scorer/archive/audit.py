@@ -81,9 +81,10 @@ def compare(win: Win, record: Recorded) -> dict[str, Any]:
     """Score the win and set our result beside the record's."""
     result = engine.score("mcr", win.request["hand"], win.request["context"])
     ours = Counter({i.id: i.count for i in result.items})
+    scores = [result.payments.get(s, 0) for s in SEATS]
     ours_view = {"hand": result.hand, "valid": result.valid, "reason": result.reason, "total": result.total,
                  "fans": [{"name": i.name_zh, "id": i.id, "value": i.points, "count": i.count} for i in result.items],
-                 "scores": [result.payments.get(s, 0) for s in SEATS]}
+                 "scores": scores}
     rec = _record_view(record)
     theirs: Counter[str] = Counter()
     why: list[str] = []
@@ -104,9 +105,8 @@ def compare(win: Win, record: Recorded) -> dict[str, Any]:
         why.extend(_fan_differences(win, theirs, ours))
     if result.total != record.total:
         why.append(f"total: the record {record.total}, ours {result.total}")
-    if ours_view["scores"] != record.scores:
-        why.append(f"scores: the record {' '.join(map(str, record.scores))}, "
-                   f"ours {' '.join(map(str, ours_view['scores']))}")
+    if scores != record.scores:
+        why.append(f"scores: the record {' '.join(map(str, record.scores))}, ours {' '.join(map(str, scores))}")
     report = {"outcome": "win", "winner": win.winner, "discarder": win.discarder, "request": win.request,
               "result": ours_view, "record": rec, "agree": not why, "why": why}
     if why and ours != theirs and set((ours - theirs) + (theirs - ours)) <= fans.WAIT_FANS:

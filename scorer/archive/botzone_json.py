@@ -75,7 +75,7 @@ def parse_log(raw: RawRound) -> Round:
             continue
         if rnd.end:
             break
-        if display["action"] == "HU" and "score" not in display:
+        if display["action"] == "HU" and "score" not in display and isinstance(output, dict):
             # the judge's finishing turn also gives the scores as its content: "0".."3"
             content = output.get("content") or {}
             display = {**display, "score": [content.get(str(i)) for i in range(4)]}
@@ -102,7 +102,7 @@ class _Reader:
     def step(self, at: int, d: dict[str, Any]) -> None:
         action = d["action"]
         seat = _seat(d.get("player"), at) if action != "INIT" and action != "DEAL" and action != "HUANG" else -1
-        tile = d.get("tile")
+        tile: str = d.get("tile", "")
         if action == "INIT":
             quan = d.get("quan", 0)
             if quan not in (0, 1, 2, 3):
@@ -137,7 +137,8 @@ class _Reader:
             self.add(at, seat, "BuGang", tile_kind(tile, at))
         elif action == "HU":
             self.add(at, seat, "Hu", None)
-            fans = [(str(f["name"]), int(f["cnt"]), int(f["value"])) for f in d.get("fan") or []]
+            fans: list[tuple[str, int, int | None]] = [(str(f["name"]), int(f["cnt"]), int(f["value"]))
+                                                       for f in d.get("fan") or []]
             self.rnd.scores = _scores(d.get("score"), at)
             self.rnd.record = Recorded(int(d["fanCnt"]), fans, self.rnd.scores)
             self.rnd.end, self.rnd.end_at = "hu", at

@@ -123,11 +123,18 @@ def _take(t: _Table, ev: Event, tile: int, n: int) -> None:
     t.hands[ev.seat][tile] -= n
 
 
+def _tile(ev: Event) -> int:
+    if ev.tile is None:
+        raise RecordError(ev.at, f"{ev.verb} without its tile")
+    return ev.tile
+
+
 def _to_draw(t: _Table, ev: Event) -> bool:
     """Check that ``ev.seat`` may draw now; True when the draw replaces a kong."""
     what, seat = t.state
     if what == "discarded" and ev.seat == (seat + 1) % 4:
-        t.shown[t.discard] += 1  # the discard went unclaimed: it stays on view
+        if t.discard is not None:
+            t.shown[t.discard] += 1  # the discard went unclaimed: it stays on view
         t.discard = None
     elif what == "added" and ev.seat == seat:
         t.added = None
@@ -144,12 +151,13 @@ def _to_draw(t: _Table, ev: Event) -> bool:
 
 
 def _draw(t: _Table, ev: Event) -> None:
+    tile = _tile(ev)
     replacement = _to_draw(t, ev)
-    t.copies[ev.tile] += 1
-    if t.copies[ev.tile] > 4:
-        raise RecordError(ev.at, f"impossible draw: a fifth {tile_name(ev.tile)}")
-    t.hands[ev.seat][ev.tile] += 1
-    t.last_draw = (ev.seat, ev.tile, replacement)
+    t.copies[tile] += 1
+    if t.copies[tile] > 4:
+        raise RecordError(ev.at, f"impossible draw: a fifth {tile_name(tile)}")
+    t.hands[ev.seat][tile] += 1
+    t.last_draw = (ev.seat, tile, replacement)
     t.state = ("play", ev.seat)
 
 
@@ -163,25 +171,26 @@ def _flower(t: _Table, ev: Event) -> None:
 
 def _play(t: _Table, ev: Event) -> None:
     _expect(t, ev, "play")
-    _take(t, ev, ev.tile, 1)
-    t.discard = ev.tile
+    tile = _tile(ev)
+    _take(t, ev, tile, 1)
+    t.discard = tile
     t.state = ("discarded", ev.seat)
     t.last_draw = None
 
 
-def _claim(t: _Table, ev: Event) -> int:
-    """The discard a Chi/Peng/Gang takes (the previous one), checked."""
+def _claim(t: _Table, ev: Event) -> tuple[int, int]:
+    """The discard a Chi/Peng/Gang takes (the previous one): (its discarder, its tile)."""
     what, seat = t.state
-    if what != "discarded" or seat == ev.seat:
+    if what != "discarded" or seat == ev.seat or t.discard is None:
         raise RecordError(ev.at, f"player {ev.seat} cannot {ev.verb}: no other player's discard is on the table")
-    return seat
+    return seat, t.discard
 
 
 def _chi(t: _Table, ev: Event) -> None:
-    discarder = _claim(t, ev)
+    discarder, taken = _claim(t, ev)
     if ev.seat != (discarder + 1) % 4:
         raise RecordError(ev.at, f"player {ev.seat} cannot Chi player {discarder}'s discard: only the next player chows")
-    mid, taken = ev.tile, t.discard
+    mid = _tile(ev)
     if mid >= 27 or mid % 9 in (0, 8):
         raise RecordError(ev.at, f"Chi {tile_name(mid)}: the middle tile of a chow is a suited 2-8")
     if taken not in (mid - 1, mid, mid + 1):
@@ -196,43 +205,45 @@ def _chi(t: _Table, ev: Event) -> None:
 
 
 def _peng(t: _Table, ev: Event) -> None:
-    discarder = _claim(t, ev)
-    if ev.tile != t.discard:
-        raise RecordError(ev.at, f"Peng {tile_name(ev.tile)}, but the discard is {tile_name(t.discard)}")
-    _take(t, ev, ev.tile, 2)
-    t.shown[ev.tile] += 3
-    t.melds[ev.seat].append(Meld("pung", ev.tile, (ev.seat - discarder) % 4))
-    t.discard = None
+    _claimed_set(t, ev, "pung", 2)
     t.state = ("play", ev.seat)
 
 
 def _gang(t: _Table, ev: Event) -> None:
-    discarder = _claim(t, ev)
-    if ev.tile != t.discard:
-        raise RecordError(ev.at, f"Gang {tile_name(ev.tile)}, but the discard is {tile_name(t.discard)}")
-    _take(t, ev, ev.tile, 3)
-    t.shown[ev.tile] += 4
-    t.melds[ev.seat].append(Meld("kong", ev.tile, (ev.seat - discarder) % 4))
-    t.discard = None
+    _claimed_set(t, ev, "kong", 3)
     t.state = ("kong", ev.seat)
+
+
+def _claimed_set(t: _Table, ev: Event, kind: str, held: int) -> None:
+    """A pung or kong of the discard: ``held`` copies from the hand, all of them on view."""
+    discarder, taken = _claim(t, ev)
+    tile = _tile(ev)
+    if tile != taken:
+        raise RecordError(ev.at, f"{ev.verb} {tile_name(tile)}, but the discard is {tile_name(taken)}")
+    _take(t, ev, tile, held)
+    t.shown[tile] += held + 1
+    t.melds[ev.seat].append(Meld(kind, tile, (ev.seat - discarder) % 4))
+    t.discard = None
 
 
 def _angang(t: _Table, ev: Event) -> None:
     _expect(t, ev, "play")
-    _take(t, ev, ev.tile, 4)
-    t.melds[ev.seat].append(Meld("concealed", ev.tile))  # face down: not on view
+    tile = _tile(ev)
+    _take(t, ev, tile, 4)
+    t.melds[ev.seat].append(Meld("concealed", tile))  # face down: not on view
     t.state = ("kong", ev.seat)
 
 
 def _bugang(t: _Table, ev: Event) -> None:
     _expect(t, ev, "play")
-    pung = next((m for m in t.melds[ev.seat] if m.kind == "pung" and m.tile == ev.tile), None)
+    tile = _tile(ev)
+    pung = next((m for m in t.melds[ev.seat] if m.kind == "pung" and m.tile == tile), None)
     if pung is None:
-        raise RecordError(ev.at, f"BuGang {tile_name(ev.tile)}: player {ev.seat} has no pung of it")
-    _take(t, ev, ev.tile, 1)
+        raise RecordError(ev.at, f"BuGang {tile_name(tile)}: player {ev.seat} has no pung of it")
+    _take(t, ev, tile, 1)
     pung.kind = "added"
-    t.shown[ev.tile] += 1
-    t.added = ev.tile
+    t.shown[tile] += 1
+    t.added = tile
     t.state = ("added", ev.seat)
 
 
@@ -244,21 +255,21 @@ def _win(t: _Table, ev: Event, rnd: Round) -> Win:
     what, seat = t.state
     w = ev.seat
     context: dict[str, Any] = {"seat_wind": SEATS[w], "round_wind": SEATS[rnd.wind]}
+    discarder: int | None = None
     if what == "play" and seat == w and t.last_draw is not None and t.last_draw[0] == w:
         # self-drawn: the record's Hu tile repeats the last discard; the winner's draw is the one
         _, tile, replacement = t.last_draw
-        discarder = None
         context["self_draw"] = True
         shown = t.shown[tile]
         context["kong_win"] = replacement
         context["last_wall"] = t.wall_empty_after(w)
-    elif what == "discarded" and seat != w:
+    elif what == "discarded" and seat != w and t.discard is not None:
         tile, discarder = t.discard, seat
         _same_tile(ev, tile, "the discard")
         shown = t.shown[tile]
         context["last_wall"] = t.wall_empty_after(seat)
         t.hands[w][tile] += 1
-    elif what == "added" and seat != w:
+    elif what == "added" and seat != w and t.added is not None:
         tile, discarder = t.added, seat  # robbing the kong: its owner pays as the discarder
         _same_tile(ev, tile, "the added kong's tile")
         shown = t.shown[tile] - 1  # the robbed tile is the winning tile, not a shown copy
@@ -282,6 +293,6 @@ def _win(t: _Table, ev: Event, rnd: Round) -> Win:
     return Win(w, discarder, {"variant": "mcr", "hand": hand, "context": context}, ev.at)
 
 
-def _same_tile(ev: Event, tile: int | None, what: str) -> None:
+def _same_tile(ev: Event, tile: int, what: str) -> None:
     if ev.tile is not None and ev.tile != tile:
         raise RecordError(ev.at, f"Hu {tile_name(ev.tile)}, but {what} is {tile_name(tile)}")

@@ -8,80 +8,49 @@ variant commands, with ``--visible`` besides; the readable output is drawn here.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorer import options, registry
+from scorer import registry
 from scorer.errors import HandError
 
-from .main import VariantCommands, _annotation_for, emit_json, fail, presets_epilog
+from .commands import LazyVariantGroup, VariantCall, emit_json, fail, variant_command
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-_RESERVED = {"hand", "rules", "dialect", "as_json", "glyphs", "visible", "win_tile"}  # no win to place
+VISIBLE = inspect.Parameter("visible", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+    str | None, typer.Option("--visible", help="tiles seen outside the hand (discards, others' melds), e.g. 5p5p9sE")])
 
 
-def efficiency_command(variant: registry.Variant):
-    fields = variant.Context.model_fields
-
-    def run(**kwargs: Any) -> None:
-        hand, visible = kwargs.pop("hand"), kwargs.pop("visible")
-        rules, dialect, as_json, glyphs = (kwargs.pop(k) for k in ("rules", "dialect", "as_json", "glyphs"))
-        context = {k: v for k, v in kwargs.items() if v is not None}
-        for k, v in list(context.items()):
-            if options.is_list(fields[k]) and isinstance(v, str):
-                context[k] = options.split_list(v)
+def efficiency_command(variant: registry.Variant) -> Callable[..., None]:
+    def act(call: VariantCall) -> None:
         from scorer.efficiency import efficiency
 
         try:
-            answer = efficiency(variant.id, hand, context, options.read_rules(rules), dialect, visible)
+            answer = efficiency(variant.id, call.hand, call.context, call.rules, call.dialect, call.own["visible"])
         except HandError as err:
             fail(err)
-        if as_json:
+        if call.as_json:
             emit_json(answer)
         else:
             from .render import console
 
-            print_efficiency(answer, console(), glyphs)
+            print_efficiency(answer, console(), call.glyphs)
 
-    kw = inspect.Parameter.KEYWORD_ONLY
-    params = [inspect.Parameter("hand", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Annotated[
-        str, typer.Argument(help="a hand one tile short (its shanten and useful tiles) or a full hand (every discard)")])]
-    params += [inspect.Parameter(name, kw, default=None, annotation=_annotation_for(name, info))
-               for name, info in fields.items() if name not in _RESERVED]
-    params += [
-        inspect.Parameter("visible", kw, default=None, annotation=Annotated[str | None, typer.Option(
-            "--visible", help="tiles seen outside the hand (discards, others' melds), e.g. 5p5p9sE")]),
-        inspect.Parameter("rules", kw, default=None, annotation=Annotated[
-            str | None, typer.Option("--rules", help="a preset name or a JSON object of rule options")]),
-        inspect.Parameter("dialect", kw, default=None, annotation=Annotated[
-            str | None, typer.Option("--dialect", help="'helper' for ChineseOfficialMahjongHelper strings")]),
-        inspect.Parameter("as_json", kw, default=False, annotation=Annotated[
-            bool, typer.Option("--json", help="machine-readable output")]),
-        inspect.Parameter("glyphs", kw, default=True, annotation=Annotated[
-            bool, typer.Option("--glyphs/--no-glyphs", help="draw tiles with Unicode mahjong glyphs")]),
-    ]
-    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    run.__annotations__ = {p.name: p.annotation for p in params}
-    run.__doc__ = (f"Tile efficiency of a {variant.name} ({variant.name_zh}) hand: how many steps from ready, "
-                   "which tiles help and how many are left; for a full hand, every discard best first.")
-    return run
+    doc = (f"Tile efficiency of a {variant.name} ({variant.name_zh}) hand: how many steps from ready, "
+           "which tiles help and how many are left; for a full hand, every discard best first.")
+    return variant_command(variant, doc, "a hand one tile short (its shanten and useful tiles) or a full hand "
+                           "(every discard)", act, [VISIBLE])
 
 
-class EfficiencyCommands(VariantCommands):
+class EfficiencyCommands(LazyVariantGroup):
     """``mjscore efficiency VARIANT``: the variant's command built the first time it is asked for."""
 
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        command = super(VariantCommands, self).get_command(ctx, cmd_name)
-        if command is None and cmd_name in registry.ids():
-            single = typer.Typer(rich_markup_mode=None, add_completion=False)
-            variant = registry.get(cmd_name)
-            single.command(cmd_name, epilog=presets_epilog(variant))(efficiency_command(variant))
-            command = typer.main.get_command(single)
-            self.add_command(command, cmd_name)
-        return command
+    def command_for(self, variant: registry.Variant) -> Callable[..., None]:
+        return efficiency_command(variant)
 
 
 def efficiency_app() -> typer.Typer:

@@ -9,32 +9,20 @@ commands that need them: a one-line query loads only its own variant.
 from __future__ import annotations
 
 import inspect
-import json
 import sys
+from collections.abc import Callable
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
 
-from scorer import options, registry
+from scorer import registry
 from scorer.errors import HandError
-from scorer.jsonio import dumps
 from scorer.version import __version__
 
-
-def fail(err: HandError) -> None:
-    """Bad input: every problem on stderr, exit status 2."""
-    for p in err.problems:
-        where = f" (position {p.position})" if p.position is not None else ""
-        typer.echo(f"error: {p.message}{where} [{p.code}]", err=True)
-    raise SystemExit(2)
-
-
-def emit_json(data: Any) -> None:
-    typer.echo(dumps(data).decode())
+from .commands import LazyVariantGroup, VariantCall, emit_json, fail, usage, variant_command
 
 
 def parse(
@@ -134,14 +122,14 @@ def batch(
     from scorer import batch as batch_mod
 
     if resume and output is None:
-        _usage("--resume needs -o OUTPUT (it continues OUTPUT.partial)")
+        usage("--resume needs -o OUTPUT (it continues OUTPUT.partial)")
     if output is not None and not resume and batch_mod.partial_path(output).exists():
         typer.echo(f"note: replacing {batch_mod.partial_path(output)}, left by a run that did not finish "
                    "(--resume continues it instead)", err=True)
     try:
         if dask:
             if str(infile) == "-" or output is None:
-                _usage("--dask needs an input file and -o OUTPUT")
+                usage("--dask needs an input file and -o OUTPUT")
             n = batch_mod.score_archive_dask(str(infile), str(output), dask, compact=compact, resume=resume)
             typer.echo(f"scored {n} lines on {dask}", err=True)
             return
@@ -167,11 +155,6 @@ def batch(
             typer.echo(f"interrupted: the lines done are in {batch_mod.partial_path(output)}; "
                        "run again with --resume to continue", err=True)
         raise SystemExit(130) from None
-
-
-def _usage(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise SystemExit(2)
 
 
 def _batch_to(src: Any, dst: Any, done: int, infile: Path, workers: int | None, compact: bool) -> None:
@@ -207,120 +190,56 @@ def _progress(path: Path | None, done: int = 0):
 
 # --- one command per variant, generated from its context model ----------------------------------
 
-def _annotation_for(name: str, info: Any) -> Any:
-    """The typer option of one context field (names from ``scorer.options``); every option defaults
-    to None ("not given") so the context keeps the variant's own defaults."""
-    option_flag = options.flag(name)
-    if options.is_bool(info):
-        # --x sets true, --no-x sets false, neither leaves the variant's default
-        return Annotated[bool | None, typer.Option(f"{option_flag}/--no-{option_flag[2:]}", *options.aliases(info),
-                                                   help=info.description or "")]
-    option = typer.Option(option_flag, *options.aliases(info), help=info.description or "")
-    if options.is_int(info):
-        return Annotated[int | None, option]
-    return Annotated[str | None, option]
+CLAIM = inspect.Parameter("claim", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+    str | None, typer.Option("--claim", help="a claim to check, comma-separated: items by id, Chinese or English "
+                             "name, and/or a total, e.g. 清龙,all_chows,32")])
 
 
-def variant_command(variant: registry.Variant, mode: str = "score"):
-    """A typer command for one variant, its options taken from the variant's context model.
+def score_command(variant: registry.Variant, mode: str = "score") -> Callable[..., None]:
+    """``mode``: "score" (with ``--claim``), "explain" (every reading side by side) or "waits" (a
+    hand one tile short)."""
 
-    ``mode``: "score" (with ``--claim``), "explain" (every reading side by side) or "waits"
-    (a hand one tile short)."""
-    fields = variant.Context.model_fields
-    reserved = {"hand", "rules", "dialect", "as_json", "claim", "glyphs"}
-
-    def run(**kwargs: Any) -> None:
-        hand = kwargs.pop("hand")
-        rules, dialect, as_json = kwargs.pop("rules"), kwargs.pop("dialect"), kwargs.pop("as_json")
-        claim, glyphs = kwargs.pop("claim", None), kwargs.pop("glyphs")
-        context = {k: v for k, v in kwargs.items() if v is not None}
-        for k, v in list(context.items()):
-            if options.is_list(fields[k]) and isinstance(v, str):
-                context[k] = options.split_list(v)
+    def act(call: VariantCall) -> None:
         from scorer import engine
 
         try:
             if mode == "waits":
                 from scorer import referee
 
-                answer = referee.waits(variant.id, hand, context, options.read_rules(rules), dialect)
-                if as_json:
+                answer = referee.waits(variant.id, call.hand, call.context, call.rules, call.dialect)
+                if call.as_json:
                     emit_json(answer)
                 else:
                     from .render import console, print_waits
 
-                    print_waits(answer, console(), glyphs)
+                    print_waits(answer, console(), call.glyphs)
                 return
+            claim = call.own.get("claim")
             claimed = [c.strip() for c in claim.split(",") if c.strip()] if claim else None
-            result = engine.score(variant.id, hand, context, options.read_rules(rules), dialect,
+            result = engine.score(variant.id, call.hand, call.context, call.rules, call.dialect,
                                   explain=mode == "explain", claim=claimed)
         except HandError as err:
             fail(err)
-        if as_json:
+        if call.as_json:
             emit_json(result)
         else:
             from .render import console, print_result
 
-            print_result(result, console(), glyphs)
+            print_result(result, console(), call.glyphs)
 
-    kw = inspect.Parameter.KEYWORD_ONLY
-    params = [inspect.Parameter("hand", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=Annotated[str, typer.Argument(help="the hand in mjscore notation")])]
-    params += [inspect.Parameter(name, kw, default=None, annotation=_annotation_for(name, info))
-               for name, info in fields.items() if name not in reserved]
-    params += [
-        inspect.Parameter("rules", kw, default=None, annotation=Annotated[
-            str | None, typer.Option("--rules", help="a preset name or a JSON object of rule options")]),
-        inspect.Parameter("dialect", kw, default=None, annotation=Annotated[
-            str | None, typer.Option("--dialect", help="'helper' for ChineseOfficialMahjongHelper strings")]),
-        inspect.Parameter("as_json", kw, default=False, annotation=Annotated[
-            bool, typer.Option("--json", help="machine-readable output")]),
-        inspect.Parameter("glyphs", kw, default=True, annotation=Annotated[
-            bool, typer.Option("--glyphs/--no-glyphs", help="draw tiles with Unicode mahjong glyphs")]),
-    ]
-    if mode == "score":
-        params.append(inspect.Parameter("claim", kw, default=None, annotation=Annotated[
-            str | None, typer.Option("--claim", help="a claim to check, comma-separated: items by id, "
-                                     "Chinese or English name, and/or a total, e.g. 清龙,all_chows,32")]))
-    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    run.__annotations__ = {p.name: p.annotation for p in params}
-    run.__doc__ = {
+    doc = {
         "score": f"Score a {variant.name} ({variant.name_zh}) hand.",
         "explain": f"Every reading of a {variant.name} hand side by side, the chosen one marked.",
         "waits": f"Every tile that completes a {variant.name} hand one tile short, with its score.",
     }[mode]
-    return run
+    return variant_command(variant, doc, "the hand in mjscore notation", act, [CLAIM] if mode == "score" else [])
 
 
-def presets_epilog(variant: registry.Variant) -> str:
-    """The variant's rule presets for its ``--help`` (``\\b`` keeps click from re-wrapping them)."""
-    lines = ["\b", "Rule presets (--rules NAME, or a JSON object of options over a preset):"]
-    for name, preset in variant.presets.items():
-        mark = " (default)" if name == variant.default_preset else ""
-        values = ", ".join(f"{k}={json.dumps(v)}" for k, v in preset.items()) or "the options' defaults"
-        lines.append(f"  {name}{mark}: {values}")
-    lines.append(f"Items (fans): mjscore items {variant.id}")
-    return "\n".join(lines)
-
-
-class VariantCommands(TyperGroup):
-    """A command group whose variant commands are built the first time one is asked for, so that a
-    one-line query imports only the variant it names (``--help`` lists and builds them all)."""
-
+class VariantCommands(LazyVariantGroup):
     mode = "score"
 
-    def list_commands(self, ctx: Any) -> list[str]:
-        return [*super().list_commands(ctx), *registry.ids()]
-
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        command = super().get_command(ctx, cmd_name)
-        if command is None and cmd_name in registry.ids():
-            single = typer.Typer(rich_markup_mode=None, add_completion=False)
-            variant = registry.get(cmd_name)
-            single.command(cmd_name, epilog=presets_epilog(variant))(variant_command(variant, self.mode))
-            command = typer.main.get_command(single)
-            self.add_command(command, cmd_name)
-        return command
+    def command_for(self, variant: registry.Variant) -> Callable[..., None]:
+        return score_command(variant, self.mode)
 
 
 class ExplainCommands(VariantCommands):

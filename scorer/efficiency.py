@@ -120,8 +120,9 @@ class Holding:
 
     @property
     def natural(self) -> bool:
-        """No wild and no stand-in: the core counts every shape at once."""
-        return self.wilds == 0 and (self.wild is None or not self.profile.white_stands_in)
+        """No wild in the game: the core counts every shape at once. (Where there is one, a wild
+        drawn is tried as a wild, even by a hand holding none yet.)"""
+        return self.wild is None
 
     def search(self, flag: int) -> Search:
         key = (flag, self.fixed)

@@ -147,6 +147,13 @@ def test_wilds_are_never_offered_as_discards_while_anything_else_can_go() -> Non
     assert [d["tile"] for d in only["discards"]] == ["9p"]
 
 
+def test_a_mouse_drawn_is_a_wild_even_to_a_hand_holding_none() -> None:
+    # Shanxi, mouse C: the hand waits on 1s/4s, and a drawn C stands for either
+    a = efficiency("shanxi", "4m5m6m456p789s23s99s", {"wild": "C"})
+    assert a["shanten"] == 0 and useful(a) == {"1s": 4, "4s": 4, "C": 4}
+    assert useful(efficiency("shanxi", "4m5m6m456p789s23s99s")) == {"1s": 4, "4s": 4}
+
+
 def test_three_golds_is_ready_with_two_golds() -> None:
     a = efficiency("fuzhou", "123m456p78s234s5p66m9s9s", {"wild": "9s"})
     assert a["shapes"]["three_golds"] == {"shanten": 0, "useful": ["9s"]}

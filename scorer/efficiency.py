@@ -222,7 +222,8 @@ def _one_short(req: Request, hand: Hand, concealed: list[int] | None, extra_seen
     out["waits"] = []
     if out["shanten"] == 0 and score_waits:
         by_name = {tile_name(k): left[k] for k in req.profile.kinds}
-        out["waits"] = minimum.ready_waits(req.variant.id, format_hand(short), req.given, req.rules, req.dialect,
+        # the canonical text: read without the input's dialect
+        out["waits"] = minimum.ready_waits(req.variant.id, format_hand(short), req.given, req.rules, None,
                                            by_name, _minimum_on(req))
     elif out["shanten"] == 1 and _minimum_on(req):
         out["minimum"] = _toward_minimum(req, short, h, useful, left)

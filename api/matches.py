@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import copy
 import sqlite3
+import weakref
+import zlib
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
@@ -35,7 +37,8 @@ from .pool import Busy, Overrun
 
 JSON = "application/json"
 MAX_CREATE_BYTES = m.MAX_FILE_BYTES  # a whole match imported with its log
-MAX_WRITE_ATTEMPTS = 4  # a write raced by another is computed again on the newer record
+MAX_WRITE_ATTEMPTS = 4  # a write raced by another process is computed again on the newer record
+LOCK_STRIPES = 64
 # a sheet scores every hand given as tiles (16 at most): more than one hand's budget
 SHEET_BUDGET_S = limits.BATCH_TIME_BUDGET_S
 STATUS = {"no_such_match": 404, "stale_revision": 409, "store_unavailable": 503}
@@ -289,7 +292,19 @@ def install(app: FastAPI) -> None:
             raise HandError(f"the sheet needed more than the {SHEET_BUDGET_S:g} s time budget", None,
                             "time_budget") from None
 
+    # One writer at a time per match in this process (striped locks, one set per event loop), so
+    # that the compare-and-set below only ever races other processes.
+    stripes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[asyncio.Lock]] = weakref.WeakKeyDictionary()
+
+    def lock_for(match_id: str) -> asyncio.Lock:
+        locks = stripes.setdefault(asyncio.get_running_loop(), [asyncio.Lock() for _ in range(LOCK_STRIPES)])
+        return locks[zlib.crc32(match_id.encode()) % LOCK_STRIPES]
+
     async def change(match_id: str, revision: int | None, fn: Callable[..., Any], *args: Any) -> Response:
+        async with lock_for(match_id):
+            return await _change(match_id, revision, fn, *args)
+
+    async def _change(match_id: str, revision: int | None, fn: Callable[..., Any], *args: Any) -> Response:
         """Read, compute the changed record in the scoring threads, write it if nobody else wrote
         in between (else compute again on the newer record)."""
         for _ in range(MAX_WRITE_ATTEMPTS):

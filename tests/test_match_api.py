@@ -197,19 +197,25 @@ def _request(port, method, path, body=None):
         return err.code, json.loads(err.read())
 
 
-def _serve(path, port):
-    proc = subprocess.Popen([str(ROOT / ".venv" / "bin" / "mjscore"), "serve", "--port", str(port),
-                             "--matches", str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env={**os.environ, "MJSCORE_MATCHES": ""})
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
-                return proc
-        except OSError:
-            assert proc.poll() is None, proc.stderr.read().decode()
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
+def _serve(path):
+    """``mjscore serve --matches PATH`` on a free port: (process, port). Another program may take
+    the port between our check and the server's bind: then the start is tried on another."""
+    failures = []
+    for _ in range(3):
+        port = _free_port()
+        proc = subprocess.Popen([str(ROOT / ".venv" / "bin" / "mjscore"), "serve", "--port", str(port),
+                                 "--matches", str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                env={**os.environ, "MJSCORE_MATCHES": ""})
+        deadline = time.monotonic() + 60
+        while proc.poll() is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                    return proc, port
+            except OSError:
+                time.sleep(0.2)
+        _stop(proc)
+        failures.append(proc.stderr.read().decode()[-2000:])
+    raise AssertionError(f"the server did not start: {failures}")
 
 
 def _stop(proc):
@@ -223,8 +229,7 @@ def _stop(proc):
 
 def test_a_new_server_process_reads_the_same_file(tmp_path):
     path = tmp_path / "served.sqlite3"
-    port = _free_port()
-    proc = _serve(path, port)
+    proc, port = _serve(path)
     try:
         status, match = _request(port, "POST", "/v1/matches", {"players": PLAYERS})
         assert status == 201
@@ -234,7 +239,7 @@ def test_a_new_server_process_reads_the_same_file(tmp_path):
     finally:
         _stop(proc)
     assert path.exists()
-    proc = _serve(path, port)
+    proc, port = _serve(path)  # a new process, on the same file
     try:
         status, again = _request(port, "GET", f"/v1/matches/{match['id']}")
     finally:
@@ -256,3 +261,31 @@ def test_the_next_hand_and_an_unusable_store(client, tmp_path, monkeypatch):
     with TestClient(create_app()) as other:
         r = other.get("/v1/matches")
         assert r.status_code == 503 and r.json()["error"]["code"] == "store_unavailable"
+
+
+def test_concurrent_writers_over_http_lose_nothing(tmp_path, monkeypatch):
+    import threading
+
+    from served import serving
+
+    monkeypatch.setenv("MJSCORE_MATCHES", str(tmp_path / "busy.sqlite3"))
+    with serving(create_app()) as (_, port):
+        status, match = _request(port, "POST", "/v1/matches", {"players": PLAYERS})
+        assert status == 201
+        answers: list[int] = []
+
+        def writer(i: int) -> None:
+            for k in range(2):
+                winner = PLAYERS[(2 * i + k) % 4]
+                answers.append(_request(port, "POST", f"/v1/matches/{match['id']}/hands",
+                                        {"entry": {"winner": winner, "from": None, "fan": 8}})[0])
+
+        threads = [threading.Thread(target=writer, args=(i,)) for i in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=120)
+        status, final = _request(port, "GET", f"/v1/matches/{match['id']}")
+    assert sorted(answers) == [200] * 16
+    assert final["revision"] == 17 and len(final["record"]["hands"]) == 16 and final["sheet"]["complete"]
+    assert final["sheet"]["totals"] == dict.fromkeys(PLAYERS, 0)

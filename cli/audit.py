@@ -11,6 +11,8 @@ from typing import IO, Annotated, Any
 
 import typer
 
+from .commands import usage
+
 Files = Annotated[list[Path], typer.Argument(metavar="FILE", help="Botzone text records or JSON match logs")]
 Workers = Annotated[int | None, typer.Option(min=1, help="processes to use (default: every core)")]
 Dask = Annotated[str | None, typer.Option("--dask", help="replay and score on this Dask scheduler instead")]
@@ -104,7 +106,7 @@ def records_path(output: Path) -> Path:
 def _check(files: list[Path]) -> None:
     for path in files:
         if not path.is_file():
-            _usage(f"cannot read {path}: no such file")
+            usage(f"cannot read {path}: no such file")
 
 
 def _run(func: Callable[[Any], dict[str, Any]], files: list[Path], workers: int | None, dask: str | None,
@@ -121,7 +123,7 @@ def _run(func: Callable[[Any], dict[str, Any]], files: list[Path], workers: int 
             else:
                 yield from run.map_rounds(func, rounds, workers, progress=advance)
         except OSError as err:  # a file that went away or became unreadable during the run
-            _usage(f"cannot read: {err}")
+            usage(f"cannot read: {err}")
 
 
 @contextmanager
@@ -131,7 +133,7 @@ def _dask_client(address: str) -> Iterator[Any]:
     try:
         client = Client(address, timeout=30)
     except (OSError, TimeoutError, ValueError) as err:
-        _usage(f"cannot reach the Dask scheduler at {address}: {err}")
+        usage(f"cannot reach the Dask scheduler at {address}: {err}")
     try:
         yield client
     finally:
@@ -182,11 +184,6 @@ def _dumps(value: Any) -> bytes:
 
 def _n(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _usage(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise SystemExit(2)
 
 
 def _emit(report: dict[str, Any], as_json: bool) -> None:

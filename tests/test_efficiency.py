@@ -80,6 +80,40 @@ def test_one_step_from_ready_says_which_useful_tiles_keep_the_minimum() -> None:
     assert bare["shanten"] == 1 and bare["minimum"]["tiles_left"] == 0
 
 
+def test_the_minimum_view_against_the_referee_waits() -> None:
+    # each useful tile, each discard after it: the ready hands and their valid waits as the
+    # referee's waits (the decomposer and the full scorer) find them, independently of the count
+    from scorer import referee
+
+    rng = random.Random(8)
+    checked = 0
+    while checked < (2 if PURE else 6):
+        suit = rng.randrange(3)
+        pool = [k for k in [*range(9 * suit, 9 * suit + 9), *rng.sample(range(27), 5)] for _ in range(4)]
+        tiles = sorted(rng.sample(pool, 13))
+        if max(tiles.count(k) for k in tiles) > 4:
+            continue
+        text = "".join(tile_name(k) for k in tiles)
+        a = efficiency("mcr", text)
+        if a["shanten"] != 1:
+            continue
+        checked += 1
+        for u in a["minimum"]["useful"]:
+            drawn = sorted([*tiles, next(k for k in range(34) if tile_name(k) == u["tile"])])
+            ways = []
+            for d in sorted(set(drawn)):
+                if tile_name(d) == u["tile"]:
+                    continue
+                rest = list(drawn)
+                rest.remove(d)
+                w = referee.waits("mcr", "".join(tile_name(k) for k in rest))
+                valid = [x["tile"] for x in w["waits"] if x["scores"] and any(m["valid"] for m in x["scores"].values())]
+                if valid:
+                    ways.append({"discard": tile_name(d), "waits": valid})
+            assert u["via"] == ways, (text, u["tile"])
+            assert u["keeps_minimum"] == bool(ways)
+
+
 # --- a full hand -----------------------------------------------------------------------------------
 
 def test_discards_best_first() -> None:

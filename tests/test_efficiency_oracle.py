@@ -40,11 +40,13 @@ SLOW = 10_000 if PURE else 120_000
 
 
 def _meld(rng: random.Random, left: list[int]) -> tuple[str, int, list[int]] | None:
-    """A random pung or chow from the tiles left: (reference type, reference tile, kinds)."""
+    """A random pung, kong or chow from the tiles left: (reference type, reference tile, kinds)."""
     for _ in range(20):
         k = rng.randrange(34)
         if rng.random() < 0.5 and k < 27 and k % 9 <= 6 and all(left[k + i] for i in range(3)):
             return "CHI", k + 1, [k, k + 1, k + 2]
+        if left[k] == 4 and rng.random() < 0.3:
+            return "GANG", k, [k, k, k, k]
         if left[k] >= 3:
             return "PENG", k, [k, k, k]
     return None
@@ -145,7 +147,11 @@ def test_the_public_answer_carries_the_reference_counts() -> None:
     rng = random.Random(7)
     for _ in range(25 if PURE else 300):
         packs, meld_kinds, standing = random_hand(rng)
-        melds = "".join(f"[{''.join(tile_name(k) for k in meld_kinds[3 * i:3 * i + 3])}]" for i in range(len(packs)))
+        melds, at = "", 0
+        for kind, _, _ in packs:
+            size = 4 if kind == "GANG" else 3
+            melds += f"[{''.join(tile_name(k) for k in meld_kinds[at:at + size])}]"
+            at += size
         answer = efficiency("mcr", melds + "".join(tile_name(k) for k in standing))
         assert answer["shanten"] == MahjongShanten(pack=tuple(packs), hand=tuple(ORACLE[k] for k in standing))
         expected = {"standard": RegularShanten}

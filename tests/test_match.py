@@ -315,6 +315,7 @@ def test_a_correction_that_breaks_the_match_changes_nothing():
 BAD_ENTRIES = [
     ({"from": "Bo", "fan": 8}, "no_winner"),
     ({"winner": None, "from": "Bo", "fan": 8}, "no_winner"),
+    ({"winner": "", "from": "Bo", "fan": 8}, "no_winner"),
     ({"winner": "Ann", "from": "Ann", "fan": 8}, "discarder_is_winner"),
     ({"winner": "Ann", "from": "Bo", "fan": 7}, "fan_below_minimum"),
     ({"winner": "Eve", "from": "Bo", "fan": 8}, "unknown_player"),
@@ -357,6 +358,8 @@ def test_bad_entries_are_refused_and_change_nothing(entry, code):
     ({"players": PLAYERS + ["Eve"], "hands": []}, "too_many_players"),
     ({"players": PLAYERS[:3], "hands": []}, "too_few_players"),
     ({"players": ["Ann", "Ann", "Cy", "Di"], "hands": []}, "duplicate_player"),
+    ({"players": ["Ann", "ann", "Cy", "Di"], "hands": []}, "duplicate_player"),
+    ({"players": ["Ann ", "Bo", "Cy", "Di"], "hands": []}, "bad_request"),
     ({"players": ["A" * 33, "Bo", "Cy", "Di"]}, "input_too_long"),
     ({"players": [" ", "Bo", "Cy", "Di"]}, "bad_request"),
     ({"players": PLAYERS, "hands": [{"draw": True}] * 17}, "too_many_hands"),

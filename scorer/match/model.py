@@ -30,7 +30,9 @@ LIMITS = {"name_chars": MAX_NAME, "text_chars": MAX_TEXT, "title_chars": MAX_TIT
           "penalty_entries": MAX_PENALTIES, "entries": MAX_ENTRIES, "log_entries": MAX_LOG,
           "fan": MAX_FAN, "penalty_points": MAX_PENALTY_POINTS, "file_bytes": MAX_FILE_BYTES}
 
-Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$",
+# no control characters, no space at either end (two names that differ only there would look alike)
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME,
+                            pattern=r"^[^\s\x00-\x1f\x7f](?:[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f])?$",
                             description="a player's name as given at creation")]
 Text = Annotated[str, Field(max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*$")]
 Reason = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*\S[^\x00-\x08\x0b-\x1f\x7f]*$")]
@@ -157,7 +159,8 @@ def parse_entry(raw: Any, where: str = "entry") -> Entry:
     if len(kinds) > 1:
         raise HandError(f"{where}: one entry is one of a win, draw, not_played, false_win or penalty, "
                         f"not {' and '.join(kinds)}", None, "bad_entry")
-    if not kinds and raw.get("winner") is None:
+    winner = raw.get("winner")
+    if not kinds and (winner is None or (isinstance(winner, str) and not winner.strip())):
         raise HandError(f"{where}: a hand needs a winner (or draw: true, not_played: true, false_win, penalty)",
                         None, "no_winner")
     model = KINDS[kinds[0]] if kinds else Win
@@ -192,7 +195,7 @@ def parse_record(raw: Any) -> MatchRecord:
     except ValidationError as err:
         raise _problems(err, "") from None
     names = player_names(record)
-    if len(set(names)) != 4:
+    if len({n.casefold() for n in names}) != 4:  # "ann" and "Ann" at one table would be misread
         raise HandError("the four players need four different names", None, "duplicate_player")
     for i, entry in enumerate(record.hands, 1):
         parse_entry(entry, f"entry {i}")

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from scorer.errors import HandError
-from scorer.jsonio import dumps
+
+from .commands import emit_json, fail
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -19,13 +20,6 @@ if TYPE_CHECKING:
 # the match modules are imported by the command, not here: building the CLI stays cheap
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-
-
-def _fail(err: HandError) -> None:
-    for p in err.problems:
-        where = f" (position {p.position})" if p.position is not None else ""
-        typer.echo(f"error: {p.message}{where} [{p.code}]", err=True)
-    raise SystemExit(2)
 
 
 def read_match(path: Path) -> Any:
@@ -135,10 +129,10 @@ def sheet(
 
             result = explanation(computed, explain)
     except HandError as err:
-        _fail(err)
+        fail(err)
     if explain is not None:
         if as_json:
-            typer.echo(dumps(result).decode())
+            emit_json(result)
         else:
             from .render import console, print_result
 
@@ -148,12 +142,12 @@ def sheet(
         from scorer.match import export as ex
 
         if export == "json":
-            typer.echo(dumps(ex.as_json(record, computed)).decode())
+            emit_json(ex.as_json(record, computed))
         else:
             typer.echo(ex.as_csv(computed) if export == "csv" else ex.as_ema(record, computed), nl=False)
         return
     if as_json:
-        typer.echo(dumps(computed).decode())
+        emit_json(computed)
     else:
         from .render import console
 

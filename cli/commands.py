@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -72,11 +72,11 @@ COMMON = ("hand", "rules", "dialect", "as_json", "glyphs")
 
 
 def variant_command(variant: registry.Variant, doc: str, hand_help: str, action: Callable[[VariantCall], None],
-                    own: Sequence[inspect.Parameter] = ()) -> Callable[..., None]:
+                    own: Sequence[inspect.Parameter] = (), without: Collection[str] = ()) -> Callable[..., None]:
     """A typer command for one variant: ``action`` gets the call; ``own`` are the command's own
-    keyword options (after the common ones)."""
+    keyword options (after the common ones); ``without``: context fields the command has no use for."""
     fields = variant.Context.model_fields
-    reserved = {*COMMON, *(p.name for p in own)}
+    reserved = {*COMMON, *(p.name for p in own), *without}
 
     def run(**kwargs: Any) -> None:
         given = {name: kwargs.pop(name) for name in COMMON}

@@ -43,7 +43,7 @@ def efficiency_command(variant: registry.Variant) -> Callable[..., None]:
     doc = (f"Tile efficiency of a {variant.name} ({variant.name_zh}) hand: how many steps from ready, "
            "which tiles help and how many are left; for a full hand, every discard best first.")
     return variant_command(variant, doc, "a hand one tile short (its shanten and useful tiles) or a full hand "
-                           "(every discard)", act, [VISIBLE])
+                           "(every discard)", act, [VISIBLE], without={"win_tile"})
 
 
 class EfficiencyCommands(LazyVariantGroup):

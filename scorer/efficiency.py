@@ -147,7 +147,8 @@ class Holding:
     def _shape(self, flag: int) -> tuple[int, int, list[int]]:
         base = self.value(flag, self.counts, self.wilds)
         if flag == THREE_GOLDS:
-            return flag, base, list(self.profile.kinds) if self.wilds >= 3 else [self.wild]
+            golds = [self.wild] if self.wild is not None else []  # the three-golds shape is Fuzhou's: a gold is named
+            return flag, base, list(self.profile.kinds) if self.wilds >= 3 else golds
         useful = []
         for t in self.profile.kinds:
             if self.concealed[t] >= self.profile.copies and base > 0:

@@ -19,10 +19,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 FIXTURES = ROOT / "fixtures"
 PURE = os.environ.get("MJSCORE_PURE", "") == "1"
 
-# the suites that score hands (every variant, the referee's explain/claim/waits): they run in both
-# modes. The decomposer's suite compares its two implementations side by side in one run already.
+# the suites that score hands (every variant, the referee's explain/claim/waits, tile efficiency):
+# they run in both modes. The decomposer's suite compares its two implementations side by side in one run already.
 TWIN_SUITES = frozenset({
-    "test_backends", "test_explain_wilds", "test_fuzhou",
+    "test_backends", "test_efficiency", "test_explain_wilds", "test_fuzhou",
     "test_fuzhou_review", "test_hebei", "test_hebei_review", "test_huangyan",
     "test_huangyan_review", "test_huangyan_search", "test_mcr_differential", "test_mcr_fixtures",
     "test_mcr_knitted_waits", "test_mcr_review", "test_nantong", "test_nantong_review", "test_referee",

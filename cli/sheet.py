@@ -109,6 +109,18 @@ def print_needs(sheet: dict[str, Any], console: Console) -> None:
                           str(t["off_other"]))
     if table.row_count:
         console.print(table)
+    places = Table(title="追分: smallest fan to reach a place", show_header=True, header_style="bold")
+    for col, justify in (("player", "left"), ("now", "left"), ("to", "left"), ("self-draw", "right"),
+                         ("on a discard by", "left")):
+        places.add_column(col, justify=justify)
+    for p in sorted(sheet["players"], key=lambda p: -sheet["totals"][p]):
+        need = sheet["needs"][p]
+        for t in need["to_place"]:
+            by = sorted(t["from"].items(), key=lambda kv: kv[1])
+            places.add_row(p, ORDINAL[need["place"]], ORDINAL[t["place"]], str(t["self_draw"]),
+                           ", ".join(f"{d} {f}" for d, f in by))
+    if places.row_count:
+        console.print(places)
 
 
 def sheet(

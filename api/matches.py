@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import sqlite3
 import weakref
 import zlib
@@ -321,8 +322,7 @@ def install(app: FastAPI) -> None:
         raise HandError("the match is being changed by others: retry in a moment", None, "busy")
 
     def guarded(route: Callable[..., Any]) -> Callable[..., Any]:
-        import functools
-
+        """The route's errors with the statuses of ``STATUS`` (404, 409, 503), the rest as usual."""
         @functools.wraps(route)
         async def run(*args: Any, **kwargs: Any) -> Response:
             try:

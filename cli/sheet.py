@@ -15,7 +15,7 @@ from scorer.errors import HandError
 from .commands import emit_json, fail
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, JustifyMethod
 
 # the match modules are imported by the command, not here: building the CLI stays cheap
 
@@ -100,8 +100,10 @@ def print_needs(sheet: dict[str, Any], console: Console) -> None:
     from rich.table import Table
 
     table = Table(title="追分: smallest fan to pass", show_header=True, header_style="bold")
-    for col, justify in (("chaser", "left"), ("ahead", "left"), ("gap", "right"), ("self-draw 自摸", "right"),
-                         ("off them 对点", "right"), ("off another 旁点", "right")):
+    pass_columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("chaser", "left"), ("ahead", "left"), ("gap", "right"), ("self-draw 自摸", "right"),
+        ("off them 对点", "right"), ("off another 旁点", "right"))
+    for col, justify in pass_columns:
         table.add_column(col, justify=justify)
     for p in sorted(sheet["players"], key=lambda p: -sheet["totals"][p]):
         for t in sheet["needs"][p]["to_pass"]:
@@ -110,8 +112,9 @@ def print_needs(sheet: dict[str, Any], console: Console) -> None:
     if table.row_count:
         console.print(table)
     places = Table(title="追分: smallest fan to reach a place", show_header=True, header_style="bold")
-    for col, justify in (("player", "left"), ("now", "left"), ("to", "left"), ("self-draw", "right"),
-                         ("on a discard by", "left")):
+    place_columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("player", "left"), ("now", "left"), ("to", "left"), ("self-draw", "right"), ("on a discard by", "left"))
+    for col, justify in place_columns:
         places.add_column(col, justify=justify)
     for p in sorted(sheet["players"], key=lambda p: -sheet["totals"][p]):
         need = sheet["needs"][p]

@@ -8,8 +8,11 @@ changed in one twin only fails the build.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 FIXTURES = ROOT / "fixtures"
 PURE = os.environ.get("MJSCORE_PURE", "") == "1"
+
+# the service keeps matches in SQLite: the tests' go to a store of their own, never the user's
+_MATCHES = tempfile.mkdtemp(prefix="mjscore-tests-")
+atexit.register(shutil.rmtree, _MATCHES, True)
+os.environ.setdefault("MJSCORE_MATCHES", str(Path(_MATCHES) / "matches.sqlite3"))
 
 # the suites that score hands (every variant, the referee's explain/claim/waits, tile efficiency):
 # they run in both modes. The decomposer's suite compares its two implementations side by side in one run already.

@@ -116,7 +116,7 @@ class Penalty(_Strict):
 
 
 Entry = Win | Draw | NotPlayed | FalseWin | Penalty
-KINDS: dict[str, type[_Strict]] = {"draw": Draw, "not_played": NotPlayed, "false_win": FalseWin,
+KINDS: dict[str, type[Draw | NotPlayed | FalseWin | Penalty]] = {"draw": Draw, "not_played": NotPlayed, "false_win": FalseWin,
                                    "penalty": Penalty}
 KIND_NAMES = {Win: "win", Draw: "draw", NotPlayed: "not_played", FalseWin: "false_win", Penalty: "penalty"}
 
@@ -139,7 +139,7 @@ class MatchRecord(_Strict):
                                                   description="four players in their first seats: E, S, W, N")]
     hands: Annotated[list[dict[str, Any]], Field(max_length=MAX_ENTRIES)] = Field(default_factory=list)
     title: Annotated[str, Field(max_length=MAX_TITLE, pattern=r"^[^\x00-\x1f\x7f]*$")] | None = None
-    rules: MatchRules = Field(default_factory=MatchRules)
+    rules: MatchRules = Field(default_factory=lambda: MatchRules.model_validate({}))
     log: Annotated[list[LogEntry], Field(max_length=MAX_LOG)] = Field(default_factory=list)
 
 

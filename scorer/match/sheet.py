@@ -160,7 +160,7 @@ def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any
             totals[name] += deltas[name]
         row.update(deltas=deltas, totals=dict(totals), entry=entry_json(entry))
         rows.append(row)
-    points = table_points(totals)
+    by_place = table_points(totals)
     upcoming = None
     if slot < HANDS:  # what the table needs to know before the next hand starts
         seats = hand_seats(slot + 1)
@@ -178,9 +178,9 @@ def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any
         "next": upcoming,
         "totals": totals,
         "places": places(totals),
-        "table_points": {k: float(v) for k, v in points.items()},
+        "table_points": {k: float(v) for k, v in by_place.items()},
         "table_points_exact": {k: f"{v.numerator}/{v.denominator}" if v.denominator != 1 else str(v.numerator)
-                               for k, v in points.items()},
+                               for k, v in by_place.items()},
         "needs": needs(totals, minimum=MINIMUM, base=BASE),
         "stats": {"table": {**table, "hands_played": table["wins"] + table["draws"]}, "players": stats},
         "log": [e.model_dump() for e in record.log],

@@ -103,7 +103,8 @@ def compact_chunk(lines: Sequence[str | bytes]) -> list[bytes]:
     out = []
     for (raw, error), answer in zip(decoded, fast, strict=True):
         if answer is None:
-            answer = dumps(error) if error is not None else engine.answer_json(engine.score_raw(raw, "compact"))
+            answer = (dumps(error) if error is not None
+                      else engine.answer_json(engine.score_raw(raw, "compact", fast_tried=True)))
         out.append(answer)
     return out
 

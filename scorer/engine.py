@@ -221,11 +221,15 @@ def _compact_one(req: Any) -> CompactResult | dict[str, Any]:
         return internal_error(exc)
 
 
-def score_raw(raw: Any, view: Literal["full", "compact"] = "full") -> Result | CompactResult | dict[str, Any]:
+def score_raw(raw: Any, view: Literal["full", "compact"] = "full",
+              fast_tried: bool = False) -> Result | CompactResult | dict[str, Any]:
     """One decoded JSON request (a batch line, an entry of the HTTP batch): its answer, an inline
-    error when it is not a JSON object, is malformed or could not be scored. Never raises."""
+    error when it is not a JSON object, is malformed or could not be scored. Never raises.
+    ``fast_tried``: the C fast paths already left this request to the full path (compact view)."""
     if not isinstance(raw, dict):
         return error_result(HandError("a request must be a JSON object", None, "bad_request"))
+    if view == "compact" and fast_tried:
+        return _compact_one(raw)
     return score_many([raw], view=view)[0]
 
 

@@ -92,3 +92,23 @@ def test_cli_dask_flag(tmp_path, cluster):
     res = CliRunner().invoke(cli_app, ["batch", str(src), "-o", str(dst), "--dask", address])
     assert res.exit_code == 0, res.output
     assert len(dst.read_text().splitlines()) == 20
+
+
+def test_a_compact_line_goes_through_the_fast_paths_once(monkeypatch):
+    # a request the C paths leave to the full path (custom rules) is scored in full, not offered
+    # to the fast paths a second time
+    from scorer import batch, engine
+
+    calls: list[int] = []
+    real = engine.fast_compact_many
+
+    def counted(requests, as_json=False):
+        calls.append(len(requests))
+        return real(requests, as_json)
+
+    monkeypatch.setattr(engine, "fast_compact_many", counted)
+    lines = [b'{"variant": "mcr", "hand": "[123m]456789m555pCC", "rules": "mcr1998"}',
+             b'{"variant": "mcr", "hand": "[123m]456789m555pCC"}']
+    answers = [orjson.loads(a) for a in batch.compact_chunk(lines)]
+    assert calls == [2]
+    assert [a["total"] for a in answers] == [18, 18] and all(a["valid"] for a in answers)

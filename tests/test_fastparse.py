@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcr_generator import generate
-from scorer._fastparse import parse_fast, parse_hand
 
+from scorer._fastparse import parse_fast, parse_hand
 from scorer.errors import HandError
 from scorer.hand import Exposure, Hand, Meld, MeldKind
 from scorer.notation import MAX_LENGTH, STANDARD, parse

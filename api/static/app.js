@@ -1,16 +1,20 @@
 // mjscore referee page (docs/web.md): build a hand with a guarded tile picker (or paste notation),
-// set the context, then score, list every reading, check a claim, list the waits, open an item.
+// set the context, then score, list every reading, check a claim, list the waits, open an item;
+// the same hand feeds the tile-efficiency tab and the match sheet's hands given as tiles.
 "use strict";
 
 import * as api from "./js/api.js";
 import {buildContext, readContext} from "./js/context.js";
 import {Hand, isFlower} from "./js/hand.js";
+import {renderEfficiency} from "./js/efficiency.js";
 import {errorLabel, getLang, itemName, presetLabel, setLang, t} from "./js/i18n.js";
+import {MatchTab} from "./js/match.js";
 import {el, errorLines, meldNode, renderErrors, renderItemCard, renderResult, renderVerdict, renderWaits, tileImg} from "./js/view.js";
 
 const LONG_PRESS_MS = 450;
 const state = {variants: [], variant: null, hand: null, arm: null, external: null, last: null, verdict: null,
-               waits: null, seq: 0, items: new Map(), refs: new Map()};
+               waits: null, seq: 0, items: new Map(), refs: new Map(), tab: "score", eff: null, effSeq: 0, match: null};
+const TABS = ["score", "efficiency", "match"];
 const $ = (id) => document.getElementById(id);
 
 // --------------------------------------------------------------------------------------- the picker
@@ -113,7 +117,9 @@ function changed() {
   if (state.external === null) $("hand").value = state.hand.notation();
   refresh();
   clearAnswers();
-  if (state.hand.isComplete() && state.external === null) score(false);
+  if (state.external !== null) return;
+  if (state.tab === "score" && state.hand.isComplete()) score(false);
+  else if (state.tab === "efficiency" && state.hand.count() >= state.hand.full - 1) analyse();
 }
 
 function clearAnswers() {
@@ -121,6 +127,54 @@ function clearAnswers() {
   $("result").replaceChildren();
   $("claim-result").replaceChildren();
   $("waits-box").hidden = true;
+  state.eff = null;
+  $("eff-result").replaceChildren();
+  if (state.match) state.match.pickerChanged();
+}
+
+// ----------------------------------------------------------------------------------------- tabs
+
+function showTab(name) {
+  state.tab = TABS.includes(name) ? name : "score";
+  document.body.dataset.tab = state.tab;
+  const tiles = state.tab === "match" && state.match !== null && state.match.wantsTiles();
+  for (const node of document.querySelectorAll("[data-tabs]")) {
+    const on = node.dataset.tabs.split(" ");
+    node.classList.toggle("off-tab", !(on.includes(state.tab) || (tiles && on.includes("match-tiles"))));
+  }
+  for (const b of $("tabs").querySelectorAll("button")) b.setAttribute("aria-selected", String(b.dataset.tab === state.tab));
+}
+
+function pickTab(name) {
+  showTab(name);
+  const q = new URLSearchParams(location.search);
+  if (state.tab === "score") q.delete("tab"); else q.set("tab", state.tab);
+  history.replaceState(null, "", `${location.pathname}?${q}`);
+  if (state.tab === "efficiency" && !state.eff && state.hand && state.hand.count() >= state.hand.full - 1) analyse();
+}
+
+// ------------------------------------------------------------------------------- tile efficiency
+
+async function analyse(scroll) {
+  const box = $("eff-result");
+  const n = state.hand.count();
+  if (state.external === null && n !== state.hand.full && n !== state.hand.full - 1) {
+    state.eff = null;
+    box.replaceChildren(el("div", {id: "eff-shanten", class: "error", role: "alert"},
+      el("p", {text: t("eff_need", {a: state.hand.full - 1, b: state.hand.full, n})})));
+    return;
+  }
+  const seq = ++state.effSeq;
+  const req = request({});
+  const visible = $("eff-visible").value.trim();
+  if (visible) req.visible = visible;
+  const answer = await api.efficiency(req);
+  if (seq !== state.effSeq) return; // a newer request has been sent
+  if (answer.ok) { state.eff = answer.body; renderEfficiency(box, state.eff, byName); }
+  else { state.eff = null; renderErrors(box, errorLines(answer.body, state.external), errorLabel); }
+  document.body.dataset.effDone = String(seq);
+  if (scroll === true) $("eff-box").scrollIntoView({block: "start"});
+  return answer;
 }
 
 // ------------------------------------------------------------------------------------ requests
@@ -203,15 +257,24 @@ async function listWaits() {
   $("waits-box").scrollIntoView({block: "start"});
 }
 
+// a match hand's explanation in the item dialog: the same drawing as a scored hand
+function showExplanation(result) {
+  renderResult($("item-card"), result, {variant: "mcr", onItem: openItem, byName: (id) => {
+    const item = (state.variants.find((v) => v.id === "mcr") || {items: []}).items.find((i) => i.id === id);
+    return item ? itemName(item) : id;
+  }});
+  if (!$("item-dialog").open) $("item-dialog").showModal();
+}
+
 async function openItem(id) {
   const key = `${state.variant.id}/${id}`;
   if (!state.refs.has(key)) {
     const answer = await api.itemReference(state.variant.id, id);
-    if (!answer.ok) { showErrors($("item-card"), answer.body); $("item-dialog").showModal(); return; }
+    if (!answer.ok) { showErrors($("item-card"), answer.body); if (!$("item-dialog").open) $("item-dialog").showModal(); return; }
     state.refs.set(key, answer.body);
   }
   renderItemCard($("item-card"), state.refs.get(key), byName);
-  $("item-dialog").showModal();
+  if (!$("item-dialog").open) $("item-dialog").showModal();
 }
 
 async function readNotation() {
@@ -219,6 +282,7 @@ async function readNotation() {
   const notes = $("notation-notes");
   notes.replaceChildren();
   if (!text) return;
+  if (state.tab === "efficiency") { await readForEfficiency(text); return; }
   const req = {variant: state.variant.id, hand: text};
   if ($("dialect").value) req.dialect = $("dialect").value;
   const answer = await api.parse(req);
@@ -230,7 +294,20 @@ async function readNotation() {
   $("hand").value = state.external === null ? state.hand.notation() : text;
   refresh();
   clearAnswers();
-  await score(true);
+  if (state.tab === "efficiency") await analyse(); else await score(state.tab === "score");
+}
+
+// efficiency reads a hand one tile short too (which /v1/parse refuses): its answer's canonical hand
+// goes back into the picker
+async function readForEfficiency(text) {
+  clearAnswers();
+  state.external = text;
+  const answer = await analyse();
+  if (!answer || !answer.ok) return;
+  state.external = state.hand.load(answer.body.hand) ? null : text;
+  say(state.external === null ? "" : "picker_cannot");
+  $("hand").value = state.external === null ? state.hand.notation() : text;
+  refresh();
 }
 
 // ------------------------------------------------------------------------- variant, language, link
@@ -282,6 +359,8 @@ function selectVariant(id, params) {
 
 function updateLink() {
   const q = new URLSearchParams({variant: state.variant.id, hand: handText(), lang: getLang()});
+  if (state.tab !== "score") q.set("tab", state.tab);
+  if (state.match && state.match.id()) q.set("match", state.match.id());
   if ($("rules").value) q.set("rules", $("rules").value);
   if ($("dialect").value) q.set("dialect", $("dialect").value);
   for (const [k, v] of Object.entries(readContext($("context")))) q.set(k, typeof v === "object" ? JSON.stringify(v) : String(v));
@@ -307,6 +386,8 @@ function applyLang() {
     drawResult();
     if (state.verdict) renderVerdict($("claim-result"), state.verdict, byName);
     if (state.waits) renderWaits($("waits-result"), state.waits, byName);
+    if (state.eff) renderEfficiency($("eff-result"), state.eff, byName);
+    if (state.match) state.match.render();
     const q = new URLSearchParams(location.search);
     q.set("lang", lang);
     history.replaceState(null, "", `${location.pathname}?${q}`);
@@ -344,6 +425,9 @@ function wire() {
     rememberLang();
     applyLang();
   });
+  for (const b of $("tabs").querySelectorAll("button")) b.addEventListener("click", () => pickTab(b.dataset.tab));
+  $("eff-run").addEventListener("click", () => analyse(true));
+  $("eff-visible").addEventListener("keydown", (e) => { if (e.key === "Enter") analyse(true); });
   addEventListener("offline", () => { $("offline").hidden = false; });
   addEventListener("online", () => { $("offline").hidden = true; });
 }
@@ -351,6 +435,7 @@ function wire() {
 async function main() {
   const params = Object.fromEntries(new URLSearchParams(location.search));
   chooseLang(params);
+  showTab(params.tab);
   wire();
   applyLang();
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => { /* the page works without it */ });
@@ -362,6 +447,14 @@ async function main() {
   if (params.dialect) $("dialect").value = params.dialect;
   applyLang();
   $("offline").hidden = navigator.onLine !== false;
+  state.match = new MatchTab($("match"), {
+    picker: () => ({text: handText(), count: state.hand.count(), full: state.hand.full, variant: state.variant.id,
+                    external: state.external !== null}),
+    context: () => readContext($("context")),
+    layout: () => showTab(state.tab),
+    explain: showExplanation,
+  });
+  await state.match.start(params.match);
   if (params.hand) {
     $("hand").value = params.hand;
     state.external = params.hand;

@@ -26,3 +26,13 @@ export const itemReference = (variant, item) =>
 export const score = (req) => post("/v1/score", req);
 export const waits = (req) => post("/v1/waits", req);
 export const parse = (req) => post("/v1/parse", req);
+export const efficiency = (req) => post("/v1/efficiency", req);
+
+// matches: a change carries the revision last seen, so a double tap cannot add a hand twice
+const match = (id) => `/v1/matches/${encodeURIComponent(id)}`;
+export const createMatch = (record) => post("/v1/matches", record);
+export const readMatch = (id) => call(match(id));
+export const addHand = (id, entry, revision) => post(`${match(id)}/hands`, {entry, revision});
+export const correctHand = (id, fix) => post(`${match(id)}/corrections`, fix);
+export const explainHand = (id, n) => call(`${match(id)}/hands/${n}/explanation`);
+export const exportUrl = (id, format) => `${match(id)}/export?format=${format}`;

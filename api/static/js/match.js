@@ -1,0 +1,380 @@
+// The match sheet tab (docs/match.md#http-api): create or reopen an MCR match, enter each hand
+// (a win by its fan total or by the hand in the picker, a draw, a hand not played, a false win, a
+// penalty), correct or delete one with a reason, and read the sheet: running totals, places,
+// table points, 追分 and the exports. The open match's id is kept on the device and in the link.
+"use strict";
+
+import * as api from "./api.js";
+import {errorLabel, getLang, t} from "./i18n.js";
+import {el, errorLines, renderErrors} from "./view.js";
+
+const STORE_KEY = "mjscore.match";
+const BY_KEY = "mjscore.referee";
+const WINDS = ["E", "S", "W", "N"];
+const WIND_ZH = {E: "东", S: "南", W: "西", N: "北"};
+const KINDS = ["win", "draw", "not_played", "false_win", "penalty"];
+const KIND_LABEL = {win: "m_win", draw: "m_draw", not_played: "m_not_played", false_win: "m_false_win", penalty: "m_penalty"};
+// what a win given as tiles may carry beyond its tiles: the rest (seats, discarder) comes from the match
+const WIN_CONTEXT = ["flowers", "last_tile", "kong_win", "last_wall", "win_tile"];
+
+function remember(key, value) {
+  try { if (value) localStorage.setItem(key, value); else localStorage.removeItem(key); } catch { /* storage may be off */ }
+}
+
+function recall(key) {
+  try { return localStorage.getItem(key) || ""; } catch { return ""; }
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const windLabel = (w) => (getLang() === "zh" ? WIND_ZH[w] || w : w);
+
+function select(id, options, value) {
+  const s = el("select", {id}, options.map(([v, label]) => el("option", {value: v, text: label})));
+  s.value = value ?? (options[0] ? options[0][0] : "");
+  return s;
+}
+
+function field(labelKey, control) {
+  return el("label", {class: "field"}, el("span", {text: t(labelKey)}), control);
+}
+
+export class MatchTab {
+  // deps: picker() the hand in the picker, context() its context form, layout() to show or hide
+  // the picker, explain(result) to draw a hand's explanation
+  constructor(root, deps) {
+    this.root = root;
+    this.deps = deps;
+    this.match = null;   // the last answer of the API: {id, revision, record, sheet}
+    this.kind = "win";
+    this.mode = "fan";
+    this.fixing = null;  // the row being corrected
+    this.busy = false;
+  }
+
+  id() { return this.match ? this.match.id : null; }
+  wantsTiles() { return this.match !== null && this.kind === "win" && this.mode === "tiles"; }
+
+  async start(id) {
+    const wanted = id || recall(STORE_KEY);
+    if (wanted) await this.load(wanted);
+    else this.render();
+  }
+
+  async load(id) {
+    const answer = await api.readMatch(id);
+    if (answer.ok) this.opened(answer.body);
+    else {
+      if (answer.body && answer.body.error && answer.body.error.code === "no_such_match") remember(STORE_KEY, "");
+      this.match = null;
+      this.render();
+      this.error(answer.body);
+    }
+  }
+
+  opened(body) {
+    this.match = body;
+    remember(STORE_KEY, body.id);
+    this.render();
+    const q = new URLSearchParams(location.search);
+    q.set("tab", "match");
+    q.set("match", body.id);
+    history.replaceState(null, "", `${location.pathname}?${q}`);
+  }
+
+  msg() { return this.root.querySelector("#m-msg"); }
+
+  error(body) { renderErrors(this.msg(), errorLines(body, null), errorLabel); this.msg().scrollIntoView({block: "nearest"}); }
+
+  say(key, vars) {
+    this.msg().replaceChildren(el("div", {class: "error", role: "alert"}, el("p", {text: t(key, vars)})));
+  }
+
+  render() {
+    this.root.replaceChildren(...(this.match ? this.sheetView() : this.setupView()));
+    this.deps.layout();
+  }
+
+  // ------------------------------------------------------------------------------ no match open
+
+  setupView() {
+    const players = el("div", {class: "m-players"}, WINDS.map((w, i) =>
+      el("label", {class: "field"}, el("span", {text: `${windLabel(w)} (${w})`}),
+         el("input", {id: `m-p${i}`, type: "text", maxlength: "32", autocomplete: "off", autocapitalize: "words"}))));
+    const create = el("button", {type: "button", id: "m-create", class: "primary", text: t("m_create")});
+    create.addEventListener("click", () => this.create());
+    const openId = el("input", {id: "m-open-id", type: "text", maxlength: "32", autocomplete: "off", spellcheck: "false",
+                                autocapitalize: "off"});
+    const open = el("button", {type: "button", id: "m-open", text: t("m_open")});
+    open.addEventListener("click", () => { const v = openId.value.trim(); if (v) this.load(v); });
+    return [
+      el("h3", {text: t("m_new")}),
+      field("m_match_title", el("input", {id: "m-title", type: "text", maxlength: "100", autocomplete: "off"})),
+      el("p", {class: "hint", text: t("m_players")}),
+      players,
+      el("div", {class: "row"}, create),
+      el("div", {id: "m-msg", "aria-live": "polite"}),
+      el("h3", {text: t("m_open")}),
+      el("div", {class: "row"}, field("m_open_id", openId), open),
+    ];
+  }
+
+  async create() {
+    const players = WINDS.map((_, i) => this.root.querySelector(`#m-p${i}`).value.trim());
+    if (players.some((p) => !p) || new Set(players.map((p) => p.toLowerCase())).size !== 4) { this.say("m_need_players"); return; }
+    const title = this.root.querySelector("#m-title").value.trim();
+    const answer = await api.createMatch(title ? {players, title} : {players});
+    if (answer.ok) this.opened(answer.body); else this.error(answer.body);
+  }
+
+  // ------------------------------------------------------------------------------ a match open
+
+  sheetView() {
+    const {sheet, id} = this.match;
+    const close = el("button", {type: "button", id: "m-close", text: t("m_close")});
+    close.addEventListener("click", () => { this.match = null; this.fixing = null; remember(STORE_KEY, ""); this.render(); });
+    const link = `${location.pathname}?tab=match&match=${encodeURIComponent(id)}&lang=${getLang()}`;
+    const next = sheet.next;
+    return [
+      el("div", {class: "row spread m-head"},
+        el("strong", {id: "m-name", text: sheet.title || sheet.players.join(" · ")}),
+        el("code", {id: "m-id", text: id})),
+      el("div", {class: "row"}, el("a", {id: "m-link", href: link, text: t("m_link")}), close),
+      el("p", {id: "m-next", class: "m-next", "data-hand": next ? String(next.hand) : "",
+               text: next ? t("m_next", {n: next.hand, label: getLang() === "zh" ? next.label_zh : next.label, d: next.dealer})
+                          : t("m_done")}),
+      this.entryForm(),
+      el("div", {id: "m-msg", "aria-live": "polite"}),
+      el("h3", {text: t("m_totals")}),
+      this.totalsTable(),
+      this.handsTable(),
+      this.needsTable(),
+      el("h3", {text: t("m_export")}),
+      el("p", {class: "row m-export"}, ["json", "csv", "ema"].map((f) =>
+        el("a", {href: api.exportUrl(id, f), download: "", "data-format": f, text: f.toUpperCase()}))),
+      this.logList(),
+    ].filter(Boolean);
+  }
+
+  players() { return this.match.sheet.players; }
+
+  // each player with the seat wind of the hand being entered
+  playerOptions(row) {
+    const seats = row ? row.seats : this.match.sheet.next && this.match.sheet.next.seats;
+    return this.players().map((p) => [p, seats && seats[p] ? `${p} (${windLabel(seats[p])})` : p]);
+  }
+
+  entryForm() {
+    const fix = this.fixing;
+    const entry = fix ? fix.entry : {};
+    const kinds = el("div", {class: "m-kinds", role: "group"}, KINDS.map((k) => {
+      const b = el("button", {type: "button", "data-kind": k, "aria-pressed": String(this.kind === k), text: t(KIND_LABEL[k]),
+                              class: this.kind === k ? "armed" : ""});
+      b.addEventListener("click", () => { this.kind = k; this.render(); });
+      return b;
+    }));
+    const opts = this.playerOptions(fix);
+    const body = [];
+    if (this.kind === "win") {
+      const modes = el("div", {class: "row m-modes"}, ["fan", "tiles"].map((mode) => {
+        const input = el("input", {type: "radio", name: "m-mode", id: `m-mode-${mode}`, value: mode, checked: this.mode === mode});
+        input.addEventListener("change", () => { this.mode = mode; this.render(); });
+        return el("label", {class: "check"}, input, ` ${t(mode === "fan" ? "m_by_fan" : "m_by_tiles")}`);
+      }));
+      body.push(el("div", {class: "m-grid"},
+        field("m_winner", select("m-winner", opts, entry.winner)),
+        field("m_from", select("m-from", [["", t("m_self")], ...opts], entry.from ?? ""))), modes);
+      if (this.mode === "fan") {
+        body.push(field("m_fan", el("input", {id: "m-fan", type: "number", min: "8", max: "1000", inputmode: "numeric",
+                                              value: fix && fix.fan ? String(fix.fan) : ""})));
+      } else {
+        const p = this.deps.picker();
+        body.push(el("p", {class: "hint", id: "m-tiles-note", text: `${t("m_tiles_note")} ${p.text || "—"}`}));
+      }
+    } else if (this.kind === "false_win") {
+      body.push(el("div", {class: "m-grid"}, field("m_offender", select("m-offender", opts, entry.false_win)),
+                   field("m_reason", el("input", {id: "m-reason", type: "text", maxlength: "200", value: entry.reason || ""}))));
+    } else if (this.kind === "penalty") {
+      const given = entry.penalty || {};
+      body.push(el("div", {class: "m-grid"}, this.players().map((p, i) => el("label", {class: "field"},
+        el("span", {text: `${p} (${t("m_points")})`}),
+        el("input", {id: `m-pen-${i}`, type: "number", inputmode: "numeric", value: given[p] !== undefined ? String(given[p]) : ""})))),
+      field("m_reason", el("input", {id: "m-reason", type: "text", maxlength: "200", value: entry.reason || ""})));
+    } else {
+      body.push(field("m_note", el("input", {id: "m-note", type: "text", maxlength: "200", value: entry.note || ""})));
+    }
+    const actions = el("div", {class: "row actions"});
+    if (fix) {
+      body.unshift(el("p", {id: "m-fixing", class: "m-fixing", text: t("m_fixing", {n: fix.n})}));
+      body.push(el("div", {class: "m-grid"},
+        field("m_by", el("input", {id: "m-by", type: "text", maxlength: "32", value: recall(BY_KEY)})),
+        field("m_reason", el("input", {id: "m-fix-reason", type: "text", maxlength: "200"}))));
+      const save = el("button", {type: "button", id: "m-save", class: "primary", text: t("m_save_fix")});
+      save.addEventListener("click", () => this.correct("edit"));
+      const del = el("button", {type: "button", id: "m-delete", text: t("m_delete")});
+      del.addEventListener("click", () => this.correct("delete"));
+      const cancel = el("button", {type: "button", id: "m-cancel", text: t("m_cancel")});
+      cancel.addEventListener("click", () => { this.fixing = null; this.render(); });
+      actions.append(save, del, cancel);
+    } else {
+      const add = el("button", {type: "button", id: "m-add", class: "primary", text: t("m_add"),
+                                disabled: !this.match.sheet.next && this.kind !== "false_win" && this.kind !== "penalty"});
+      add.addEventListener("click", () => this.add());
+      actions.append(add);
+    }
+    return el("div", {id: "m-entry", class: `m-entry ${fix ? "fixing" : ""}`}, kinds, ...body, actions);
+  }
+
+  // the hand a win by tiles will send, shown as the picker changes
+  pickerChanged() {
+    const note = this.root.querySelector("#m-tiles-note");
+    if (note) note.textContent = `${t("m_tiles_note")} ${this.deps.picker().text || "—"}`;
+  }
+
+  value(id) { const n = this.root.querySelector(`#${id}`); return n ? n.value.trim() : ""; }
+
+  // the entry the form describes, or null with the reason said
+  entry() {
+    const note = this.value("m-note");
+    if (this.kind === "draw") return note ? {draw: true, note} : {draw: true};
+    if (this.kind === "not_played") return note ? {not_played: true, note} : {not_played: true};
+    if (this.kind === "false_win") return {false_win: this.value("m-offender"), reason: this.value("m-reason")};
+    if (this.kind === "penalty") {
+      const penalty = {};
+      this.players().forEach((p, i) => { const v = this.value(`m-pen-${i}`); if (v !== "" && Number(v) !== 0) penalty[p] = Number(v); });
+      return {penalty, reason: this.value("m-reason")};
+    }
+    const win = {winner: this.value("m-winner"), from: this.value("m-from") || null};
+    if (this.mode === "fan") {
+      const fan = this.value("m-fan");
+      if (fan === "" || !Number.isInteger(Number(fan))) { this.say("m_need_fan"); return null; }
+      return {...win, fan: Number(fan)};
+    }
+    const p = this.deps.picker();
+    if (p.variant !== "mcr") { this.say("m_need_hand", {n: p.count, m: 14}); return null; }
+    if (!p.external && p.count !== p.full) { this.say("m_need_hand", {n: p.count, m: p.full}); return null; }
+    const ctx = this.deps.context();
+    const context = Object.fromEntries(WIN_CONTEXT.filter((k) => ctx[k] !== undefined).map((k) => [k, ctx[k]]));
+    return Object.keys(context).length ? {...win, hand: p.text, context} : {...win, hand: p.text};
+  }
+
+  // one change at a time: a second tap while the first is on its way does nothing
+  async send(call) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const answer = await call();
+      if (answer.ok) { this.fixing = null; this.opened(answer.body); this.msg().replaceChildren(); return; }
+      if (answer.body && answer.body.error && answer.body.error.code === "stale_revision") {
+        await this.load(this.match.id);
+        this.say("m_stale");
+        return;
+      }
+      this.error(answer.body);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async add() {
+    const entry = this.entry();
+    if (entry) await this.send(() => api.addHand(this.match.id, entry, this.match.revision));
+  }
+
+  async correct(action) {
+    const by = this.value("m-by");
+    const reason = this.value("m-fix-reason");
+    if (!by || !reason) { this.say("m_need_reason"); return; }
+    remember(BY_KEY, by);
+    const fix = {n: this.fixing.n, action, by, reason, revision: this.match.revision};
+    if (action === "edit") {
+      fix.entry = this.entry();
+      if (!fix.entry) return;
+    }
+    await this.send(() => api.correctHand(this.match.id, fix));
+  }
+
+  startFix(row) {
+    this.fixing = row;
+    this.kind = row.kind;
+    this.mode = "fan";
+    this.render();
+    this.root.querySelector("#m-entry").scrollIntoView({block: "start"});
+  }
+
+  async explain(n) {
+    const answer = await api.explainHand(this.match.id, n);
+    if (answer.ok) this.deps.explain(answer.body); else this.error(answer.body);
+  }
+
+  // ------------------------------------------------------------------------------------ the sheet
+
+  what(row) {
+    if (row.kind === "win") {
+      return `${row.winner} ${row.fan} ${row.self_draw ? t("m_self") : t("m_off", {p: row.from})}`;
+    }
+    if (row.kind === "false_win") return `${t("m_false_win")}: ${row.offender}${row.reason ? ` — ${row.reason}` : ""}`;
+    if (row.kind === "penalty") return `${t("m_penalty")}${row.reason ? `: ${row.reason}` : ""}`;
+    return `${t(KIND_LABEL[row.kind])}${row.note ? ` — ${row.note}` : ""}`;
+  }
+
+  totalsTable() {
+    const {sheet} = this.match;
+    const order = [...this.players()].sort((a, b) => sheet.places[a] - sheet.places[b]);
+    return el("table", {id: "m-totals", class: "m-totals"},
+      el("thead", {}, el("tr", {}, [t("m_player"), t("m_total"), t("m_place"), t("m_table_points")].map((h) => el("th", {text: h})))),
+      el("tbody", {}, order.map((p) => el("tr", {"data-player": p, "data-total": String(sheet.totals[p]),
+                                                 "data-place": String(sheet.places[p]), "data-table-points": sheet.table_points_exact[p]},
+        el("td", {text: p}), el("td", {class: "num", text: signed(sheet.totals[p])}),
+        el("td", {class: "num", text: String(sheet.places[p])}), el("td", {class: "num", text: sheet.table_points_exact[p]})))));
+  }
+
+  handsTable() {
+    const {sheet} = this.match;
+    if (!sheet.hands.length) return null;
+    const players = this.players();
+    const zh = getLang() === "zh";
+    return el("div", {class: "scroll-x"}, el("table", {id: "m-sheet", class: "m-sheet"},
+      el("thead", {}, el("tr", {}, ["#", t("m_hand_col"), t("m_what"), ...players, ""].map((h) => el("th", {text: h})))),
+      el("tbody", {}, sheet.hands.map((row) => {
+        const fix = el("button", {type: "button", class: "link m-fix", "data-n": String(row.n), text: t("m_fix")});
+        fix.addEventListener("click", () => this.startFix(row));
+        let why = null;
+        if (row.scored) {
+          why = el("button", {type: "button", class: "link m-why", "data-n": String(row.n), text: t("m_explain")});
+          why.addEventListener("click", () => this.explain(row.n));
+        }
+        return el("tr", {"data-n": String(row.n), "data-kind": row.kind, class: this.fixing && this.fixing.n === row.n ? "fixing" : ""},
+          el("td", {class: "num", text: String(row.n)}),
+          el("td", {text: row.label ? (zh ? row.label_zh : row.label) : `(${row.hand})`}),
+          el("td", {class: "m-what"}, this.what(row), why ? " " : "", why),
+          players.map((p) => el("td", {class: `num ${row.winner === p ? "m-won" : ""}`, "data-player": p, "data-delta": String(row.deltas[p])},
+            signed(row.deltas[p]), el("small", {text: String(row.totals[p])}))),
+          el("td", {}, fix));
+      }))));
+  }
+
+  needsTable() {
+    const {sheet} = this.match;
+    if (sheet.complete || !sheet.hands_left) return null;
+    const rows = [];
+    for (const p of this.players()) {
+      for (const n of sheet.needs[p].to_pass) {
+        rows.push(el("tr", {"data-player": p, "data-target": n.player},
+          el("td", {text: p}), el("td", {text: n.player}), el("td", {class: "num", text: String(n.gap)}),
+          [n.self_draw, n.off_them, n.off_other].map((f) => el("td", {class: "num", title: f === 8 ? t("m_any_win") : "", text: String(f)}))));
+      }
+    }
+    if (!rows.length) return null;
+    return el("div", {}, el("h3", {text: t("m_needs")}), el("div", {class: "scroll-x"}, el("table", {id: "m-needs", class: "m-needs"},
+      el("thead", {}, el("tr", {}, [t("m_player"), t("m_target"), t("m_gap"), t("m_self"), t("m_off_them"), t("m_off_other")]
+        .map((h) => el("th", {text: h})))),
+      el("tbody", {}, rows))));
+  }
+
+  logList() {
+    const log = this.match.sheet.log;
+    if (!log.length) return null;
+    return el("div", {}, el("h3", {text: t("m_log")}), el("ul", {id: "m-log", class: "m-log"}, log.map((c) =>
+      el("li", {"data-n": String(c.n), "data-action": c.action}, `${c.at} ${c.by}: ${c.action} #${c.n} — ${c.reason}`))));
+  }
+}

@@ -239,3 +239,36 @@ def test_match_errors_are_told_and_a_desktop_sheet(server, desktop):
     sheet = _api(f"/v1/matches/{created['id']}")["sheet"]
     assert sheet["totals"] == {"Ann": -10, "Bo": 10, "Cy": 0, "Di": 0}
     _shot(d, "tabs-match-desktop")
+
+
+def test_bad_input_is_told_in_both_tabs(server, browser):
+    d = browser
+    d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    d.get_log("browser")
+    # a typed hand with a character the notation does not know: marked where it was typed
+    _open(d, f"{server}/?variant=mcr&lang=en&tab=efficiency&hand=123m4x5p")
+    error = WebDriverWait(d, WAIT_S).until(lambda x: x.find_element(By.CSS_SELECTOR, "#eff-result .error"))
+    assert "unknown character 'x'" in error.text
+    assert error.find_element(By.CSS_SELECTOR, "li[data-code=unknown_character] mark").text == "x"
+    # tiles seen that cannot be: five 1m in all
+    _open(d, f"{server}/?variant=mcr&lang=en&tab=efficiency&hand={HAND_13}")
+    seq = _eff_seq(d)
+    _id(d, "eff-visible").send_keys("1m1m1m1m")
+    _id(d, "eff-run").click()
+    _eff_done(d, seq)
+    want = TestClient(app).post("/v1/efficiency", json={"variant": "mcr", "hand": HAND_13, "visible": "1m1m1m1m"}).json()
+    assert want["error"]["message"] in _id(d, "eff-result").find_element(By.CSS_SELECTOR, ".error").text
+    # a match hand the server refuses (a winner who dealt in to himself): told, nothing added
+    created = _api("/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"]})
+    _open(d, f"{server}/?lang=en&tab=match&match={created['id']}")
+    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-add"))
+    Select(_id(d, "m-winner")).select_by_value("Bo")
+    Select(_id(d, "m-from")).select_by_value("Bo")
+    _id(d, "m-fan").send_keys("8")
+    _id(d, "m-add").click()
+    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-msg .error li"))
+    assert "Not entered" in _id(d, "m-msg").text and not d.find_elements(By.CSS_SELECTOR, "#m-sheet")
+    assert _api(f"/v1/matches/{created['id']}")["revision"] == 1
+    _shot(d, "tabs-errors-desktop")
+    # the only console lines are the 422 answers
+    assert test_web._console_errors(d, allowed=("status of 422",)) == []

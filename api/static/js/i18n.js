@@ -60,7 +60,7 @@ const UI = {
     m_needs: "追分 — what it takes to pass", m_target: "to pass", m_gap: "gap", m_off_them: "off them", m_off_other: "off another",
     m_export: "Export", m_log: "Corrections", m_explain: "why", m_hand_col: "Hand", m_what: "What",
     m_off: "off {p}", m_link: "Link to this match", m_stale: "Someone changed the match: it has been reloaded, check and enter again.",
-    m_no_match: "No match open.", m_any_win: "any win",
+    m_any_win: "any win", m_error: "Not entered",
   },
   zh: {
     subtitle: "裁判", variant: "规则", lang: "English", hand: "手牌", tiles: "牌",
@@ -116,7 +116,7 @@ const UI = {
     m_needs: "追分", m_target: "超过", m_gap: "差距", m_off_them: "对点", m_off_other: "旁点",
     m_export: "导出", m_log: "更正记录", m_explain: "详情", m_hand_col: "盘", m_what: "内容",
     m_off: "{p} 点炮", m_link: "本场比赛链接", m_stale: "比赛已被他人修改，已重新载入，请核对后再录入。",
-    m_no_match: "未打开比赛。", m_any_win: "任意和牌",
+    m_any_win: "任意和牌", m_error: "未录入",
   },
 };
 
@@ -166,7 +166,7 @@ const ERRORS = {
   unexpected_bracket: "多余的括号", bad_claim_digit: "副露来源数字有误", busy: "服务器忙，请稍后重试",
   time_budget: "计算超时", input_too_long: "输入过长", out_of_range: "数值超出范围", bad_request: "请求有误",
   network: "无法连接服务器", no_such_match: "没有这场比赛", stale_revision: "比赛已被修改", unknown_player: "不是本场选手",
-  not_a_win: "不成和", below_minimum: "不够 8 番", no_winner: "没有和牌者", store_unavailable: "比赛存储不可用",
+  not_a_win: "不成和", below_minimum: "不够 8 番", bad_visible: "场上已见的牌有误", no_winner: "没有和牌者", store_unavailable: "比赛存储不可用",
 };
 
 let lang = "en";

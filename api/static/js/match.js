@@ -83,7 +83,12 @@ export class MatchTab {
 
   msg() { return this.root.querySelector("#m-msg"); }
 
-  error(body) { renderErrors(this.msg(), errorLines(body, null), errorLabel); this.msg().scrollIntoView({block: "nearest"}); }
+  error(body) {
+    renderErrors(this.msg(), errorLines(body, null), errorLabel);
+    const head = this.msg().querySelector(".error-head");
+    if (head) head.textContent = t("m_error");  // nothing was scored: say nothing was entered
+    this.msg().scrollIntoView({block: "nearest"});
+  }
 
   say(key, vars) {
     this.msg().replaceChildren(el("div", {class: "error", role: "alert"}, el("p", {text: t(key, vars)})));
@@ -334,7 +339,7 @@ export class MatchTab {
     const players = this.players();
     const zh = getLang() === "zh";
     return el("div", {class: "scroll-x"}, el("table", {id: "m-sheet", class: "m-sheet"},
-      el("thead", {}, el("tr", {}, ["#", t("m_hand_col"), t("m_what"), ...players, ""].map((h) => el("th", {text: h})))),
+      el("thead", {}, el("tr", {}, ["#", t("m_hand_col"), t("m_what"), ...players].map((h) => el("th", {text: h})))),
       el("tbody", {}, sheet.hands.map((row) => {
         const fix = el("button", {type: "button", class: "link m-fix", "data-n": String(row.n), text: t("m_fix")});
         fix.addEventListener("click", () => this.startFix(row));
@@ -346,10 +351,9 @@ export class MatchTab {
         return el("tr", {"data-n": String(row.n), "data-kind": row.kind, class: this.fixing && this.fixing.n === row.n ? "fixing" : ""},
           el("td", {class: "num", text: String(row.n)}),
           el("td", {text: row.label ? (zh ? row.label_zh : row.label) : `(${row.hand})`}),
-          el("td", {class: "m-what"}, this.what(row), why ? " " : "", why),
+          el("td", {class: "m-what"}, this.what(row), " ", why, why ? " " : "", fix),
           players.map((p) => el("td", {class: `num ${row.winner === p ? "m-won" : ""}`, "data-player": p, "data-delta": String(row.deltas[p])},
-            signed(row.deltas[p]), el("small", {text: String(row.totals[p])}))),
-          el("td", {}, fix));
+            signed(row.deltas[p]), el("small", {text: String(row.totals[p])}))));
       }))));
   }
 

@@ -222,10 +222,11 @@ def test_a_short_match_on_a_phone(server, phone):
     assert _id(d, "m-link").get_attribute("href").endswith(f"match={match_id}&lang=zh")
 
 
-def test_match_errors_are_told_and_a_desktop_sheet(server, desktop):
+def test_a_penalty_and_a_hand_by_tiles_corrected_on_a_desktop(server, desktop):
     d = desktop
-    created = _api("/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"]})
-    _open(d, f"{server}/?lang=en&tab=match&match={created['id']}")
+    won = {"winner": "Cy", "from": None, "hand": "[123m]456789m555pCC", "context": {"flowers": 2}}
+    created = _api("/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"], "hands": [won]})
+    _open(d, f"{server}/?variant=nantong&lang=en&tab=match&match={created['id']}")
     WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-add"))
     _id(d, "m-add").click()  # no fan given: told, nothing sent
     assert "Give the fan total" in _id(d, "m-msg").text
@@ -234,11 +235,20 @@ def test_match_errors_are_told_and_a_desktop_sheet(server, desktop):
     _id(d, "m-pen-1").send_keys("10")
     _id(d, "m-reason").send_keys("slow play")
     _id(d, "m-add").click()
-    _wait_rows(d, 1)
+    _wait_rows(d, 2)
     assert "slow play" in _id(d, "m-sheet").text
     sheet = _api(f"/v1/matches/{created['id']}")["sheet"]
-    assert sheet["totals"] == {"Ann": -10, "Bo": 10, "Cy": 0, "Di": 0}
+    assert sheet["hands"][1]["deltas"] == {"Ann": -10, "Bo": 10, "Cy": 0, "Di": 0}
     _shot(d, "tabs-match-desktop")
+    # correcting the hand given by its tiles puts it back in the picker (MCR) with its flowers
+    d.find_element(By.CSS_SELECTOR, '#m-sheet button.m-fix[data-n="1"]').click()
+    assert _id(d, "m-mode-tiles").is_selected()
+    assert _id(d, "variant").get_attribute("value") == "mcr"
+    assert _id(d, "hand").get_attribute("value") == "[123m]456789m555pCC"
+    assert d.find_element(By.CSS_SELECTOR, '#context [name="flowers"]').get_attribute("value") == "2"
+    assert "off-tab" not in _id(d, "builder").get_attribute("class")
+    _id(d, "m-cancel").click()
+    assert not d.find_elements(By.ID, "m-fixing")
 
 
 def test_bad_input_is_told_in_both_tabs(server, browser):

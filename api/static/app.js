@@ -257,6 +257,16 @@ async function listWaits() {
   $("waits-box").scrollIntoView({block: "start"});
 }
 
+// a match hand being corrected goes back into the picker (matches are MCR) with its context
+function loadForMatch(hand, context) {
+  const params = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, String(v)]));
+  selectVariant("mcr", params);
+  state.external = state.hand.load(hand) ? null : hand;
+  $("hand").value = state.external === null ? state.hand.notation() : hand;
+  refresh();
+  clearAnswers();
+}
+
 // a match hand's explanation in the item dialog: the same drawing as a scored hand
 function showExplanation(result) {
   renderResult($("item-card"), result, {variant: "mcr", onItem: openItem, byName: (id) => {
@@ -451,6 +461,7 @@ async function main() {
     picker: () => ({text: handText(), count: state.hand.count(), full: state.hand.full, variant: state.variant.id,
                     external: state.external !== null}),
     context: () => readContext($("context")),
+    load: loadForMatch,
     layout: () => showTab(state.tab),
     explain: showExplanation,
   });

@@ -39,8 +39,9 @@ function field(labelKey, control) {
 }
 
 export class MatchTab {
-  // deps: picker() the hand in the picker, context() its context form, layout() to show or hide
-  // the picker, explain(result) to draw a hand's explanation
+  // deps: picker() the hand in the picker, context() its context form, load(hand, context) to put
+  // a hand back in them, layout() to show or hide the picker, explain(result) to draw a hand's
+  // explanation
   constructor(root, deps) {
     this.root = root;
     this.deps = deps;
@@ -255,7 +256,7 @@ export class MatchTab {
       return {...win, fan: Number(fan)};
     }
     const p = this.deps.picker();
-    if (p.variant !== "mcr") { this.say("m_need_hand", {n: p.count, m: 14}); return null; }
+    if (p.variant !== "mcr") { this.say("m_need_mcr"); return null; }
     if (!p.external && p.count !== p.full) { this.say("m_need_hand", {n: p.count, m: p.full}); return null; }
     const ctx = this.deps.context();
     const context = Object.fromEntries(WIN_CONTEXT.filter((k) => ctx[k] !== undefined).map((k) => [k, ctx[k]]));
@@ -301,7 +302,9 @@ export class MatchTab {
   startFix(row) {
     this.fixing = row;
     this.kind = row.kind;
-    this.mode = "fan";
+    // a hand given as tiles goes back into the picker with its context, so that saving keeps both
+    this.mode = row.entry.hand ? "tiles" : "fan";
+    if (row.entry.hand) this.deps.load(row.entry.hand, row.entry.context || {});
     this.render();
     this.root.querySelector("#m-entry").scrollIntoView({block: "start"});
   }

@@ -104,6 +104,12 @@ def test_efficiency_of_a_13_and_a_14_tile_mcr_hand(server, desktop):
     one_short = next((i, x) for i, x in enumerate(want["discards"]) if x.get("minimum"))
     assert rows[one_short[0]].get_attribute("data-min-left") == str(one_short[1]["minimum"]["tiles_left"])
     _shot_at(d, "eff-box", "tabs-efficiency-desktop-14")
+    # the same hand on the Score tab: scored there on arrival, the efficiency answer put away
+    d.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="score"]').click()
+    want = _api("/v1/score", {"variant": "mcr", "hand": HAND_14})
+    assert not want["valid"]
+    assert WebDriverWait(d, WAIT_S).until(lambda x: _id(x, "total").text) == f"Not a valid win: {want['reason']}"
+    assert "off-tab" in _id(d, "eff-box").get_attribute("class") and "tab=" not in d.current_url
 
 
 def test_efficiency_on_a_phone_in_chinese_and_its_errors(server, phone):

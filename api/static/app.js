@@ -150,7 +150,10 @@ function pickTab(name) {
   const q = new URLSearchParams(location.search);
   if (state.tab === "score") q.delete("tab"); else q.set("tab", state.tab);
   history.replaceState(null, "", `${location.pathname}?${q}`);
-  if (state.tab === "efficiency" && !state.eff && state.hand && state.hand.count() >= state.hand.full - 1) analyse();
+  // a tab shows the answer for the hand as it is now, as if it had been built there
+  if (!state.hand || state.external !== null) return;
+  if (state.tab === "efficiency" && !state.eff && state.hand.count() >= state.hand.full - 1) analyse();
+  if (state.tab === "score" && !state.last && state.hand.isComplete()) score(false);
 }
 
 // ------------------------------------------------------------------------------- tile efficiency

@@ -60,7 +60,7 @@ const UI = {
     m_needs: "追分 — what it takes to pass", m_target: "to pass", m_gap: "gap", m_off_them: "off them", m_off_other: "off another",
     m_export: "Export", m_log: "Corrections", m_explain: "why", m_hand_col: "Hand", m_what: "What",
     m_off: "off {p}", m_link: "Link to this match", m_stale: "Someone changed the match: it has been reloaded, check and enter again.",
-    m_any_win: "any win", m_error: "Not entered", m_need_mcr: "A match is MCR: choose MCR in the header to give a hand by its tiles.",
+    m_any_win: "any win", m_error: "Not entered", m_during: "(in {n})", m_need_mcr: "A match is MCR: choose MCR in the header to give a hand by its tiles.",
   },
   zh: {
     subtitle: "裁判", variant: "规则", lang: "English", hand: "手牌", tiles: "牌",
@@ -116,7 +116,7 @@ const UI = {
     m_needs: "追分", m_target: "超过", m_gap: "差距", m_off_them: "对点", m_off_other: "旁点",
     m_export: "导出", m_log: "更正记录", m_explain: "详情", m_hand_col: "盘", m_what: "内容",
     m_off: "{p} 点炮", m_link: "本场比赛链接", m_stale: "比赛已被他人修改，已重新载入，请核对后再录入。",
-    m_any_win: "任意和牌", m_error: "未录入", m_need_mcr: "比赛用国标麻将：请在顶部选择国标麻将后再用手牌录入。",
+    m_any_win: "任意和牌", m_error: "未录入", m_during: "（第 {n} 盘中）", m_need_mcr: "比赛用国标麻将：请在顶部选择国标麻将后再用手牌录入。",
   },
 };
 

@@ -353,7 +353,7 @@ export class MatchTab {
         }
         return el("tr", {"data-n": String(row.n), "data-kind": row.kind, class: this.fixing && this.fixing.n === row.n ? "fixing" : ""},
           el("td", {class: "num", text: String(row.n)}),
-          el("td", {text: row.label ? (zh ? row.label_zh : row.label) : `(${row.hand})`}),
+          el("td", {text: row.label ? (zh ? row.label_zh : row.label) : t("m_during", {n: row.hand})}),
           el("td", {class: "m-what"}, this.what(row), " ", why, why ? " " : "", fix),
           players.map((p) => el("td", {class: `num ${row.winner === p ? "m-won" : ""}`, "data-player": p, "data-delta": String(row.deltas[p])},
             signed(row.deltas[p]), el("small", {text: String(row.totals[p])}))));

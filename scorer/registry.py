@@ -302,7 +302,7 @@ def _package_ids() -> tuple[str, ...]:
     """The built-in variants' ids: one sub-package of ``scorer.variants`` each, named by its id."""
     from . import variants
 
-    return tuple(mod.name for mod in pkgutil.iter_modules(variants.__path__) if mod.ispkg)
+    return tuple(sorted(mod.name for mod in pkgutil.iter_modules(variants.__path__) if mod.ispkg))
 
 
 def _import_variant(name: str) -> None:
@@ -335,8 +335,10 @@ def ids() -> list[str]:
 
 
 def variants() -> dict[str, Variant]:
+    """Every variant by id, in id order (whichever was imported first: the listing, the OpenAPI
+    document and everything built from them do not depend on it)."""
     _discover()
-    return dict(_REGISTRY)
+    return {variant_id: _REGISTRY[variant_id] for variant_id in sorted(_REGISTRY)}
 
 
 def get(variant_id: str) -> Variant:

@@ -4,15 +4,20 @@ written only after the whole new record computes.
 Safe for many writers, threads or processes: each write is a compare-and-set on the match's
 ``revision`` inside a ``BEGIN IMMEDIATE`` transaction (SQLite's write lock), retried a bounded
 number of times when another writer got there first; WAL lets readers go on while one writes.
-Each call opens its own connection, so a store object can be shared by threads.
+Within a process the writers of one match take turns (a lock per file and match), so only other
+processes can make a write retry. Each call opens its own connection, so a store object can be
+shared by threads.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import secrets
 import sqlite3
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,6 +31,15 @@ ENV = "MJSCORE_MATCHES"
 MAX_MATCHES = 100_000  # rows in one store
 MAX_RETRIES = 8  # compare-and-set attempts before a write is answered "busy"
 BUSY_TIMEOUT_MS = 5000
+
+_WRITERS: dict[tuple[str, str], threading.Lock] = {}  # (store file, match id) -> its writers' turn
+_WRITERS_LOCK = threading.Lock()
+
+
+def _writer_lock(path: Path, match_id: str) -> threading.Lock:
+    key = (str(path.resolve()), match_id)
+    with _WRITERS_LOCK:
+        return _WRITERS.setdefault(key, threading.Lock())
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -132,16 +146,17 @@ class MatchStore:
         """Apply ``change`` (record → new record; raises HandError to refuse) and store the result,
         read-change-write retried while other writers get in first. ``expected``: the revision
         the caller saw; the change is refused (``stale_revision``) if the match has moved on."""
-        for _ in range(MAX_RETRIES):
-            current = self.get(match_id)
-            if expected is not None and current.revision != expected:
-                raise HandError(f"the match is at revision {current.revision}, not {expected}: "
-                                "reload it and try again", None, "stale_revision")
-            new = change(current.record)
-            try:
-                return self.put(match_id, current.revision, new)
-            except Conflict:
-                continue
+        with _writer_lock(self.path, match_id):
+            for attempt in range(MAX_RETRIES):
+                current = self.get(match_id)
+                if expected is not None and current.revision != expected:
+                    raise HandError(f"the match is at revision {current.revision}, not {expected}: "
+                                    "reload it and try again", None, "stale_revision")
+                new = change(current.record)
+                try:
+                    return self.put(match_id, current.revision, new)
+                except Conflict:  # another process wrote first: let it finish before reading again
+                    time.sleep(random.uniform(0, 0.01 * 2 ** attempt))
         raise HandError("the match is being changed by others: retry in a moment", None, "busy")
 
     def list(self, limit: int = 100) -> list[dict[str, Any]]:

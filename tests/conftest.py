@@ -52,3 +52,20 @@ def pytest_report_header(config: pytest.Config) -> str:
     mcr = importlib.import_module("scorer.variants.mcr.evaluate")
     mode = "the pure-Python twins (MJSCORE_PURE=1)" if PURE else "the compiled core"
     return f"mjscore: {mode}; decomposer {decompose.BACKEND}, MCR evaluator {mcr.BACKEND}"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _twins_are_given_time() -> object:
+    """The pure-Python twins score far slower than the compiled core: in the MJSCORE_PURE=1 pass the
+    service's per-request time budget (a guard against slow requests, tested on the compiled core)
+    must not turn a correct but slow answer into a time_budget error."""
+    if not PURE:
+        yield
+        return
+    from api import limits
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(limits, "TIME_BUDGET_S", 60.0)
+    patch.setattr(limits, "BATCH_TIME_BUDGET_S", max(limits.BATCH_TIME_BUDGET_S, 600.0))
+    yield
+    patch.undo()

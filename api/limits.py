@@ -28,6 +28,9 @@ RETRY_AFTER_S = 1
 # slow clients: the headers of a request, then its body, must arrive within these
 HEADER_TIMEOUT_S = 10.0
 BODY_TIMEOUT_S = 10.0
+# past the body's time and this margin the connection itself is answered 408 and closed, in case
+# the route did not answer (its event loop too busy to run the route's own timeout)
+GUARD_MARGIN_S = 1.0
 MAX_HEADER_BYTES = 16 * 1024
 KEEP_ALIVE_S = 5  # an idle connection is closed after this
 MAX_CONNECTIONS = 1000  # per process; past it uvicorn answers 503

@@ -4,7 +4,8 @@ uvicorn closes an idle keep-alive connection, but waits forever for the headers 
 client that connects and sends nothing, or trickles its headers) and for a body the app does not
 read. ``GuardedHttpTools`` closes such a connection: its headers must arrive within
 ``HEADER_TIMEOUT_S`` and be at most ``MAX_HEADER_BYTES``, and a whole request within
-``HEADER_TIMEOUT_S + BODY_TIMEOUT_S`` (the routes that read a body answer 408 before that).
+``HEADER_TIMEOUT_S + BODY_TIMEOUT_S`` (the routes that read a body answer 408 before that; if
+they have not, the guard answers the same 408).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def _raw_error(status: str, code: str, message: str) -> bytes:
 
 HEADERS_TIMEOUT = _raw_error("408 Request Timeout", "header_timeout",
                              f"the request headers did not arrive within {limits.HEADER_TIMEOUT_S:g} s")
+BODY_TIMEOUT = _raw_error("408 Request Timeout", "body_timeout",
+                          f"the request body did not arrive within {limits.BODY_TIMEOUT_S:g} s")
 HEADERS_TOO_LARGE = _raw_error("431 Request Header Fields Too Large", "headers_too_large",
                                f"request headers over {limits.MAX_HEADER_BYTES} bytes")
 
@@ -57,6 +60,10 @@ class GuardedHttpTools(HttpToolsProtocol):
             return
         if self._awaiting_headers:
             self.transport.write(HEADERS_TIMEOUT)
+        elif self.cycle is not None and not self.cycle.response_started:
+            # the route's own body timeout did not answer in time (a loaded event loop): the
+            # client still hears why it was let go, never a bare close
+            self.transport.write(BODY_TIMEOUT)
         self.transport.close()
 
     def data_received(self, data: bytes) -> None:
@@ -76,7 +83,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._awaiting_headers = False
-        self._guard(limits.BODY_TIMEOUT_S + 1.0)
+        self._guard(limits.BODY_TIMEOUT_S + limits.GUARD_MARGIN_S)
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:

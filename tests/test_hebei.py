@@ -19,6 +19,7 @@ from api.app import app
 from cli.main import app as cli_app
 from scorer import registry, score
 from scorer.errors import HandError
+from scorer.seats import SEATS
 from scorer.variants.hebei import settle
 from scorer.variants.hebei.items import BASE_ORDER, BY_ID, DOUBLING_ORDER
 
@@ -151,7 +152,7 @@ def test_parser_positions_are_kept():
     assert err.value.code == "invalid_hand" and err.value.position == 17
 
 
-@pytest.mark.parametrize("winner", settle.SEATS)
+@pytest.mark.parametrize("winner", SEATS)
 def test_settlement_shape(winner):
     pay = settle.payments(winner, 5, False, None, "all_three")
     assert sum(pay.values()) == 0

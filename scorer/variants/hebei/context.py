@@ -6,7 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-Wind = Literal["E", "S", "W", "N"]
+from scorer.seats import Wind
+
 Tile = Annotated[str, Field(max_length=16)]
 
 

@@ -8,10 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from scorer.errors import HandError
 from scorer.notation import parse_tile
+from scorer.seats import Wind
 from scorer.tiles import NUM_STANDARD_KINDS, tile_name
 
-Wind = Literal["E", "S", "W", "N"]
-SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 HandText = Annotated[str, Field(max_length=2000)]  # a hand: the notation reads 200 written characters
 # a by-seat count; its CLI form "S=3,N=1" gives text, so it is read like a number written as text
 Count = Annotated[int, Field(strict=False, le=100)]

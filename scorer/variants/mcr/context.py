@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Wind = Literal["E", "S", "W", "N"]
+from scorer.seats import Wind
 
 
 class MCRContext(BaseModel):

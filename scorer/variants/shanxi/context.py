@@ -9,10 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from scorer.errors import HandError
 from scorer.notation import parse_tile
+from scorer.seats import Wind
 from scorer.tiles import tile_name
 
-Wind = Literal["E", "S", "W", "N"]
-SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 Tile = Annotated[str, Field(max_length=16)]
 
 

@@ -15,6 +15,12 @@ from .errors import HandError
 from .registry import Variant
 
 
+def context_fields(variant: Variant) -> dict[str, Any]:
+    """A variant's context fields by name, in order, each with what ``aliases``, ``is_bool``,
+    ``is_int`` and ``is_list`` read (and its ``description``): the one place the CLI reads them."""
+    return dict(variant.Context.model_fields)
+
+
 def flag(name: str) -> str:
     """``seat_wind`` → ``--seat-wind``."""
     return "--" + name.replace("_", "-")
@@ -64,7 +70,7 @@ def request_from_command(variant: Variant, command: str) -> dict[str, Any]:
     if argv[:2] != ["mjscore", variant.id] or len(argv) < 3:
         raise ValueError(f"not a {variant.id} scoring command: {command!r}")
     by_option: dict[str, tuple[str, Any, bool]] = {}
-    for name, info in variant.Context.model_fields.items():
+    for name, info in context_fields(variant).items():
         for option in [flag(name), *aliases(info)]:
             by_option[option] = (name, info, True)
         if is_bool(info):

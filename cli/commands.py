@@ -12,8 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from scorer import options, registry
 from scorer.errors import HandError
@@ -43,8 +42,7 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(dumps(data).decode() + "\n")
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """A command's own option (``--claim``, ``--visible``): a text value, absent by default."""
 
     flag: str
@@ -53,8 +51,7 @@ class Option:
     metavar: str = "TEXT"
 
 
-@dataclass(frozen=True, slots=True)
-class VariantCall:
+class VariantCall(NamedTuple):
     """What a variant command was given: the hand, the context fields given (lists split), the
     common options, and the command's own options by name."""
 

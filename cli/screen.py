@@ -4,7 +4,6 @@ output is not a terminal, or ``COLUMNS``), tables and long lines fitted to it.""
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from typing import TextIO
 
@@ -17,8 +16,11 @@ def terminal_width() -> int:
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
-    if sys.stdout.isatty():
-        return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    try:
+        if sys.stdout.isatty():
+            return os.get_terminal_size(sys.stdout.fileno()).columns or DEFAULT_WIDTH
+    except (AttributeError, ValueError, OSError):  # not a real file, or no terminal after all
+        pass
     return DEFAULT_WIDTH
 
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Justify = Literal["left", "right"]
 
@@ -113,20 +112,21 @@ def wrap(text: str, width: int, *, ellipsis: bool = False) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(NamedTuple):
     header: str
     justify: Justify = "left"
 
 
-@dataclass(slots=True)
 class Table:
     """Columns, then rows of cells (text, ``\\n`` for a line break); ``section()`` rules a line
-    before the next row."""
+    before the next row. (Plain classes here: they are built on every start-up.)"""
 
-    columns: tuple[Column, ...]
-    title: str | None = None
-    rows: list[tuple[str, ...] | None] = field(default_factory=list)  # None: a section rule
+    __slots__ = ("columns", "title", "rows")
+
+    def __init__(self, columns: tuple[Column, ...], title: str | None = None) -> None:
+        self.columns = columns
+        self.title = title
+        self.rows: list[tuple[str, ...] | None] = []  # None: a section rule
 
     @classmethod
     def of(cls, *columns: str | tuple[str, Justify], title: str | None = None) -> Table:

@@ -1,8 +1,9 @@
 """The C evaluator (scorer/variants/mcr/_fast.pyx) against its pure-Python twin (evaluate.evaluate).
 
 For every hand: the same chosen reading (shape, division), the same final fan counts, points and
-number of readings weighed; and the Result built through the fast path equals the one built from
-the pure-Python evaluation. Rows: the differential generator's 3,000 hands (contradictory contexts
+number of readings weighed; the same fans not scored (fan, count, excluder, principle, in order) and
+the same tiles behind each fan, as the C core records them (``_fast.explain``); and the Result built
+through the fast path equals the one built from the pure-Python evaluation. Rows: the differential generator's 3,000 hands (contradictory contexts
 left out), every fixtures/mcr case, and random four-sets hands (hypothesis).
 """
 
@@ -68,6 +69,11 @@ def check_same(hand_text: str, context: dict, rules: str | dict | None = None) -
     a = build_result("mcr", hand, ctx, opts, facts, fast_chosen, fast_n)
     b = build_result("mcr", hand, ctx, opts, facts, chosen, len(readings) if chosen is not None else 0)
     assert a.as_dict() == b.as_dict(), where
+    if status in (ev._fast.FOUR_SETS, ev._fast.SEVEN_PAIRS):
+        # the C core's own record of the reading, not only its rendering, is the twin's
+        assert fast_chosen.tally.removed == chosen.tally.removed, where
+        assert all(fast_chosen.tally.source_text(f) == chosen.tally.source_text(f)
+                   for f, c in enumerate(chosen.tally.counts) if c), where
     return status
 
 

@@ -9,10 +9,21 @@ NONE: int
 SEVEN_PAIRS: int
 FOUR_SETS: int
 DEFER: int
+SOURCE_SETS: int
+SOURCE_WIN: int
+SOURCE_FOUR: int
+SOURCE_PAIRS: int
+SOURCE_SHIFT: int
+SOURCE_PAIR_INDEX: int
+PRINCIPLES: list[str]
 COMPACT_ENTRY: object  # a PyCapsule holding the C entry point of ``compact``
 
 def evaluate(concealed: list[int], fixed: list[int], win: int, self_draw: bool, last_wall: bool, kong_win: bool,
              last_tile: bool, seat: int, prevalent: int,
              kong_pair_fan: bool) -> tuple[int, int, list[int], int, list[int], bool]: ...
+def explain(concealed: list[int], fixed: list[int], win: int, self_draw: bool, last_wall: bool, kong_win: bool,
+            last_tile: bool, seat: int, prevalent: int, kong_pair_fan: bool
+            ) -> tuple[int, int, list[int], int, list[int], bool, tuple[int, ...],
+                       list[tuple[int, int, int | None, str]]]: ...
 def compact(text: Any, context: Any) -> CompactResult | None: ...
 def compact_many(requests: list[Any], threads: int = 1, as_json: bool = False) -> list[Any]: ...

@@ -21,7 +21,7 @@ cdef int _seven_shifted_pairs(Hand *h, int *c) noexcept nogil:
     c[f_no_honors] += 1
     if k % 9 == 1:  # the 2-8 run: the reference also scores 断幺
         c[f_all_simples] += 1
-    win_condition(h, c)
+    win_condition(h, c, NULL)
     return 1
 
 
@@ -54,7 +54,7 @@ cdef int _honors_and_knitted(Hand *h, int *c) noexcept nogil:
         if numbered == 9:
             c[f_knitted_straight] += 1
     c[f_all_types] += 1
-    win_condition(h, c)
+    win_condition(h, c, NULL)
     return 1
 
 
@@ -69,7 +69,7 @@ cdef int _thirteen_orphans(Hand *h, int *c) noexcept nogil:
     c[f_thirteen_orphans] += 1
     c[f_all_types] += 1
     c[f_all_terminals_and_honors] += 1
-    win_condition(h, c)
+    win_condition(h, c, NULL)
     return 1
 
 
@@ -97,7 +97,7 @@ cdef int _nine_gates_fans(Hand *h, int *c) noexcept nogil:
     c[f_full_flush] += 1
     c[f_fully_concealed_hand if h.self_draw else f_concealed_hand] += 1
     c[f_no_honors] += 1
-    win_condition(h, c)
+    win_condition(h, c, NULL)
     return 1
 
 
@@ -209,7 +209,7 @@ cdef int _knitted_straight(Hand *h, int seat, int prevalent, int *c) noexcept no
             c[f_no_honors] += 1
         if fkind != KONG and h.total[ftile] == 4:
             c[f_tile_hog] += 1
-    win_condition(h, c)
+    win_condition(h, c, NULL)
     if fkind == KONG:
         c[f_concealed_kong if conc else f_melded_kong] += 1
     if conc:

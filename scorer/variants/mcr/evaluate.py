@@ -22,7 +22,7 @@ from types import ModuleType
 from scorer import decompose
 from scorer.seats import WIND_TILE
 
-from . import chows, pungs, situation, specials, suits, winds
+from . import chows, explained, pungs, situation, specials, suits, winds
 from .division import Division, HandFacts, division_from_groups
 from .fans import F
 from .tally import Tally
@@ -160,20 +160,23 @@ def choose(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: boo
            knitted_waits: bool) -> tuple[Reading | None, int]:
     """The chosen reading (what ``evaluate`` marks ``chosen``) and the number of readings weighed.
 
-    The C evaluator scores every reading and picks one; this module's families then re-run on
-    that one reading only, for the tiles behind each fan and the removals the result explains.
+    The C evaluator scores every reading, picks one and says what it is made of (``explained``);
+    the fixed-list special shapes it hands back (``DEFER``) are scored here.
     """
     if _fast is not None:
-        status, n, codes, points, _counts, unique = fast_outcome(facts, seat_wind, round_wind, kong_pair_fan)
-        # the points are the C evaluator's (tests/test_mcr_fast.py: equal to the tally's)
+        fixed: list[int] = []
+        for s in facts.fixed:
+            fixed += (s.kind, s.tile, 1 if s.concealed else 0)
+        status, n, codes, points, counts, _unique, sources, removed = _fast.explain(
+            facts.concealed, fixed, facts.win, facts.self_draw, facts.last_wall, facts.kong_win,
+            facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind], kong_pair_fan)
         if status == _fast.FOUR_SETS:
             division = division_from_groups(facts, codes)
-            t = score_division(facts, division, unique, seat_wind, round_wind, kong_pair_fan)
+            t = explained.tally(_fast, counts, sources, removed, facts, division)
             return Reading("four_sets", division, t, points, True), n
         if status == _fast.SEVEN_PAIRS:
-            sp = specials.seven_pairs(facts)
-            sp.apply_exclusions()  # type: ignore[union-attr]
-            return Reading("seven_pairs", None, sp, points, True), n  # type: ignore[arg-type]
+            t = explained.tally(_fast, counts, sources, removed, facts, None)
+            return Reading("seven_pairs", None, t, points, True), n
         if status == _fast.NONE:
             return None, 0
     readings = evaluate(facts, seat_wind, round_wind, kong_pair_fan, knitted_waits)

@@ -69,8 +69,11 @@ def check_same(hand_text: str, context: dict, rules: str | dict | None = None) -
     a = build_result("mcr", hand, ctx, opts, facts, fast_chosen, fast_n)
     b = build_result("mcr", hand, ctx, opts, facts, chosen, len(readings) if chosen is not None else 0)
     assert a.as_dict() == b.as_dict(), where
-    if status in (ev._fast.FOUR_SETS, ev._fast.SEVEN_PAIRS):
-        # the C core's own record of the reading, not only its rendering, is the twin's
+    if chosen is not None:
+        # the C core's own record of the reading (special shapes included), not only its
+        # rendering, is the twin's
+        assert fast_chosen is not None and fast_chosen.shape == chosen.shape, where
+        assert fast_chosen.tally.counts == chosen.tally.counts, where
         assert fast_chosen.tally.removed == chosen.tally.removed, where
         assert all(fast_chosen.tally.source_text(f) == chosen.tally.source_text(f)
                    for f, c in enumerate(chosen.tally.counts) if c), where

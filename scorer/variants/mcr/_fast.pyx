@@ -17,8 +17,9 @@ Two ways in:
   counts, unique_wait)`` with status ``NONE``, ``SEVEN_PAIRS``, ``FOUR_SETS`` (``codes``: the chosen
   division's concealed group codes, sorted, as the decomposer gives them) or ``DEFER`` (a special
   shape: the Python evaluator scores and explains it); ``counts`` indexed like ``fans.FANS``.
-  ``explain(...)`` (same arguments) adds what the chosen reading is made of: each fan's sources and
-  each fan not scored, with its excluder and principle (docs/architecture.md#the-explained-reading).
+  ``explain(..., knitted_waits)`` scores the special shapes too (under either preset) and adds what
+  the chosen reading is made of: each fan's sources and each fan not scored, with its excluder and
+  principle (docs/architecture.md#the-explained-reading); the full result is built from it.
 * ``compact(text, context)`` (``_compact_path.pxi``; its C entry point ``COMPACT_ENTRY`` for
   ``scorer.score_compact``): from the notation text (``scorer._fastparse``) and the context dict to a
   ``CompactResult`` under the default rules, special shapes included; None for anything the full path
@@ -114,12 +115,23 @@ cdef enum:
 NONE, SEVEN_PAIRS, FOUR_SETS, DEFER = 0, 1, 2, 3
 # what ``explain``'s source codes say (the SRC_* codes below)
 SOURCE_SETS, SOURCE_WIN, SOURCE_FOUR, SOURCE_PAIRS, SOURCE_SHIFT, SOURCE_PAIR_INDEX = 0, 1, 2, 3, 24, 4
+SOURCE_HAND, SOURCE_KINDS, SOURCE_NUMBERED, SOURCE_RUN, SOURCE_FAMILY = 4, 5, 6, 7, 8
+# explain's shapes (a special shape's reading is its own: evaluate.evaluate's shape names)
+SHAPES = ("four_sets", "seven_pairs", "seven_shifted_pairs", "honors_and_knitted", "thirteen_orphans",
+          "knitted_straight", "nine_gates")
 cdef enum:
     S_NONE = 0
     S_SEVEN_PAIRS = 1
     S_FOUR_SETS = 2
     S_DEFER = 3
-    S_SPECIAL = 4  # a fixed-list special shape scored in C (the legacy wrapper says DEFER)
+    S_SPECIAL = 4  # a fixed-list special shape scored in C (``evaluate`` says DEFER)
+SPECIAL = S_SPECIAL
+cdef enum:  # which special shape (indices into SHAPES)
+    SH_SEVEN_SHIFTED_PAIRS = 2
+    SH_HONORS_AND_KNITTED = 3
+    SH_THIRTEEN_ORPHANS = 4
+    SH_KNITTED_STRAIGHT = 5
+    SH_NINE_GATES = 6
 
 cdef int CHOW = 0, PUNG = 1, KONG = 2
 cdef int NUM_FANS = len(_FANS)
@@ -133,9 +145,12 @@ cdef int EXBY_N[NF]
 cdef int EXBY[NF][MAXEXBY]
 cdef int EXBY_PRINCIPLE[NF][MAXEXBY]
 # principle codes: indices into PRINCIPLES (the texts the results carry)
-PRINCIPLES = sorted({principle for row in _EXCLUDED_BY for _, principle in row} | {_fans.AO, _fans.NR})
+from scorer.variants.mcr.specials import KNITTED_STRAIGHT_WAIT as _KNITTED_STRAIGHT_WAIT
+PRINCIPLES = sorted({principle for row in _EXCLUDED_BY for _, principle in row}
+                    | {_fans.AO, _fans.NR, _KNITTED_STRAIGHT_WAIT})
 cdef int P_NR = PRINCIPLES.index(_fans.NR)
 cdef int P_AO = PRINCIPLES.index(_fans.AO)
+cdef int P_KNITTED_STRAIGHT_WAIT = PRINCIPLES.index(_KNITTED_STRAIGHT_WAIT)
 
 cdef int f_big_four_winds, f_big_three_dragons, f_all_green, f_four_kongs, f_all_terminals, f_little_four_winds
 cdef int f_little_three_dragons, f_all_honors, f_four_concealed_pungs, f_pure_terminal_chows, f_quadruple_chow, f_four_pure_shifted_pungs
@@ -342,6 +357,11 @@ cdef enum:
     SRC_WIN = 1     # the winning tile
     SRC_FOUR = 2    # four of the kind in the low bits (四归一)
     SRC_PAIRS = 3   # the hand's pairs (七对)
+    SRC_HAND = 4    # the concealed tiles as one run of text (连七对, 九莲宝灯)
+    SRC_KINDS = 5   # each kind present once (十三幺, 全不靠, 七星不靠)
+    SRC_NUMBERED = 6  # each numbered kind present once (全不靠's 组合龙)
+    SRC_RUN = 7     # the nine tiles of the suit from the kind in the low bits (九莲宝灯's 清龙)
+    SRC_FAMILY = 8  # the knitted family numbered in the low bits (specials.FAMILIES)
     SRC_SHIFT = 24
     MAXSRC = 64
     MAXREM = 32
@@ -1553,7 +1573,8 @@ cdef struct Outcome:
     int counts[NF]
     int ncodes
     int codes[5]
-    Div div      # the chosen division (FOUR_SETS)
+    Div div      # the chosen division (FOUR_SETS; the knitted straight's set and pair)
+    int shape    # SH_* of a special shape
 
 
 cdef void _seven_pairs_fans(Hand *h, int *c, Explain *x) noexcept nogil:
@@ -1583,8 +1604,8 @@ cdef void _hand_fans(Hand *h, int *c, Explain *x) noexcept nogil:
     tile_hog(h, c, x)
 
 
-cdef void _explain_chosen(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome *o,
-                          Explain *x) noexcept nogil:
+cdef void _explain_chosen(Hand *h, int seat, int prevalent, int kong_pair_fan, int knitted_waits,
+                          Outcome *o, Explain *x) noexcept nogil:
     """The chosen reading scored again with the recorder on (one reading, not the search)."""
     cdef int base[NF]
     cdef int c[NF]
@@ -1595,6 +1616,18 @@ cdef void _explain_chosen(Hand *h, int seat, int prevalent, int kong_pair_fan, O
     elif o.status == S_FOUR_SETS:
         _hand_fans(h, base, x)
         score_division(h, &o.div, base, &o.unique, seat, prevalent, kong_pair_fan, c, x)
+    elif o.status == S_SPECIAL:
+        if o.shape == SH_SEVEN_SHIFTED_PAIRS:
+            _seven_shifted_pairs(h, c, x)
+        elif o.shape == SH_HONORS_AND_KNITTED:
+            _honors_and_knitted(h, c, x)
+        elif o.shape == SH_THIRTEEN_ORPHANS:
+            _thirteen_orphans(h, c, x)
+        elif o.shape == SH_KNITTED_STRAIGHT:
+            _knitted_straight(h, seat, prevalent, knitted_waits, c, &o.div, x)
+        elif o.shape == SH_NINE_GATES:
+            _nine_gates_fans(h, c, x)
+        apply_exclusions(c, x)
 
 
 cdef void _finish_hand(Hand *h) noexcept nogil:
@@ -1631,8 +1664,9 @@ cdef void _finish_hand(Hand *h) noexcept nogil:
     h.kind_bits = kind_bits
 
 
-cdef int _special(int *c, Outcome *o) noexcept nogil:
+cdef int _special(int *c, Outcome *o, int shape) noexcept nogil:
     """A fixed-list shape is the only reading: its fans after the removals."""
+    o.shape = shape
     apply_exclusions(c, NULL)
     mj_copy(o.counts, c)
     o.points = points(c)
@@ -1641,7 +1675,8 @@ cdef int _special(int *c, Outcome *o) noexcept nogil:
     return S_SPECIAL
 
 
-cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome *o) noexcept nogil:
+cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knitted_waits,
+                   Outcome *o) noexcept nogil:
     """Every reading of the hand scored; the chosen one in ``o`` (see the module docstring)."""
     cdef Div divs[MAXDIV]
     cdef Enum e
@@ -1662,17 +1697,21 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
     # special shapes (evaluate.evaluate's first part)
     if h.nfixed == 0:
         if even:
-            if _seven_shifted_pairs(h, sp):
-                return _special(sp, o)
+            if _seven_shifted_pairs(h, sp, NULL):
+                return _special(sp, o, SH_SEVEN_SHIFTED_PAIRS)
             _seven_pairs_fans(h, sp, NULL)
             sp_points = points(sp)
             have_sp = 1
         elif h.nkinds >= 13:
-            if _honors_and_knitted(h, sp) or _thirteen_orphans(h, sp):
-                return _special(sp, o)
+            if _honors_and_knitted(h, sp, NULL):
+                return _special(sp, o, SH_HONORS_AND_KNITTED)
+            if _thirteen_orphans(h, sp, NULL):
+                return _special(sp, o, SH_THIRTEEN_ORPHANS)
     if h.nfixed <= 1 and not have_sp and _knitted_or_gates(h):
-        if _knitted_straight(h, seat, prevalent, sp) or _nine_gates_fans(h, sp):
-            return _special(sp, o)
+        if _knitted_straight(h, seat, prevalent, knitted_waits, sp, &o.div, NULL):
+            return _special(sp, o, SH_KNITTED_STRAIGHT)
+        if _nine_gates_fans(h, sp, NULL):
+            return _special(sp, o, SH_NINE_GATES)
     # the four-sets divisions
     nsets = 4 - h.nfixed
     e.out = divs
@@ -1787,31 +1826,47 @@ def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall
     cdef Hand h
     cdef Outcome o
     _load(&h, concealed, fixed, win, self_draw, last_wall, kong_win, last_tile)
-    _evaluate(&h, seat, prevalent, kong_pair_fan, &o)
+    _evaluate(&h, seat, prevalent, kong_pair_fan, 1, &o)
     return _answer(&h, &o)
 
 
 def explain(list concealed, list fixed, int win, bint self_draw, bint last_wall, bint kong_win,
-            bint last_tile, int seat, int prevalent, bint kong_pair_fan):
-    """``evaluate``'s answer and what the chosen reading is made of: ``sources``, flat
-    (fan, source code) pairs in the order the twin's tally appends them (the SRC_* codes above), and
-    ``removed``, the twin's ``Tally.removed``: (fan, count, excluding fan or None, principle)."""
+            bint last_tile, int seat, int prevalent, bint kong_pair_fan, bint knitted_waits):
+    """Every reading scored and the chosen one explained: ``(status, n_readings, shape, codes,
+    points, counts, sources, removed)``. ``status``: ``NONE``, ``DEFER`` (too many divisions: the
+    Python evaluator takes the hand), ``SEVEN_PAIRS``, ``FOUR_SETS`` or ``SPECIAL`` (a fixed-list
+    shape); ``shape``: a name of ``SHAPES``; ``codes``: the chosen division's group codes as
+    ``evaluate`` gives them, or for the knitted straight ``(pair, set kind, set tile, concealed,
+    fixed)``; ``counts`` after the removals; ``sources``: flat (fan, source code) pairs in the
+    order the twin's tally appends them (the SOURCE_* codes); ``removed``: the twin's
+    ``Tally.removed``, (fan, count, excluding fan or None, principle)."""
     cdef Hand h
     cdef Outcome o
     cdef Explain x
     cdef int i
     _load(&h, concealed, fixed, win, self_draw, last_wall, kong_win, last_tile)
-    _evaluate(&h, seat, prevalent, kong_pair_fan, &o)
-    answer = _answer(&h, &o)
-    if o.status != S_SEVEN_PAIRS and o.status != S_FOUR_SETS:
-        return answer + ((), [])
-    _explain_chosen(&h, seat, prevalent, kong_pair_fan, &o, &x)
+    _evaluate(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o)
+    if o.status == S_NONE or o.status == S_DEFER:
+        return (o.status, 0, None, None, 0, None, (), [])
+    _explain_chosen(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o, &x)
     if x.nsrc >= MAXSRC or x.nrem >= MAXREM:
         raise RuntimeError("more sources or removals than the C arrays hold")
     sources = tuple([v for i in range(x.nsrc) for v in (x.src_fan[i], x.src_code[i])])
     removed = [(x.rem_fan[i], x.rem_n[i], None if x.rem_by[i] == NO_FAN else x.rem_by[i],
                 PRINCIPLES[x.rem_principle[i]]) for i in range(x.nrem)]
-    return answer + (sources, removed)
+    counts = [o.counts[i] for i in range(NUM_FANS)]
+    if o.status == S_FOUR_SETS:
+        shape = SHAPES[0]
+        codes = tuple([o.codes[i] for i in range(o.ncodes)])
+    elif o.status == S_SEVEN_PAIRS:
+        shape = SHAPES[1]
+        codes = None
+    else:
+        shape = SHAPES[o.shape]
+        codes = None
+        if o.shape == SH_KNITTED_STRAIGHT:
+            codes = (o.div.pair, o.div.kind[0], o.div.tile[0], o.div.conc[0], o.div.fixed[0])
+    return (o.status, o.nread, shape, codes, o.points, counts, sources, removed)
 
 
 # ---- the compact fast path: notation text + context dict -> CompactResult ---------------------

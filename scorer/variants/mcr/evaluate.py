@@ -161,23 +161,20 @@ def choose(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: boo
     """The chosen reading (what ``evaluate`` marks ``chosen``) and the number of readings weighed.
 
     The C evaluator scores every reading, picks one and says what it is made of (``explained``);
-    the fixed-list special shapes it hands back (``DEFER``) are scored here.
+    only a hand it hands back (``DEFER``: more divisions than its arrays hold) is scored here.
     """
     if _fast is not None:
         fixed: list[int] = []
         for s in facts.fixed:
             fixed += (s.kind, s.tile, 1 if s.concealed else 0)
-        status, n, codes, points, counts, _unique, sources, removed = _fast.explain(
+        status, n, shape, codes, points, counts, sources, removed = _fast.explain(
             facts.concealed, fixed, facts.win, facts.self_draw, facts.last_wall, facts.kong_win,
-            facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind], kong_pair_fan)
-        if status == _fast.FOUR_SETS:
-            division = division_from_groups(facts, codes)
-            t = explained.tally(_fast, counts, sources, removed, facts, division)
-            return Reading("four_sets", division, t, points, True), n
-        if status == _fast.SEVEN_PAIRS:
-            t = explained.tally(_fast, counts, sources, removed, facts, None)
-            return Reading("seven_pairs", None, t, points, True), n
+            facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind], kong_pair_fan, knitted_waits)
         if status == _fast.NONE:
             return None, 0
+        if status != _fast.DEFER:
+            division = explained.division(facts, shape, codes)
+            t = explained.tally(_fast, counts, sources, removed, facts, division)
+            return Reading(shape, division, t, points, True), n
     readings = evaluate(facts, seat_wind, round_wind, kong_pair_fan, knitted_waits)
     return next((r for r in readings if r.chosen), None), len(readings)

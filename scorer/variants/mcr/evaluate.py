@@ -22,7 +22,7 @@ from types import ModuleType
 from scorer import decompose
 from scorer.seats import WIND_TILE
 
-from . import chows, explained, pungs, situation, specials, suits, winds
+from . import chows, pungs, situation, specials, suits, winds
 from .division import Division, HandFacts, division_from_groups
 from .fans import F
 from .tally import Tally
@@ -36,6 +36,8 @@ if os.environ.get("MJSCORE_PURE", "") != "1":
     except ImportError:  # extension not built
         _fast = None
 BACKEND = "pure" if _fast is None else "fast"
+if _fast is not None:
+    from . import explained
 
 TIE_BREAK = ("highest total; on equal totals the division first in the reference's generation order "
              "is kept, except that a later one holding 一色三同顺 or 三同刻 replaces it, and a four-sets "
@@ -145,13 +147,18 @@ def evaluate(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: b
     return readings
 
 
-def fast_outcome(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool) -> tuple:
-    """The C evaluator's answer: (status, readings, group codes, points, counts, unique wait);
-    status is ``_fast.NONE`` / ``SEVEN_PAIRS`` / ``FOUR_SETS`` / ``DEFER`` (see _fast.pyx)."""
+def _fixed_ints(facts: HandFacts) -> list[int]:
+    """The fixed melds as the C evaluator reads them: (kind, tile, concealed) per meld, flat."""
     fixed: list[int] = []
     for s in facts.fixed:
         fixed += (s.kind, s.tile, 1 if s.concealed else 0)
-    return _fast.evaluate(facts.concealed, fixed, facts.win, facts.self_draw, facts.last_wall,  # type: ignore[union-attr]
+    return fixed
+
+
+def fast_outcome(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool) -> tuple:
+    """The C evaluator's answer: (status, readings, group codes, points, counts, unique wait);
+    status is ``_fast.NONE`` / ``SEVEN_PAIRS`` / ``FOUR_SETS`` / ``DEFER`` (see _fast.pyx)."""
+    return _fast.evaluate(facts.concealed, _fixed_ints(facts), facts.win, facts.self_draw, facts.last_wall,  # type: ignore[union-attr]
                           facts.kong_win, facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind],
                           kong_pair_fan)
 
@@ -164,17 +171,14 @@ def choose(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: boo
     only a hand it hands back (``DEFER``: more divisions than its arrays hold) is scored here.
     """
     if _fast is not None:
-        fixed: list[int] = []
-        for s in facts.fixed:
-            fixed += (s.kind, s.tile, 1 if s.concealed else 0)
         status, n, shape, codes, points, counts, sources, removed = _fast.explain(
-            facts.concealed, fixed, facts.win, facts.self_draw, facts.last_wall, facts.kong_win,
+            facts.concealed, _fixed_ints(facts), facts.win, facts.self_draw, facts.last_wall, facts.kong_win,
             facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind], kong_pair_fan, knitted_waits)
         if status == _fast.NONE:
             return None, 0
         if status != _fast.DEFER:
             division = explained.division(facts, shape, codes)
-            t = explained.tally(_fast, counts, sources, removed, facts, division)
+            t = explained.tally(counts, sources, removed, facts, division)
             return Reading(shape, division, t, points, True), n
     readings = evaluate(facts, seat_wind, round_wind, kong_pair_fan, knitted_waits)
     return next((r for r in readings if r.chosen), None), len(readings)

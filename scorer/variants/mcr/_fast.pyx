@@ -105,6 +105,7 @@ cdef extern from *:
     void mj_zero(int *dst) nogil
 
 from scorer.variants.mcr import fans as _fans
+from scorer.variants.mcr.specials import KNITTED_STRAIGHT_WAIT as _KNITTED_STRAIGHT_WAIT
 from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS, F as _F, POINTS as _POINTS
 
 cdef enum:
@@ -113,9 +114,6 @@ cdef enum:
     NK = 34
 
 NONE, SEVEN_PAIRS, FOUR_SETS, DEFER = 0, 1, 2, 3
-# what ``explain``'s source codes say (the SRC_* codes below)
-SOURCE_SETS, SOURCE_WIN, SOURCE_FOUR, SOURCE_PAIRS, SOURCE_SHIFT, SOURCE_PAIR_INDEX = 0, 1, 2, 3, 24, 4
-SOURCE_HAND, SOURCE_KINDS, SOURCE_NUMBERED, SOURCE_RUN, SOURCE_FAMILY = 4, 5, 6, 7, 8
 # explain's shapes (a special shape's reading is its own: evaluate.evaluate's shape names)
 SHAPES = ("four_sets", "seven_pairs", "seven_shifted_pairs", "honors_and_knitted", "thirteen_orphans",
           "knitted_straight", "nine_gates")
@@ -145,7 +143,6 @@ cdef int EXBY_N[NF]
 cdef int EXBY[NF][MAXEXBY]
 cdef int EXBY_PRINCIPLE[NF][MAXEXBY]
 # principle codes: indices into PRINCIPLES (the texts the results carry)
-from scorer.variants.mcr.specials import KNITTED_STRAIGHT_WAIT as _KNITTED_STRAIGHT_WAIT
 PRINCIPLES = sorted({principle for row in _EXCLUDED_BY for _, principle in row}
                     | {_fans.AO, _fans.NR, _KNITTED_STRAIGHT_WAIT})
 cdef int P_NR = PRINCIPLES.index(_fans.NR)
@@ -350,8 +347,8 @@ cdef struct Div:
 #
 # The families take an ``Explain *x``: NULL while every reading is scored, set when the chosen one
 # is scored again to record, per fan, its sources in the order the twin's ``Tally.add`` appends them
-# (a code each: set indices into the division, 4 for the pair; the winning tile; four of a kind; the
-# hand's pairs), and every fan not scored as the twin's ``Tally.removed`` lists it.
+# (a code each: set indices into the division, 4 for the pair, or a tile text the hand determines),
+# and every fan not scored as the twin's ``Tally.removed`` lists it.
 cdef enum:
     SRC_SETS = 0    # bits 0-2: how many indices; 3 bits each from bit 3: 0-3 a set, 4 the pair
     SRC_WIN = 1     # the winning tile
@@ -367,6 +364,11 @@ cdef enum:
     MAXREM = 32
     PAIR_INDEX = 4
     NO_FAN = -1     # a removal whose excluder is no fan (nothing kept after the account-once cap)
+
+# the source codes for Python (explained.py)
+SOURCE_SETS, SOURCE_WIN, SOURCE_FOUR, SOURCE_PAIRS = SRC_SETS, SRC_WIN, SRC_FOUR, SRC_PAIRS
+SOURCE_HAND, SOURCE_KINDS, SOURCE_NUMBERED, SOURCE_RUN = SRC_HAND, SRC_KINDS, SRC_NUMBERED, SRC_RUN
+SOURCE_FAMILY, SOURCE_SHIFT, SOURCE_PAIR_INDEX = SRC_FAMILY, SRC_SHIFT, PAIR_INDEX
 
 cdef struct Explain:
     int nsrc

@@ -183,3 +183,31 @@ def test_random_four_sets(case):
         check_same(hand_text, context, rules)
     except HandError:
         pass  # e.g. last_tile with another copy concealed: a contradiction, nothing to compare
+
+
+def test_compiled_choice_runs_no_twin_family(monkeypatch):
+    """The compiled path explains the chosen reading itself: the twin's evaluator and families
+    are never called for it (special shapes and both presets included)."""
+    def twin(*_args, **_kwargs):
+        raise AssertionError("the pure-Python twin ran in compiled mode")
+
+    for name in ("evaluate", "score_division", "is_unique_wait"):
+        monkeypatch.setattr(ev, name, twin)
+    for module in (ev.chows, ev.pungs, ev.situation, ev.suits, ev.winds, ev.specials):
+        for name in dir(module):
+            if not name.startswith("_") and callable(getattr(module, name)) and \
+                    getattr(getattr(module, name), "__module__", None) == module.__name__:
+                monkeypatch.setattr(module, name, twin)
+    seen = set()
+    for hand_text, context in _rows()[:1500]:
+        for rules in ("helper", "mcr1998"):
+            try:
+                hand, ctx, opts, facts = _prepare(hand_text, dict(context), rules)
+            except HandError:
+                continue
+            chosen, _ = ev.choose(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
+                                  opts.knitted_straight_waits)
+            if chosen is not None:
+                seen.add(chosen.shape)
+    assert {"four_sets", "seven_pairs", "knitted_straight", "nine_gates", "thirteen_orphans",
+            "honors_and_knitted"} <= seen

@@ -69,6 +69,17 @@ def check_same(hand_text: str, context: dict, rules: str | dict | None = None) -
     a = build_result("mcr", hand, ctx, opts, facts, fast_chosen, fast_n)
     b = build_result("mcr", hand, ctx, opts, facts, chosen, len(readings) if chosen is not None else 0)
     assert a.as_dict() == b.as_dict(), where
+    # every reading weighed (the referee's explain), as the C core explains them
+    mine = ev.every_reading(*args, opts.knitted_straight_waits)
+    assert len(mine) == len(readings), where
+    for r, twin in zip(mine, readings, strict=True):
+        assert (r.shape, r.points, r.chosen) == (twin.shape, twin.points, twin.chosen), where
+        assert (r.division is None) == (twin.division is None), where
+        if r.division is not None:
+            assert (r.division.sets, r.division.pair) == (twin.division.sets, twin.division.pair), where
+        assert r.tally.counts == twin.tally.counts and r.tally.removed == twin.tally.removed, where
+        assert all(r.tally.source_text(f) == twin.tally.source_text(f)
+                   for f, c in enumerate(twin.tally.counts) if c), where
     if chosen is not None:
         # the C core's own record of the reading (special shapes included), not only its
         # rendering, is the twin's

@@ -347,7 +347,7 @@ cdef int _score_text(const char *s, Py_ssize_t n, Ctx *x, Scored *r) noexcept no
     cdef Outcome o
     if not _load_hand(s, n, x, &h):
         return 0
-    _evaluate(&h, x.seat, x.prevalent, KONG_PAIR_FAN, KNITTED_WAITS, &o)
+    _evaluate(&h, x.seat, x.prevalent, KONG_PAIR_FAN, KNITTED_WAITS, &o, NULL)
     _pack(&o, r)
     return r.status != S_DEFER
 

@@ -1577,6 +1577,8 @@ cdef struct Outcome:
     int codes[5]
     Div div      # the chosen division (FOUR_SETS; the knitted straight's set and pair)
     int shape    # SH_* of a special shape
+    int have_sp  # a seven-pairs reading was weighed (before the divisions)
+    int best     # the chosen division's place in the reference's order; -1: the seven pairs
 
 
 cdef void _seven_pairs_fans(Hand *h, int *c, Explain *x) noexcept nogil:
@@ -1678,7 +1680,7 @@ cdef int _special(int *c, Outcome *o, int shape) noexcept nogil:
 
 
 cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knitted_waits,
-                   Outcome *o) noexcept nogil:
+                   Outcome *o, Div *weighed) noexcept nogil:
     """Every reading of the hand scored; the chosen one in ``o`` (see the module docstring)."""
     cdef Div divs[MAXDIV]
     cdef Enum e
@@ -1695,6 +1697,8 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knit
     o.points = 0
     o.unique = 0
     o.ncodes = 0
+    o.have_sp = 0
+    o.best = -1
     even = h.odd_bits == 0
     # special shapes (evaluate.evaluate's first part)
     if h.nfixed == 0:
@@ -1772,7 +1776,11 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knit
             best_points = pts
             mj_copy(o.counts, cur)
     o.nread = e.n + have_sp
+    o.have_sp = have_sp
     o.unique = unique
+    if weighed != NULL:
+        for i in range(e.n):
+            weighed[i] = divs[order[i]]
     if best == -2:
         return S_NONE
     o.points = best_points
@@ -1780,6 +1788,7 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knit
         o.status = S_SEVEN_PAIRS
         return S_SEVEN_PAIRS
     d = &divs[order[best]]
+    o.best = best
     o.div = d[0]
     o.ncodes = d.ncodes
     memcpy(o.codes, d.codes, d.ncodes * sizeof(int))
@@ -1828,7 +1837,7 @@ def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall
     cdef Hand h
     cdef Outcome o
     _load(&h, concealed, fixed, win, self_draw, last_wall, kong_win, last_tile)
-    _evaluate(&h, seat, prevalent, kong_pair_fan, 1, &o)
+    _evaluate(&h, seat, prevalent, kong_pair_fan, 1, &o, NULL)
     return _answer(&h, &o)
 
 
@@ -1847,19 +1856,15 @@ def explain(list concealed, list fixed, int win, bint self_draw, bint last_wall,
     cdef Explain x
     cdef int i
     _load(&h, concealed, fixed, win, self_draw, last_wall, kong_win, last_tile)
-    _evaluate(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o)
+    _evaluate(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o, NULL)
     if o.status == S_NONE or o.status == S_DEFER:
         return (o.status, 0, None, None, 0, None, (), [])
     _explain_chosen(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o, &x)
-    if x.nsrc >= MAXSRC or x.nrem >= MAXREM:
-        raise RuntimeError("more sources or removals than the C arrays hold")
-    sources = tuple([v for i in range(x.nsrc) for v in (x.src_fan[i], x.src_code[i])])
-    removed = [(x.rem_fan[i], x.rem_n[i], None if x.rem_by[i] == NO_FAN else x.rem_by[i],
-                PRINCIPLES[x.rem_principle[i]]) for i in range(x.nrem)]
+    sources, removed = _records(&x)
     counts = [o.counts[i] for i in range(NUM_FANS)]
     if o.status == S_FOUR_SETS:
         shape = SHAPES[0]
-        codes = tuple([o.codes[i] for i in range(o.ncodes)])
+        codes = _codes(&o.div)
     elif o.status == S_SEVEN_PAIRS:
         shape = SHAPES[1]
         codes = None
@@ -1869,6 +1874,58 @@ def explain(list concealed, list fixed, int win, bint self_draw, bint last_wall,
         if o.shape == SH_KNITTED_STRAIGHT:
             codes = (o.div.pair, o.div.kind[0], o.div.tile[0], o.div.conc[0], o.div.fixed[0])
     return (o.status, o.nread, shape, codes, o.points, counts, sources, removed)
+
+
+cdef tuple _records(Explain *x):
+    """An Explain as Python values: (flat (fan, source code) pairs, removals)."""
+    cdef int i
+    if x.nsrc >= MAXSRC or x.nrem >= MAXREM:
+        raise RuntimeError("more sources or removals than the C arrays hold")
+    sources = tuple([v for i in range(x.nsrc) for v in (x.src_fan[i], x.src_code[i])])
+    removed = [(x.rem_fan[i], x.rem_n[i], None if x.rem_by[i] == NO_FAN else x.rem_by[i],
+                PRINCIPLES[x.rem_principle[i]]) for i in range(x.nrem)]
+    return sources, removed
+
+
+cdef tuple _codes(Div *d):
+    return tuple([d.codes[i] for i in range(d.ncodes)])
+
+
+def explain_all(list concealed, list fixed, int win, bint self_draw, bint last_wall, bint kong_win,
+                bint last_tile, int seat, int prevalent, bint kong_pair_fan, bint knitted_waits):
+    """Every reading weighed, each explained, in the twin's order (``evaluate.evaluate``): a list of
+    ``(shape, codes, points, counts, sources, removed, chosen)`` as ``explain`` gives them; None
+    when the hand must go to the twin (``DEFER``)."""
+    cdef Hand h
+    cdef Outcome o
+    cdef Explain x
+    cdef Div weighed[MAXDIV]
+    cdef int base[NF]
+    cdef int c[NF]
+    cdef int i, j, pts, unique
+    _load(&h, concealed, fixed, win, self_draw, last_wall, kong_win, last_tile)
+    _evaluate(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o, weighed)
+    if o.status == S_DEFER:
+        return None
+    if o.status == S_NONE:
+        return []
+    if o.status == S_SPECIAL:
+        return [explain(concealed, fixed, win, self_draw, last_wall, kong_win, last_tile, seat, prevalent,
+                        kong_pair_fan, knitted_waits)[2:] + (True,)]
+    out = []
+    if o.have_sp:
+        x.nsrc = x.nrem = 0
+        _seven_pairs_fans(&h, c, &x)
+        out.append((SHAPES[1], None, points(c), [c[j] for j in range(NUM_FANS)]) + _records(&x)
+                   + (o.status == S_SEVEN_PAIRS,))
+    unique = o.unique
+    for i in range(o.nread - o.have_sp):
+        x.nsrc = x.nrem = 0
+        _hand_fans(&h, base, &x)
+        pts = score_division(&h, &weighed[i], base, &unique, seat, prevalent, kong_pair_fan, c, &x)
+        out.append((SHAPES[0], _codes(&weighed[i]), pts, [c[j] for j in range(NUM_FANS)]) + _records(&x)
+                   + (o.status == S_FOUR_SETS and i == o.best,))
+    return out
 
 
 # ---- the compact fast path: notation text + context dict -> CompactResult ---------------------

@@ -182,3 +182,21 @@ def choose(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: boo
             return Reading(shape, division, t, points, True), n
     readings = evaluate(facts, seat_wind, round_wind, kong_pair_fan, knitted_waits)
     return next((r for r in readings if r.chosen), None), len(readings)
+
+
+def every_reading(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool,
+                  knitted_waits: bool) -> list[Reading]:
+    """What ``evaluate`` gives (every reading, scored and explained, one marked ``chosen``), from the
+    C evaluator when it is built and can take the hand."""
+    if _fast is not None:
+        found = _fast.explain_all(
+            facts.concealed, _fixed_ints(facts), facts.win, facts.self_draw, facts.last_wall, facts.kong_win,
+            facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind], kong_pair_fan, knitted_waits)
+        if found is not None:
+            readings = []
+            for shape, codes, points, counts, sources, removed, chosen in found:
+                division = explained.division(facts, shape, codes)
+                t = explained.tally(counts, sources, removed, facts, division)
+                readings.append(Reading(shape, division, t, points, chosen))
+            return readings
+    return evaluate(facts, seat_wind, round_wind, kong_pair_fan, knitted_waits)

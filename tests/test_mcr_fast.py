@@ -197,8 +197,8 @@ def test_random_four_sets(case):
 
 
 def test_compiled_choice_runs_no_twin_family(monkeypatch):
-    """The compiled path explains the chosen reading itself: the twin's evaluator and families
-    are never called for it (special shapes and both presets included)."""
+    """The compiled path explains the chosen reading, and every reading weighed, itself: the twin's
+    evaluator and families are never called (special shapes and both presets included)."""
     def twin(*_args, **_kwargs):
         raise AssertionError("the pure-Python twin ran in compiled mode")
 
@@ -216,9 +216,11 @@ def test_compiled_choice_runs_no_twin_family(monkeypatch):
                 hand, ctx, opts, facts = _prepare(hand_text, dict(context), rules)
             except HandError:
                 continue
-            chosen, _ = ev.choose(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
-                                  opts.knitted_straight_waits)
+            args = (facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
+                    opts.knitted_straight_waits)
+            chosen, _ = ev.choose(*args)
             if chosen is not None:
                 seen.add(chosen.shape)
+            ev.every_reading(*args)
     assert {"four_sets", "seven_pairs", "knitted_straight", "nine_gates", "thirteen_orphans",
             "honors_and_knitted"} <= seen

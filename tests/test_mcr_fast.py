@@ -1,8 +1,9 @@
 """The C evaluator (scorer/variants/mcr/_fast.pyx) against its pure-Python twin (evaluate.evaluate).
 
 For every hand: the same chosen reading (shape, division), the same final fan counts, points and
-number of readings weighed; and the Result built through the fast path equals the one built from
-the pure-Python evaluation. Rows: the differential generator's 3,000 hands (contradictory contexts
+number of readings weighed; the same fans not scored (fan, count, excluder, principle, in order) and
+the same tiles behind each fan, as the C core records them (``_fast.explain``); and the Result built
+through the fast path equals the one built from the pure-Python evaluation. Rows: the differential generator's 3,000 hands (contradictory contexts
 left out), every fixtures/mcr case, and random four-sets hands (hypothesis).
 """
 
@@ -68,6 +69,25 @@ def check_same(hand_text: str, context: dict, rules: str | dict | None = None) -
     a = build_result("mcr", hand, ctx, opts, facts, fast_chosen, fast_n)
     b = build_result("mcr", hand, ctx, opts, facts, chosen, len(readings) if chosen is not None else 0)
     assert a.as_dict() == b.as_dict(), where
+    # every reading weighed (the referee's explain), as the C core explains them
+    mine = ev.every_reading(*args, opts.knitted_straight_waits)
+    assert len(mine) == len(readings), where
+    for r, twin in zip(mine, readings, strict=True):
+        assert (r.shape, r.points, r.chosen) == (twin.shape, twin.points, twin.chosen), where
+        assert (r.division is None) == (twin.division is None), where
+        if r.division is not None:
+            assert (r.division.sets, r.division.pair) == (twin.division.sets, twin.division.pair), where
+        assert r.tally.counts == twin.tally.counts and r.tally.removed == twin.tally.removed, where
+        assert all(r.tally.source_text(f) == twin.tally.source_text(f)
+                   for f, c in enumerate(twin.tally.counts) if c), where
+    if chosen is not None:
+        # the C core's own record of the reading (special shapes included), not only its
+        # rendering, is the twin's
+        assert fast_chosen is not None and fast_chosen.shape == chosen.shape, where
+        assert fast_chosen.tally.counts == chosen.tally.counts, where
+        assert fast_chosen.tally.removed == chosen.tally.removed, where
+        assert all(fast_chosen.tally.source_text(f) == chosen.tally.source_text(f)
+                   for f, c in enumerate(chosen.tally.counts) if c), where
     return status
 
 
@@ -174,3 +194,33 @@ def test_random_four_sets(case):
         check_same(hand_text, context, rules)
     except HandError:
         pass  # e.g. last_tile with another copy concealed: a contradiction, nothing to compare
+
+
+def test_compiled_choice_runs_no_twin_family(monkeypatch):
+    """The compiled path explains the chosen reading, and every reading weighed, itself: the twin's
+    evaluator and families are never called (special shapes and both presets included)."""
+    def twin(*_args, **_kwargs):
+        raise AssertionError("the pure-Python twin ran in compiled mode")
+
+    for name in ("evaluate", "score_division", "is_unique_wait"):
+        monkeypatch.setattr(ev, name, twin)
+    for module in (ev.chows, ev.pungs, ev.situation, ev.suits, ev.winds, ev.specials):
+        for name in dir(module):
+            if not name.startswith("_") and callable(getattr(module, name)) and \
+                    getattr(getattr(module, name), "__module__", None) == module.__name__:
+                monkeypatch.setattr(module, name, twin)
+    seen = set()
+    for hand_text, context in _rows()[:1500]:
+        for rules in ("helper", "mcr1998"):
+            try:
+                hand, ctx, opts, facts = _prepare(hand_text, dict(context), rules)
+            except HandError:
+                continue
+            args = (facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
+                    opts.knitted_straight_waits)
+            chosen, _ = ev.choose(*args)
+            if chosen is not None:
+                seen.add(chosen.shape)
+            ev.every_reading(*args)
+    assert {"four_sets", "seven_pairs", "knitted_straight", "nine_gates", "thirteen_orphans",
+            "honors_and_knitted"} <= seen

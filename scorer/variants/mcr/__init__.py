@@ -30,7 +30,7 @@ from . import evaluate as evaluate_module
 from . import settle
 from .context import DEFAULT_PRESET, PRESETS, MCRContext, MCRRules
 from .division import KONG, HandFacts, hand_facts
-from .evaluate import TIE_BREAK, Reading, choose, evaluate
+from .evaluate import TIE_BREAK, Reading, choose, every_reading
 from .fans import FANS, INDEX
 from .specials import FAMILIES
 
@@ -82,8 +82,8 @@ class MCR(Variant):
         opts: MCRRules = rules.options  # type: ignore[assignment]
         facts = hand_facts(hand, ctx.self_draw, ctx.last_wall, ctx.kong_win, ctx.last_tile,
                            self._flowers(hand, ctx))
-        readings = evaluate(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
-                            opts.knitted_straight_waits)
+        readings = every_reading(facts, ctx.seat_wind, ctx.round_wind, opts.concealed_kong_and_melded_kong,
+                                 opts.knitted_straight_waits)
         chosen = next((r for r in readings if r.chosen), None)
         views = []
         for i, r in enumerate(readings):

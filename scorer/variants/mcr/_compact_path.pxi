@@ -27,10 +27,9 @@ from scorer.variants.mcr import settle as _settle_py
 from scorer.variants.mcr.context import DEFAULT_PRESET as _DEFAULT_PRESET, PRESETS as _PRESETS
 
 _DEFAULTS = _PRESETS[_DEFAULT_PRESET]
-if not _DEFAULTS["knitted_straight_waits"]:  # _specials.pxi scores the knitted straight's waits
-    raise RuntimeError("the compact path implements knitted_straight_waits = True")
 cdef int MINIMUM = _DEFAULTS["minimum"]
 cdef int KONG_PAIR_FAN = _DEFAULTS["concealed_kong_and_melded_kong"]
+cdef int KNITTED_WAITS = _DEFAULTS["knitted_straight_waits"]
 cdef int BASE = _settle_py.BASE
 cdef int FLOWER_FAN = -1
 cdef list ITEM_CACHE = []     # ITEM_CACHE[fan][count]: the (id, points, factor, count) tuple
@@ -348,7 +347,7 @@ cdef int _score_text(const char *s, Py_ssize_t n, Ctx *x, Scored *r) noexcept no
     cdef Outcome o
     if not _load_hand(s, n, x, &h):
         return 0
-    _evaluate(&h, x.seat, x.prevalent, KONG_PAIR_FAN, &o)
+    _evaluate(&h, x.seat, x.prevalent, KONG_PAIR_FAN, KNITTED_WAITS, &o, NULL)
     _pack(&o, r)
     return r.status != S_DEFER
 

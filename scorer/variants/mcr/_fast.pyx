@@ -16,8 +16,11 @@ Two ways in:
 * ``evaluate(concealed, fixed, win, ...)`` for the full path: ``(status, n_readings, codes, points,
   counts, unique_wait)`` with status ``NONE``, ``SEVEN_PAIRS``, ``FOUR_SETS`` (``codes``: the chosen
   division's concealed group codes, sorted, as the decomposer gives them) or ``DEFER`` (a special
-  shape: the Python evaluator scores and explains it); ``counts`` indexed like ``fans.FANS``. The
-  Python layer re-runs its own families on the chosen reading only, for the fan sources and removals.
+  shape: the Python evaluator scores and explains it); ``counts`` indexed like ``fans.FANS``.
+  ``explain(..., knitted_waits)`` scores the special shapes too (under either preset) and adds what
+  the chosen reading is made of: each fan's sources and each fan not scored, with its excluder and
+  principle (docs/architecture.md#the-explained-reading); the full result is built from it.
+  ``explain_all(...)`` (same arguments) explains every reading weighed, for the referee.
 * ``compact(text, context)`` (``_compact_path.pxi``; its C entry point ``COMPACT_ENTRY`` for
   ``scorer.score_compact``): from the notation text (``scorer._fastparse``) and the context dict to a
   ``CompactResult`` under the default rules, special shapes included; None for anything the full path
@@ -102,6 +105,8 @@ cdef extern from *:
     void mj_copy(int *dst, const int *src) nogil
     void mj_zero(int *dst) nogil
 
+from scorer.variants.mcr import fans as _fans
+from scorer.variants.mcr.specials import KNITTED_STRAIGHT_WAIT as _KNITTED_STRAIGHT_WAIT
 from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS, F as _F, POINTS as _POINTS
 
 cdef enum:
@@ -110,18 +115,40 @@ cdef enum:
     NK = 34
 
 NONE, SEVEN_PAIRS, FOUR_SETS, DEFER = 0, 1, 2, 3
+# explain's shapes (a special shape's reading is its own: evaluate.evaluate's shape names)
+SHAPES = ("four_sets", "seven_pairs", "seven_shifted_pairs", "honors_and_knitted", "thirteen_orphans",
+          "knitted_straight", "nine_gates")
 cdef enum:
     S_NONE = 0
     S_SEVEN_PAIRS = 1
     S_FOUR_SETS = 2
     S_DEFER = 3
-    S_SPECIAL = 4  # a fixed-list special shape scored in C (the legacy wrapper says DEFER)
+    S_SPECIAL = 4  # a fixed-list special shape scored in C (``evaluate`` says DEFER)
+SPECIAL = S_SPECIAL
+cdef enum:  # which special shape (indices into SHAPES)
+    SH_SEVEN_SHIFTED_PAIRS = 2
+    SH_HONORS_AND_KNITTED = 3
+    SH_THIRTEEN_ORPHANS = 4
+    SH_KNITTED_STRAIGHT = 5
+    SH_NINE_GATES = 6
 
 cdef int CHOW = 0, PUNG = 1, KONG = 2
 cdef int NUM_FANS = len(_FANS)
 cdef int POINTS[NF]
 ctypedef unsigned long long u64
 cdef u64 EXMASK[NF][2]  # bit set of the fans whose presence removes each fan (its 不计 list)
+cdef enum:
+    MAXEXBY = 24
+# each fan's excluders in the table's order (the first one still standing is named) and principles
+cdef int EXBY_N[NF]
+cdef int EXBY[NF][MAXEXBY]
+cdef int EXBY_PRINCIPLE[NF][MAXEXBY]
+# principle codes: indices into PRINCIPLES (the texts the results carry)
+PRINCIPLES = sorted({principle for row in _EXCLUDED_BY for _, principle in row}
+                    | {_fans.AO, _fans.NR, _KNITTED_STRAIGHT_WAIT})
+cdef int P_NR = PRINCIPLES.index(_fans.NR)
+cdef int P_AO = PRINCIPLES.index(_fans.AO)
+cdef int P_KNITTED_STRAIGHT_WAIT = PRINCIPLES.index(_KNITTED_STRAIGHT_WAIT)
 
 cdef int f_big_four_winds, f_big_three_dragons, f_all_green, f_four_kongs, f_all_terminals, f_little_four_winds
 cdef int f_little_three_dragons, f_all_honors, f_four_concealed_pungs, f_pure_terminal_chows, f_quadruple_chow, f_four_pure_shifted_pungs
@@ -176,8 +203,14 @@ cdef void _init() except *:
         raise RuntimeError("fan table larger than the C arrays")
     for i in range(NUM_FANS):
         POINTS[i] = _POINTS[i]
-        for by, _ in _EXCLUDED_BY[i]:
+        if len(_EXCLUDED_BY[i]) > MAXEXBY:
+            raise RuntimeError("a fan with more excluders than the C arrays hold")
+        EXBY_N[i] = 0
+        for by, principle in _EXCLUDED_BY[i]:
             EXMASK[i][by >> 6] |= (<u64>1) << (by & 63)
+            EXBY[i][EXBY_N[i]] = by
+            EXBY_PRINCIPLE[i][EXBY_N[i]] = PRINCIPLES.index(principle)
+            EXBY_N[i] += 1
     f_big_four_winds = _F.BIG_FOUR_WINDS
     f_big_three_dragons = _F.BIG_THREE_DRAGONS
     f_all_green = _F.ALL_GREEN
@@ -311,6 +344,83 @@ cdef struct Div:
     int key[4]
 
 
+# ---- what the chosen reading is made of (docs/architecture.md#the-explained-reading) ---------------
+#
+# The families take an ``Explain *x``: NULL while every reading is scored, set when the chosen one
+# is scored again to record, per fan, its sources in the order the twin's ``Tally.add`` appends them
+# (a code each: set indices into the division, 4 for the pair, or a tile text the hand determines),
+# and every fan not scored as the twin's ``Tally.removed`` lists it.
+cdef enum:
+    SRC_SETS = 0    # bits 0-2: how many indices; 3 bits each from bit 3: 0-3 a set, 4 the pair
+    SRC_WIN = 1     # the winning tile
+    SRC_FOUR = 2    # four of the kind in the low bits (四归一)
+    SRC_PAIRS = 3   # the hand's pairs (七对)
+    SRC_HAND = 4    # the concealed tiles as one run of text (连七对, 九莲宝灯)
+    SRC_KINDS = 5   # each kind present once (十三幺, 全不靠, 七星不靠)
+    SRC_NUMBERED = 6  # each numbered kind present once (全不靠's 组合龙)
+    SRC_RUN = 7     # the nine tiles of the suit from the kind in the low bits (九莲宝灯's 清龙)
+    SRC_FAMILY = 8  # the knitted family numbered in the low bits (specials.FAMILIES)
+    SRC_SHIFT = 24
+    MAXSRC = 64
+    MAXREM = 32
+    PAIR_INDEX = 4
+    NO_FAN = -1     # a removal whose excluder is no fan (nothing kept after the account-once cap)
+
+# the source codes for Python (explained.py)
+SOURCE_SETS, SOURCE_WIN, SOURCE_FOUR, SOURCE_PAIRS = SRC_SETS, SRC_WIN, SRC_FOUR, SRC_PAIRS
+SOURCE_HAND, SOURCE_KINDS, SOURCE_NUMBERED, SOURCE_RUN = SRC_HAND, SRC_KINDS, SRC_NUMBERED, SRC_RUN
+SOURCE_FAMILY, SOURCE_SHIFT, SOURCE_PAIR_INDEX = SRC_FAMILY, SRC_SHIFT, PAIR_INDEX
+
+cdef struct Explain:
+    int nsrc
+    int src_fan[MAXSRC]
+    int src_code[MAXSRC]
+    int nrem
+    int rem_fan[MAXREM]
+    int rem_n[MAXREM]
+    int rem_by[MAXREM]
+    int rem_principle[MAXREM]
+
+
+cdef inline int _sets_code(const int *idx, int n) noexcept nogil:
+    cdef int i, code = n
+    for i in range(n):
+        code |= idx[i] << (3 + 3 * i)
+    return code
+
+
+cdef inline void _source(Explain *x, int fan, int code) noexcept nogil:
+    """Tally.add's source: appended to the fan's list."""
+    if x != NULL and x.nsrc < MAXSRC:
+        x.src_fan[x.nsrc] = fan
+        x.src_code[x.nsrc] = code
+        x.nsrc += 1
+
+
+cdef inline void _source_only(Explain *x, int fan, int code) noexcept nogil:
+    """Tally.set's source: the fan's list replaced."""
+    cdef int i, m = 0
+    if x == NULL:
+        return
+    for i in range(x.nsrc):
+        if x.src_fan[i] != fan:
+            x.src_fan[m] = x.src_fan[i]
+            x.src_code[m] = x.src_code[i]
+            m += 1
+    x.nsrc = m
+    _source(x, fan, code)
+
+
+cdef inline void _removed(Explain *x, int fan, int n, int by, int principle) noexcept nogil:
+    """Tally.suppress / take / the 不计 pass: n of the fan not scored, by which fan, why."""
+    if x != NULL and n > 0 and x.nrem < MAXREM:
+        x.rem_fan[x.nrem] = fan
+        x.rem_n[x.nrem] = n
+        x.rem_by[x.nrem] = by
+        x.rem_principle[x.nrem] = principle
+        x.nrem += 1
+
+
 cdef inline int ref_order(int k) noexcept nogil:
     if 9 <= k < 18:
         return k + 9
@@ -333,20 +443,25 @@ cdef inline int is_dragon(int k) noexcept nogil:
 
 # ---- hand-level families ---------------------------------------------------------------------
 
-cdef void win_condition(Hand *h, int *c) noexcept nogil:
+cdef inline void _win_fan(int *c, int fan, Explain *x) noexcept nogil:
+    c[fan] += 1
+    _source(x, fan, SRC_WIN << SRC_SHIFT)
+
+
+cdef void win_condition(Hand *h, int *c, Explain *x) noexcept nogil:
     if h.last_tile:
-        c[f_last_tile] += 1
+        _win_fan(c, f_last_tile, x)
     if h.self_draw:
-        c[f_self_drawn] += 1
+        _win_fan(c, f_self_drawn, x)
         if h.last_wall:
-            c[f_last_tile_draw] += 1
+            _win_fan(c, f_last_tile_draw, x)
         if h.kong_win:
-            c[f_out_with_replacement_tile] += 1
+            _win_fan(c, f_out_with_replacement_tile, x)
     else:
         if h.last_wall:
-            c[f_last_tile_claim] += 1
+            _win_fan(c, f_last_tile_claim, x)
         if h.kong_win:
-            c[f_robbing_the_kong] += 1
+            _win_fan(c, f_robbing_the_kong, x)
 
 
 cdef void suit_tile_rank_fans(Hand *h, int *c) noexcept nogil:
@@ -395,7 +510,7 @@ cdef void suit_tile_rank_fans(Hand *h, int *c) noexcept nogil:
             c[f_middle_tiles] += 1
 
 
-cdef void tile_hog(Hand *h, int *c) noexcept nogil:
+cdef void tile_hog(Hand *h, int *c, Explain *x) noexcept nogil:
     cdef int i, j, k, nhogs = 0, is_kong
     for i in range(h.nkinds):
         if h.total[h.kinds[i]] == 4:
@@ -411,12 +526,18 @@ cdef void tile_hog(Hand *h, int *c) noexcept nogil:
                     is_kong = 1
             if not is_kong:
                 c[f_tile_hog] += 1
+                _source(x, f_tile_hog, SRC_FOUR << SRC_SHIFT | k)
 
 
 # ---- division families -----------------------------------------------------------------------
 
-cdef void concealed_pungs_and_kongs(Hand *h, Div *d, int kong_pair_fan, int *c) noexcept nogil:
-    cdef int i, in_chow = 0, ncp = 0, nmk = 0, nck = 0, nk, hidden
+cdef void concealed_pungs_and_kongs(Hand *h, Div *d, int kong_pair_fan, int *c, Explain *x) noexcept nogil:
+    cdef int i, f = -1, in_chow = 0, ncp = 0, nmk = 0, nck = 0, nk, hidden
+    # set indices, as the twin lists them: melded kongs then concealed kongs; concealed pungs then
+    # concealed kongs
+    cdef int kongs[4]
+    cdef int hid[4]
+    cdef int ck[4]
     if not h.self_draw:
         for i in range(4):
             if d.kind[i] == CHOW and d.conc[i] and d.tile[i] <= h.win <= d.tile[i] + 2:
@@ -424,36 +545,51 @@ cdef void concealed_pungs_and_kongs(Hand *h, Div *d, int kong_pair_fan, int *c) 
     for i in range(4):
         if d.kind[i] == PUNG and d.conc[i]:
             if h.self_draw or in_chow or d.tile[i] != h.win:
+                hid[ncp] = i
                 ncp += 1
         elif d.kind[i] == KONG:
             if d.conc[i]:
+                ck[nck] = i
                 nck += 1
             else:
+                kongs[nmk] = i
                 nmk += 1
     nk = nmk + nck
+    for i in range(nck):
+        kongs[nmk + i] = ck[i]
+        hid[ncp + i] = ck[i]
     if nk == 1:
-        c[f_melded_kong if nmk else f_concealed_kong] += 1
+        f = f_melded_kong if nmk else f_concealed_kong
     elif nk == 2:
         if not nck:
-            c[f_two_melded_kongs] += 1
+            f = f_two_melded_kongs
         elif not nmk:
-            c[f_two_concealed_kongs] += 1
+            f = f_two_concealed_kongs
         elif kong_pair_fan:
-            c[f_concealed_kong_and_melded_kong] += 1
-        else:
+            f = f_concealed_kong_and_melded_kong
+        else:  # mcr1998: the two kongs score separately
             c[f_melded_kong] += 1
             c[f_concealed_kong] += 1
+            _source(x, f_melded_kong, _sets_code(kongs, 1))
+            _source(x, f_concealed_kong, _sets_code(kongs + 1, 1))
     elif nk == 3:
-        c[f_three_kongs] += 1
+        f = f_three_kongs
     elif nk == 4:
-        c[f_four_kongs] += 1
+        f = f_four_kongs
+    if f >= 0:
+        c[f] += 1
+        _source(x, f, _sets_code(kongs, nk))
     hidden = ncp + nck
+    f = -1
     if hidden == 2:
-        c[f_two_concealed_pungs] += 1
+        f = f_two_concealed_pungs
     elif hidden == 3:
-        c[f_three_concealed_pungs] += 1
+        f = f_three_concealed_pungs
     elif hidden == 4:
-        c[f_four_concealed_pungs] += 1
+        f = f_four_concealed_pungs
+    if f >= 0:
+        c[f] += 1
+        _source(x, f, _sets_code(hid, hidden))
 
 
 cdef inline void sort3(int *r) noexcept nogil:
@@ -561,11 +697,39 @@ cdef int four_chows_fan(int *tiles, int pair) noexcept nogil:
     return -1
 
 
-cdef void capped_pairs(int *tiles, int n, int cap, int *c) noexcept nogil:
-    cdef int i, j, f, total = 0, limit, k
+cdef void _pair_suppressions(const int *tiles, int n, int by, Explain *x) noexcept nogil:
+    """chows._suppress_pairs: the chows of a 3- or 4-chow fan form no 1-point fans among themselves
+    (不重复), recorded per fan in the order first found."""
+    cdef int i, j, f, k, nf = 0
+    cdef int fans[6]
+    cdef int cnt[6]
+    if x == NULL:
+        return
+    for i in range(n):
+        for j in range(i + 1, n):
+            f = two_chows_fan(tiles[i], tiles[j])
+            if f < 0:
+                continue
+            for k in range(nf):
+                if fans[k] == f:
+                    cnt[k] += 1
+                    break
+            else:
+                fans[nf] = f
+                cnt[nf] = 1
+                nf += 1
+    for k in range(nf):
+        _removed(x, fans[k], cnt[k], by, P_NR)
+
+
+cdef void capped_pairs(int *tiles, const int *idx, int n, int cap, int *c, Explain *x) noexcept nogil:
+    cdef int i, j, f, total = 0, limit, k, kept = NO_FAN, left
     cdef int cnt[NF]
+    cdef int trimmed[NF]
+    cdef int two[2]
     for k in range(4):
         cnt[TRIM_ORDER[k]] = 0
+        trimmed[TRIM_ORDER[k]] = 0
     for i in range(n):
         for j in range(i + 1, n):
             f = two_chows_fan(tiles[i], tiles[j])
@@ -577,22 +741,44 @@ cdef void capped_pairs(int *tiles, int n, int cap, int *c) noexcept nogil:
             f = TRIM_ORDER[k]
             while total > cap and cnt[f] > limit:
                 cnt[f] -= 1
+                trimmed[f] += 1
                 total -= 1
     for k in range(4):
         c[TRIM_ORDER[k]] += cnt[TRIM_ORDER[k]]
+    if x == NULL:
+        return
+    # the sources: the first pairs found of each fan kept
+    for k in range(4):
+        f = TRIM_ORDER[k]
+        left = cnt[f]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if left and two_chows_fan(tiles[i], tiles[j]) == f:
+                    two[0] = idx[i]
+                    two[1] = idx[j]
+                    _source(x, f, _sets_code(two, 2))
+                    left -= 1
+    for k in range(4):
+        if cnt[EXTRA_ORDER[k]]:
+            kept = EXTRA_ORDER[k]
+            break
+    for k in range(4):
+        _removed(x, TRIM_ORDER[k], trimmed[TRIM_ORDER[k]], kept, P_AO)
 
 
-cdef int _set_tiles(Div *d, int chows, int *tiles) noexcept nogil:
-    """The tiles of the division's chows (or of its pungs and kongs) in the reference's order."""
+cdef int _set_tiles(Div *d, int chows, int *tiles, int *idx) noexcept nogil:
+    """The tiles of the division's chows (or of its pungs and kongs) in the reference's order, and
+    their indices in the division (equal tiles keep the division's order)."""
     cdef int keys[4]
     cdef int i, n = 0
     for i in range(4):
         if (d.kind[i] == CHOW) == chows:
-            keys[n] = ref_order(d.tile[i]) * 64 + d.tile[i]
+            keys[n] = ref_order(d.tile[i]) * 4 + i
             n += 1
     sort_n(keys, n)
     for i in range(n):
-        tiles[i] = keys[i] % 64
+        idx[i] = keys[i] % 4
+        tiles[i] = d.tile[idx[i]]
     return n
 
 
@@ -604,16 +790,21 @@ cdef inline void _three_of_four(const int *tiles, int free, int *trio) noexcept 
             m += 1
 
 
-cdef void chow_combinations(Div *d, int *c) noexcept nogil:
+cdef void chow_combinations(Div *d, int *c, Explain *x) noexcept nogil:
     cdef int tiles[4]
+    cdef int idx[4]
     cdef int trio[3]
-    cdef int n, i, j, f, free, extra, unrelated, found
+    cdef int trio_idx[3]
+    cdef int two[2]
+    cdef int n, i, j, f, free, extra, unrelated, found, k
     cdef int related[4]
-    n = _set_tiles(d, 1, tiles)
+    n = _set_tiles(d, 1, tiles, idx)
     if n == 4:
         f = four_chows_fan(tiles, d.pair)
         if f >= 0:
             c[f] += 1
+            _source(x, f, _sets_code(idx, 4))
+            _pair_suppressions(tiles, 4, f, x)
             return
         for free in range(3, -1, -1):
             _three_of_four(tiles, free, trio)
@@ -621,14 +812,31 @@ cdef void chow_combinations(Div *d, int *c) noexcept nogil:
             if f < 0:
                 continue
             c[f] += 1
+            _three_of_four(idx, free, trio_idx)
+            _source(x, f, _sets_code(trio_idx, 3))
+            _pair_suppressions(trio, 3, f, x)
             for j in range(4):
                 extra = EXTRA_ORDER[j]
-                found = 0
-                for i in range(3):
+                found = -1
+                for i in range(3):  # the twin keeps the last trio chow that forms it
                     if two_chows_fan(trio[i], tiles[free]) == extra:
-                        found = 1
-                if found:
+                        found = i
+                if found >= 0:
                     c[extra] += 1
+                    two[0] = trio_idx[found]
+                    two[1] = idx[free]
+                    _source(x, extra, _sets_code(two, 2))
+                    # the fourth chow combines only once (account once): the other fans it would
+                    # form with the trio, in the order first found
+                    for i in range(3):
+                        k = two_chows_fan(trio[i], tiles[free])
+                        if k < 0 or k == extra:
+                            continue
+                        for j in range(i):
+                            if two_chows_fan(trio[j], tiles[free]) == k:
+                                break
+                        else:
+                            _removed(x, k, 1, extra, P_AO)
                     break
             return
         for i in range(4):
@@ -639,17 +847,20 @@ cdef void chow_combinations(Div *d, int *c) noexcept nogil:
                     related[i] = 1
                     related[j] = 1
         unrelated = 4 - related[0] - related[1] - related[2] - related[3]
-        capped_pairs(tiles, 4, 3 - unrelated, c)
+        capped_pairs(tiles, idx, 4, 3 - unrelated, c, x)
     elif n == 3:
         f = three_chows_fan(tiles[0], tiles[1], tiles[2])
         if f >= 0:
             c[f] += 1
+            _source(x, f, _sets_code(idx, 3))
+            _pair_suppressions(tiles, 3, f, x)
             return
-        capped_pairs(tiles, 3, 2, c)
+        capped_pairs(tiles, idx, 3, 2, c, x)
     elif n == 2:
         f = two_chows_fan(tiles[0], tiles[1])
         if f >= 0:
             c[f] += 1
+            _source(x, f, _sets_code(idx, 2))
 
 
 cdef int three_pungs_fan(int a, int b, int c) noexcept nogil:
@@ -680,20 +891,58 @@ cdef int two_pungs_fan(int a, int b) noexcept nogil:
     return -1
 
 
-cdef void every_pair(int *tiles, int n, int *c) noexcept nogil:
+cdef void every_pair(int *tiles, const int *idx, int n, int *c, Explain *x) noexcept nogil:
     cdef int i, j, f
+    cdef int two[2]
     for i in range(n):
         for j in range(i + 1, n):
             f = two_pungs_fan(tiles[i], tiles[j])
             if f >= 0:
                 c[f] += 1
+                two[0] = idx[i]
+                two[1] = idx[j]
+                _source(x, f, _sets_code(two, 2))
 
 
-cdef void pung_combinations(Div *d, int *c) noexcept nogil:
+cdef void _pungs_inside(const int *trio, int by, Explain *x) noexcept nogil:
+    """pungs._pair_fans_inside: the pair fans the three pungs of a 3-pung fan would make among
+    themselves, not scored (不重复)."""
+    cdef int i, j, f, n_double = 0, n_dragons = 0
+    if x == NULL:
+        return
+    for i in range(3):
+        for j in range(i + 1, 3):
+            f = two_pungs_fan(trio[i], trio[j])
+            if f == f_double_pung:
+                n_double += 1
+            elif f == f_two_dragon_pungs:
+                n_dragons += 1
+    _removed(x, f_double_pung, n_double, by, P_NR)
+    _removed(x, f_two_dragon_pungs, n_dragons, by, P_NR)
+
+
+cdef void _pair_upgrade_source(Div *d, int fan, int honour_kind, Explain *x) noexcept nogil:
+    """小三元 / 小四喜: the division's pungs of that honour kind (its order), then the pair."""
+    cdef int i, n = 0
+    cdef int idx[5]
+    if x == NULL:
+        return
+    for i in range(4):
+        if d.kind[i] != CHOW and (is_dragon(d.tile[i]) if honour_kind else is_wind(d.tile[i])):
+            idx[n] = i
+            n += 1
+    idx[n] = PAIR_INDEX
+    _source(x, fan, _sets_code(idx, n + 1))
+
+
+cdef void pung_combinations(Div *d, int *c, Explain *x) noexcept nogil:
     cdef int tiles[4]
+    cdef int idx[4]
     cdef int trio[3]
+    cdef int trio_idx[3]
+    cdef int two[2]
     cdef int n, i, f, free, extra, a, b, cc, dd
-    n = _set_tiles(d, 0, tiles)
+    n = _set_tiles(d, 0, tiles, idx)
     if n == 4:
         a = tiles[0]
         b = tiles[1]
@@ -706,32 +955,43 @@ cdef void pung_combinations(Div *d, int *c) noexcept nogil:
             f = f_big_four_winds
         if f >= 0:
             c[f] += 1
+            _source(x, f, _sets_code(idx, 4))
             return
         for free in range(3, -1, -1):
             _three_of_four(tiles, free, trio)
             f = three_pungs_fan(trio[0], trio[1], trio[2])
             if f >= 0:
                 c[f] += 1
+                _three_of_four(idx, free, trio_idx)
+                _source(x, f, _sets_code(trio_idx, 3))
+                _pungs_inside(trio, f, x)
                 for i in range(3):
                     extra = two_pungs_fan(trio[i], tiles[free])
                     if extra >= 0:
                         c[extra] += 1
+                        two[0] = trio_idx[i]
+                        two[1] = idx[free]
+                        _source(x, extra, _sets_code(two, 2))
                         break
                 break
         else:
-            every_pair(tiles, 4, c)
+            every_pair(tiles, idx, 4, c, x)
     elif n == 3:
         f = three_pungs_fan(tiles[0], tiles[1], tiles[2])
         if f >= 0:
             c[f] += 1
+            _source(x, f, _sets_code(idx, 3))
+            _pungs_inside(tiles, f, x)
         else:
-            every_pair(tiles, 3, c)
+            every_pair(tiles, idx, 3, c, x)
     elif n == 2:
-        every_pair(tiles, 2, c)
+        every_pair(tiles, idx, 2, c, x)
     if c[f_two_dragon_pungs] and is_dragon(d.pair):
         c[f_little_three_dragons] += 1
+        _pair_upgrade_source(d, f_little_three_dragons, 1, x)
     if c[f_big_three_winds] and is_wind(d.pair):
         c[f_little_four_winds] += 1
+        _pair_upgrade_source(d, f_little_four_winds, 0, x)
 
 
 cdef inline int outside(int chow, int tile) noexcept nogil:
@@ -780,17 +1040,18 @@ cdef void set_trait_fans(Div *d, int *c) noexcept nogil:
         c[f_all_even_pungs] += 1
 
 
-cdef void apply_exclusions(int *c) noexcept nogil:
+cdef void apply_exclusions(int *c, Explain *x) noexcept nogil:
     cdef u64 m[2]
-    _exclusions(c, m)
+    _exclusions(c, m, x)
 
 
-cdef void _exclusions(int *c, u64 *m) noexcept nogil:
+cdef void _exclusions(int *c, u64 *m, Explain *x) noexcept nogil:
     """The one-pass 不计 removal in table order: a fan goes when one of its excluders is still
     present (an excluder removed earlier in the pass removes nothing). On bit sets of the fans;
-    ``m`` ends as the set of the fans left."""
+    ``m`` ends as the set of the fans left. Recorded: the first excluder standing, in the table's
+    order of the fan's excluders (Tally.apply_exclusions)."""
     cdef u64 rest
-    cdef int fan, w
+    cdef int fan, w, j, by
     mj_fan_mask(c, m)
     for w in range(2):
         rest = m[w]
@@ -798,6 +1059,12 @@ cdef void _exclusions(int *c, u64 *m) noexcept nogil:
             fan = (w << 6) | __builtin_ctzll(rest)
             rest &= rest - 1
             if (m[0] & EXMASK[fan][0]) | (m[1] & EXMASK[fan][1]):
+                if x != NULL:
+                    for j in range(EXBY_N[fan]):
+                        by = EXBY[fan][j]
+                        if (m[by >> 6] >> (by & 63)) & 1:
+                            _removed(x, fan, c[fan], by, EXBY_PRINCIPLE[fan][j])
+                            break
                 c[fan] = 0
                 m[w] &= ~((<u64>1) << (fan & 63))
 
@@ -828,11 +1095,22 @@ cdef inline void take(int *c, int fan, int n) noexcept nogil:
         c[fan] -= n
 
 
-cdef void wind_fans(Div *d, int seat, int prevalent, int *c) noexcept nogil:
+cdef inline void _take(int *c, int fan, int n, int by, Explain *x) noexcept nogil:
+    """Tally.take: up to n of a counted fan removed, recorded (不重复)."""
+    if n > c[fan]:
+        n = c[fan]
+    if n > 0:
+        c[fan] -= n
+        _removed(x, fan, n, by, P_NR)
+
+
+cdef void wind_fans(Div *d, int seat, int prevalent, int *c, Explain *x) noexcept nogil:
     cdef int i, deducted, t
     if c[f_big_three_winds]:
-        take(c, f_pung_of_terminals_or_honors, 3)
+        _take(c, f_pung_of_terminals_or_honors, 3, f_big_three_winds, x)
     if c[f_big_four_winds]:
+        _removed(x, f_prevalent_wind, 1, f_big_four_winds, P_NR)
+        _removed(x, f_seat_wind, 1, f_big_four_winds, P_NR)
         return
     deducted = (c[f_big_three_winds] or c[f_little_four_winds] or c[f_all_honors]
                 or c[f_all_terminals_and_honors])
@@ -842,12 +1120,14 @@ cdef void wind_fans(Div *d, int seat, int prevalent, int *c) noexcept nogil:
             continue
         if t == prevalent:
             c[f_prevalent_wind] += 1
+            _source(x, f_prevalent_wind, _sets_code(&i, 1))
             if not deducted:
-                take(c, f_pung_of_terminals_or_honors, 1)
+                _take(c, f_pung_of_terminals_or_honors, 1, f_prevalent_wind, x)
         if t == seat:
             c[f_seat_wind] += 1
+            _source(x, f_seat_wind, _sets_code(&i, 1))
             if seat != prevalent and not deducted:
-                take(c, f_pung_of_terminals_or_honors, 1)
+                _take(c, f_pung_of_terminals_or_honors, 1, f_seat_wind, x)
 
 
 cdef int points(int *c) noexcept nogil:
@@ -857,25 +1137,35 @@ cdef int points(int *c) noexcept nogil:
 
 
 cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int prevalent,
-                        int kong_pair_fan, int *c) noexcept nogil:
+                        int kong_pair_fan, int *c, Explain *x) noexcept nogil:
     """evaluate.score_division: ``base`` holds the division-independent families; ``unique``
     (the formal wait is the winning tile alone) is worked out on first need (-1 before)."""
     cdef int i, nchows = 0, placed = 0
+    cdef int all4[4]
     cdef u64 m[2]
     mj_copy(c, base)
-    concealed_pungs_and_kongs(h, d, kong_pair_fan, c)
+    concealed_pungs_and_kongs(h, d, kong_pair_fan, c, x)
     # single_pungs
     for i in range(4):
         if d.kind[i] == CHOW:
             nchows += 1
-        elif is_dragon(d.tile[i]):
-            c[f_dragon_pung] += 1
-        elif is_wind(d.tile[i]) or is_terminal(d.tile[i]):
-            c[f_pung_of_terminals_or_honors] += 1
     if nchows == 0:
         c[f_all_pungs] += 1
-    chow_combinations(d, c)
-    pung_combinations(d, c)
+        if x != NULL:
+            for i in range(4):
+                all4[i] = i
+            _source(x, f_all_pungs, _sets_code(all4, 4))
+    for i in range(4):
+        if d.kind[i] == CHOW:
+            continue
+        if is_dragon(d.tile[i]):
+            c[f_dragon_pung] += 1
+            _source(x, f_dragon_pung, _sets_code(&i, 1))
+        elif is_wind(d.tile[i]) or is_terminal(d.tile[i]):
+            c[f_pung_of_terminals_or_honors] += 1
+            _source(x, f_pung_of_terminals_or_honors, _sets_code(&i, 1))
+    chow_combinations(d, c, x)
+    pung_combinations(d, c, x)
     if nchows == 4 and d.pair < 27:
         c[f_all_chows] += 1
     set_trait_fans(d, c)
@@ -893,12 +1183,16 @@ cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int p
                 if d.kind[i] == CHOW and d.conc[i] and not d.fixed[i]:
                     if h.win == d.tile[i] or h.win == d.tile[i] + 2:
                         c[f_edge_wait] = 1
+                        _source_only(x, f_edge_wait, _sets_code(&i, 1))
                     elif h.win == d.tile[i] + 1:
                         c[f_closed_wait] = 1
+                        _source_only(x, f_closed_wait, _sets_code(&i, 1))
             if d.pair == h.win:
                 c[f_single_wait] = 1
-    _exclusions(c, m)
-    wind_fans(d, seat, prevalent, c)
+                i = PAIR_INDEX
+                _source_only(x, f_single_wait, _sets_code(&i, 1))
+    _exclusions(c, m, x)
+    wind_fans(d, seat, prevalent, c, x)
     # the wind fans change these three only
     _refresh(c, m, f_prevalent_wind)
     _refresh(c, m, f_seat_wind)
@@ -1282,6 +1576,63 @@ cdef struct Outcome:
     int counts[NF]
     int ncodes
     int codes[5]
+    Div div      # the chosen division (FOUR_SETS; the knitted straight's set and pair)
+    int shape    # SH_* of a special shape
+    int have_sp  # a seven-pairs reading was weighed (before the divisions)
+    int best     # the chosen division's place in the reference's order; -1: the seven pairs
+
+
+cdef void _seven_pairs_fans(Hand *h, int *c, Explain *x) noexcept nogil:
+    """specials.seven_pairs (not the seven shifted pairs), after the 不计 removals."""
+    cdef int i
+    mj_zero(c)
+    c[f_seven_pairs] += 1
+    _source(x, f_seven_pairs, SRC_PAIRS << SRC_SHIFT)
+    suit_tile_rank_fans(h, c)
+    for i in range(h.nkinds):
+        if h.conc[h.kinds[i]] == 4:
+            c[f_tile_hog] += 1
+            _source(x, f_tile_hog, SRC_FOUR << SRC_SHIFT | h.kinds[i])
+    win_condition(h, c, x)
+    apply_exclusions(c, x)
+
+
+cdef void _hand_fans(Hand *h, int *c, Explain *x) noexcept nogil:
+    """The families of evaluate.score_division that do not look at the division."""
+    mj_zero(c)
+    win_condition(h, c, x)
+    if h.melded_count == 0:
+        c[f_fully_concealed_hand if h.self_draw else f_concealed_hand] += 1
+    elif h.melded_count == 4 and not h.self_draw:
+        c[f_melded_hand] += 1
+    suit_tile_rank_fans(h, c)
+    tile_hog(h, c, x)
+
+
+cdef void _explain_chosen(Hand *h, int seat, int prevalent, int kong_pair_fan, int knitted_waits,
+                          Outcome *o, Explain *x) noexcept nogil:
+    """The chosen reading scored again with the recorder on (one reading, not the search)."""
+    cdef int base[NF]
+    cdef int c[NF]
+    x.nsrc = 0
+    x.nrem = 0
+    if o.status == S_SEVEN_PAIRS:
+        _seven_pairs_fans(h, c, x)
+    elif o.status == S_FOUR_SETS:
+        _hand_fans(h, base, x)
+        score_division(h, &o.div, base, &o.unique, seat, prevalent, kong_pair_fan, c, x)
+    elif o.status == S_SPECIAL:
+        if o.shape == SH_SEVEN_SHIFTED_PAIRS:
+            _seven_shifted_pairs(h, c, x)
+        elif o.shape == SH_HONORS_AND_KNITTED:
+            _honors_and_knitted(h, c, x)
+        elif o.shape == SH_THIRTEEN_ORPHANS:
+            _thirteen_orphans(h, c, x)
+        elif o.shape == SH_KNITTED_STRAIGHT:
+            _knitted_straight(h, seat, prevalent, knitted_waits, c, &o.div, x)
+        elif o.shape == SH_NINE_GATES:
+            _nine_gates_fans(h, c, x)
+        apply_exclusions(c, x)
 
 
 cdef void _finish_hand(Hand *h) noexcept nogil:
@@ -1318,9 +1669,10 @@ cdef void _finish_hand(Hand *h) noexcept nogil:
     h.kind_bits = kind_bits
 
 
-cdef int _special(int *c, Outcome *o) noexcept nogil:
+cdef int _special(int *c, Outcome *o, int shape) noexcept nogil:
     """A fixed-list shape is the only reading: its fans after the removals."""
-    apply_exclusions(c)
+    o.shape = shape
+    apply_exclusions(c, NULL)
     mj_copy(o.counts, c)
     o.points = points(c)
     o.nread = 1
@@ -1328,7 +1680,8 @@ cdef int _special(int *c, Outcome *o) noexcept nogil:
     return S_SPECIAL
 
 
-cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome *o) noexcept nogil:
+cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knitted_waits,
+                   Outcome *o, Div *weighed) noexcept nogil:
     """Every reading of the hand scored; the chosen one in ``o`` (see the module docstring)."""
     cdef Div divs[MAXDIV]
     cdef Enum e
@@ -1345,28 +1698,27 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
     o.points = 0
     o.unique = 0
     o.ncodes = 0
+    o.have_sp = 0
+    o.best = -1
     even = h.odd_bits == 0
     # special shapes (evaluate.evaluate's first part)
     if h.nfixed == 0:
         if even:
-            if _seven_shifted_pairs(h, sp):
-                return _special(sp, o)
-            mj_zero(sp)
-            sp[f_seven_pairs] += 1
-            suit_tile_rank_fans(h, sp)
-            for i in range(h.nkinds):
-                if h.conc[h.kinds[i]] == 4:
-                    sp[f_tile_hog] += 1
-            win_condition(h, sp)
-            apply_exclusions(sp)
+            if _seven_shifted_pairs(h, sp, NULL):
+                return _special(sp, o, SH_SEVEN_SHIFTED_PAIRS)
+            _seven_pairs_fans(h, sp, NULL)
             sp_points = points(sp)
             have_sp = 1
         elif h.nkinds >= 13:
-            if _honors_and_knitted(h, sp) or _thirteen_orphans(h, sp):
-                return _special(sp, o)
+            if _honors_and_knitted(h, sp, NULL):
+                return _special(sp, o, SH_HONORS_AND_KNITTED)
+            if _thirteen_orphans(h, sp, NULL):
+                return _special(sp, o, SH_THIRTEEN_ORPHANS)
     if h.nfixed <= 1 and not have_sp and _knitted_or_gates(h):
-        if _knitted_straight(h, seat, prevalent, sp) or _nine_gates_fans(h, sp):
-            return _special(sp, o)
+        if _knitted_straight(h, seat, prevalent, knitted_waits, sp, &o.div, NULL):
+            return _special(sp, o, SH_KNITTED_STRAIGHT)
+        if _nine_gates_fans(h, sp, NULL):
+            return _special(sp, o, SH_NINE_GATES)
     # the four-sets divisions
     nsets = 4 - h.nfixed
     e.out = divs
@@ -1411,28 +1763,25 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
     if e.n:
         h.pair_group = pg
         unique = -1  # worked out when a division places the winning tile in a chow or the pair
-        mj_zero(base)
-        win_condition(h, base)
-        if h.melded_count == 0:
-            base[f_fully_concealed_hand if h.self_draw else f_concealed_hand] += 1
-        elif h.melded_count == 4 and not h.self_draw:
-            base[f_melded_hand] += 1
-        suit_tile_rank_fans(h, base)
-        tile_hog(h, base)
+        _hand_fans(h, base, NULL)
     if have_sp:
         best = -1
         best_points = sp_points
         mj_copy(o.counts, sp)
     from_sp = have_sp
     for i in range(e.n):
-        pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, cur)
+        pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, cur, NULL)
         if best == -2 or pts > best_points or (
                 pts == best_points and (from_sp or cur[f_pure_triple_chow] or cur[f_triple_pung])):
             best = i
             best_points = pts
             mj_copy(o.counts, cur)
     o.nread = e.n + have_sp
+    o.have_sp = have_sp
     o.unique = unique
+    if weighed != NULL:
+        for i in range(e.n):
+            weighed[i] = divs[order[i]]
     if best == -2:
         return S_NONE
     o.points = best_points
@@ -1440,20 +1789,18 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, Outcome 
         o.status = S_SEVEN_PAIRS
         return S_SEVEN_PAIRS
     d = &divs[order[best]]
+    o.best = best
+    o.div = d[0]
     o.ncodes = d.ncodes
     memcpy(o.codes, d.codes, d.ncodes * sizeof(int))
     o.status = S_FOUR_SETS
     return S_FOUR_SETS
 
 
-def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall, bint kong_win,
-             bint last_tile, int seat, int prevalent, bint kong_pair_fan):
-    """See the module docstring. ``fixed``: flat ints (kind, tile, concealed) per meld, in order;
-    ``last_tile`` after the forcing rule; ``seat``/``prevalent``: wind kinds (27-30)."""
-    cdef Hand h
-    cdef Outcome o
+cdef void _load(Hand *h, list concealed, list fixed, int win, bint self_draw, bint last_wall,
+                bint kong_win, bint last_tile) except *:
     cdef int i
-    memset(&h, 0, sizeof(Hand))
+    memset(h, 0, sizeof(Hand))
     for i in range(NK):
         h.conc[i] = concealed[i]
     h.nfixed = len(fixed) // 3
@@ -1468,10 +1815,13 @@ def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall
     h.last_wall = last_wall
     h.kong_win = kong_win
     h.last_tile = last_tile
-    _finish_hand(&h)
-    _evaluate(&h, seat, prevalent, kong_pair_fan, &o)
+    _finish_hand(h)
+
+
+cdef tuple _answer(Hand *h, Outcome *o):
+    cdef int i
     if o.unique < 0:
-        o.unique = _unique_wait(&h, 4 - h.nfixed)  # o.unique < 0 only once a four-sets reading exists
+        o.unique = _unique_wait(h, 4 - h.nfixed)  # o.unique < 0 only once a four-sets reading exists
     if o.status == S_DEFER or o.status == S_SPECIAL or o.status == S_NONE:
         # a special shape: the Python evaluator scores and explains it
         return (S_DEFER if o.status == S_SPECIAL else o.status, 0, None, 0, None, False)
@@ -1479,6 +1829,104 @@ def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall
     if o.status == S_SEVEN_PAIRS:
         return (S_SEVEN_PAIRS, o.nread, None, o.points, counts, bool(o.unique))
     return (S_FOUR_SETS, o.nread, tuple([o.codes[i] for i in range(o.ncodes)]), o.points, counts, bool(o.unique))
+
+
+def evaluate(list concealed, list fixed, int win, bint self_draw, bint last_wall, bint kong_win,
+             bint last_tile, int seat, int prevalent, bint kong_pair_fan):
+    """See the module docstring. ``fixed``: flat ints (kind, tile, concealed) per meld, in order;
+    ``last_tile`` after the forcing rule; ``seat``/``prevalent``: wind kinds (27-30)."""
+    cdef Hand h
+    cdef Outcome o
+    _load(&h, concealed, fixed, win, self_draw, last_wall, kong_win, last_tile)
+    _evaluate(&h, seat, prevalent, kong_pair_fan, 1, &o, NULL)
+    return _answer(&h, &o)
+
+
+def explain(list concealed, list fixed, int win, bint self_draw, bint last_wall, bint kong_win,
+            bint last_tile, int seat, int prevalent, bint kong_pair_fan, bint knitted_waits):
+    """Every reading scored and the chosen one explained: ``(status, n_readings, shape, codes,
+    points, counts, sources, removed)``. ``status``: ``NONE``, ``DEFER`` (too many divisions: the
+    Python evaluator takes the hand), ``SEVEN_PAIRS``, ``FOUR_SETS`` or ``SPECIAL`` (a fixed-list
+    shape); ``shape``: a name of ``SHAPES``; ``codes``: the chosen division's group codes as
+    ``evaluate`` gives them, or for the knitted straight ``(pair, set kind, set tile, concealed,
+    fixed)``; ``counts`` after the removals; ``sources``: flat (fan, source code) pairs in the
+    order the twin's tally appends them (the SOURCE_* codes); ``removed``: the twin's
+    ``Tally.removed``, (fan, count, excluding fan or None, principle)."""
+    cdef Hand h
+    cdef Outcome o
+    cdef Explain x
+    cdef int i
+    _load(&h, concealed, fixed, win, self_draw, last_wall, kong_win, last_tile)
+    _evaluate(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o, NULL)
+    if o.status == S_NONE or o.status == S_DEFER:
+        return (o.status, 0, None, None, 0, None, (), [])
+    _explain_chosen(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o, &x)
+    sources, removed = _records(&x)
+    counts = [o.counts[i] for i in range(NUM_FANS)]
+    if o.status == S_FOUR_SETS:
+        shape = SHAPES[0]
+        codes = _codes(&o.div)
+    elif o.status == S_SEVEN_PAIRS:
+        shape = SHAPES[1]
+        codes = None
+    else:
+        shape = SHAPES[o.shape]
+        codes = None
+        if o.shape == SH_KNITTED_STRAIGHT:
+            codes = (o.div.pair, o.div.kind[0], o.div.tile[0], o.div.conc[0], o.div.fixed[0])
+    return (o.status, o.nread, shape, codes, o.points, counts, sources, removed)
+
+
+cdef tuple _records(Explain *x):
+    """An Explain as Python values: (flat (fan, source code) pairs, removals)."""
+    cdef int i
+    if x.nsrc >= MAXSRC or x.nrem >= MAXREM:
+        raise RuntimeError("more sources or removals than the C arrays hold")
+    sources = tuple([v for i in range(x.nsrc) for v in (x.src_fan[i], x.src_code[i])])
+    removed = [(x.rem_fan[i], x.rem_n[i], None if x.rem_by[i] == NO_FAN else x.rem_by[i],
+                PRINCIPLES[x.rem_principle[i]]) for i in range(x.nrem)]
+    return sources, removed
+
+
+cdef tuple _codes(Div *d):
+    return tuple([d.codes[i] for i in range(d.ncodes)])
+
+
+def explain_all(list concealed, list fixed, int win, bint self_draw, bint last_wall, bint kong_win,
+                bint last_tile, int seat, int prevalent, bint kong_pair_fan, bint knitted_waits):
+    """Every reading weighed, each explained, in the twin's order (``evaluate.evaluate``): a list of
+    ``(shape, codes, points, counts, sources, removed, chosen)`` as ``explain`` gives them; None
+    when the hand must go to the twin (``DEFER``)."""
+    cdef Hand h
+    cdef Outcome o
+    cdef Explain x
+    cdef Div weighed[MAXDIV]
+    cdef int base[NF]
+    cdef int c[NF]
+    cdef int i, j, pts, unique
+    _load(&h, concealed, fixed, win, self_draw, last_wall, kong_win, last_tile)
+    _evaluate(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o, weighed)
+    if o.status == S_DEFER:
+        return None
+    if o.status == S_NONE:
+        return []
+    if o.status == S_SPECIAL:
+        return [explain(concealed, fixed, win, self_draw, last_wall, kong_win, last_tile, seat, prevalent,
+                        kong_pair_fan, knitted_waits)[2:] + (True,)]
+    out = []
+    if o.have_sp:
+        x.nsrc = x.nrem = 0
+        _seven_pairs_fans(&h, c, &x)
+        out.append((SHAPES[1], None, points(c), [c[j] for j in range(NUM_FANS)]) + _records(&x)
+                   + (o.status == S_SEVEN_PAIRS,))
+    unique = o.unique
+    for i in range(o.nread - o.have_sp):
+        x.nsrc = x.nrem = 0
+        _hand_fans(&h, base, &x)
+        pts = score_division(&h, &weighed[i], base, &unique, seat, prevalent, kong_pair_fan, c, &x)
+        out.append((SHAPES[0], _codes(&weighed[i]), pts, [c[j] for j in range(NUM_FANS)]) + _records(&x)
+                   + (o.status == S_FOUR_SETS and i == o.best,))
+    return out
 
 
 # ---- the compact fast path: notation text + context dict -> CompactResult ---------------------

@@ -36,6 +36,8 @@ if os.environ.get("MJSCORE_PURE", "") != "1":
     except ImportError:  # extension not built
         _fast = None
 BACKEND = "pure" if _fast is None else "fast"
+if _fast is not None:
+    from . import explained
 
 TIE_BREAK = ("highest total; on equal totals the division first in the reference's generation order "
              "is kept, except that a later one holding 一色三同顺 or 三同刻 replaces it, and a four-sets "
@@ -145,13 +147,18 @@ def evaluate(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: b
     return readings
 
 
-def fast_outcome(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool) -> tuple:
-    """The C evaluator's answer: (status, readings, group codes, points, counts, unique wait);
-    status is ``_fast.NONE`` / ``SEVEN_PAIRS`` / ``FOUR_SETS`` / ``DEFER`` (see _fast.pyx)."""
+def _fixed_ints(facts: HandFacts) -> list[int]:
+    """The fixed melds as the C evaluator reads them: (kind, tile, concealed) per meld, flat."""
     fixed: list[int] = []
     for s in facts.fixed:
         fixed += (s.kind, s.tile, 1 if s.concealed else 0)
-    return _fast.evaluate(facts.concealed, fixed, facts.win, facts.self_draw, facts.last_wall,  # type: ignore[union-attr]
+    return fixed
+
+
+def fast_outcome(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool) -> tuple:
+    """The C evaluator's answer: (status, readings, group codes, points, counts, unique wait);
+    status is ``_fast.NONE`` / ``SEVEN_PAIRS`` / ``FOUR_SETS`` / ``DEFER`` (see _fast.pyx)."""
+    return _fast.evaluate(facts.concealed, _fixed_ints(facts), facts.win, facts.self_draw, facts.last_wall,  # type: ignore[union-attr]
                           facts.kong_win, facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind],
                           kong_pair_fan)
 
@@ -160,21 +167,36 @@ def choose(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: boo
            knitted_waits: bool) -> tuple[Reading | None, int]:
     """The chosen reading (what ``evaluate`` marks ``chosen``) and the number of readings weighed.
 
-    The C evaluator scores every reading and picks one; this module's families then re-run on
-    that one reading only, for the tiles behind each fan and the removals the result explains.
+    The C evaluator scores every reading, picks one and says what it is made of (``explained``);
+    only a hand it hands back (``DEFER``: more divisions than its arrays hold) is scored here.
     """
     if _fast is not None:
-        status, n, codes, points, _counts, unique = fast_outcome(facts, seat_wind, round_wind, kong_pair_fan)
-        # the points are the C evaluator's (tests/test_mcr_fast.py: equal to the tally's)
-        if status == _fast.FOUR_SETS:
-            division = division_from_groups(facts, codes)
-            t = score_division(facts, division, unique, seat_wind, round_wind, kong_pair_fan)
-            return Reading("four_sets", division, t, points, True), n
-        if status == _fast.SEVEN_PAIRS:
-            sp = specials.seven_pairs(facts)
-            sp.apply_exclusions()  # type: ignore[union-attr]
-            return Reading("seven_pairs", None, sp, points, True), n  # type: ignore[arg-type]
+        status, n, shape, codes, points, counts, sources, removed = _fast.explain(
+            facts.concealed, _fixed_ints(facts), facts.win, facts.self_draw, facts.last_wall, facts.kong_win,
+            facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind], kong_pair_fan, knitted_waits)
         if status == _fast.NONE:
             return None, 0
+        if status != _fast.DEFER:
+            division = explained.division(facts, shape, codes)
+            t = explained.tally(counts, sources, removed, facts, division)
+            return Reading(shape, division, t, points, True), n
     readings = evaluate(facts, seat_wind, round_wind, kong_pair_fan, knitted_waits)
     return next((r for r in readings if r.chosen), None), len(readings)
+
+
+def every_reading(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool,
+                  knitted_waits: bool) -> list[Reading]:
+    """What ``evaluate`` gives (every reading, scored and explained, one marked ``chosen``), from the
+    C evaluator when it is built and can take the hand."""
+    if _fast is not None:
+        found = _fast.explain_all(
+            facts.concealed, _fixed_ints(facts), facts.win, facts.self_draw, facts.last_wall, facts.kong_win,
+            facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind], kong_pair_fan, knitted_waits)
+        if found is not None:
+            readings = []
+            for shape, codes, points, counts, sources, removed, chosen in found:
+                division = explained.division(facts, shape, codes)
+                t = explained.tally(counts, sources, removed, facts, division)
+                readings.append(Reading(shape, division, t, points, chosen))
+            return readings
+    return evaluate(facts, seat_wind, round_wind, kong_pair_fan, knitted_waits)

@@ -75,7 +75,7 @@ def variant_command(variant: registry.Variant, doc: str, hand_help: str, action:
                     own: Sequence[inspect.Parameter] = (), without: Collection[str] = ()) -> Callable[..., None]:
     """A typer command for one variant: ``action`` gets the call; ``own`` are the command's own
     keyword options (after the common ones); ``without``: context fields the command has no use for."""
-    fields = variant.Context.model_fields
+    fields = options.context_fields(variant)
     reserved = {*COMMON, *(p.name for p in own), *without}
 
     def run(**kwargs: Any) -> None:

@@ -7,11 +7,10 @@ import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel
-
 from . import _compact, registry
 from ._compact import CompactResult, has_none
 from .errors import HandError
+from .fields import Model
 from .hand import Hand
 from .jsonio import NotUnicode, dumps
 from .notation import format_hand
@@ -41,7 +40,7 @@ def partitions(hand: str, variant: str = "mcr", dialect: str | None = None) -> d
     return answer
 
 
-def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | None = None,
+def score(variant: str, hand: str | None, context: dict[str, Any] | Model | None = None,
           rules: str | dict[str, Any] | None = None, dialect: str | None = None, *,
           explain: bool = False, claim: list[str | int] | None = None) -> Result:
     """Score one hand. Malformed notation or context raises HandError; a hand that does not win

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from api.app import app
 from cli.main import app as cli_app
-from scorer import registry, score
+from scorer import options, registry, score
 
 client = TestClient(app)
 runner = CliRunner()
@@ -38,7 +38,7 @@ def cli_args(variant: str, case: dict[str, Any],
              format_dict: Callable[[dict[str, Any]], str] = json.dumps) -> list[str]:
     """The command line a user would type for the case: bools as --x / --no-x (or a value where the
     field also takes text), lists joined by ',' (by ';' when the items hold commas or brackets)."""
-    fields = registry.get(variant).Context.model_fields
+    fields = options.context_fields(registry.get(variant))
     args = [variant, "-" if case["hand"] is None else case["hand"], "--json"]
     for key, value in case["context"].items():
         flag = "--" + key.replace("_", "-")

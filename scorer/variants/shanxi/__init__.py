@@ -52,7 +52,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
+from scorer.fields import Invalid, Model
 
 from scorer.errors import HandError, Problem
 from scorer.hand import Exposure, Hand, MeldKind
@@ -134,12 +134,8 @@ class Shanxi(Variant):
         if raw is not None and not isinstance(raw, dict):
             return _BadContext([Problem("context must be an object", None, "invalid_context")])
         try:
-            return self.Context.model_validate(raw or {})
-        except Exception as err:  # pydantic ValidationError
-            from pydantic import ValidationError
-
-            if not isinstance(err, ValidationError):
-                raise
+            return self.Context.validate(raw or {}, "context")
+        except Invalid as err:
             return _BadContext(_recode(validation_problems(err, "context"), "invalid_context"))
 
     def parse_hand(self, text: str | None, context: Any, dialect: str | None) -> Hand:
@@ -229,7 +225,7 @@ class Shanxi(Variant):
         return feeders
 
     # --- scoring -------------------------------------------------------------------------------
-    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: ShanxiContext = context  # type: ignore[assignment]
         opts: ShanxiRules = rules.options  # type: ignore[assignment]
         feeders = self._check_context(hand, ctx)
@@ -341,7 +337,7 @@ class Shanxi(Variant):
                             wilds=mouse_uses(tiles, pattern.groups),
                             point=point, multiplier=multiplier, bao=bao, kongs=s.kongs, details=details)
 
-    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+    def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every interpretation (standard partition, seven pairs, thirteen orphans) with its factors and
         the win share it would give; the scored one (largest M) is marked. Nothing for a non-win."""
         result = self.score(hand, context, rules)

@@ -20,7 +20,8 @@ import inspect
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field as dataclass_field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
 
@@ -368,11 +369,6 @@ class Model:
     def dump(self) -> dict[str, Any]:
         """Every field's value as JSON data (nested models as objects)."""
         return {name: _plain(getattr(self, name)) for name in self.fields}
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.dump() == other.dump()  # type: ignore[attr-defined]
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.fields)

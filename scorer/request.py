@@ -9,7 +9,6 @@ variant (``input_too_long``, ``too_many``, ``out_of_range``) and no variant ever
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Annotated, Any, Literal
@@ -123,10 +122,16 @@ def _compile(node: dict[str, Any], defs: dict[str, Any], into: Bounds | None = N
     return b
 
 
-@functools.lru_cache(maxsize=64)
+_BOUNDS: dict[type[Model], Bounds] = {}
+
+
 def model_bounds(model: type[Model]) -> Bounds:
-    schema = json_schema(model)
-    return _compile(schema, schema.get("$defs", {}))
+    """The bounds a model declares, compiled once."""
+    found = _BOUNDS.get(model)
+    if found is None:
+        schema = json_schema(model)
+        found = _BOUNDS[model] = _compile(schema, schema.get("$defs", {}))
+    return found
 
 
 def _walk(value: Any, b: Bounds, where: str, depth: int, out: list[Problem]) -> None:
@@ -175,7 +180,7 @@ def check_bounds(variant_id: str, context: Any, rules: Any) -> list[Problem]:
     from . import registry
 
     # an unknown variant is the engine's to report; its values are still bounded
-    v = registry.variants().get(variant_id) if isinstance(variant_id, str) else None
+    v = registry.get(variant_id) if isinstance(variant_id, str) and variant_id in registry.ids() else None
     out: list[Problem] = []
     if context:
         _walk(context, model_bounds(v.Context) if v is not None else ANY, "context", 0, out)

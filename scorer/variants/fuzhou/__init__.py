@@ -59,10 +59,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scorer.fields import Invalid, Model
-
 from scorer.decompose import reading_texts
 from scorer.errors import HandError
+from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import SUITED_16, format_hand, format_meld
 from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems

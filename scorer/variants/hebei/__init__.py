@@ -47,9 +47,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scorer.fields import Model
-
 from scorer.errors import HandError, Problem
+from scorer.fields import Model
 from scorer.hand import Hand
 from scorer.notation import NotationRules, format_hand, parse, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register

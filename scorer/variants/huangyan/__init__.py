@@ -48,9 +48,8 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any, ClassVar
 
-from scorer.fields import Model
-
 from scorer.errors import HandError, Problem
+from scorer.fields import Model
 from scorer.hand import Hand
 from scorer.notation import format_hand, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register

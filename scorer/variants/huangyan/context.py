@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from scorer.fields import REQUIRED, Bound, Model, field
-
 from scorer.errors import HandError
+from scorer.fields import REQUIRED, Bound, Model, field
 from scorer.notation import parse_tile
 from scorer.tiles import NUM_STANDARD_KINDS, tile_name
 

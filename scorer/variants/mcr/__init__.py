@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from scorer.fields import Model
-
 from scorer.errors import HandError, Problem
+from scorer.fields import Model
 from scorer.hand import Hand
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import Exclusion, Item, ReadingView, Result

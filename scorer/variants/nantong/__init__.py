@@ -49,9 +49,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from scorer.fields import Model
-
 from scorer.errors import HandError, Problem
+from scorer.fields import Model
 from scorer.hand import Hand, MeldKind
 from scorer.notation import LONG_CARDS, Builder, format_hand, format_meld, parse, scan
 from scorer.registry import ItemDef, ResolvedRules, Variant, register

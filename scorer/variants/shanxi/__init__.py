@@ -52,9 +52,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scorer.fields import Invalid, Model
-
 from scorer.errors import HandError, Problem
+from scorer.fields import Invalid, Model
 from scorer.hand import Exposure, Hand, MeldKind
 from scorer.notation import NotationRules, format_hand, format_meld, parse, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems

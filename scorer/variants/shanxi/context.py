@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from scorer.fields import Bound, Model, field
-
 from scorer.errors import HandError
+from scorer.fields import Bound, Model, field
 from scorer.notation import parse_tile
 from scorer.tiles import tile_name
 

@@ -76,16 +76,16 @@ class FuzhouRules(Model):
         True, "a bonus hand (incl. 平胡) won on a discard doubles F and dealer points (default: yes)")
     discard_payers: Literal["discarder", "all", "all_for_bonus"] = field(
         "discarder", "who pays a discard win: the discarder alone (default), all three, "
-        "or all three only for bonus hands")
+                     "or all three only for bonus hands")
     dealer_points: Literal["streak", "streak_plus_one", "flat"] = field(
         "streak", "dealer points D = the streak count (default), 1 + streak, or a flat 1")
     dealer_points_flow: Literal["dealer_and_winner", "winner_always", "dealer_wins_only"] = field(
         "dealer_and_winner", "D is paid only between dealer and winner (default), by every payer, "
-        "or only when the dealer wins")
+                             "or only when the dealer wins")
     flower_kong_points: int = field(6, "what a flower kong's four tiles are worth together (default 6 = 4 tiles + 2; 2 = like a kong)", ge=0, le=100)
     running_gold_shape: Literal["single_gold", "any_gold", "off"] = field(
         "single_gold", "discard-win running-gold shape test: exactly one gold and five plain "
-        "sets (default), any gold leaving five sets with golds wild, or the flag only")
+                       "sets (default), any gold leaving five sets with golds wild, or the flag only")
     three_golds_on_discard: bool = field(
         False, "三金倒 may also be claimed on a discard win (default: self-draw only)")
 

@@ -86,11 +86,11 @@ class HuangyanContext(Model):
     flowers: int | None = field(None, "no flowers in this variant: must be absent or 0", le=8,
                                 after=_no_flowers)
     others: dict[Wind, HandText] = field(description="settlement: the other players' hands by seat (E=...;W=...;N=...)", factory=dict,
-        before=_seat_map_text("others"))
+                                         before=_seat_map_text("others"))
     bullets: int = field(0, "子弹 agreed before play (settlement)", ge=0, le=100)
     dealer_streak: int = field(1, "坐庄数 of the current dealer: 1 first hand, 2 after one 连庄 ...", ge=1, le=100)
     bombs: dict[Wind, Count] = field(description="炸弹 each non-dealer accepted from the dealer (S=3,N=1)", factory=dict,
-        before=_seat_map_text("bombs"), after=_bombs)
+                                     before=_seat_map_text("bombs"), after=_bombs)
     dian_pao: Wind | None = field(None, "点炮: the discarder penalised in the 生牌 stage (needs a discard win)")
 
 

@@ -21,7 +21,7 @@ HandText = Annotated[str, Bound(max_length=2000)]  # a holding: the notation rea
 
 class NantongContext(Model):
     indicators: list[Card] = field(REQUIRED, "翻将: the two indicator cards, e.g. ['2s','3m'] (may be equal)", max_length=8,
-        before=lambda v: _split(v, ";,"))
+                                   before=lambda v: _split(v, ";,"))
     self_draw: bool = field(False, "自摸: the winner drew the winning card (a kong-replacement win too)")
     kong_replacement: bool = field(False, "杠上开花: won on the replacement card after a kong; needs self_draw")
     ready: bool = field(False, "报听: the winner made the opening ready declaration")
@@ -44,21 +44,21 @@ WaitRule = Literal["placement", "only_wait"]
 class NantongRules(Model):
     indicator_scope: IndicatorScope = field(
         "rank", "an ordinary indicator doubles units of its rank in any suit (rank), only its "
-                            "own tile (tile), its whole suit (suit), or its 1-4-7/2-5-8/3-6-9 family (family)")
+                "own tile (tile), its whole suit (suit), or its 1-4-7/2-5-8/3-6-9 family (family)")
     declaration_exact_match: bool = field(
         False, "a <XXX> declaration of an indicator card gets the exact-match ×2 as a pung does")
     count_rule: bool = field(
         True, "concealed triplets/fours score by counting cards in hand (else only when the "
-                          "winner's chosen partition holds them as a triplet)")
+              "winner's chosen partition holds them as a triplet)")
     discard_fourth: DiscardFourth = field(
         "concealed_triplet", "three held + a discarded fourth copy scores as a concealed triplet "
-                                         "4, four in hand 12, or an exposed kong 8")
+                             "4, four in hand 12, or an exposed kong 8")
     wait_rule: WaitRule = field(
         "placement", "the wait bonus by placement alone, or only when the winning kind is the "
-                                 "hand's only wait")
+                     "hand's only wait")
     closed_piao: ClosedPiao = field(
         "no_pung", "Closed Piao needs no exposed-pung unit (no_pung), no exposed group at all "
-                               "(no_exposed), or a self-draw with no [..] {..} (..) meld (self_drawn_no_melds)")
+                   "(no_exposed), or a self-draw with no [..] {..} (..) meld (self_drawn_no_melds)")
     round_base_first: bool = field(
         False, "round base hu up to tens before adding bonuses (as a public JavaScript implementation does; preset js)")
     ready_doubles_twice: bool = field(

@@ -58,23 +58,23 @@ class ShanxiContext(Model):
                             cli=("--seat",))
     self_draw: bool = field(False, "自摸: the winner drew the winning tile")
     discarder: Wind | None = field(None, "who discarded the winning tile (or whose added kong was "
-                                                     "robbed); required unless self-drawn")
+                                         "robbed); required unless self-drawn")
     declared: bool = field(True, "报听: the winner had declared ready (must be true); "
-                                            "CLI: --no-declared")
+                                 "CLI: --no-declared")
     discarder_declared: bool = field(False, "the discarder had declared ready before discarding "
-                                                        "(else 包胡: he pays for all)")
+                                            "(else 包胡: he pays for all)")
     kong_win: bool = field(False, "抢杠 on a discard win, 杠上开花 (no bonus) on a self-draw")
     passed_win: bool = field(False, "过胡: the winner passed a win and has not discarded since: "
-                                                "self-draw only")
+                                    "self-draw only")
     wild: Tile | None = field(None, "耗子 mouse tile kind (all four copies wild), e.g. 5z; "
-                                               "null for the plain game", before=_mouse)
+                                    "null for the plain game", before=_mouse)
     dian_gang_bao_gang: bool = field(False, "room option 点杠包杠: an undeclared feeder of a "
-                                                        "kong claimed from a discard pays it alone")
+                                            "kong claimed from a discard pays it alone")
     kong_from: dict[Tile, KongFeeder] = field(
         description='feeders of kongs claimed from a discard, under 点杠包杠, e.g. {"8s": {"seat": "S", '
                     '"declared": false}} (CLI: a JSON object)', factory=dict, max_length=8, before=_json_object_text)
     dealer_bonus: int = field(0, "room option 带庄: added to each win share between the "
-                                                   "dealer (E) and the winner", ge=0, le=1000)
+                                 "dealer (E) and the winner", ge=0, le=1000)
     thirteen_orphans: bool = field(False, "room option: allow 十三幺 (×2)")
     dealer: bool | None = field(None, "optional alias; must equal seat_wind == E")
     win_tile: Tile | None = field(None, "optional; must equal the last concealed tile written")
@@ -92,7 +92,7 @@ class ShanxiRules(Model):
 
     hu_point: Literal["winning_tile", "max_wait"] = field(
         "winning_tile", "the winning point is the winning tile's point (max wait only for a "
-                                    "self-drawn mouse), or always the best wait's point")
+                        "self-drawn mouse), or always the best wait's point")
     declare_rule: Literal["max_wait", "winning_tile"] = field(
         "max_wait", "the >=6 declaration rule applies to the best wait, or to the winning tile")
     require_declared: bool = field(
@@ -101,7 +101,7 @@ class ShanxiRules(Model):
         "tile_point", "a kong share is its tile point (concealed x2), or a fixed 1 (concealed 2)")
     added_kong: Literal["exposed", "concealed"] = field(
         "exposed", "an added kong {xxxx} is shared like an exposed kong (K), or like a "
-                               "concealed one (2K)")
+                   "concealed one (2K)")
     stack_qingyise_yitiaolong: bool = field(
         True, "清一色 and 一条龙 multiply (x4); false keeps only one x2")
     haohua_per_quad: bool = field(
@@ -111,13 +111,13 @@ class ShanxiRules(Model):
         "discarder", "包胡 when the discarder had not declared, or when the winner had not")
     baohu_includes_kongs: bool = field(
         True, "an undeclared discarder who pays the win alone (包胡) also pays the winner's "
-                          "kongs (包杠)")
+              "kongs (包杠)")
     robbed_kong_as: Literal["discard", "self_draw"] = field(
         "discard", "a robbed-kong win (抢杠) is scored and paid as a discard by the kong "
-                               "maker, or as a self-draw")
+                   "maker, or as a self-draw")
     mouse_no_bonus: Literal["game", "hand"] = field(
         "game", "special hands get no bonus in the whole mouse game, or only when a mouse "
-                            "is in the hand")
+                "is in the hand")
     wild_kind_as_wait: bool = field(
         True, "the mouse kind itself (as a natural tile) counts among the waits (default: yes)")
     total_mode: Literal["win_share", "winner_gain"] = field(

@@ -56,7 +56,7 @@ class FieldError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Issue:
+class Fault:
     """One problem with a value: ``where`` is its path (``context.others.E``), ``field`` the
     top-level field it belongs to (None for the object itself)."""
 
@@ -69,9 +69,9 @@ class Issue:
 class Invalid(Exception):
     """Every problem found in one object."""
 
-    def __init__(self, issues: list[Issue]) -> None:
-        super().__init__("; ".join(f"{i.where}: {i.message}" for i in issues))
-        self.issues = issues
+    def __init__(self, faults: list[Fault]) -> None:
+        super().__init__("; ".join(f"{i.where}: {i.message}" for i in faults))
+        self.faults = faults
 
 
 # --- value shapes ---------------------------------------------------------------------------
@@ -170,10 +170,10 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def check(shape: Shape, value: Any, where: str, top: str | None, out: list[Issue]) -> Any:
+def check(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     """The value as the shape reads it (nested models built), its problems added to ``out``."""
     def bad(message: str, code: str = "bad_type") -> Any:
-        out.append(Issue(where, message, code, top))
+        out.append(Fault(where, message, code, top))
         return value
 
     kind, b = shape.kind, shape.bound
@@ -318,26 +318,26 @@ class Model:
     @classmethod
     def validate(cls, raw: Any, where: str = "") -> Any:
         """The model of a decoded JSON object; raises Invalid with every problem found."""
-        out: list[Issue] = []
+        out: list[Fault] = []
         model = cls._read(raw, where, None, out)
         if out:
             raise Invalid(out)
         return model
 
     @classmethod
-    def _read(cls, raw: Any, where: str, top: str | None, out: list[Issue]) -> Any:
+    def _read(cls, raw: Any, where: str, top: str | None, out: list[Fault]) -> Any:
         def at(name: str) -> str:
             return f"{where}.{name}" if where else name
 
         if not isinstance(raw, dict):
-            out.append(Issue(where or "body", f"{_shown(raw)} is not an object", "bad_type", top))
+            out.append(Fault(where or "body", f"{_shown(raw)} is not an object", "bad_type", top))
             return None
         self = cls.__new__(cls)
         for name, f in cls.fields.items():
             owner = top or name
             if name not in raw:
                 if f.required:
-                    out.append(Issue(at(name), "a value is required", "missing", owner))
+                    out.append(Fault(at(name), "a value is required", "missing", owner))
                 self.__dict__[name] = None if f.required else f.default_value()
                 continue
             value = raw[name]
@@ -349,11 +349,11 @@ class Model:
                 if f.after is not None and len(out) == before:
                     value = f.after(value)
             except ValueError as err:
-                out.append(Issue(at(name), str(err), getattr(err, "code", "bad_value"), owner))
+                out.append(Fault(at(name), str(err), getattr(err, "code", "bad_value"), owner))
             self.__dict__[name] = value
         for key in raw:
             if key not in cls.fields:
-                out.append(Issue(at(str(key)), f"unknown field {at(str(key))!r}", "unknown_field", top or str(key)))
+                out.append(Fault(at(str(key)), f"unknown field {at(str(key))!r}", "unknown_field", top or str(key)))
         self.__dict__["fields_set"] = frozenset(name for name in raw if name in cls.fields)
         return self
 

@@ -87,7 +87,7 @@ def validation_problems(err: Invalid, prefix: str) -> list[Problem]:
     ``where=prefix``, each names its value's path."""
     code = {"context": "bad_context", "rules": "bad_rules"}.get(prefix, "bad_request")
     return [Problem(i.message, None, "unknown_field") if i.code == "unknown_field"
-            else Problem(f"{i.where}: {i.message}", None, code) for i in err.issues]
+            else Problem(f"{i.where}: {i.message}", None, code) for i in err.faults]
 
 
 class Variant(ABC):

@@ -223,7 +223,7 @@ def field_problems(err: Invalid) -> list[Problem]:
     """A request's problems: unknown fields, passed bounds and the validators' own codes by their
     code, anything else ``bad_request``."""
     out = []
-    for i in err.issues:
+    for i in err.faults:
         if i.code == "unknown_field":
             out.append(Problem(i.message, None, "unknown_field"))
         elif i.code in CODES and i.code not in LIMIT_CODES:

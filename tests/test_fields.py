@@ -31,10 +31,10 @@ class Sample(Model):
     by_seat: dict[Literal["E", "S"], Seat] = field(description="nested", factory=dict)
 
 
-def _issues(raw: object) -> list[tuple[str, str]]:
+def _faults(raw: object) -> list[tuple[str, str]]:
     with pytest.raises(Invalid) as err:
         Sample.validate(raw, "ctx")
-    return [(i.where, i.code) for i in err.value.issues]
+    return [(i.where, i.code) for i in err.value.faults]
 
 
 @pytest.mark.parametrize(("raw", "expected"), [
@@ -56,7 +56,7 @@ def _issues(raw: object) -> list[tuple[str, str]]:
     ("text", [("ctx", "bad_type")]),
 ])
 def test_strict_and_every_problem_with_its_path(raw, expected):
-    assert _issues(raw) == expected
+    assert _faults(raw) == expected
 
 
 def test_given_fields_defaults_and_dump():

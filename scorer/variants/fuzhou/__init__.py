@@ -131,7 +131,7 @@ class Fuzhou(Variant):
         try:
             return FuzhouContext.validate(raw or {}, "context")
         except Invalid as err:
-            bad = {i.field for i in err.issues if i.field is not None}
+            bad = {i.field for i in err.faults if i.field is not None}
             if not isinstance(raw, dict) or not bad:
                 raise HandError(validation_problems(err, "context")) from None
             try:

@@ -194,17 +194,7 @@ def create_app() -> FastAPI:
                             None, "batch_too_large")
         return await answer(_batch, requests, view, batch=True)
 
-    components = openapi.request_components()
-    build = app.openapi
-
-    def document() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            schema = build()
-            schema.setdefault("components", {}).setdefault("schemas", {}).update(components)
-            app.openapi_schema = schema
-        return app.openapi_schema
-
-    app.openapi = document  # type: ignore[method-assign]
+    openapi.add_components(app, openapi.request_components)
     from . import efficiency
 
     efficiency.install(app, answer, validated)

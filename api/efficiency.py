@@ -124,14 +124,4 @@ def install(app: FastAPI, answer: Callable[..., Awaitable[Response]],
         its waits scored when ready) or a full hand (every discard, best first)."""
         return await answer(_efficiency, validated(EfficiencyRequest, await read_json(request, limits.MAX_BODY_BYTES)))
 
-    build = app.openapi
-    components: dict[str, Any] = {}
-
-    def document() -> dict[str, Any]:
-        schema = build()
-        if not components:
-            components.update(request_components())
-        schema.setdefault("components", {}).setdefault("schemas", {}).update(components)
-        return schema
-
-    app.openapi = document  # type: ignore[method-assign]
+    openapi.add_components(app, request_components)

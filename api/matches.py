@@ -427,14 +427,4 @@ def install(app: FastAPI) -> None:
             raise
         return Response(body, media_type=JSON)
 
-    build = app.openapi
-    components: dict[str, Any] = {}
-
-    def document() -> dict[str, Any]:
-        schema = build()
-        if not components:
-            components.update(request_components())
-        schema.setdefault("components", {}).setdefault("schemas", {}).update(components)
-        return schema
-
-    app.openapi = document  # type: ignore[method-assign]
+    openapi.add_components(app, request_components)

@@ -11,16 +11,18 @@ the tiles written one by one, exactly as many as a hand holds, or anything in th
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from scorer import registry
 from scorer.fields import Model, json_schema
 from scorer.request import MAX_CLAIM_ITEMS, MAX_HAND_CHARS, MAX_NAME_CHARS, MAX_TOTAL
+from scorer.seats import SEATS as SEAT_WINDS
 from scorer.tiles import tile_name
 
 from . import limits
 
-SEATS = ["E", "S", "W", "N"]
+SEATS = list(SEAT_WINDS)  # a JSON schema enum
 SUITED = [tile_name(k) for k in range(27)]
 TILES = [tile_name(k) for k in range(34)]
 LONG_CARDS = [*SUITED, "Q", "B", "H"]
@@ -222,3 +224,19 @@ def body(schema: str, examples: dict[str, Any]) -> dict[str, Any]:
         "schema": {"$ref": f"#/components/schemas/{schema}"},
         "examples": {name: {"value": value} for name, value in examples.items()},
     }}}}
+
+
+def add_components(app: Any, make: Callable[[], dict[str, Any]]) -> None:
+    """Put request schemas into the app's OpenAPI document, made the first time it is asked for:
+    the routes read their bodies by hand, so FastAPI does not see their models."""
+    build = app.openapi
+    components: dict[str, Any] = {}
+
+    def document() -> dict[str, Any]:
+        schema = build()
+        if not components:
+            components.update(make())
+        schema.setdefault("components", {}).setdefault("schemas", {}).update(components)
+        return schema
+
+    app.openapi = document

@@ -114,7 +114,7 @@ def _own_cpu() -> float:
 def local_run(src: Path, out: Path, extra: list[str]) -> Run:
     """`mjscore batch` in this process (its worker processes end with it: their CPU is counted)."""
     cpu, t = _own_cpu(), time.perf_counter()
-    app(["batch", str(src), "-o", str(out), *extra], standalone_mode=False)
+    app(["batch", str(src), "-o", str(out), *extra])
     wall = time.perf_counter() - t
     return Run(wall, _own_cpu() - cpu, 1.0)
 

@@ -1,5 +1,7 @@
 """``python -m cli`` runs the command line."""
 
+import sys
+
 from .main import app
 
-app()
+sys.exit(app())

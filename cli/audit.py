@@ -7,42 +7,52 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, Any
 
-import typer
-
+from .args import at_least_one
 from .commands import usage
 
-Files = Annotated[list[Path], typer.Argument(metavar="FILE", help="Botzone text records or JSON match logs")]
-Workers = Annotated[int | None, typer.Option(min=1, help="processes to use (default: every core)")]
-Dask = Annotated[str | None, typer.Option("--dask", help="replay and score on this Dask scheduler instead")]
-AsJson = Annotated[bool, typer.Option("--json", help="machine-readable: JSON lines, the summary last")]
+AUDIT_BOTZONE = ("Replay Botzone MCR records, score every win, compare fans, total and scores with the record: "
+                 "the disagreements and errors as they come, then a summary.")
+CONVERT_BOTZONE = ("Each recorded win as a scoring request, its claim the record's fans and total (mjscore batch "
+                   "checks them); line N of the records file is the round of request N.")
 
 
-def audit_app() -> typer.Typer:
-    app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
-                      help="Replay recorded games and check every recorded win against our scoring.")
-    app.command("botzone")(audit_botzone)
-    return app
+def _files_argument(p: Any) -> None:
+    p.add_argument("files", metavar="FILE", nargs="+", type=Path, help="Botzone text records or JSON match logs")
 
 
-def convert_app() -> typer.Typer:
-    app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
-                      help="Turn recorded games into scoring requests (for mjscore batch and the API).")
-    app.command("botzone")(convert_botzone)
-    return app
+def _run_options(p: Any) -> None:
+    p.add_argument("--json", dest="as_json", action="store_true",
+                   help="machine-readable: JSON lines, the summary last")
+    p.add_argument("--workers", type=at_least_one, metavar="N", help="processes to use (default: every core)")
+    p.add_argument("--dask", metavar="ADDRESS", help="replay and score on this Dask scheduler instead")
 
 
-def audit_botzone(
-    files: Files,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="one JSON line per round (written as "
-                                                "OUTPUT.partial and renamed when complete)")] = None,
-    as_json: AsJson = False,
-    workers: Workers = None,
-    dask: Dask = None,
-) -> None:
-    """Replay Botzone MCR records, score every win, compare fans, total and scores with the record:
-    the disagreements and errors as they come, then a summary."""
+def add_audit(audit: Any) -> None:
+    """``audit botzone`` under ``audit``."""
+    p = audit.add_subparsers(title="commands", metavar="COMMAND").add_parser(
+        "botzone", help=AUDIT_BOTZONE, description=AUDIT_BOTZONE)
+    _files_argument(p)
+    p.add_argument("-o", "--output", type=Path, help="one JSON line per round (written as OUTPUT.partial and "
+                   "renamed when complete)")
+    _run_options(p)
+    p.set_defaults(run=lambda ns: audit_botzone(ns.files, ns.output, ns.as_json, ns.workers, ns.dask))
+
+
+def add_convert(convert: Any) -> None:
+    """``convert botzone`` under ``convert``."""
+    p = convert.add_subparsers(title="commands", metavar="COMMAND").add_parser(
+        "botzone", help=CONVERT_BOTZONE, description=CONVERT_BOTZONE)
+    _files_argument(p)
+    p.add_argument("-o", "--output", type=Path, required=True, help="the requests, one JSON line per win; the "
+                   "records go beside it in OUTPUT's stem + .records.jsonl")
+    _run_options(p)
+    p.set_defaults(run=lambda ns: convert_botzone(ns.files, ns.output, ns.as_json, ns.workers, ns.dask))
+
+
+def audit_botzone(files: list[Path], output: Path | None, as_json: bool, workers: int | None,
+                  dask: str | None) -> None:
     from scorer.archive.audit import Summary, audit_round
 
     _check(files)
@@ -56,25 +66,16 @@ def audit_botzone(
             if report["outcome"] == "error" or report.get("agree") is False:
                 _emit(report, as_json)
     if as_json:
-        typer.echo(_dumps(summary.as_dict()).decode())
+        print(_dumps(summary.as_dict()).decode())
     else:
         wait = f" ({summary.wait_fans_only} in the wait fans only)" if summary.wait_fans_only else ""
         agree = "agrees" if summary.agree == 1 else "agree"
-        typer.echo(f"{_n(summary.rounds, 'round')}: {_n(summary.wins, 'win')}, {summary.drawn} drawn, "
+        print(f"{_n(summary.rounds, 'round')}: {_n(summary.wins, 'win')}, {summary.drawn} drawn, "
                    f"{_n(summary.errors, 'error')}\n{_n(summary.agree, 'win')} {agree} with the record, "
                    f"{summary.disagree} disagree{wait}")
 
 
-def convert_botzone(
-    files: Files,
-    output: Annotated[Path, typer.Option("-o", "--output", help="the requests, one JSON line per win; the "
-                                         "records go beside it in OUTPUT's stem + .records.jsonl")],
-    as_json: AsJson = False,
-    workers: Workers = None,
-    dask: Dask = None,
-) -> None:
-    """Each recorded win as a scoring request, its claim the record's fans and total (mjscore batch
-    checks them); line N of the records file is the round of request N."""
+def convert_botzone(files: list[Path], output: Path, as_json: bool, workers: int | None, dask: str | None) -> None:
     from scorer.archive.audit import Summary, convert_round
 
     _check(files)
@@ -90,9 +91,9 @@ def convert_botzone(
                 _emit(line, as_json)
     counts = summary.as_dict()
     if as_json:
-        typer.echo(_dumps({k: counts[k] for k in ("rounds", "wins", "drawn", "errors")}).decode())
+        print(_dumps({k: counts[k] for k in ("rounds", "wins", "drawn", "errors")}).decode())
     else:
-        typer.echo(f"{_n(summary.rounds, 'round')}: {_n(summary.wins, 'win')} written to {output} (records in "
+        print(f"{_n(summary.rounds, 'round')}: {_n(summary.wins, 'win')} written to {output} (records in "
                    f"{records}), {summary.drawn} drawn, {_n(summary.errors, 'error')}")
 
 
@@ -162,7 +163,7 @@ def _interrupted(output: Path | None) -> Iterator[None]:
         yield
     except KeyboardInterrupt:
         kept = f": the rounds done are in {output}.partial" if output is not None else ""
-        typer.echo(f"interrupted{kept}", err=True)
+        print(f"interrupted{kept}", file=sys.stderr)
         raise SystemExit(130) from None
 
 
@@ -190,23 +191,23 @@ def _emit(report: dict[str, Any], as_json: bool) -> None:
     """A disagreement or an error, as it comes."""
     if as_json:
         keys = ("id", "source", "line", "outcome", "why", "error")
-        typer.echo(_dumps({k: report[k] for k in keys if k in report}).decode())
+        print(_dumps({k: report[k] for k in keys if k in report}).decode())
         return
     where = f"{report['source']}:{report['line']}"
     if report["outcome"] == "error":
         err = report["error"]
         unit = "turn" if "turn" in err else "line"
-        typer.echo(f"error     {report['id'] or '-'} ({where})\n  {unit} {err[unit]}: {err['message']}")
+        print(f"error     {report['id'] or '-'} ({where})\n  {unit} {err[unit]}: {err['message']}")
         return
     from scorer.archive.record import SEATS
 
     w, d = report["winner"], report["discarder"]
     how = "self-drawn" if d is None else f"on player {d}'s ({SEATS[d]}) tile"
-    typer.echo(f"disagree  {report['id']} ({where}): player {w} ({SEATS[w]}) wins {how}")
-    typer.echo(f"  hand    {report['result']['hand']}")
+    print(f"disagree  {report['id']} ({where}): player {w} ({SEATS[w]}) wins {how}")
+    print(f"  hand    {report['result']['hand']}")
     for label, side in (("record", report["record"]), ("ours", report["result"])):
         fans = ", ".join(f"{f['name']} {f['value']}" + (f"×{f['count']}" if f["count"] > 1 else "")
                          for f in side["fans"])
-        typer.echo(f"  {label:<7} {side['total']}: {fans or '-'}; scores {' '.join(map(str, side['scores']))}")
+        print(f"  {label:<7} {side['total']}: {fans or '-'}; scores {' '.join(map(str, side['scores']))}")
     for reason in report["why"]:
-        typer.echo(f"  why     {reason}")
+        print(f"  why     {reason}")

@@ -1,36 +1,40 @@
 """``mjscore``: score a hand, list its readings, run a batch, serve HTTP.
 
-The static commands are typer functions; one command per variant is generated from the variant's
-context model, so a new variant needs no change here. Variant commands are built on first use and
-the heavier modules (the renderer, the batch runner, the HTTP stack) are imported inside the
-commands that need them: a one-line query loads only its own variant.
+The parser (argparse, ``cli.args``) is built for the command asked for: one command per variant is
+generated from the variant's context fields, so a new variant needs no change here, and only the
+variant named is imported; ``--help`` and mistakes build them all. The heavier modules (the batch
+runner, the HTTP stack) are imported inside the commands that need them.
 """
 
 from __future__ import annotations
 
-import inspect
+import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import Annotated, Any
-
-import typer
+from typing import Any
 
 from scorer import registry
 from scorer.errors import HandError
 from scorer.version import __version__
 
-from .commands import LazyVariantGroup, VariantCall, emit_json, fail, usage, variant_command
+from .args import Parser, at_least_one, parse_command_line
+from .commands import (
+    Option,
+    VariantCall,
+    add_variant_command,
+    add_variant_commands,
+    emit_json,
+    fail,
+    note,
+    usage,
+    wanted_variants,
+)
 
 
-def parse(
-    hand: Annotated[str, typer.Argument(help="the hand in mjscore notation")],
-    variant: Annotated[str, typer.Option(help="variant whose tile set and hand size apply")] = "mcr",
-    dialect: Annotated[str | None, typer.Option(help="'helper' for ChineseOfficialMahjongHelper strings")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
-) -> None:
+def parse(hand: str, variant: str, dialect: str | None, as_json: bool) -> None:
     """Read a hand and list every reading of it."""
     from scorer import engine
 
@@ -41,15 +45,12 @@ def parse(
     if as_json:
         emit_json(answer)
     else:
-        from .render import console, print_partitions
+        from .render import print_partitions, screen
 
-        print_partitions(answer, console())
+        print_partitions(answer, screen())
 
 
-def items(
-    variant: Annotated[str, typer.Argument(help="the variant whose item table to list")],
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
-) -> None:
+def items(variant: str, as_json: bool) -> None:
     """Every item (fan) of a variant: id, Chinese and English name, value, what it excludes."""
     try:
         v = registry.get(variant)
@@ -58,16 +59,12 @@ def items(
     if as_json:
         emit_json([i.as_dict() for i in v.items])
         return
-    from .render import console, print_items
+    from .render import print_items, screen
 
-    print_items(v, console())
+    print_items(v, screen())
 
 
-def rules(
-    variant: Annotated[str, typer.Argument(help="the variant whose rules to show")],
-    item: Annotated[str | None, typer.Argument(help="one item, by id, Chinese or English name")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output (with ITEM)")] = False,
-) -> None:
+def rules(variant: str, item: str | None, as_json: bool) -> None:
     """The rules reference: a variant's page, or one item's definition, value, exclusions and example."""
     from scorer import reference
 
@@ -78,24 +75,17 @@ def rules(
             answer = reference.item_reference(variant, item)
     except HandError as err:
         fail(err)
-    from .render import console, print_item_reference, print_markdown
+    from .render import print_item_reference, print_markdown, screen
 
     if item is None:
-        print_markdown(text, console())
+        print_markdown(text, screen())
     elif as_json:
         emit_json(answer)
     else:
-        print_item_reference(answer, console())
+        print_item_reference(answer, screen())
 
 
-def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port (the Makefile's PORT=)")] = 8000,
-    workers: Annotated[int, typer.Option(min=1, help="worker processes (1: one process; a many-core "
-                                                      "server: one per core)")] = 1,
-    matches: Annotated[Path | None, typer.Option(help="the SQLite file of /v1/matches (default: "
-                                                 "$MJSCORE_MATCHES, else ~/.local/share/mjscore/matches.sqlite3)")] = None,
-) -> None:
+def serve(host: str, port: int, workers: int, matches: Path | None) -> None:
     """Run the HTTP service."""
     from api import server
 
@@ -106,17 +96,8 @@ def serve(
     server.run(host, port, workers)
 
 
-def batch(
-    infile: Annotated[Path, typer.Argument(help="JSONL file, one request per line ('-' for stdin)")],
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="JSONL output (default stdout), "
-                                                "written as OUTPUT.partial and renamed when complete")] = None,
-    workers: Annotated[int | None, typer.Option(help="processes to use (default: every core)")] = None,
-    dask: Annotated[str | None, typer.Option("--dask", help="score on this Dask scheduler instead")] = None,
-    compact: Annotated[bool, typer.Option("--compact", help="compact results: total, items as [id, points, "
-                                          "factor, count], payments (MCR scored in C on every core)")] = False,
-    resume: Annotated[bool, typer.Option("--resume", help="continue a stopped run: keep the complete lines of "
-                                         "OUTPUT.partial and skip as many input lines")] = False,
-) -> None:
+def batch(infile: Path, output: Path | None, workers: int | None, dask: str | None, compact: bool,
+          resume: bool) -> None:
     """Score one request per line, in order: output line N answers input line N; a bad line (blank
     too) yields an error result and the run goes on."""
     from scorer import batch as batch_mod
@@ -124,14 +105,14 @@ def batch(
     if resume and output is None:
         usage("--resume needs -o OUTPUT (it continues OUTPUT.partial)")
     if output is not None and not resume and batch_mod.partial_path(output).exists():
-        typer.echo(f"note: replacing {batch_mod.partial_path(output)}, left by a run that did not finish "
-                   "(--resume continues it instead)", err=True)
+        note(f"note: replacing {batch_mod.partial_path(output)}, left by a run that did not finish "
+                   "(--resume continues it instead)")
     try:
         if dask:
             if str(infile) == "-" or output is None:
                 usage("--dask needs an input file and -o OUTPUT")
             n = batch_mod.score_archive_dask(str(infile), str(output), dask, compact=compact, resume=resume)
-            typer.echo(f"scored {n} lines on {dask}", err=True)
+            note(f"scored {n} lines on {dask}")
             return
         src = sys.stdin.buffer if str(infile) == "-" else infile.open("rb")
         try:
@@ -148,12 +129,11 @@ def batch(
             if src is not sys.stdin.buffer:
                 src.close()
     except batch_mod.ResumeMismatch as err:
-        typer.echo(f"error: {err}", err=True)
-        raise SystemExit(2) from None
+        usage(str(err))
     except KeyboardInterrupt:
         if output is not None:
-            typer.echo(f"interrupted: the lines done are in {batch_mod.partial_path(output)}; "
-                       "run again with --resume to continue", err=True)
+            note(f"interrupted: the lines done are in {batch_mod.partial_path(output)}; "
+                 "run again with --resume to continue")
         raise SystemExit(130) from None
 
 
@@ -188,14 +168,21 @@ def _progress(path: Path | None, done: int = 0):
         yield lambda n: bar.update(task, completed=n)
 
 
-# --- one command per variant, generated from its context model ----------------------------------
-
-CLAIM = inspect.Parameter("claim", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-    str | None, typer.Option("--claim", help="a claim to check, comma-separated: items by id, Chinese or English "
-                             "name, and/or a total, e.g. 清龙,all_chows,32")])
 
 
-def score_command(variant: registry.Variant, mode: str = "score") -> Callable[..., None]:
+# --- one command per variant, generated from its context fields ---------------------------------
+
+CLAIM = Option("--claim", "claim", "a claim to check, comma-separated: items by id, Chinese or English name, "
+               "and/or a total, e.g. 清龙,all_chows,32")
+
+SCORE_HELP = {
+    "score": "Score a {name} ({name_zh}) hand.",
+    "explain": "Every reading of a {name} hand side by side, the chosen one marked.",
+    "waits": "Every tile that completes a {name} hand one tile short, with its score.",
+}
+
+
+def add_score_command(commands: Any, variant: registry.Variant, mode: str = "score") -> None:
     """``mode``: "score" (with ``--claim``), "explain" (every reading side by side) or "waits" (a
     hand one tile short)."""
 
@@ -210,9 +197,9 @@ def score_command(variant: registry.Variant, mode: str = "score") -> Callable[..
                 if call.as_json:
                     emit_json(answer)
                 else:
-                    from .render import console, print_waits
+                    from .render import print_waits, screen
 
-                    print_waits(answer, console(), call.glyphs)
+                    print_waits(answer, screen(), call.glyphs)
                 return
             claim = call.own.get("claim")
             claimed = [c.strip() for c in claim.split(",") if c.strip()] if claim else None
@@ -223,81 +210,178 @@ def score_command(variant: registry.Variant, mode: str = "score") -> Callable[..
         if call.as_json:
             emit_json(result)
         else:
-            from .render import console, print_result
+            from .render import print_result, screen
 
-            print_result(result, console(), call.glyphs)
+            print_result(result, screen(), call.glyphs)
 
-    doc = {
-        "score": f"Score a {variant.name} ({variant.name_zh}) hand.",
-        "explain": f"Every reading of a {variant.name} hand side by side, the chosen one marked.",
-        "waits": f"Every tile that completes a {variant.name} hand one tile short, with its score.",
-    }[mode]
-    return variant_command(variant, doc, "the hand in mjscore notation", act, [CLAIM] if mode == "score" else [])
+    doc = SCORE_HELP[mode].format(name=variant.name, name_zh=variant.name_zh)
+    add_variant_command(commands, variant, doc, "the hand in mjscore notation", act, [CLAIM] if mode == "score" else [])
 
 
-class VariantCommands(LazyVariantGroup):
-    mode = "score"
+# --- the parser ------------------------------------------------------------------------------------
 
-    def command_for(self, variant: registry.Variant) -> Callable[..., None]:
-        return score_command(variant, self.mode)
+ROOT_HELP = """Mahjong hand-scoring calculator (mjscore): every point with its rule, its tiles and what it excludes.
 
-
-class ExplainCommands(VariantCommands):
-    mode = "explain"
+mjscore VARIANT HAND [context options] scores a hand; VARIANT --help lists its context options and \
+rule presets; mjscore items VARIANT lists its items."""
 
 
-class WaitsCommands(VariantCommands):
-    mode = "waits"
+class ShowVersion(argparse.Action):
+    """``--version``: the engine version and each variant's rule edition and presets."""
 
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"mjscore {__version__}")
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(f"mjscore {__version__}")
         for variant_id in registry.ids():
             v = registry.get(variant_id)
-            typer.echo(f"  {variant_id:<9} {v.edition}; rule presets: "
-                       + ", ".join(f"{p}{' (default)' if p == v.default_preset else ''}" for p in v.presets))
-        raise typer.Exit()
+            print(f"  {variant_id:<9} {v.edition}; rule presets: "
+                  + ", ".join(f"{p}{' (default)' if p == v.default_preset else ''}" for p in v.presets))
+        raise SystemExit(0)
 
 
-def _root(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="the engine version and each variant's rule edition")] = False,
-) -> None:
-    """Mahjong hand-scoring calculator (mjscore): every point with its rule, its tiles and what it excludes.
-
-    mjscore VARIANT HAND [context options] scores a hand; VARIANT --help lists its context options and
-    rule presets; mjscore items VARIANT lists its items.
-    """
+def group(commands: Any, name: str, help_text: str) -> Parser:
+    """A command that only holds commands (``audit``, ``explain``): given none, it shows its help."""
+    parser: Parser = commands.add_parser(name, help=help_text, description=help_text)
+    parser.set_defaults(run=lambda ns: parser.help_and_exit())
+    return parser
 
 
-def build_cli() -> typer.Typer:
-    """The whole command line: static commands plus one per variant (built on first use)."""
-    app = typer.Typer(cls=VariantCommands, no_args_is_help=True, add_completion=False, rich_markup_mode=None)
-    app.callback()(_root)
-    for command in (parse, items, rules, serve, batch):
-        app.command()(command)
-    from .audit import audit_app, convert_app
-
-    app.add_typer(audit_app(), name="audit")
-    app.add_typer(convert_app(), name="convert")
-    explain_app = typer.Typer(cls=ExplainCommands, no_args_is_help=True, rich_markup_mode=None,
-                              help="Every reading of a hand side by side: mjscore explain VARIANT HAND ...")
-    waits_app = typer.Typer(cls=WaitsCommands, no_args_is_help=True, rich_markup_mode=None,
-                            help="The waits of a hand one tile short: mjscore waits VARIANT HAND ...")
-    app.add_typer(explain_app, name="explain")
-    app.add_typer(waits_app, name="waits")
-    from .efficiency import efficiency_app
-
-    app.add_typer(efficiency_app(), name="efficiency")
-    from .sheet import sheet
-
-    app.command()(sheet)
-    return app
+def parse_arguments(p: Parser) -> None:
+    p.add_argument("hand", metavar="HAND", help="the hand in mjscore notation")
+    p.add_argument("--variant", default="mcr", help="variant whose tile set and hand size apply (default: mcr)")
+    p.add_argument("--dialect", help="'helper' for ChineseOfficialMahjongHelper strings")
+    p.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=lambda ns: parse(ns.hand, ns.variant, ns.dialect, ns.as_json))
 
 
-app = build_cli()
+def items_arguments(p: Parser) -> None:
+    p.add_argument("variant", metavar="VARIANT", help="the variant whose item table to list")
+    p.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=lambda ns: items(ns.variant, ns.as_json))
+
+
+def rules_arguments(p: Parser) -> None:
+    p.add_argument("variant", metavar="VARIANT", help="the variant whose rules to show")
+    p.add_argument("item", metavar="ITEM", nargs="?", help="one item, by id, Chinese or English name")
+    p.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output (with ITEM)")
+    p.set_defaults(run=lambda ns: rules(ns.variant, ns.item, ns.as_json))
+
+
+def serve_arguments(p: Parser) -> None:
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (the Makefile's PORT=; default: 8000)")
+    p.add_argument("--workers", type=at_least_one, default=1, metavar="N",
+                   help="worker processes (1: one process; a many-core server: one per core)")
+    p.add_argument("--matches", type=Path, metavar="FILE", help="the SQLite file of /v1/matches (default: "
+                   "$MJSCORE_MATCHES, else ~/.local/share/mjscore/matches.sqlite3)")
+    p.set_defaults(run=lambda ns: serve(ns.host, ns.port, ns.workers, ns.matches))
+
+
+def batch_arguments(p: Parser) -> None:
+    p.add_argument("infile", metavar="INFILE", type=Path, help="JSONL file, one request per line ('-' for stdin)")
+    p.add_argument("-o", "--output", type=Path, help="JSONL output (default stdout), written as OUTPUT.partial "
+                   "and renamed when complete")
+    p.add_argument("--workers", type=int, metavar="N", help="processes to use (default: every core)")
+    p.add_argument("--dask", metavar="ADDRESS", help="score on this Dask scheduler instead")
+    p.add_argument("--compact", action="store_true", help="compact results: total, items as [id, points, factor, "
+                   "count], payments (MCR scored in C on every core)")
+    p.add_argument("--resume", action="store_true", help="continue a stopped run: keep the complete lines of "
+                   "OUTPUT.partial and skip as many input lines")
+    p.set_defaults(run=lambda ns: batch(ns.infile, ns.output, ns.workers, ns.dask, ns.compact, ns.resume))
+
+
+def sheet_arguments(p: Parser) -> None:
+    from .sheet import add_arguments
+
+    add_arguments(p)
+
+
+def audit_commands(p: Parser) -> None:
+    from .audit import add_audit
+
+    add_audit(p)
+
+
+def convert_commands(p: Parser) -> None:
+    from .audit import add_convert
+
+    add_convert(p)
+
+
+# name: (help, what adds its arguments or commands); a group's help shows when it is given no command
+STATIC_COMMANDS: dict[str, tuple[str, Callable[[Parser], None]]] = {
+    "parse": ("Read a hand and list every reading of it.", parse_arguments),
+    "items": ("Every item (fan) of a variant: id, Chinese and English name, value, what it excludes.",
+              items_arguments),
+    "rules": ("The rules reference: a variant's page, or one item's definition, value, exclusions and example.",
+              rules_arguments),
+    "serve": ("Run the HTTP service.", serve_arguments),
+    "batch": ("Score one request per line, in order: output line N answers input line N; a bad line (blank "
+              "too) yields an error result and the run goes on.", batch_arguments),
+    "sheet": ("An MCR match's score sheet: seats, settlement, totals, table points, 追分, corrections.",
+              sheet_arguments),
+    "audit": ("Replay recorded games and check every recorded win against our scoring.", audit_commands),
+    "convert": ("Turn recorded games into scoring requests (for mjscore batch and the API).", convert_commands),
+}
+GROUPS = {"audit", "convert"}
+
+
+def add_static_commands(commands: Any, command: str | None) -> None:
+    """Every static command, by name and help; only the one asked for gets its arguments (the
+    others are never parsed, and their modules stay unimported)."""
+    for name, (help_text, add_arguments) in STATIC_COMMANDS.items():
+        parser = group(commands, name, help_text) if name in GROUPS else \
+            commands.add_parser(name, help=help_text, description=help_text)
+        if name == command:
+            add_arguments(parser)
+
+
+VARIANT_GROUPS = {
+    "explain": "Every reading of a hand side by side: mjscore explain VARIANT HAND ...",
+    "waits": "The waits of a hand one tile short: mjscore waits VARIANT HAND ...",
+    "efficiency": "Tile efficiency (牌效率): mjscore efficiency VARIANT HAND [--visible TILES] ...",
+}
+
+
+def command_adder(mode: str) -> Callable[[Any, registry.Variant], None]:
+    """What adds one variant's command to a group: ``efficiency``'s, or a scoring mode's."""
+    if mode == "efficiency":
+        from .efficiency import add_efficiency_command
+
+        return add_efficiency_command
+    return lambda commands, variant: add_score_command(commands, variant, mode)
+
+
+def build_parser(argv: Sequence[str]) -> Parser:
+    """The parser for this command line: the static commands, and the variant commands of the
+    variant it names (every variant's for help or a mistake)."""
+    command = argv[0] if argv else None
+    root = Parser(prog="mjscore", description=ROOT_HELP)
+    root.add_argument("--version", action=ShowVersion, help="the engine version and each variant's rule edition")
+    root.set_defaults(run=lambda ns: root.help_and_exit())
+    commands = root.add_subparsers(title="commands", metavar="COMMAND")
+    add_static_commands(commands, command)
+    for mode, help_text in VARIANT_GROUPS.items():
+        parser = group(commands, mode, help_text)
+        if command == mode:
+            add_variant_commands(parser, wanted_variants(argv[1] if len(argv) > 1 else None), command_adder(mode))
+    if command not in commands.choices:
+        for variant_id in wanted_variants(command):
+            add_score_command(commands, registry.get(variant_id))
+    return root
+
+
+def app(argv: Sequence[str] | None = None) -> int:
+    """Run the command line (``sys.argv`` by default); the exit status (usage errors and bad input
+    exit with status 2, through ``SystemExit``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    ns = parse_command_line(build_parser(args), args)
+    ns.run(ns)
+    return 0
 
 
 if __name__ == "__main__":
-    app()
+    sys.exit(app())

@@ -7,11 +7,11 @@ import re
 import textwrap
 from typing import Any
 
-from rich.console import Console, JustifyMethod
-from rich.table import Table
-
 from scorer.result import ContextUsed, Item, ReadingView, Result, WildUse
 from scorer.tiles import LETTERS, glyph, kind
+
+from .screen import Screen
+from .table import Justify, Table
 
 _TILE_RUN = re.compile(r"(\d+)([mps])|([A-Z])")
 
@@ -33,19 +33,19 @@ def glyphs_of(text: str) -> str:
     return "".join(out)
 
 
-def console() -> Console:
-    return Console()
+def screen() -> Screen:
+    return Screen()
 
 
-def say(console: Console, text: str) -> None:
-    """A line of plain text: no markup, no highlighting, wrapped by the terminal, not by us."""
-    console.print(text, markup=False, highlight=False, soft_wrap=True)
+def say(screen: Screen, text: str) -> None:
+    """A line of plain text, wrapped by the terminal, not by us."""
+    screen.say(text)
 
 
-def say_notes(notes: Any, console: Console) -> None:
+def say_notes(notes: Any, screen: Screen) -> None:
     """How the input was read where it could be read another way (``warnings``)."""
     for note in notes:
-        say(console, f"note: {note}")
+        say(screen, f"note: {note}")
 
 
 # Short names of the shared context fields in the one-line echo; other fields use their own name.
@@ -101,66 +101,60 @@ def wilds_text(wilds: list[WildUse]) -> str:
     return ", ".join(f"{w.name_zh} {w.wild} → {w.stands_for}" for w in wilds)
 
 
-ITEM_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+ITEM_COLUMNS: tuple[tuple[str, Justify], ...] = (
     ("item", "left"), ("中文", "left"), ("points", "right"), ("×", "right"), ("count", "right"), ("tiles", "left"))
 
 
 def _items_table(items: list[Item]) -> Table:
-    table = Table(show_header=True, header_style="bold")
-    for col, justify in ITEM_COLUMNS:
-        table.add_column(col, justify=justify)
+    table = Table.of(*ITEM_COLUMNS)
     for it in items:
         factor = f"×{it.factor}" if it.factor != 1 else ""
-        table.add_row(it.name, it.name_zh, str(it.points) if it.points else "", factor,
+        table.row(it.name, it.name_zh, str(it.points) if it.points else "", factor,
                       str(it.count), it.tiles or (it.detail or ""))
     return table
 
 
 def _excluded_table(result: Result | ReadingView) -> Table:
-    ex = Table(title="not also scored", show_header=True, header_style="bold")
-    for col in ("item", "中文", "excluded by", "principle"):
-        ex.add_column(col)
+    ex = Table.of("item", "中文", "excluded by", "principle", title="not also scored")
     for e in result.excluded:
-        ex.add_row(e.name + (f" ×{e.count}" if e.count > 1 else ""), e.name_zh, e.by or "", e.principle)
+        ex.row(e.name + (f" ×{e.count}" if e.count > 1 else ""), e.name_zh, e.by or "", e.principle)
     return ex
 
 
-def print_result(result: Result, console: Console, glyphs: bool = True) -> None:
-    console.print(f"[bold]{result.variant}[/bold]  {result.hand}")
+def print_result(result: Result, screen: Screen, glyphs: bool = True) -> None:
+    screen.wrapped(f"{result.variant}  {result.hand}")
     if glyphs:
-        console.print(glyphs_of(result.hand))
+        screen.wrapped(glyphs_of(result.hand))
     if result.partition:
         reading = " ".join(result.partition)
-        console.print("reading: " + reading + (f"   {glyphs_of(reading)}" if glyphs else ""))
+        screen.wrapped("reading: " + reading + (f"   {glyphs_of(reading)}" if glyphs else ""))
     if result.wilds:
-        console.print("wilds: " + wilds_text(result.wilds))
+        screen.wrapped("wilds: " + wilds_text(result.wilds))
     if result.items:
-        console.print(_items_table(result.items))
+        screen.table(_items_table(result.items))
     if result.excluded:
-        console.print(_excluded_table(result))
+        screen.table(_excluded_table(result))
     if result.readings:
-        _print_readings(result.readings, console)
+        _print_readings(result.readings, screen)
         if result.tie_break:
-            console.print(f"tie-break: {result.tie_break}")
+            screen.wrapped(f"tie-break: {result.tie_break}")
     if result.valid:
-        console.print(f"[bold green]total {result.total}[/bold green]")
+        screen.wrapped(f"total {result.total}")
     else:
-        console.print(f"[bold red]not a valid win[/bold red]: {result.reason}")
+        screen.wrapped(f"not a valid win: {result.reason}")
     if result.payments:
-        console.print("payments: " + "  ".join(f"{seat} {amount:+d}" for seat, amount in result.payments.items()))
+        screen.wrapped("payments: " + "  ".join(f"{seat} {amount:+d}" for seat, amount in result.payments.items()))
     if result.context_used is not None:
-        say(console, context_line(result.context_used))
+        say(screen, context_line(result.context_used))
     if result.rules:
-        say(console, rules_line(result.rules))
-    say_notes(result.warnings, console)
+        say(screen, rules_line(result.rules))
+    say_notes(result.warnings, screen)
     if result.verdict is not None:
-        _print_verdict(result, console)
+        _print_verdict(result, screen)
 
 
-def _print_readings(readings: list[ReadingView], console: Console) -> None:
-    table = Table(title="every reading", show_header=True, header_style="bold")
-    for col in ("#", "", "reading", "items", "not also scored", "total"):
-        table.add_column(col)
+def _print_readings(readings: list[ReadingView], screen: Screen) -> None:
+    table = Table.of("#", "", "reading", "items", "not also scored", "total", title="every reading")
     chosen_total = next((r.total for r in readings if r.chosen), None)
     for r in readings:
         items = ", ".join(f"{i.name_zh} " + (str(i.points) if i.points or i.factor == 1 else f"×{i.factor}")
@@ -168,112 +162,105 @@ def _print_readings(readings: list[ReadingView], console: Console) -> None:
         excluded = ", ".join(f"{e.name_zh}←{e.by}" for e in r.excluded)
         mark = "chosen" if r.chosen else ("tie" if r.total == chosen_total else "")
         reading = " ".join(r.partition) + (f"\n{wilds_text(r.wilds)}" if r.wilds else "")
-        table.add_row(str(r.index), mark, reading, items, excluded, str(r.total))
-    console.print(table)
+        table.row(str(r.index), mark, reading, items, excluded, str(r.total))
+    screen.table(table)
     for r in readings:
         if r.note:
-            console.print(f"#{r.index}: {r.note}")
+            screen.wrapped(f"#{r.index}: {r.note}")
 
 
-def _print_verdict(result: Result, console: Console) -> None:
+def _print_verdict(result: Result, screen: Screen) -> None:
     v = result.verdict
     if v is None:
         return
-    table = Table(title="claim check", show_header=True, header_style="bold")
-    for col in ("claimed", "verdict", "why"):
-        table.add_column(col)
+    table = Table.of("claimed", "verdict", "why", title="claim check")
     for c in v.items:
-        table.add_row(c.id, c.status.replace("_", " "), c.why)
+        table.row(c.id, c.status.replace("_", " "), c.why)
     for m in v.missed:
-        table.add_row(m, "missed", "scored but not claimed")
+        table.row(m, "missed", "scored but not claimed")
     if v.claimed_total is not None:
-        table.add_row(str(v.claimed_total), "agrees" if v.total_agrees else "differs",
+        table.row(str(v.claimed_total), "agrees" if v.total_agrees else "differs",
                       f"computed total {v.computed_total}")
-    console.print(table)
-    console.print(v.summary)
+    screen.table(table)
+    screen.wrapped(v.summary)
 
 
-def print_waits(answer: dict[str, Any], console: Console, glyphs: bool = True) -> None:
-    console.print(f"[bold]{answer['variant']}[/bold]  {answer['hand']}"
+def print_waits(answer: dict[str, Any], screen: Screen, glyphs: bool = True) -> None:
+    screen.wrapped(f"{answer['variant']}  {answer['hand']}"
                   + (f"   {glyphs_of(answer['hand'])}" if glyphs else ""))
-    say_notes(answer.get("warnings", ()), console)
+    say_notes(answer.get("warnings", ()), screen)
     if not answer["waits"]:
-        console.print("no tile completes this hand")
+        screen.wrapped("no tile completes this hand")
         return
-    table = Table(title="waits", show_header=True, header_style="bold")
-    table.add_column("tile")
     modes = sorted({m for w in answer["waits"] if w["scores"] for m in w["scores"]}, reverse=True)
-    for m in modes:
-        table.add_column(m.replace("_", "-"))
+    table = Table.of("tile", *(m.replace("_", "-") for m in modes), title="waits")
     for w in answer["waits"]:
         tile = w["tile"] + (f" {glyphs_of(w['tile'])}" if glyphs else "")
         if w["four_held"]:
-            table.add_row(tile, *["all four held" for _ in modes])
+            table.row(tile, *["all four held" for _ in modes])
             continue
         cells = []
         for m in modes:
             s = w["scores"][m]
             cells.append(str(s["total"]) if s["valid"] else f"✗ {s['reason']}")
-        table.add_row(tile, *cells)
-    console.print(table)
+        table.row(tile, *cells)
+    screen.table(table)
     if "context_used" in answer:
-        say(console, context_line(ContextUsed(**answer["context_used"])))
+        say(screen, context_line(ContextUsed(**answer["context_used"])))
 
 
-def print_items(variant: Any, console: Console) -> None:
+def print_items(variant: Any, screen: Screen) -> None:
     """``mjscore items VARIANT``: one line an item (value, id, Chinese and English name), then what it
     excludes, wrapped to the terminal."""
-    say(console, f"{variant.name} ({variant.name_zh}): {len(variant.items)} items")
+    say(screen, f"{variant.name} ({variant.name_zh}): {len(variant.items)} items")
     indent = " " * 7
     for it in variant.items:
         value = f"×{it.factor}" if it.factor != 1 else str(it.points)
-        say(console, f"{value:>5}  {it.id}  {it.name_zh}  {it.name}")
+        say(screen, f"{value:>5}  {it.id}  {it.name_zh}  {it.name}")
         if it.excludes:
             text = "excludes " + ", ".join(i for i, _ in it.excludes)
-            for line in textwrap.wrap(text, width=max(console.width - len(indent), 30)):
-                say(console, indent + line)
+            for line in textwrap.wrap(text, width=max(screen.width - len(indent), 30)):
+                say(screen, indent + line)
 
 
-def print_markdown(text: str, console: Console) -> None:
-    from rich.markdown import Markdown
+def print_markdown(text: str, screen: Screen) -> None:
+    """A rules page as its Markdown source: readable as it is, and whole for a pager or grep."""
+    for line in text.rstrip("\n").split("\n"):
+        screen.say(line)
 
-    console.print(Markdown(text))
 
-
-def print_item_reference(ref: dict[str, Any], console: Console) -> None:
+def print_item_reference(ref: dict[str, Any], screen: Screen) -> None:
     """``mjscore rules VARIANT ITEM``: what the item is, what it is worth and excludes, its example."""
     value = f"×{ref['factor']}" if ref["factor"] != 1 else str(ref["points"])
-    say(console, f"{ref['name_zh']} {ref['name']} — {value}   ({ref['id']})")
+    say(screen, f"{ref['name_zh']} {ref['name']} — {value}   ({ref['id']})")
     if ref["definition"]:
-        for line in textwrap.wrap(ref["definition"], width=max(console.width - 2, 30)):
-            say(console, line)
+        for line in textwrap.wrap(ref["definition"], width=max(screen.width - 2, 30)):
+            say(screen, line)
     if ref["excludes"]:
-        say(console, "not also scored with it: " + ", ".join(f"{e['name_zh']} {e['name']} ({e['principle'].replace('_', '-')})"
+        say(screen, "not also scored with it: " + ", ".join(f"{e['name_zh']} {e['name']} ({e['principle'].replace('_', '-')})"
                                                    for e in ref["excludes"]))
     example = ref["example"]
     if example:
-        say(console, f"example: $ {example['command']}")
+        say(screen, f"example: $ {example['command']}")
         scored = example["item"]
         if scored:
             points = f"×{scored['factor']}" if scored["factor"] != 1 else str(scored["points"])
             count = f" ×{scored['count']}" if scored["count"] > 1 else ""
             tiles = f" from {scored['tiles']}" if scored["tiles"] else ""
-            say(console, f"  {ref['name_zh']} scores {points}{count}{tiles}; total {example['total']}")
+            say(screen, f"  {ref['name_zh']} scores {points}{count}{tiles}; total {example['total']}")
         else:
-            say(console, f"  total {example['total']} (the item is not scored in this example)")
-    say(console, f"see {ref['doc']}")
+            say(screen, f"  total {example['total']} (the item is not scored in this example)")
+    say(screen, f"see {ref['doc']}")
 
 
-def print_partitions(answer: dict[str, Any], console: Console) -> None:
-    console.print(f"hand: {answer['hand']}")
-    say_notes(answer.get("warnings", ()), console)
+def print_partitions(answer: dict[str, Any], screen: Screen) -> None:
+    screen.wrapped(f"hand: {answer['hand']}")
+    say_notes(answer.get("warnings", ()), screen)
     parts = answer["partitions"]
     if not parts:
-        console.print("no reading: the tiles do not form a winning shape")
+        screen.wrapped("no reading: the tiles do not form a winning shape")
         return
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("#", justify="right")
-    table.add_column("reading")
+    table = Table.of(("#", "right"), "reading")
     for i, groups in enumerate(parts, 1):
-        table.add_row(str(i), " ".join(groups))
-    console.print(table)
+        table.row(str(i), " ".join(groups))
+    screen.table(table)

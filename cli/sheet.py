@@ -5,17 +5,18 @@ each player needs, the corrections log."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from scorer.errors import HandError
 
+from .args import at_least_one
 from .commands import emit_json, fail
+from .table import Table
 
 if TYPE_CHECKING:
-    from rich.console import Console, JustifyMethod
+    from .screen import Screen
 
 # the match modules are imported by the command, not here: building the CLI stays cheap
 
@@ -61,17 +62,11 @@ def event(row: dict[str, Any]) -> str:
     return f"penalty: {row['reason']}"
 
 
-def print_sheet(sheet: dict[str, Any], console: Console) -> None:
-    from rich.table import Table
-
+def print_sheet(sheet: dict[str, Any], screen: Screen) -> None:
     names = sheet["players"]
     title = sheet.get("title") or "MCR match"
-    table = Table(title=f"{title} — {sheet['hands_played']}/16 hands", show_header=True, header_style="bold")
-    table.add_column("#", justify="right")
-    table.add_column("hand")
-    table.add_column("what")
-    for p in names:
-        table.add_column(p, justify="right")
+    table = Table.of(("#", "right"), "hand", "what", *((p, "right") for p in names),
+                     title=f"{title} — {sheet['hands_played']}/16 hands")
     for row in sheet["hands"]:
         label = f"{row['label']} {row['label_zh']}" if "label" in row else f"(in {row['hand']})"
         cells = []
@@ -79,61 +74,54 @@ def print_sheet(sheet: dict[str, Any], console: Console) -> None:
             d = row["deltas"][p]
             mark = "*" if row.get("dealer") == p else ""
             cells.append(f"{d:+d}{mark}" if d or row["kind"] != "not_played" else "")
-        table.add_row(str(row["n"]), label, event(row), *cells)
-    table.add_section()
-    table.add_row("", "total", "", *(f"{sheet['totals'][p]:+d}" for p in names))
-    table.add_row("", "place", "", *(ORDINAL[sheet["places"][p]] for p in names))
-    table.add_row("", "table points", "", *(sheet["table_points_exact"][p] for p in names))
-    console.print(table)
-    console.print("* the dealer of the hand", markup=False, highlight=False)
+        table.row(str(row["n"]), label, event(row), *cells)
+    table.section()
+    table.row("", "total", "", *(f"{sheet['totals'][p]:+d}" for p in names))
+    table.row("", "place", "", *(ORDINAL[sheet["places"][p]] for p in names))
+    table.row("", "table points", "", *(sheet["table_points_exact"][p] for p in names))
+    screen.table(table)
+    screen.say("* the dealer of the hand")
     if not sheet["complete"]:
-        print_needs(sheet, console)
+        print_needs(sheet, screen)
     if sheet["log"]:
-        console.print("corrections:", markup=False, highlight=False, soft_wrap=True)
+        screen.say("corrections:")
         for e in sheet["log"]:
-            console.print(f"  {e['seq']}. {e['at']} {e['by']}: {e['action']} entry {e['n']} — {e['reason']}",
-                          markup=False, highlight=False, soft_wrap=True)
+            screen.say(f"  {e['seq']}. {e['at']} {e['by']}: {e['action']} entry {e['n']} — {e['reason']}")
 
 
-def print_needs(sheet: dict[str, Any], console: Console) -> None:
+def print_needs(sheet: dict[str, Any], screen: Screen) -> None:
     """追分: the smallest fan to pass each player ahead (自摸, 对点 off them, 旁点 off another)."""
-    from rich.table import Table
-
-    table = Table(title="追分: smallest fan to pass", show_header=True, header_style="bold")
-    pass_columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("chaser", "left"), ("ahead", "left"), ("gap", "right"), ("self-draw 自摸", "right"),
-        ("off them 对点", "right"), ("off another 旁点", "right"))
-    for col, justify in pass_columns:
-        table.add_column(col, justify=justify)
+    table = Table.of("chaser", "ahead", ("gap", "right"), ("self-draw 自摸", "right"), ("off them 对点", "right"),
+                     ("off another 旁点", "right"), title="追分: smallest fan to pass")
     for p in sorted(sheet["players"], key=lambda p: -sheet["totals"][p]):
         for t in sheet["needs"][p]["to_pass"]:
-            table.add_row(p, t["player"], str(t["gap"]), str(t["self_draw"]), str(t["off_them"]),
+            table.row(p, t["player"], str(t["gap"]), str(t["self_draw"]), str(t["off_them"]),
                           str(t["off_other"]))
     if table.row_count:
-        console.print(table)
-    places = Table(title="追分: smallest fan to reach a place", show_header=True, header_style="bold")
-    place_columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("player", "left"), ("now", "left"), ("to", "left"), ("self-draw", "right"), ("on a discard by", "left"))
-    for col, justify in place_columns:
-        places.add_column(col, justify=justify)
+        screen.table(table)
+    places = Table.of("player", "now", "to", ("self-draw", "right"), "on a discard by",
+                      title="追分: smallest fan to reach a place")
     for p in sorted(sheet["players"], key=lambda p: -sheet["totals"][p]):
         need = sheet["needs"][p]
         for t in need["to_place"]:
             by = sorted(t["from"].items(), key=lambda kv: kv[1])
-            places.add_row(p, ORDINAL[need["place"]], ORDINAL[t["place"]], str(t["self_draw"]),
+            places.row(p, ORDINAL[need["place"]], ORDINAL[t["place"]], str(t["self_draw"]),
                            ", ".join(f"{d} {f}" for d, f in by))
     if places.row_count:
-        console.print(places)
+        screen.table(places)
 
 
-def sheet(
-    file: Annotated[Path, typer.Argument(help='the match: {"players": [4 names], "hands": [...]} (docs/match.md)')],
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
-    explain: Annotated[int | None, typer.Option("--explain", min=1, metavar="N",
-                                                help="the full explanation of entry N's hand")] = None,
-    export: Annotated[Literal["json", "csv", "ema"] | None, typer.Option(
-        "--export", help="write the match as json (record + sheet), csv or ema (results columns)")] = None,
-) -> None:
+def add_arguments(p: Any) -> None:
+    p.add_argument("file", metavar="FILE", type=Path,
+                   help='the match: {"players": [4 names], "hands": [...]} (docs/match.md)')
+    p.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output")
+    p.add_argument("--explain", type=at_least_one, metavar="N", help="the full explanation of entry N's hand")
+    p.add_argument("--export", choices=("json", "csv", "ema"),
+                   help="write the match as json (record + sheet), csv or ema (results columns)")
+    p.set_defaults(run=lambda ns: sheet(ns.file, ns.as_json, ns.explain, ns.export))
+
+
+def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) -> None:
     """An MCR match's score sheet: seats, settlement, totals, table points, 追分, corrections."""
     from scorer.match import new_record
 
@@ -149,9 +137,9 @@ def sheet(
         if as_json:
             emit_json(result)
         else:
-            from .render import console, print_result
+            from .render import print_result, screen
 
-            print_result(result, console())
+            print_result(result, screen())
         return
     if export is not None:
         from scorer.match import export as ex
@@ -159,11 +147,11 @@ def sheet(
         if export == "json":
             emit_json(ex.as_json(record, computed))
         else:
-            typer.echo(ex.as_csv(computed) if export == "csv" else ex.as_ema(record, computed), nl=False)
+            sys.stdout.write(ex.as_csv(computed) if export == "csv" else ex.as_ema(record, computed))
         return
     if as_json:
         emit_json(computed)
     else:
-        from .render import console
+        from .render import screen
 
-        print_sheet(computed, console())
+        print_sheet(computed, screen())

@@ -13,17 +13,10 @@ completes, then renamed; a stopped run leaves the partial file, which ``resume``
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
-import signal
-import sys
-import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
@@ -33,6 +26,7 @@ import orjson
 
 from .errors import HandError
 from .jsonio import dumps, has_lone_surrogate
+from .workers import map_blocks
 
 CHUNK = 2000  # lines handed to the workers at a time: bounds memory, keeps every core busy
 PARTIAL = ".partial"  # suffix of an output file being written
@@ -109,62 +103,7 @@ def compact_chunk(lines: Sequence[str | bytes]) -> list[bytes]:
     return out
 
 
-# ---- worker processes ------------------------------------------------------------------------
-
-PR_SET_PDEATHSIG = 1  # linux/prctl.h
-
-
-def _worker_init(parent: int) -> None:
-    """Workers die with the batch, however it ends (SIGKILL included): on Linux the kernel kills
-    them when the process that started them dies; elsewhere a thread watches for it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent stops the pool
-    if not _kill_me_with_parent():
-        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-    if os.getppid() != parent:  # the parent died before the signal was armed
-        os._exit(1)
-
-
-def _kill_me_with_parent() -> bool:
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
-    except (OSError, AttributeError):
-        return False
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
-
-
-def _pool(workers: int) -> ProcessPoolExecutor:
-    # the pool starts its processes from the thread that first submits (the death signal is tied
-    # to that thread): the consumer of score_stream
-    return ProcessPoolExecutor(max_workers=workers, initializer=_worker_init, initargs=(os.getpid(),))
-
-
 DIED = _error("internal error: the process scoring this line died", "internal_error")
-
-
-def _isolate(block: list[str | bytes]) -> list[bytes]:
-    """A block during which a worker process died: each line scored alone in a process of its own,
-    so that only a line that kills its process is answered ``internal_error``."""
-    answers: list[bytes] = []
-    pool = _pool(1)
-    try:
-        for line in block:
-            try:
-                answers.append(pool.submit(_score_chunk, [line]).result()[0])
-            except BrokenProcessPool:
-                answers.append(dumps(DIED))
-                pool.shutdown(wait=False, cancel_futures=True)
-                pool = _pool(1)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-    return answers
 
 
 def score_stream(lines: Iterable[str | bytes], workers: int | None = None, chunk: int = CHUNK,
@@ -174,7 +113,8 @@ def score_stream(lines: Iterable[str | bytes], workers: int | None = None, chunk
 
     ``lines``: bytes as read from a binary file (best: UTF-8 is checked line by line) or text.
     ``workers``: processes to use (None = every core; 1 = this process). Work goes out in chunks of
-    ``chunk`` lines split across the workers, so memory stays constant however long the input is;
+    ``chunk`` lines split across the workers (the next chunk under way while one is handed back), so
+    memory stays constant however long the input is;
     the workers die with this process. ``progress(n)`` is called after each chunk with the number
     of lines done so far. ``compact``: compact results (``view="compact"``), scored in this
     process, the C fast paths on every core."""
@@ -189,24 +129,12 @@ def score_stream(lines: Iterable[str | bytes], workers: int | None = None, chunk
             if progress:
                 progress(done)
         return
-    per_task = max(1, chunk // (workers * 4))
-    pool = _pool(workers)
-    try:
-        while block := list(islice(requests, chunk)):
-            pieces = [block[i:i + per_task] for i in range(0, len(block), per_task)]
-            try:
-                answers = [a for part in pool.map(_score_chunk, pieces) for a in part]
-            except BrokenProcessPool:
-                pool.shutdown(wait=False, cancel_futures=True)
-                answers = _isolate(block)
-                pool = _pool(workers)
-            yield from answers
-            done += len(block)
-            if progress:
-                progress(done)
-        pool.shutdown(wait=True)  # done: the workers exit and are reaped before the caller goes on
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)  # stopped early: no waiting on work nobody wants
+    blocks = iter(lambda: list(islice(requests, chunk)), [])
+    for block, answers in map_blocks(_score_chunk, blocks, workers, lambda _line: dumps(DIED)):
+        yield from answers
+        done += len(block)
+        if progress:
+            progress(done)
 
 
 # ---- output files: whole or not at all ---------------------------------------------------------

@@ -16,10 +16,10 @@ from . import engine, referee
 from .errors import HandError
 from .hand import Hand
 from .notation import format_hand
+from .seats import SEATS, previous_seat
 from .tiles import tile_name
 
 _DISCARD_ONLY = ("discarder", "dian_pao", "discarder_declared")  # as the referee's waits
-_SEATS = ("E", "S", "W", "N")
 
 
 def modes(variant: Any, given: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -31,8 +31,8 @@ def modes(variant: Any, given: dict[str, Any]) -> list[tuple[str, dict[str, Any]
     discard_ctx = {**given, "self_draw": False}
     if "discarder" in variant.Context.fields and "discarder" not in given:
         seat = str(given.get("seat_wind") or "E")
-        if seat in _SEATS:
-            discard_ctx["discarder"] = _SEATS[(_SEATS.index(seat) - 1) % 4]
+        if seat in SEATS:
+            discard_ctx["discarder"] = previous_seat(seat)
     return [("self_draw", {**self_ctx, "self_draw": True}), ("discard", discard_ctx)]
 
 

@@ -7,11 +7,11 @@ from typing import Any
 from . import decompose, engine, registry
 from .errors import HandError
 from .notation import format_hand
+from .seats import SEATS, previous_seat
 from .tiles import tile_name
 
 # Context fields that only make sense on a discard win; dropped when a wait is tried self-drawn.
 _DISCARD_ONLY = ("discarder", "dian_pao", "discarder_declared")
-_SEATS = ("E", "S", "W", "N")
 
 
 def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
@@ -32,8 +32,8 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
         if "discarder" in v.Context.fields and "discarder" not in given:
             # someone must have dealt in: by default the player before the winner (E→S→W→N)
             seat = str(getattr(ctx, "seat_wind", None) or "E")
-            if seat in _SEATS:
-                discard_ctx["discarder"] = _SEATS[(_SEATS.index(seat) - 1) % 4]
+            if seat in SEATS:
+                discard_ctx["discarder"] = previous_seat(seat)
         modes = [("self_draw", {**self_ctx, "self_draw": True}), ("discard", discard_ctx)]
     else:
         modes = [("win", given)]

@@ -13,8 +13,6 @@ import re
 import shlex
 from collections.abc import Iterator
 
-from typer.testing import CliRunner
-
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", flags=re.S)
 
 
@@ -42,11 +40,11 @@ def console_examples(text: str) -> Iterator[tuple[str, list[str]]]:
 
 def run_console(command: str) -> tuple[int, list[str]]:
     """A documented command as the user's terminal shows it: exit status and output lines."""
-    from cli.main import app
+    from cli_runner import run_cli
 
     argv = shlex.split(command)
     assert argv[0] == "mjscore"
-    result = CliRunner().invoke(app, argv[1:], env={"COLUMNS": "80", "NO_COLOR": "1"})
+    result = run_cli(argv[1:], env={"COLUMNS": "80", "NO_COLOR": "1"})
     return result.exit_code, [line.rstrip() for line in result.output.rstrip("\n").splitlines()]
 
 

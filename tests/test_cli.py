@@ -1,18 +1,14 @@
-"""The command line through click's CliRunner: outputs and exit statuses."""
+"""The command line run in-process (tests/cli_runner.py): outputs and exit statuses."""
 
 from __future__ import annotations
 
 import orjson
 import pytest
-from typer.testing import CliRunner
-
-from cli.main import app
-
-runner = CliRunner()
+from cli_runner import run_cli
 
 
 def run(*args: str):
-    return runner.invoke(app, list(args))
+    return run_cli(list(args))
 
 
 def test_parse_json_lists_every_reading():

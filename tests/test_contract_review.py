@@ -13,11 +13,10 @@ import json
 import time
 
 import pytest
+from cli_runner import run_cli
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 from api.app import app as http_app
-from cli.main import app as cli_app
 from scorer import engine, registry
 from scorer.errors import HandError
 from scorer.hand import Exposure, MeldKind
@@ -25,7 +24,6 @@ from scorer.notation import LONG_CARDS, STANDARD, SUITED_16, format_hand, parse,
 from scorer.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE
 
 client = TestClient(http_app)
-runner = CliRunner()
 
 # ------------------------------------------------------------------------------------- tiles
 
@@ -161,21 +159,21 @@ def test_request_level_problem_is_bad_request() -> None:
 
 
 def test_cli_parse_json() -> None:
-    res = runner.invoke(cli_app, ["parse", "[123m][555p]234s5577z7z", "--json"])
+    res = run_cli(["parse", "[123m][555p]234s5577z7z", "--json"])
     assert res.exit_code == 0
     assert json.loads(res.stdout) == {"hand": "[123m][555p]234sCCPPC",
                                       "partitions": [["[123m]", "[555p]", "234s", "CCC", "PP"]]}
 
 
 def test_cli_parse_helper_dialect() -> None:
-    res = runner.invoke(cli_app, ["parse", "[567m2][999s3][SSSS]123pEE", "--dialect", "helper", "--json"])
+    res = run_cli(["parse", "[567m2][999s3][SSSS]123pEE", "--dialect", "helper", "--json"])
     assert res.exit_code == 0
     assert json.loads(res.stdout) == {"hand": "[567m,2][999s,3](SSSS)123pEE",
                                       "partitions": [["[567m,2]", "[999s,3]", "(SSSS)", "123p", "EE"]]}
 
 
 def test_cli_parse_errors_exit_2_every_position_on_stderr() -> None:
-    res = runner.invoke(cli_app, ["parse", "8z0mx", "--json"])
+    res = run_cli(["parse", "8z0mx", "--json"])
     assert res.exit_code == 2
     assert res.stdout == ""
     for pos in ("position 0", "position 2", "position 4"):
@@ -183,13 +181,13 @@ def test_cli_parse_errors_exit_2_every_position_on_stderr() -> None:
 
 
 def test_cli_parse_long_input_exit_2() -> None:
-    res = runner.invoke(cli_app, ["parse", "1m" * 10_000])
+    res = run_cli(["parse", "1m" * 10_000])
     assert res.exit_code == 2 and "input_too_long" in res.stderr
 
 
 def test_cli_score_invalid_hand_exit_0() -> None:
     # parses, but 2 points (dragon pung) is below MCR's minimum: a scored hand, valid false
-    res = runner.invoke(cli_app, ["mcr", "[123m][555p]234s5577z7z", "--json"])
+    res = run_cli(["mcr", "[123m][555p]234s5577z7z", "--json"])
     assert res.exit_code == 0
     body = json.loads(res.stdout)
     assert body["valid"] is False and body["total"] == 0 and body["hand"] == "[123m][555p]234sCCPPC"
@@ -201,7 +199,7 @@ def test_cli_score_invalid_hand_exit_0() -> None:
     pytest.param(["parse", "123m", "--variant", "nope"], id="bad-variant"),
 ])
 def test_cli_bad_input_exit_2(args: list[str]) -> None:
-    res = runner.invoke(cli_app, args)
+    res = run_cli(args)
     assert res.exit_code == 2 and res.stderr.startswith("error:")
 
 

@@ -9,12 +9,11 @@ import json
 import random
 
 import pytest
+from cli_runner import run_cli
 from conftest import PURE
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 from api.app import app
-from cli.main import app as cli
 from scorer import efficiency_backend as core
 from scorer.efficiency import efficiency
 from scorer.efficiency_profiles import PROFILES, SEVEN_PAIRS
@@ -25,7 +24,6 @@ from scorer.tiles import tile_name
 pytestmark = pytest.mark.twin
 
 client = TestClient(app)
-runner = CliRunner()
 
 
 def useful(answer: dict) -> dict[str, int]:
@@ -335,20 +333,20 @@ def test_the_python_example_of_the_page_prints_what_it_says() -> None:
 # --- the command line and the HTTP route -----------------------------------------------------------------
 
 def test_the_cli_draws_a_table_and_answers_json() -> None:
-    out = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s", "--visible", "3p3p", "--no-glyphs"])
+    out = run_cli(["efficiency", "mcr", "123m45567p23789s", "--visible", "3p3p", "--no-glyphs"])
     assert out.exit_code == 0, out.output
     assert "shanten 1 (one step from ready)" in out.output and "3p×2" in out.output
     assert "toward the minimum: 9 of 10 useful tiles" in out.output
-    glyphs = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s"])
+    glyphs = run_cli(["efficiency", "mcr", "123m45567p23789s"])
     assert "\U0001F01B×4" in glyphs.output  # 3p drawn as its glyph
-    js = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s", "--json"])
+    js = run_cli(["efficiency", "mcr", "123m45567p23789s", "--json"])
     assert json.loads(js.output) == efficiency("mcr", "123m45567p23789s")
-    full = runner.invoke(cli, ["efficiency", "huangyan", "123m45567p23789s5m", "--wild", "5m", "--no-glyphs"])
+    full = run_cli(["efficiency", "huangyan", "123m45567p23789s5m", "--wild", "5m", "--no-glyphs"])
     assert full.exit_code == 0 and "discards, best first" in full.output
 
 
 def test_the_cli_reports_bad_input_with_status_2() -> None:
-    out = runner.invoke(cli, ["efficiency", "mcr", "123m45567p23789s", "--visible", "5p5p5p"])
+    out = run_cli(["efficiency", "mcr", "123m45567p23789s", "--visible", "5p5p5p"])
     assert out.exit_code == 2 and "[bad_visible]" in out.output
 
 

@@ -8,13 +8,12 @@ import json
 
 import orjson
 import pytest
+from cli_runner import run_cli
 from conftest import FIXTURES
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 import scorer.variants.huangyan.explain as huangyan_explain
 from api.app import app
-from cli.main import app as cli_app
 from scorer import score
 from scorer.errors import HandError
 from scorer.variants.fuzhou.explain import TIE_BREAK as FUZHOU_TIE_BREAK
@@ -176,11 +175,11 @@ def test_cli_explain_fuzhou():
     c = FUZHOU["W17"]["context"]
     args = ["explain", "fuzhou", FUZHOU["W17"]["hand"], "--gold", c["wild"], "--flowers", c["flowers"],
             "--seat", c["seat_wind"], "--discarder", c["discarder"], "--no-glyphs"]
-    out = CliRunner().invoke(cli_app, args)
+    out = run_cli(args)
     assert out.exit_code == 0, out.output
     assert "every reading" in out.output and "chosen" in out.output and "金→99m" in out.output
     assert "tie-break" in out.output
-    out = CliRunner().invoke(cli_app, [*args, "--json"])
+    out = run_cli([*args, "--json"])
     body = orjson.loads(out.output)
     assert body["tie_break"] == FUZHOU_TIE_BREAK
     assert [(v["chosen"], v["shape"], v["total"]) for v in body["readings"]] == [
@@ -190,13 +189,13 @@ def test_cli_explain_fuzhou():
 def test_cli_explain_huangyan():
     case = HUANGYAN["T09"]
     args = ["explain", "huangyan", case["hand"], "--wild", "F", "--seat-wind", "E", "--self-draw", "--json"]
-    out = CliRunner().invoke(cli_app, args)
+    out = run_cli(args)
     assert out.exit_code == 0, out.output
     body = orjson.loads(out.output)
     assert body["total"] == 60 and body["tie_break"] == HUANGYAN_TIE_BREAK
     first = body["readings"][0]
     assert first["chosen"] and "FF(得→FF)" in first["partition"]
-    out = CliRunner().invoke(cli_app, args[:-1] + ["--no-glyphs"])
+    out = run_cli(args[:-1] + ["--no-glyphs"])
     assert out.exit_code == 0 and "every reading" in out.output and "得→" in out.output
 
 

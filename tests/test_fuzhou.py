@@ -12,14 +12,13 @@ import json
 import fixture_routes
 import orjson
 import pytest
+from cli_runner import run_cli
 from conftest import FIXTURES
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from api.app import app
-from cli.main import app as cli_app
 from scorer import score
 from scorer.errors import HandError
 from scorer.registry import get
@@ -174,7 +173,7 @@ def test_helpers():
 
 
 def test_cli_readable_table():
-    res = CliRunner().invoke(cli_app, ["fuzhou", "[123p]456m789m234s99s56p4p", "--wild", "9s", "--self-draw",
+    res = run_cli(["fuzhou", "[123p]456m789m234s99s56p4p", "--wild", "9s", "--self-draw",
                                        "--seat", "S", "--dealer-streak", "2"])
     assert res.exit_code == 0, res.output
     assert "Golden bird" in res.output and "金雀" in res.output and "total 214" in res.output
@@ -228,7 +227,7 @@ def test_cli_batch(tmp_path):
     lines.append({"variant": "fuzhou", "hand": "125m", "context": {"wild": "5m"}})
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
-    res = CliRunner().invoke(cli_app, ["batch", str(src)])
+    res = run_cli(["batch", str(src)])
     assert res.exit_code == 0, res.output
     out = [orjson.loads(line) for line in res.output.splitlines() if line.strip()]
     assert [o.get("total") for o in out[:3]] == [3, 24, 54]

@@ -5,25 +5,21 @@ from __future__ import annotations
 
 import json
 
-import click
 import fixture_routes
 import pytest
-import typer
-from click.testing import CliRunner
+from cli_runner import run_cli
 from conftest import FIXTURES
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.app import app
-from cli.main import app as cli_app
 from scorer import registry, score
 from scorer.errors import HandError
+from scorer.seats import SEATS
 from scorer.variants.hebei import settle
 from scorer.variants.hebei.items import BASE_ORDER, BY_ID, DOUBLING_ORDER
 
-# the CLI app is a click group or a typer app, depending on the core's version
-CLI = cli_app if isinstance(cli_app, click.Command) else typer.main.get_command(cli_app)
 CASES = json.loads((FIXTURES / "hebei" / "cases.json").read_text(encoding="utf-8"))
 client = TestClient(app)
 ITEM_KEYS = ("id", "name_zh", "points", "factor", "count")
@@ -110,7 +106,7 @@ def test_variant_listing_and_rules_echo():
 def test_batch_cli_and_api():
     lines = [{"variant": "hebei", "hand": c["hand"], "context": c["context"]} for c in CASES[:3]]
     lines.append({"variant": "hebei", "hand": "123m", "context": {}})
-    res = CliRunner().invoke(CLI, ["batch", "-"], input="\n".join(json.dumps(x) for x in lines))
+    res = run_cli(["batch", "-"], input="\n".join(json.dumps(x) for x in lines))
     assert res.exit_code == 0
     out = [json.loads(x) for x in res.output.splitlines()]
     assert [o.get("total") for o in out[:3]] == [c["expect"]["total"] for c in CASES[:3]]
@@ -120,7 +116,7 @@ def test_batch_cli_and_api():
 
 
 def test_readable_cli_output():
-    res = CliRunner().invoke(CLI, ["hebei", "123m456m789m33m555m", "--seat", "S", "--self-draw", "--last-wall"])
+    res = run_cli(["hebei", "123m456m789m33m555m", "--seat", "S", "--self-draw", "--last-wall"])
     assert res.exit_code == 0, res.output
     assert "清一色一条龙" in res.output and "total 48" in res.output and "S +192" in res.output
 
@@ -151,7 +147,7 @@ def test_parser_positions_are_kept():
     assert err.value.code == "invalid_hand" and err.value.position == 17
 
 
-@pytest.mark.parametrize("winner", settle.SEATS)
+@pytest.mark.parametrize("winner", SEATS)
 def test_settlement_shape(winner):
     pay = settle.payments(winner, 5, False, None, "all_three")
     assert sum(pay.values()) == 0
@@ -222,7 +218,7 @@ README_EXAMPLES = [
 
 @pytest.mark.parametrize(("argv", "status", "expected"), README_EXAMPLES, ids=[" ".join(a[1:3]) for a, _, _ in README_EXAMPLES])
 def test_readme_section_examples(argv, status, expected):
-    res = CliRunner().invoke(CLI, argv)
+    res = run_cli(argv)
     assert res.exit_code == status, res.output
     for line in expected:
         assert line in res.output

@@ -12,15 +12,14 @@ from collections import Counter
 
 import fixture_routes
 import pytest
+from cli_runner import run_cli
 from conftest import FIXTURES
 from fastapi.testclient import TestClient
 from huangyan_oracle import oracle_best
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from api.app import app
-from cli.main import app as cli_app
 from scorer import registry, score
 from scorer.errors import HandError
 from scorer.variants.huangyan.items import INDEX
@@ -113,7 +112,7 @@ def test_batch_cli(tmp_path):
     src.write_text("\n".join(json.dumps({"variant": "huangyan", "hand": c["hand"], "context": c["context"]})
                              for c in CASES[:3]) + "\n{bad json\n", encoding="utf-8")
     out = tmp_path / "out.jsonl"
-    res = CliRunner().invoke(cli_app, ["batch", str(src), "-o", str(out)])
+    res = run_cli(["batch", str(src), "-o", str(out)])
     assert res.exit_code == 0, res.output
     lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     assert [x.get("total") for x in lines[:3]] == [40, 50, 70]

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import orjson
+from cli_runner import run_cli
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 from api.app import app
-from cli.main import app as cli_app
 from scorer import score
 from scorer.referee import waits
 
@@ -62,7 +61,7 @@ def test_claim_through_api_and_cli():
     assert res.status_code == 200 and body["verdict"]["total_agrees"] is True
     assert body["verdict"]["missed"] == ["one_voided_suit", "single_wait"]
     assert body["verdict"]["items"][0]["status"] == "confirmed" and body["readings"]
-    out = CliRunner().invoke(cli_app, ["mcr", "[123m]456789m555pCC", "--claim", "pure_straight,all_chows,32"])
+    out = run_cli(["mcr", "[123m]456789m555pCC", "--claim", "pure_straight,all_chows,32"])
     assert out.exit_code == 0 and "claim check" in out.output and "not present" in out.output
 
 
@@ -91,15 +90,15 @@ def test_waits_api_and_cli():
     assert res.status_code == 200 and [x["tile"] for x in res.json()["waits"]] == ["3m"]
     res = client.post("/v1/waits", json={"variant": "mcr", "hand": "[456p][789s]1233m555s3m"})
     assert res.status_code == 422 and res.json()["error"]["code"] == "tile_count"
-    out = CliRunner().invoke(cli_app, ["waits", "mcr", "1112345678999p", "--json"])
+    out = run_cli(["waits", "mcr", "1112345678999p", "--json"])
     assert out.exit_code == 0 and len(orjson.loads(out.output)["waits"]) == 9
-    out = CliRunner().invoke(cli_app, ["explain", "mcr", TIE, "--no-glyphs"])
+    out = run_cli(["explain", "mcr", TIE, "--no-glyphs"])
     assert out.exit_code == 0 and "every reading" in out.output and "chosen" in out.output
     assert "🀝" not in out.output
 
 
 def test_glyphs_in_readable_output():
-    out = CliRunner().invoke(cli_app, ["mcr", "[123m]456789m555pCC"])
+    out = run_cli(["mcr", "[123m]456789m555pCC"])
     assert "🀇🀈🀉" in out.output and "🀄🀄" in out.output
 
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
+from cli_runner import run_cli
 
-from cli.main import app
 from scorer import HandError, reference
 from scorer.options import request_from_command
 from scorer.registry import get
@@ -78,16 +77,16 @@ def test_unknown_items_and_variants_are_clear_errors(docs):
 
 
 def test_cli_rules_shows_an_item_and_a_whole_page(docs):
-    out = CliRunner().invoke(app, ["rules", "mcr", "清龙"], env={"COLUMNS": "80"})
+    out = run_cli(["rules", "mcr", "清龙"], env={"COLUMNS": "80"})
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     assert lines[0] == "清龙 Pure Straight — 16   (pure_straight)"
     assert "not also scored with it" not in out.output  # pure_straight's table excludes nothing
     assert '  清龙 scores 16 from [123m] 456m 789m; total 18' in lines
     assert lines[-1] == "see docs/rules/mcr.md#pure-straight"
-    answer = json.loads(CliRunner().invoke(app, ["rules", "mcr", "pure_straight", "--json"]).output)
+    answer = json.loads(run_cli(["rules", "mcr", "pure_straight", "--json"]).output)
     assert answer["example"]["total"] == 18
-    page = CliRunner().invoke(app, ["rules", "mcr"], env={"COLUMNS": "80"})
+    page = run_cli(["rules", "mcr"], env={"COLUMNS": "80"})
     assert page.exit_code == 0 and "Pure Straight" in page.output and "Payments" in page.output
 
 

@@ -6,7 +6,6 @@ import orjson
 import pytest
 from fastapi.testclient import TestClient
 from toy_variant import Toy
-from typer.testing import CliRunner
 
 from scorer import registry, score
 from scorer.errors import HandError
@@ -61,18 +60,16 @@ def test_unknown_variant():
 
 
 def test_cli_command_generated_from_context_model(toy):
-    from cli.main import build_cli
+    from cli_runner import run_cli
 
-    app = build_cli()
-    runner = CliRunner()
-    res = runner.invoke(app, ["toy", TOY_HAND, "--bonus", "4", "--seat", "S", "--tags", "a,b", "--json"])
+    res = run_cli(["toy", TOY_HAND, "--bonus", "4", "--seat", "S", "--tags", "a,b", "--json"])
     assert res.exit_code == 0, res.output
     body = orjson.loads(res.output)
     assert body["variant"] == "toy" and body["payments"]["S"] == body["total"]
-    res = runner.invoke(app, ["toy", TOY_HAND, "--bonus", "-1"])
+    res = run_cli(["toy", TOY_HAND, "--bonus", "-1"])
     assert res.exit_code == 2
     assert "bonus" in res.output
-    res = runner.invoke(app, ["toy", "--help"])
+    res = run_cli(["toy", "--help"])
     assert "--self-draw" in res.output and "--bonus" in res.output and "--seat" in res.output
 
 

@@ -8,14 +8,13 @@ import json
 import fixture_routes
 import orjson
 import pytest
+from cli_runner import run_cli
 from conftest import FIXTURES
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from api.app import app
-from cli.main import app as cli_app
 from scorer import registry, score
 from scorer.errors import HandError
 from scorer.notation import parse_tile
@@ -177,15 +176,14 @@ def test_hand_and_context_errors_reported_together():
 
 
 def test_cli_readable_output_and_batch(tmp_path):
-    runner = CliRunner()
-    res = runner.invoke(cli_app, ["shanxi", "[7777p](1111z)234s88m567s", "--seat", "S", "--self-draw"])
+    res = run_cli(["shanxi", "[7777p](1111z)234s88m567s", "--seat", "S", "--self-draw"])
     assert res.exit_code == 0 and "total 14" in res.output and "S +123" in res.output
-    res = runner.invoke(cli_app, ["shanxi", "[222m]345s678s11z56p", "--seat", "S", "--self-draw"])
+    res = run_cli(["shanxi", "[222m]345s678s11z56p", "--seat", "S", "--self-draw"])
     assert res.exit_code == 2
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(json.dumps({"variant": "shanxi", "hand": c["hand"], "context": c["context"],
                                          "rules": c.get("rules")}) for c in CASES[:5]) + "\nnot json\n")
-    res = runner.invoke(cli_app, ["batch", str(src)])
+    res = run_cli(["batch", str(src)])
     lines = [orjson.loads(x) for x in res.output.splitlines()]
     assert len(lines) == 6 and lines[0]["total"] == 7 and "error" in lines[-1]
 

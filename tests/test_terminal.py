@@ -8,18 +8,16 @@ import subprocess
 import sys
 
 import pytest
+from cli_runner import run_cli
 from conftest import FIXTURES
-from typer.testing import CliRunner
 
-from cli.main import app
 from scorer import registry, score
 
-runner = CliRunner()
 HAND = "[123m]456789m555pCC"
 
 
 def cli(*args: str) -> str:
-    out = runner.invoke(app, list(args))
+    out = run_cli(list(args))
     assert out.exit_code == 0, out.output
     return out.output
 
@@ -52,12 +50,12 @@ def modules_loaded_by(*args: str) -> dict:
 ])
 def test_a_one_line_query_imports_only_its_own_variant(args):
     """Start-up time is measured in bench/run.py; this pins down why it is short: no other variant,
-    no HTTP stack, no batch runner, and the decomposer's tables read from the build's file."""
+    no HTTP stack, no batch runner, no rich or typer, and the decomposer's tables read from the build's file."""
     loaded = modules_loaded_by(*args)
     modules = set(loaded["modules"])
     variants = {m.split(".")[2] for m in modules if m.startswith("scorer.variants.") and m.count(".") >= 2}
     assert variants == {args[0]}
-    for heavy in ("fastapi", "starlette", "uvicorn", "scorer.batch", "api", "multiprocessing"):
+    for heavy in ("fastapi", "starlette", "uvicorn", "scorer.batch", "api", "multiprocessing", "rich", "typer", "click"):
         assert heavy not in modules, heavy
     assert loaded["tables_from_file"]
 
@@ -84,7 +82,7 @@ def test_version_names_the_engine_and_each_rule_edition():
 
 
 def test_items_lists_every_item_with_its_value_and_exclusions():
-    lines = runner.invoke(app, ["items", "mcr"], env={"COLUMNS": "80"}).output.splitlines()
+    lines = run_cli(["items", "mcr"], env={"COLUMNS": "80"}).output.splitlines()
     at = next(i for i, line in enumerate(lines) if "big_three_dragons " in line)
     assert lines[at].split() == ["88", "big_three_dragons", "大三元", "Big", "Three", "Dragons"]
     assert lines[at + 1].split() == ["excludes", "two_dragon_pungs,", "dragon_pung"]
@@ -94,7 +92,7 @@ def test_items_lists_every_item_with_its_value_and_exclusions():
 
 
 def test_items_of_an_unknown_variant_is_a_clear_error():
-    out = runner.invoke(app, ["items", "riichi"])
+    out = run_cli(["items", "riichi"])
     assert out.exit_code == 2
     assert "unknown variant 'riichi'" in out.output and "mcr" in out.output
 
@@ -122,7 +120,7 @@ def test_serve_passes_the_worker_count_to_uvicorn(monkeypatch):
     assert {k: seen[k] for k in ("target", "host", "port", "workers")} == {
         "target": "api.app:app", "host": "127.0.0.1", "port": 8123, "workers": 3}
     assert seen["http"] is server.GuardedHttpTools  # the limits on slow clients
-    assert runner.invoke(app, ["serve", "--workers", "0"]).exit_code == 2
+    assert run_cli(["serve", "--workers", "0"]).exit_code == 2
 
 
 # --- the context a score assumed -----------------------------------------------------------------
@@ -185,7 +183,7 @@ def test_a_claim_names_an_item_by_id_chinese_or_english_name(name):
 
 
 def test_cli_claim_by_names_and_an_unknown_name():
-    out = runner.invoke(app, ["mcr", HAND, "--seat", "S", "--claim", "清龙,Short Straight,Nine Gates?,18",
+    out = run_cli(["mcr", HAND, "--seat", "S", "--claim", "清龙,Short Straight,Nine Gates?,18",
                               "--json"])
     verdict = json.loads(out.output)["verdict"]
     assert [(c["id"], c["status"]) for c in verdict["items"]] == [

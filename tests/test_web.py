@@ -378,6 +378,8 @@ def test_chinese_labels_remembered_and_in_the_link(server, desktop):
 
 
 def test_a_throwaway_variant_is_on_the_page(desktop):
+    """A variant registered in the served app is in the page's variant choice, its context among
+    the controls, and a hand built by taps is scored by it."""
     from toy_variant import Toy
 
     from scorer import registry
@@ -385,11 +387,18 @@ def test_a_throwaway_variant_is_on_the_page(desktop):
     registry.register(Toy())
     try:
         with serving(app) as (host, port):
-            _open(desktop, f"http://{host}:{port}/?variant=toy&lang=en")
-            assert Select(_id(desktop, "variant")).first_selected_option.get_attribute("value") == "toy"
-            assert _count(desktop) == "0 / 16+1 tiles"
-            assert len(desktop.find_elements(By.CSS_SELECTOR, "#palette button")) == 27
-            assert desktop.find_elements(By.NAME, "bonus")
+            d = desktop
+            _open(d, f"http://{host}:{port}/?variant=toy&lang=en")
+            choice = Select(_id(d, "variant"))
+            assert "toy" in [o.get_attribute("value") for o in choice.options]
+            assert choice.first_selected_option.get_attribute("value") == "toy"
+            assert _count(d) == "0 / 16+1 tiles"
+            assert len(d.find_elements(By.CSS_SELECTOR, "#palette button")) == 27
+            assert d.find_elements(By.NAME, "bonus")
+            _meld(d, "pung", "1m")
+            _tap(d, "2m", "2m", "2m", "3m", "3m", "3m", "4p", "5p", "6p", "1s", "1s", "5s", "5s", "5s")
+            assert _notation(d) == "[111m]222333m456p11555s"
+            assert _total(d) == f"Total {_api_total('toy', '[111m]222333m456p11555s')}"
     finally:
         registry.unregister("toy")
 

@@ -10,16 +10,14 @@ import re
 from collections import Counter
 
 import pytest
+from cli_runner import run_cli
 from conftest import FIXTURES
-from typer.testing import CliRunner
 
-from cli.main import app
 from scorer import score
 from scorer.errors import HandError
 from scorer.notation import parse_tile
 from scorer.tiles import LETTERS, WHITE, tile_name
 
-runner = CliRunner()
 NAME = {"fuzhou": "金", "huangyan": "得", "shanxi": "耗子"}
 _TILES = re.compile(r"(\d+)([mpsz])|([A-Z])")
 _MELD = re.compile(r"[\[({<][^\])}>]*[\])}>]")
@@ -256,13 +254,13 @@ def test_random_winning_hands(variant, n_sets, ctx):
     (["shanxi", "123m456m789p22s67s5z", "--wild", "5z", "--seat-wind", "E", "--self-draw"], "wilds: 耗子 P → 5s"),
 ])
 def test_cli_prints_the_wilds(args, line):
-    res = runner.invoke(app, args)
+    res = run_cli(args)
     assert res.exit_code == 0, res.output
     assert line in res.output.splitlines()
 
 
 def test_cli_json_carries_the_wilds():
-    res = runner.invoke(app, ["fuzhou", "125m456p789p234s66s789s", "--wild", "5m", "--seat-wind", "S",
+    res = run_cli(["fuzhou", "125m456p789p234s66s789s", "--wild", "5m", "--seat-wind", "S",
                               "--discarder", "N", "--json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["wilds"] == [{"wild": "5m", "name_zh": "金", "stands_for": "3m"}]

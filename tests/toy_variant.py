@@ -3,19 +3,21 @@ and the API are generated from the variant protocol, with no core module naming 
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar
 
+from scorer.exclusions import apply_exclusions
 from scorer.fields import Model, field
 from scorer.hand import Hand
 from scorer.notation import SUITED_16
 from scorer.registry import ItemDef, ResolvedRules, Variant, item_table
 from scorer.result import Item, Result
+from scorer.seats import Wind, paid_by_discarder, previous_seat
 
 
 class ToyContext(Model):
     self_draw: bool = field(False, "won on one's own draw")
     bonus: int = field(0, "points added to every win", ge=0)
-    seat_wind: Literal["E", "S", "W", "N"] = field("E", cli=("--seat",))
+    seat_wind: Wind = field("E", cli=("--seat",))
     tags: list[str] = field(description="free labels", factory=list)
 
 
@@ -54,6 +56,7 @@ class Toy(Variant):
         items = [Item(id="pung", name="Pung", name_zh="刻子", points=per, count=pungs)] if pungs else []
         if ctx.bonus:
             items.append(Item(id="bonus", name="Bonus", name_zh="奖励", points=ctx.bonus))
-        total = per * pungs + ctx.bonus
-        return Result(variant=self.id, hand=canonical, valid=True, total=total, items=items,
-                      payments={ctx.seat_wind: total, "N" if ctx.seat_wind != "N" else "E": -total})
+        items, excluded = apply_exclusions(items, self.items)
+        total = sum(item.points * item.count for item in items)
+        return Result(variant=self.id, hand=canonical, valid=True, total=total, items=items, excluded=excluded,
+                      payments=paid_by_discarder(ctx.seat_wind, previous_seat(ctx.seat_wind), total))

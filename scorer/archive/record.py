@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..seats import SEATS as SEATS  # seat i of a record is SEATS[i]; so is the round wind ``Wind i``
 from ..tiles import GREEN, RED, WHITE
 
-SEATS = "ESWN"  # seat i of the data is SEATS[i]; so is the round wind ``Wind i``
 MAX_ROUND_LINES = 1000  # a real round has under 300 lines: past this a round is refused unread
 MAX_LINE_CHARS = 2000
 

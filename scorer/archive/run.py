@@ -1,5 +1,5 @@
 """Run a per-round function over many rounds, in order, on every core or on a Dask cluster
-(docs/archive.md#bulk-runs), with the batch runner's worker processes (scorer/batch.py: they die
+(docs/archive.md#bulk-runs), with the bulk runs' worker processes (scorer/workers.py: they die
 with the run, Ctrl-C stops them).
 
 Rounds go out in blocks of ``BLOCK``, so memory stays bounded however large the archive; the answers
@@ -12,12 +12,11 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future
-from concurrent.futures.process import BrokenProcessPool
-from itertools import islice
+from functools import partial
+from itertools import chain, islice
 from typing import Any
 
-from ..batch import _pool
+from ..workers import map_blocks
 from .botzone import RawRound
 
 BLOCK = 1024  # rounds read ahead: ~3 MB of text
@@ -42,36 +41,12 @@ def map_rounds(func: Callable[[RawRound], Answer], rounds: Iterable[RawRound], w
                 progress(done)
             block = list(islice(rounds, BLOCK))
         return
-    per_task = max(1, BLOCK // (workers * 4))
-    pool = _pool(workers)
-    in_flight: deque[tuple[list[RawRound], list[Future[list[Answer]]]]] = deque()
-
-    def submit(part: list[RawRound]) -> None:
-        pieces = [part[i:i + per_task] for i in range(0, len(part), per_task)]
-        in_flight.append((part, [pool.submit(_each, func, piece) for piece in pieces]))
-
-    try:
-        submit(block)
-        while in_flight:
-            if len(in_flight) < 2 and (ahead := list(islice(rounds, BLOCK))):
-                submit(ahead)  # the next block is replayed while this one is written out
-            part, futures = in_flight.popleft()
-            try:
-                answers = [a for f in futures for a in f.result()]
-            except BrokenProcessPool:
-                pool.shutdown(wait=False, cancel_futures=True)
-                answers = _isolate(func, part)
-                pool = _pool(workers)
-                for again in [p for p, _ in in_flight]:  # they died with the pool: sent again
-                    in_flight.popleft()
-                    submit(again)
-            yield from answers
-            done += sum(r.size for r in part)
-            if progress:
-                progress(done)
-        pool.shutdown(wait=True)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    blocks = chain([block], iter(lambda: list(islice(rounds, BLOCK)), []))
+    for part, answers in map_blocks(partial(_each, func), blocks, workers, died):
+        yield from answers
+        done += sum(r.size for r in part)
+        if progress:
+            progress(done)
 
 
 def _each(func: Callable[[RawRound], Answer], block: list[RawRound]) -> list[Answer]:
@@ -81,23 +56,6 @@ def _each(func: Callable[[RawRound], Answer], block: list[RawRound]) -> list[Ans
 def died(raw: RawRound) -> Answer:
     return {"id": raw.ident, "source": raw.source, "line": raw.at, "outcome": "error",
             "error": {"line": raw.at, "message": "internal error: the process replaying this round died"}}
-
-
-def _isolate(func: Callable[[RawRound], Answer], block: list[RawRound]) -> list[Answer]:
-    """A block during which a worker died, each round in a process of its own."""
-    answers: list[Answer] = []
-    pool = _pool(1)
-    try:
-        for raw in block:
-            try:
-                answers.append(pool.submit(func, raw).result())
-            except BrokenProcessPool:
-                answers.append(died(raw))
-                pool.shutdown(wait=False, cancel_futures=True)
-                pool = _pool(1)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-    return answers
 
 
 def map_rounds_dask(func: Callable[[RawRound], Answer], rounds: Iterable[RawRound], address: str | Any,

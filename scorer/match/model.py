@@ -38,7 +38,6 @@ Text = Annotated[str, Field(max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f
 Reason = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*\S[^\x00-\x08\x0b-\x1f\x7f]*$")]
 By = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$",
                           description="who made a correction")]
-Wind = Literal["E", "S", "W", "N"]
 
 
 class _Strict(BaseModel):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-WINDS = ("E", "S", "W", "N")
+from scorer.seats import SEATS as WINDS  # the seat winds in turn order
+
 WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 HANDS = 16  # four wind rounds of four hands
 

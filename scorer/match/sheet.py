@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import HandError, Problem
+from ..seats import sums_to_zero
 from ..variants.mcr.settle import BASE, payments
 from .model import (
     KIND_NAMES,
@@ -152,7 +153,7 @@ def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any
                     stats[name]["penalty_points"] += points
                 row.update(points=dict(entry.penalty), reason=entry.reason)
         if isinstance(entry, Win):
-            assert sum(deltas.values()) == 0, "a hand's settlement sums to zero"
+            assert sums_to_zero(deltas), "a hand's settlement sums to zero"
         note = getattr(entry, "note", None)
         if note:
             row["note"] = note

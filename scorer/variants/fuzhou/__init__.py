@@ -65,14 +65,15 @@ from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import SUITED_16, format_hand, format_meld
 from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
-from scorer.result import Exclusion, Item, ReadingView, Result
+from scorer.result import Item, ReadingView, Result
+from scorer.seats import no_payments
 from scorer.tiles import tile_name, tiles_text
 
 from .context import PRESETS, FuzhouContext, FuzhouRules
 from .explain import TIE_BREAK, gold_uses, wild_use
 from .items import INDEX, ITEMS
 from .scoring import REASONS, Outcome, evaluate
-from .validate import SEATS, Facts, check
+from .validate import Facts, check
 
 
 @dataclass(slots=True, kw_only=True)
@@ -216,19 +217,6 @@ def build_items(hand: Hand, f: Facts, o: Outcome) -> list[Item]:
     return items
 
 
-def _excluded(o: Outcome) -> list[Exclusion]:
-    if not o.valid or not o.bonuses:
-        return []
-    present = set(o.bonuses)
-    out = []
-    chosen = o.bonuses[0]
-    for other in ("three_golds", "rob_gold"):
-        if other in o.candidates and other not in present:
-            d = INDEX[other]
-            out.append(Exclusion(id=d.id, name=d.name, name_zh=d.name_zh, by=chosen, principle="high_over_low"))
-    return out
-
-
 def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outcome) -> Result:
     canonical = format_hand(hand)
     partition = [format_meld(m) for m in hand.melds]
@@ -266,10 +254,10 @@ def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outco
         details.update({"reason_code": o.reason_code, "error": o.reason_code, "bonus": None,
                         "bonus_points": 0, "points": 0})
         return FuzhouResult(variant=variant, hand=canonical, valid=False, reason=REASONS[reason_key], total=0,
-                            items=build_items(hand, f, o), partition=partition, payments=dict.fromkeys(SEATS, 0),
+                            items=build_items(hand, f, o), partition=partition, payments=no_payments(),
                             details=details, tie_break=TIE_BREAK, **_top(details))
     return FuzhouResult(variant=variant, hand=canonical, valid=True, total=winner_gain, items=build_items(hand, f, o),
-                        excluded=_excluded(o), partition=partition, payments=o.payments, details=details,
+                        excluded=o.excluded, partition=partition, payments=o.payments, details=details,
                         wilds=wilds, tie_break=TIE_BREAK, **_top(details))
 
 

@@ -7,11 +7,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from scorer.decompose import SUITED_MASK, readings
+from scorer.exclusions import Found, apply_exclusions
 from scorer.hand import Exposure, Hand
+from scorer.result import Exclusion
+from scorer.seats import DEALER, collect, no_payments, other_seats
 
 from .arrangements import arrangement_summary, listed_summary
 from .context import FuzhouRules
-from .validate import SEATS, Facts
+from .items import ITEMS
+from .validate import Facts
 
 BONUS_VALUES = {"golden_bird": 60, "three_golds": 40, "rob_gold": 30}
 PINGHU = 30
@@ -41,12 +45,13 @@ class Outcome:
     D: int = 0
     candidates: list[str] = field(default_factory=list)  # every gold bonus type that applies, highest first
     bonuses: list[str] = field(default_factory=list)  # the gold bonus types counted, highest first
+    excluded: list[Exclusion] = field(default_factory=list)  # the types the counted one excludes
     pinghu: bool = False
     plain_extra: bool = False
     B: int = 0
     m: int = 1
     points: int = 0
-    payments: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SEATS, 0))
+    payments: dict[str, int] = field(default_factory=no_payments)
     reading: tuple[int, ...] = ()      # chosen arrangement (group codes), () if none
     standins: tuple[int, ...] = ()     # what the golds stand for in it
     arrangements: int = 0
@@ -186,7 +191,11 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
         cands.append("rob_gold")
     out.candidates = cands
     if cands:
-        out.bonuses = cands if opts.stack_bonuses else cands[:1]
+        if opts.stack_bonuses:  # the option counts every type: no high-over-low
+            out.bonuses = cands
+        else:
+            kept, out.excluded = apply_exclusions([Found(c) for c in cands], ITEMS)
+            out.bonuses = [c.id for c in kept]
         out.B = sum(BONUS_VALUES[b] for b in out.bonuses)
         if out.F == 0:
             out.plain_extra = True
@@ -198,24 +207,20 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
     out.m = 2 if f.self_draw or (has_bonus and opts.bonus_doubles_discard) else 1
     out.points = f.base * (out.F * out.m + out.B)
 
-    others = [s for s in SEATS if s != f.seat]
     if f.self_draw or opts.discard_payers == "all" or (opts.discard_payers == "all_for_bonus" and has_bonus):
-        payers = others
+        payers = other_seats(f.seat)
     else:
         assert f.discarder is not None, "a discard win has its discarder (validate.check)"
         payers = [f.discarder]
-    pay = dict.fromkeys(SEATS, 0)
-    for p in payers:
+
+    def dealer_points(payer: str) -> int:
         if opts.dealer_points_flow == "dealer_and_winner":
-            dp = out.D if (f.dealer_wins or p == "E") else 0
-        elif opts.dealer_points_flow == "winner_always":
-            dp = out.D
-        else:
-            dp = out.D if f.dealer_wins else 0
-        amount = f.base * ((out.F + dp) * out.m + out.B)
-        pay[p] -= amount
-        pay[f.seat] += amount
-    out.payments = pay
+            return out.D if (f.dealer_wins or payer == DEALER) else 0
+        if opts.dealer_points_flow == "winner_always":
+            return out.D
+        return out.D if f.dealer_wins else 0
+
+    out.payments = collect(f.seat, {p: f.base * ((out.F + dealer_points(p)) * out.m + out.B) for p in payers})
     return out
 
 

@@ -13,6 +13,7 @@ from scorer.errors import HandError, Problem
 from scorer.hand import Exposure, Hand, Meld
 from scorer.notation import MAX_LENGTH, Builder, NotationRules, TokenType, scan
 from scorer.notation import too_long as notation_too_long
+from scorer.seats import SEATS, previous_seat
 from scorer.tiles import HONOUR_LETTERS, LONG_CARD_LETTERS, SUIT_OF_LETTER, Z_DIGIT_KIND, tile_name
 
 from .context import FuzhouContext
@@ -27,9 +28,7 @@ _KEEP = {"bad_meld", "tile_count", "too_many_copies"}
 # Parse with every kind allowed, so that honours are reported by us as honour_in_hand.
 READ_RULES = NotationRules(name="fuzhou", kinds=frozenset(range(37)), n_sets=5, flowers_in_hand=True)
 
-SEATS = ("E", "S", "W", "N")
-_SEAT_ALIASES = {"E": "E", "S": "S", "W": "W", "N": "N", "1z": "E", "2z": "S", "3z": "W", "4z": "N"}
-PREVIOUS_SEAT = {"S": "E", "W": "S", "N": "W", "E": "N"}
+_SEAT_ALIASES: dict[str, str] = {**{seat: seat for seat in SEATS}, **{f"{n}z": seat for n, seat in enumerate(SEATS, 1)}}
 
 
 @dataclass(frozen=True)
@@ -309,7 +308,7 @@ def check(ctx: FuzhouContext, text: str | None = None, dialect: str | None = Non
     facts = Facts(
         wild=wild, flowers=flowers, self_draw=self_draw, rob_gold=ctx.rob_gold, seat=seat,
         dealer_wins=seat == "E",
-        discarder=None if self_draw else (discarder or PREVIOUS_SEAT[seat]),
+        discarder=None if self_draw else (discarder or previous_seat(seat)),
         streak=ctx.dealer_streak, base=ctx.base, you_jin=ctx.you_jin, passed_hu=ctx.passed_hu, win=win,
     )
     return hand, facts

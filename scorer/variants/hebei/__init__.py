@@ -48,11 +48,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorer.errors import HandError, Problem
+from scorer.exclusions import apply_exclusions
 from scorer.fields import Model
 from scorer.hand import Hand
 from scorer.notation import NotationRules, format_hand, parse, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import Item, ReadingView, Result
+from scorer.seats import no_payments
 from scorer.tiles import NUM_STANDARD_KINDS, tile_name
 
 from . import settle
@@ -162,7 +164,7 @@ class Hebei(Variant):
         self.check_context(hand, ctx, opts)
         facts, listing = interpretations(hand, opts)
         canonical = format_hand(hand)
-        zero = dict.fromkeys(settle.SEATS, 0)
+        zero = no_payments()
         details: dict[str, Any] = {
             "suit_tiles": dict(zip("mps", facts.suit_tiles, strict=True)),
             "honour_tiles": facts.honours,
@@ -184,7 +186,7 @@ class Hebei(Variant):
         best = choose(listing.interps)
         details["interpretations"] = [i.as_dict() for i in listing.interps]
         details["chosen"] = listing.interps.index(best)
-        items = _items(best)
+        items, excluded = apply_exclusions(_items(best), ITEMS)
         pay = settle.payments(ctx.seat_wind, best.value, ctx.self_draw, ctx.discarder, opts.payer)
         details.update({
             "kind": best.kind,
@@ -194,7 +196,7 @@ class Hebei(Variant):
             "winner_gain": pay[ctx.seat_wind],
         })
         return HebeiResult(variant=self.id, hand=canonical, valid=True, total=best.value, base=best.base,
-                           items=items, partition=best.partition, payments=pay, details=details,
+                           items=items, excluded=excluded, partition=best.partition, payments=pay, details=details,
                            tie_break=TIE_BREAK)
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
@@ -206,9 +208,11 @@ class Hebei(Variant):
         for it in listing.interps:
             value(it, hand, facts, ctx, opts)
         best = choose(listing.interps) if listing.interps else None
-        views = [ReadingView(index=n, chosen=it is best, shape=it.kind, partition=it.partition,
-                             items=_items(it), total=it.value)
-                 for n, it in enumerate(listing.interps)]
+        views = []
+        for n, it in enumerate(listing.interps):
+            items, excluded = apply_exclusions(_items(it), ITEMS)
+            views.append(ReadingView(index=n, chosen=it is best, shape=it.kind, partition=it.partition,
+                                     items=items, excluded=excluded, total=it.value))
         start = len(views)
         views += [ReadingView(index=start + n, chosen=False, shape="standard", partition=r["partition"],
                               total=0, note=f"breaks the door rule: {r['reason']}")

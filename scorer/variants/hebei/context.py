@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from scorer.fields import Bound, Model, field
+from scorer.seats import Wind
 
-Wind = Literal["E", "S", "W", "N"]
 Tile = Annotated[str, Bound(max_length=16)]
 
 

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorer.decompose import CHOW, readings
+from scorer.decompose import CHOW, group_text, readings
 from scorer.hand import Exposure, Hand, MeldKind
 from scorer.notation import format_meld
-from scorer.tiles import tiles_text
+from scorer.tiles import DRAGONS, WINDS, tiles_text
 
 from .context import HebeiContext, HebeiRules
 from .items import BASE_ORDER, BASE_POINTS
 
 SUIT_NAMES = "mps"
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-DRAGONS = (31, 32, 33)
-WINDS = (27, 28, 29, 30)
 
 
 @dataclass(frozen=True)
@@ -196,7 +194,7 @@ def interpretations(hand: Hand, opts: HebeiRules) -> tuple[Facts, Listing]:
         structural = True
         chows = meld_chows + [g & 63 for g in groups if g >> 6 == CHOW]
         base_id, exempt = _standard_id(f, chows, has_kong, opts)
-        partition = fixed + [_group_text(g) for g in sorted(groups, key=_order)]
+        partition = fixed + [group_text(g) for g in sorted(groups, key=_order)]
         if door is not None and not exempt:
             rejected.append({"partition": partition, "reason": door})
             continue
@@ -211,12 +209,6 @@ def _order(code: int) -> tuple[int, int]:
 
 def _first(code: int) -> int:
     return code & 63
-
-
-def _group_text(code: int) -> str:
-    from scorer.decompose import group_text
-
-    return group_text(code)
 
 
 def exposed_meld(hand: Hand, opts: HebeiRules) -> bool:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-SEATS = ("E", "S", "W", "N")
-DEALER = "E"
+from scorer.seats import DEALER, collect, other_seats
 
 
 def shares(winner: str, value: int) -> dict[str, int]:
     """What each other seat owes: S, or 2S when the dealer wins or pays."""
-    return {q: value * (2 if DEALER in (winner, q) else 1) for q in SEATS if q != winner}
+    return {q: value * (2 if DEALER in (winner, q) else 1) for q in other_seats(winner)}
 
 
 def payments(winner: str, value: int, self_draw: bool, discarder: str | None, payer: str) -> dict[str, int]:
@@ -16,13 +15,8 @@ def payments(winner: str, value: int, self_draw: bool, discarder: str | None, pa
     ``discarder_pays_all`` — the discarder pays every share; ``discarder_only`` — the discarder pays
     its own share and nobody else pays. A self-drawn win is always paid by all three."""
     owed = shares(winner, value)
-    pay = dict.fromkeys(SEATS, 0)
     if self_draw or payer == "all_three" or discarder is None:
-        for q, amount in owed.items():
-            pay[q] -= amount
-    elif payer == "discarder_pays_all":
-        pay[discarder] -= sum(owed.values())
-    else:  # discarder_only
-        pay[discarder] -= owed[discarder]
-    pay[winner] = -sum(pay.values())
-    return pay
+        return collect(winner, owed)
+    if payer == "discarder_pays_all":
+        return collect(winner, {discarder: sum(owed.values())})
+    return collect(winner, {discarder: owed[discarder]})  # discarder_only

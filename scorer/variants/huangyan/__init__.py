@@ -54,9 +54,10 @@ from scorer.hand import Hand
 from scorer.notation import format_hand, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import ReadingView, Result
+from scorer.seats import SEATS, no_payments, other_seats
 from scorer.tiles import WHITE
 
-from .context import PRESETS, SEATS, HuangyanContext, HuangyanRules
+from .context import PRESETS, HuangyanContext, HuangyanRules
 from .explain import IDLE_TIE_BREAK, TIE_BREAK, explain_views, wild_uses
 from .items import ITEMS, items_of
 from .parsing import NOTATION, parse_hand
@@ -161,7 +162,8 @@ class Huangyan(Variant):
         canonical = format_hand(hand)
         if ctx.role == "idle":
             sc = score_idle(hand, wild, ctx.seat_wind, ctx.round_wind, opts)
-            return Result(variant=self.id, hand=canonical, valid=True, total=sc.total, items=items_of(sc.rows),
+            items, excluded = items_of(sc.rows)
+            return Result(variant=self.id, hand=canonical, valid=True, total=sc.total, items=items, excluded=excluded,
                           partition=sc.partition, payments={}, tie_break=IDLE_TIE_BREAK,
                           details={"role": "idle", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
                                    "base": sc.base, "fans": sc.fans, "raw": sc.raw, "lazi": sc.lazi})
@@ -172,7 +174,7 @@ class Huangyan(Variant):
                             "so the win must be self-drawn", position, "wild_discard_win")
         others = self._others(ctx, wild)
         best, n_readings = score_winner(hand, wild, ctx.seat_wind, ctx.self_draw, ctx.round_wind, opts)
-        zero = dict.fromkeys(SEATS, 0)
+        zero = no_payments()
         if best is None:
             return Result(variant=self.id, hand=canonical, valid=False, reason="not a winning hand",
                           total=0, payments=zero,
@@ -181,7 +183,7 @@ class Huangyan(Variant):
                                    "readings": 0, "base": 0, "fans": 0, "raw": 0, "lazi": False,
                                    "side_payments": {"bullets": dict(zero), "bombs": dict(zero)}})
         idle = {seat: score_idle(h, wild, seat, ctx.round_wind, opts) for seat, h in others.items()}
-        totals = {s: (idle[s].total if s in idle else 0) for s in SEATS if s != ctx.seat_wind}
+        totals = {s: (idle[s].total if s in idle else 0) for s in other_seats(ctx.seat_wind)}
         ledgers = settle(ctx.seat_wind, best.total, totals, self_draw=ctx.self_draw, bullets=ctx.bullets,
                          dealer_streak=ctx.dealer_streak, bombs={str(seat): n for seat, n in ctx.bombs.items()}, dian_pao=ctx.dian_pao,
                          opts=opts)
@@ -209,7 +211,8 @@ class Huangyan(Variant):
             "next_dealer": "E" if ctx.seat_wind == "E" else "S",
             "next_dealer_streak": ctx.dealer_streak + 1 if ctx.seat_wind == "E" else 1,
         }
-        return Result(variant=self.id, hand=canonical, valid=True, total=best.total, items=items_of(best.rows),
+        items, excluded = items_of(best.rows)
+        return Result(variant=self.id, hand=canonical, valid=True, total=best.total, items=items, excluded=excluded,
                       partition=best.partition, payments=ledgers["points"], details=details,
                       wilds=wild_uses(best), tie_break=TIE_BREAK)
 

@@ -8,10 +8,9 @@ from typing import Annotated, Any, Literal
 from scorer.errors import HandError
 from scorer.fields import REQUIRED, Bound, Model, field
 from scorer.notation import parse_tile
+from scorer.seats import Wind
 from scorer.tiles import NUM_STANDARD_KINDS, tile_name
 
-Wind = Literal["E", "S", "W", "N"]
-SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 HandText = Annotated[str, Bound(max_length=2000)]  # a hand: the notation reads 200 written characters
 # a by-seat count; its CLI form "S=3,N=1" gives text, so it is read like a number written as text
 Count = Annotated[int, Bound(lax=True, le=100)]

@@ -184,7 +184,8 @@ def explain_views(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind:
             notes.append(f"{len(hidden)} further distinct score(s) from {count} assignment(s) / placement(s), "
                          f"totals {span}, are collapsed and not listed")
         placed = _placed(grs, lay, sc.winning_set)
+        items, excluded = items_of(sc.rows)
         views.append(ReadingView(index=index, chosen=chosen, shape="standard",
-                                 partition=reading_texts(hand, placed, win), items=items_of(sc.rows),
+                                 partition=reading_texts(hand, placed, win), items=items, excluded=excluded,
                                  total=sc.total, note="; ".join(notes) or None, wilds=_uses(placed, lay)))
     return views

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from scorer.exclusions import apply_exclusions
 from scorer.registry import ItemDef, item_table
-from scorer.result import Item
+from scorer.result import Exclusion, Item
 
 from .sets import Row
 
@@ -45,11 +46,12 @@ ITEMS: tuple[ItemDef, ...] = item_table("huangyan", (
 INDEX = {i.id: i for i in ITEMS}
 
 
-def items_of(rows: list[Row]) -> list[Item]:
-    """The result's items of a reading's rows (id, points, factor, tiles, detail)."""
+def items_of(rows: list[Row]) -> tuple[list[Item], list[Exclusion]]:
+    """The result's items of a reading's rows (id, points, factor, tiles, detail), through the
+    exclusion pass: the items that count and the ones excluded."""
     out = []
     for item_id, points, factor, tiles, detail in rows:
         d = INDEX[item_id]
         out.append(Item(id=item_id, name=d.name, name_zh=d.name_zh, points=points, factor=factor,
                         count=1, tiles=tiles, detail=detail))
-    return out
+    return apply_exclusions(out, ITEMS)

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 
 from scorer.decompose import CHOW, PAIR, PUNG, STANDARD_MASK, group_tiles, is_winning, readings
 from scorer.hand import Hand, MeldKind
+from scorer.seats import WIND_TILE
 from scorer.tiles import tile_name, tiles_text
 
 from .context import HuangyanRules
 from .search import LocalScorer, best_reading
-from .sets import SELF_DRAW_POINTS, WAIT_POINTS, WIND_KIND, Env, Row, natural_placements
+from .sets import SELF_DRAW_POINTS, WAIT_POINTS, Env, Row, natural_placements
 
 
 def fans_of(rows: list[Row]) -> int:
@@ -123,7 +124,7 @@ class Winner:
 
 def winner_of(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
               opts: HuangyanRules) -> Winner:
-    env = Env(wild, WIND_KIND[seat], WIND_KIND.get(round_wind or ""), True, opts)
+    env = Env(wild, WIND_TILE[seat], WIND_TILE.get(round_wind or ""), True, opts)
     meld_rows, meld_idents, meld_chows, _ = _meld_rows(hand, env)
     t = hand.win_tile
     assert t is not None
@@ -353,7 +354,7 @@ def _pung_rows(env: Env, pungs: list[int], exposed: int | None) -> list[Row]:
 
 def score_idle(hand: Hand, wild: int, seat: str, round_wind: str | None, opts: HuangyanRules) -> Scored:
     """Count what is physically there, no substitution, no +20 (docs/rules/huangyan.md#non-winners)."""
-    env = Env(wild, WIND_KIND[seat], WIND_KIND.get(round_wind or ""), False, opts)
+    env = Env(wild, WIND_TILE[seat], WIND_TILE.get(round_wind or ""), False, opts)
     rows, _, _, _ = _meld_rows(hand, env)
     counts = [0] * 37
     for x in hand.concealed:

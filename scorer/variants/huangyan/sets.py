@@ -19,7 +19,6 @@ VALUES = {
     "exposed_kong": (8, 16, 32),
     "concealed_kong": (16, 32, 64),
 }
-WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 _CATEGORY = ("simple", "hard", "own seat wind")
 PAIR_POINTS = 2  # a seat-wind or dragon pair
 WAIT_POINTS = 2  # 嵌档 (and, as options, 边张 / 单吊)

@@ -6,14 +6,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .context import SEATS, HuangyanRules
+from scorer.seats import DEALER, SEATS, no_payments, other_seats, transfer
 
-DEALER = "E"
-
-
-def _add(ledger: dict[str, int], payer: str, payee: str, amount: int) -> None:
-    ledger[payer] -= amount
-    ledger[payee] += amount
+from .context import HuangyanRules
 
 
 def settle(winner: str, t_win: int, totals: dict[str, int], *, self_draw: bool, bullets: int,
@@ -21,12 +16,12 @@ def settle(winner: str, t_win: int, totals: dict[str, int], *, self_draw: bool, 
            opts: HuangyanRules) -> dict[str, dict[str, int]]:
     """``totals`` holds every non-winner's total (missing seats 0). Returns the ledgers
     {"points", "bullets", "bombs"} by seat, each summing to zero."""
-    others = [s for s in SEATS if s != winner]
+    others = other_seats(winner)
     t = {s: totals.get(s, 0) for s in others}
     if dian_pao is not None:
         t[dian_pao] = 0  # 点炮 rule 1: the discarder's own total counts as 0
     mult = 2 if self_draw else 1
-    points = dict.fromkeys(SEATS, 0)
+    points = no_payments()
     transfers: list[tuple[str, str, int]] = []  # (payer, payee, amount) of points
 
     # what each non-winner owes the winner
@@ -57,20 +52,20 @@ def settle(winner: str, t_win: int, totals: dict[str, int], *, self_draw: bool, 
     for payer, payee, amount in transfers:
         if opts.dealer_double and DEALER in (payer, payee):
             amount *= 2
-        _add(points, payer, payee, amount)
+        transfer(points, payer, payee, amount)
 
     streak = dealer_streak if (winner == DEALER or opts.bullet_streak == "current") else 1
     per_payer = bullets * streak * mult
-    bullet_ledger = dict.fromkeys(SEATS, 0)
+    bullet_ledger = no_payments()
     for s in others:
-        _add(bullet_ledger, dian_pao or s, winner, per_payer)
+        transfer(bullet_ledger, dian_pao or s, winner, per_payer)
 
-    bomb_ledger = dict.fromkeys(SEATS, 0)
+    bomb_ledger = no_payments()
     if winner == DEALER:
         for s in others:
-            _add(bomb_ledger, dian_pao or s, winner, bombs.get(s, 0) * mult)
+            transfer(bomb_ledger, dian_pao or s, winner, bombs.get(s, 0) * mult)
     else:
-        _add(bomb_ledger, dian_pao or DEALER, winner, bombs.get(winner, 0) * mult)
+        transfer(bomb_ledger, dian_pao or DEALER, winner, bombs.get(winner, 0) * mult)
 
     if opts.side_payment_rate:
         for s in SEATS:

@@ -22,6 +22,7 @@ from scorer.fields import Model
 from scorer.hand import Hand
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import Exclusion, Item, ReadingView, Result
+from scorer.seats import no_payments, previous_seat
 from scorer.tiles import tile_name
 
 from . import evaluate as evaluate_module
@@ -55,7 +56,7 @@ class MCR(Variant):
             if hand.win_tile is not None:
                 values["win_tile"] = tile_name(hand.win_tile)
         if not values["self_draw"] and values["discarder"] is None:
-            values["discarder"] = settle.previous_seat(values["seat_wind"])
+            values["discarder"] = previous_seat(values["seat_wind"])
         return values
 
     def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
@@ -156,7 +157,7 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
     from scorer.notation import format_hand
 
     canonical = format_hand(hand)
-    zero = dict.fromkeys(settle.SEATS, 0)
+    zero = no_payments()
     if chosen is None:
         return Result(variant=variant, hand=canonical, valid=False, total=0, payments=zero,
                       reason=settle.NO_WIN_REASON,
@@ -168,7 +169,7 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
     fan_points = chosen.points
     valid = fan_points >= opts.minimum
     total = fan_points + facts.flowers if valid else 0
-    discarder = None if ctx.self_draw else (ctx.discarder or settle.previous_seat(ctx.seat_wind))
+    discarder = None if ctx.self_draw else (ctx.discarder or previous_seat(ctx.seat_wind))
     partition = _partition(chosen, facts)
     details: dict[str, Any] = {
         "fan_points": fan_points,

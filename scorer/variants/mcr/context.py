@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from scorer.fields import Bound, Model, field
-
-Wind = Literal["E", "S", "W", "N"]
+from scorer.seats import Wind
 
 
 class MCRContext(Model):

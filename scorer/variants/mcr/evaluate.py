@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from scorer import decompose
+from scorer.seats import WIND_TILE
 
 from . import chows, pungs, situation, specials, suits, winds
 from .division import Division, HandFacts, division_from_groups
@@ -35,7 +36,6 @@ if os.environ.get("MJSCORE_PURE", "") != "1":
     except ImportError:  # extension not built
         _fast = None
 BACKEND = "pure" if _fast is None else "fast"
-_WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 TIE_BREAK = ("highest total; on equal totals the division first in the reference's generation order "
              "is kept, except that a later one holding 一色三同顺 or 三同刻 replaces it, and a four-sets "
@@ -152,7 +152,7 @@ def fast_outcome(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fa
     for s in facts.fixed:
         fixed += (s.kind, s.tile, 1 if s.concealed else 0)
     return _fast.evaluate(facts.concealed, fixed, facts.win, facts.self_draw, facts.last_wall,  # type: ignore[union-attr]
-                          facts.kong_win, facts.last_tile, _WIND_KIND[seat_wind], _WIND_KIND[round_wind],
+                          facts.kong_win, facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind],
                           kong_pair_fan)
 
 

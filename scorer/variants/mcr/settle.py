@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-SEATS = ("E", "S", "W", "N")
+from scorer.seats import collect, other_seats
+
 BASE = 8  # every loser pays the 8-point base
 NO_WIN_REASON = "not a winning hand: the tiles form no MCR winning shape"
 
@@ -13,19 +14,8 @@ def below_minimum(minimum: int, fan_points: int) -> str:
     return f"below the {minimum}-point minimum: {fan_points}"
 
 
-def previous_seat(seat: str) -> str:
-    """The player before ``seat`` in turn order E→S→W→N (the default discarder)."""
-    return SEATS[(SEATS.index(seat) - 1) % 4]
-
-
 def payments(winner: str, total: int, self_draw: bool, discarder: str | None) -> dict[str, int]:
     """Self-draw: each other seat pays 8 + total. Discard: the discarder pays 8 + total, the two
     others 8 each. Keyed by seat, winner positive, summing to zero."""
-    pay = dict.fromkeys(SEATS, 0)
-    for seat in SEATS:
-        if seat == winner:
-            continue
-        amount = BASE + total if (self_draw or seat == discarder) else BASE
-        pay[seat] -= amount
-        pay[winner] += amount
-    return pay
+    return collect(winner, {seat: BASE + total if (self_draw or seat == discarder) else BASE
+                            for seat in other_seats(winner)})

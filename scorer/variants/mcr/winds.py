@@ -7,13 +7,12 @@ a rule changed here is changed there too; ``make test`` runs the rules suites on
 
 from __future__ import annotations
 
+from scorer.seats import WIND_TILE
 from scorer.tiles import WINDS
 
 from .division import Set
 from .fans import NR, F
 from .tally import Tally
-
-_WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 
 def wind_fans(pungs: list[Set], seat_wind: str, round_wind: str, t: Tally) -> None:
@@ -29,7 +28,7 @@ def wind_fans(pungs: list[Set], seat_wind: str, round_wind: str, t: Tally) -> No
         return
     deducted = bool(counts[F.BIG_THREE_WINDS] or counts[F.LITTLE_FOUR_WINDS] or counts[F.ALL_HONORS]
                     or counts[F.ALL_TERMINALS_AND_HONORS])
-    prevalent, seat = _WIND_KIND[round_wind], _WIND_KIND[seat_wind]
+    prevalent, seat = WIND_TILE[round_wind], WIND_TILE[seat_wind]
     for s in pungs:
         if s.tile not in WINDS:
             continue

@@ -50,11 +50,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from scorer.errors import HandError, Problem
+from scorer.exclusions import apply_exclusions
 from scorer.fields import Model
 from scorer.hand import Hand, MeldKind
 from scorer.notation import LONG_CARDS, Builder, format_hand, format_meld, parse, scan
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import Item, ReadingView, Result
+from scorer.seats import no_payments
 
 from .context import PRESETS, NantongContext, NantongRules
 from .evaluate import TIE_BREAK, Outcome, best_outcome, reading_outcomes
@@ -189,7 +191,7 @@ class Nantong(Variant):
             return Result(
                 variant=self.id, hand=canonical, valid=False, total=0,
                 reason="not a winning hand: the cards do not form seven groups and a pair",
-                payments=dict.fromkeys(SEATS, 0),
+                payments=no_payments(SEATS),
                 details={"base_hu": base_hu, "totals": dict.fromkeys(SEATS, 0), "winner_total": 0,
                          "readings": 0, "hezi": hezi,
                          "players": [{"seat": "0", "role": "winner", "units": [_unit_dict(u) for u in units],
@@ -197,7 +199,7 @@ class Nantong(Variant):
 
         totals = [ceil10(best.raw), ceil10(idle[0][1]), ceil10(idle[1][1])]
         base_hu["0"] = best.base
-        items = _outcome_items(best)
+        items, excluded = apply_exclusions(_outcome_items(best), ITEMS)
         players.insert(0, {"seat": "0", "role": "winner", "units": [_unit_dict(u) for u in best.units],
                            "base_hu": best.base, "total": totals[0]})
         details = {
@@ -214,7 +216,7 @@ class Nantong(Variant):
             "hezi": hezi,
             "players": players,
         }
-        return Result(variant=self.id, hand=canonical, valid=True, total=totals[0], items=items,
+        return Result(variant=self.id, hand=canonical, valid=True, total=totals[0], items=items, excluded=excluded,
                       partition=best.partition, payments=settle(totals), details=details, tie_break=TIE_BREAK)
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
@@ -233,8 +235,9 @@ class Nantong(Variant):
             note = f"raw {o.raw} = ({o.base} + {o.bonus}) × {o.multiplier}"
             if o is not best and ceil10(o.raw) == ceil10(best.raw):
                 note += f"; ties with the chosen reading; {TIE_BREAK}"
+            items, excluded = apply_exclusions(_outcome_items(o), ITEMS)
             views.append(ReadingView(index=i, chosen=o is best, shape=o.shape, partition=o.partition,
-                                     items=_outcome_items(o), total=ceil10(o.raw), note=note))
+                                     items=items, excluded=excluded, total=ceil10(o.raw), note=note))
         return views
 
     def _declaration_problems(self, text: str, ctx: NantongContext, dialect: str | None) -> list[Problem]:

@@ -6,11 +6,10 @@ from dataclasses import dataclass
 
 from scorer.hand import Exposure, Hand, MeldKind
 from scorer.notation import format_meld
-from scorer.tiles import tile_name, tiles_text
+from scorer.tiles import RED_FLOWER, THOUSAND, WHITE_FLOWER, tile_name, tiles_text
 
 from .context import NantongRules
 
-THOUSAND, WHITE_FLOWER, RED_FLOWER = 34, 35, 36
 NINE_STRINGS = 26  # 9s: kinds 18-26 are strings (s)
 OLD_GENERALS = frozenset({THOUSAND, WHITE_FLOWER, RED_FLOWER, NINE_STRINGS})
 

@@ -53,14 +53,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorer.errors import HandError, Problem
+from scorer.exclusions import apply_exclusions
 from scorer.fields import Invalid, Model
 from scorer.hand import Exposure, Hand, MeldKind
 from scorer.notation import NotationRules, format_hand, format_meld, parse, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
 from scorer.result import Item, ReadingView, Result, described
+from scorer.seats import no_payments
 from scorer.tiles import tile_name
 
-from .context import PRESETS, SEATS, ShanxiContext, ShanxiRules, canonical_tile
+from .context import PRESETS, ShanxiContext, ShanxiRules, canonical_tile
 from .evaluate import (
     SEVEN_PAIRS,
     Pattern,
@@ -237,7 +239,7 @@ class Shanxi(Variant):
         def invalid(code: str, reason: str) -> ShanxiResult:
             details["reason_code"] = code
             return ShanxiResult(variant=self.id, hand=canonical, valid=False, reason=reason, reason_code=code,
-                                total=0, items=[], payments=dict.fromkeys(SEATS, 0), details=details)
+                                total=0, items=[], payments=no_payments(), details=details)
 
         chow = next((m for m in hand.melds if m.kind is MeldKind.CHOW), None)
         if chow is not None:
@@ -312,6 +314,7 @@ class Shanxi(Variant):
                 items.append(self._item(fid, factor=factor, count=n))
         if self_draw:
             items.append(self._item("self_draw", factor=2))
+        items, excluded = apply_exclusions(items, ITEMS)
         total = unit if opts.total_mode == "win_share" else s.payments[ctx.seat_wind]
         details.update({
             "point": point,
@@ -331,7 +334,7 @@ class Shanxi(Variant):
             "readings": n_readings,
             "reason_code": None,
         })
-        return ShanxiResult(variant=self.id, hand=canonical, valid=True, total=total, items=items,
+        return ShanxiResult(variant=self.id, hand=canonical, valid=True, total=total, items=items, excluded=excluded,
                             partition=partition_texts(hand, pattern.groups), payments=s.payments,
                             wilds=mouse_uses(tiles, pattern.groups),
                             point=point, multiplier=multiplier, bao=bao, kongs=s.kongs, details=details)
@@ -363,12 +366,13 @@ class Shanxi(Variant):
                                         for f, x, n in factors if f == fid]
             if d["self_draw_factor"] == 2:
                 items.append(self._item("self_draw", factor=2))
+            items, excluded = apply_exclusions(items, ITEMS)
             m = 1
             for _, x, n in factors:
                 m *= x ** n
             note = "mouse game: no special-hand bonus" if no_bonus and p.factors else None
             views.append(ReadingView(index=len(views), chosen=part == result.partition, shape=p.shape,
-                                     partition=part, items=items, total=d["point"] * m * d["self_draw_factor"],
+                                     partition=part, items=items, excluded=excluded, total=d["point"] * m * d["self_draw_factor"],
                                      note=note, wilds=mouse_uses(tiles, groups)))
         return views
 

@@ -8,10 +8,9 @@ from typing import Annotated, Any, Literal
 from scorer.errors import HandError
 from scorer.fields import Bound, Model, field
 from scorer.notation import parse_tile
+from scorer.seats import Wind
 from scorer.tiles import tile_name
 
-Wind = Literal["E", "S", "W", "N"]
-SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 Tile = Annotated[str, Bound(max_length=16)]
 
 

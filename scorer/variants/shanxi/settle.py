@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.hand import Exposure, Meld
+from scorer.seats import DEALER, collect, other_seats, seat_after
 from scorer.tiles import tile_name
 
-from .context import SEATS
 from .evaluate import pt
 
 KIND_NAME = {Exposure.EXPOSED: "exposed", Exposure.ADDED: "added", Exposure.CONCEALED: "concealed"}
@@ -16,8 +16,7 @@ KIND_NAME = {Exposure.EXPOSED: "exposed", Exposure.ADDED: "added", Exposure.CONC
 
 def relative_seat(winner: str, digit: int) -> str:
     """``,N`` of a meld: 1 上家 (the seat before the winner in E→S→W→N), 2 对家, 3 下家."""
-    i = SEATS.index(winner)
-    return SEATS[(i + {1: -1, 2: 2, 3: 1}[digit]) % 4]
+    return seat_after(winner, {1: -1, 2: 2, 3: 1}[digit])
 
 
 @dataclass
@@ -49,8 +48,8 @@ def settle(winner: str, unit: int, *, baohu_payer: str | None, dealer_bonus: int
            baohu_includes_kongs: bool) -> Settlement:
     """``feeders`` is None unless 点杠包杠 is on; then it maps each [xxxx] kong's index in ``kongs`` to
     its feeder."""
-    others = [q for q in SEATS if q != winner]
-    shares = {q: unit + (dealer_bonus if "E" in (winner, q) else 0) for q in others}
+    others = other_seats(winner)
+    shares = {q: unit + (dealer_bonus if DEALER in (winner, q) else 0) for q in others}
     win_paid = dict.fromkeys(others, 0)
     if baohu_payer is not None:
         win_paid[baohu_payer] += sum(shares.values())
@@ -75,8 +74,5 @@ def settle(winner: str, unit: int, *, baohu_payer: str | None, dealer_bonus: int
                 kong_paid[q] += s
         entries.append({"tile": tile_name(m.tiles[0]), "kind": KIND_NAME[m.exposure], "share": s,
                         "paid_by": single or "three"})
-    payments = dict.fromkeys(SEATS, 0)
-    for q in others:
-        payments[q] = -(win_paid[q] + kong_paid[q])
-    payments[winner] = -sum(payments[q] for q in others)
+    payments = collect(winner, {q: win_paid[q] + kong_paid[q] for q in others})
     return Settlement(payments, shares, baohu_payer, entries, win_paid, kong_paid)

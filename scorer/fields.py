@@ -20,9 +20,7 @@ import inspect
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass
-from dataclasses import field as dataclass_field
-from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple, Union, get_args, get_origin
 
 
 class Required:
@@ -35,8 +33,7 @@ class Required:
 REQUIRED: Any = Required()
 
 
-@dataclass(frozen=True, slots=True)
-class Bound:
+class Bound(NamedTuple):
     """Bounds of a value, as ``Annotated`` metadata (``Annotated[str, Bound(max_length=16)]``);
     ``lax``: an integer may also be written as text (``"3"``, the CLI's ``S=3``)."""
 
@@ -55,8 +52,7 @@ class FieldError(ValueError):
         self.code = code
 
 
-@dataclass(frozen=True, slots=True)
-class Fault:
+class Fault(NamedTuple):
     """One problem with a value: ``where`` is its path (``context.others.E``), ``field`` the
     top-level field it belongs to (None for the object itself)."""
 
@@ -76,8 +72,7 @@ class Invalid(Exception):
 
 # --- value shapes ---------------------------------------------------------------------------
 
-@dataclass(slots=True)
-class Shape:
+class Shape(NamedTuple):
     """What one value may be: ``kind`` is a JSON type (boolean, integer, string, array, object,
     null), ``enum`` (the allowed values), ``model`` (a nested model), ``any`` or ``union``."""
 
@@ -90,9 +85,10 @@ class Shape:
     model: type[Model] | None = None
 
     def with_bound(self, bound: Bound) -> Shape:
-        merged = Bound(**{name: getattr(self.bound, name) if getattr(bound, name) is None or getattr(bound, name) is False
-                          else getattr(bound, name) for name in Bound.__slots__})
-        return Shape(self.kind, merged, self.enum, self.items, self.keys, self.members, self.model)
+        # a bound given overrides the one already there (0 and False are values, not "none")
+        merged = Bound._make(mine if given is None or given is False else given
+                             for mine, given in zip(self.bound, bound, strict=True))
+        return self._replace(bound=merged)
 
     @property
     def nullable(self) -> bool:
@@ -249,8 +245,7 @@ def _span(b: Bound) -> str:
 
 # --- fields and models ----------------------------------------------------------------------
 
-@dataclass(slots=True)
-class Field:
+class Field(NamedTuple):
     """One declared field. ``annotation`` is its type hint (bounds stripped), ``shape`` what it
     accepts; ``before`` turns an accepted other form (the CLI's text) into the declared type,
     ``after`` checks the read value; both raise ValueError (or FieldError with a code)."""
@@ -264,7 +259,7 @@ class Field:
     after: Callable[[Any], Any] | None = None
     name: str = ""
     annotation: Any = None
-    shape: Shape = dataclass_field(default_factory=lambda: Shape("any"))
+    shape: Shape = Shape("any")
 
     @property
     def required(self) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
@@ -20,9 +19,6 @@ from .version import __version__
 
 if TYPE_CHECKING:
     from .request import ScoreRequest
-
-_log = logging.getLogger(__name__)
-
 
 def parse(hand: str, variant: str = "mcr", dialect: str | None = None, win_tile: str | None = None) -> Hand:
     """Read a hand in the notation of ``variant`` (its tile set and hand size)."""
@@ -114,7 +110,9 @@ def internal_error(exc: BaseException) -> dict[str, Any]:
     message = f"internal error while scoring this request: {type(exc).__name__}" + (f": {detail}" if detail else "")
     # the message may quote the request's text, lone surrogates included: keep it writable
     message = message[:500].encode("utf-8", "backslashreplace").decode()
-    _log.debug("internal error while scoring a request", exc_info=exc)
+    import logging  # only for a failure: a one-line query does not load it
+
+    logging.getLogger(__name__).debug("internal error while scoring a request", exc_info=exc)
     return error_result(HandError(message, None, "internal_error"))
 
 

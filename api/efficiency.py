@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from scorer import registry
 from scorer.efficiency import MAX_VISIBLE_CHARS, efficiency
 from scorer.efficiency_request import EfficiencyRequest
+from scorer.fields import Model
 from scorer.jsonio import dumps
 
 from . import limits, openapi, schemas
@@ -114,7 +115,7 @@ def request_components() -> dict[str, Any]:
 
 
 def install(app: FastAPI, answer: Callable[..., Awaitable[Response]],
-            validated: Callable[[type[BaseModel], Any], Any]) -> None:
+            validated: Callable[[type[Model], Any], Any]) -> None:
     @app.post("/v1/efficiency",
               responses={200: {"model": EfficiencyResult, "content": {JSON: {}}}, **schemas.ERRORS},
               openapi_extra=openapi.body("EfficiencyRequest", {"mcr": EXAMPLE}))

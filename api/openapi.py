@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorer import registry
+from scorer.fields import Model, json_schema
 from scorer.request import MAX_CLAIM_ITEMS, MAX_HAND_CHARS, MAX_NAME_CHARS, MAX_TOTAL
 from scorer.seats import SEATS as SEAT_WINDS
 from scorer.tiles import tile_name
@@ -105,16 +106,22 @@ PARSE_EXAMPLE = {"variant": "mcr", "hand": "11122233344455m"}
 
 
 def _clean(node: Any) -> Any:
-    """Drop the CLI's private keys and pydantic's titles from a model's schema."""
+    """Drop pydantic's titles from a model's schema."""
     if isinstance(node, dict):
-        return {k: _clean(v) for k, v in node.items() if k not in ("cli", "title")}
+        return {k: _clean(v) for k, v in node.items() if k != "title"}
     if isinstance(node, list):
         return [_clean(v) for v in node]
     return node
 
 
 def _model(model: Any, components: dict[str, Any]) -> dict[str, Any]:
-    schema = _clean(model.model_json_schema(ref_template="#/components/schemas/{model}"))
+    """A model's schema, its nested models' added to ``components``: a declared model (a variant's
+    context or rules, ``scorer.fields``) or a pydantic one (the match sheet's)."""
+    ref = "#/components/schemas/{model}"
+    if isinstance(model, type) and issubclass(model, Model):
+        schema = json_schema(model, ref_template=ref)
+    else:
+        schema = _clean(model.model_json_schema(ref_template=ref))
     components.update(schema.pop("$defs", {}))
     return schema
 

@@ -274,7 +274,7 @@ def efficiency(variant_id: str, hand: str, context: dict[str, Any] | None = None
     v.rules(rules)  # a bad rules value is reported before the work
     seen = read_visible(visible, p.kinds)
     parsed, is_short = read_hand(v, hand, ctx, dialect)
-    given = {k: val for k, val in ctx.model_dump().items() if k in ctx.model_fields_set and k != "win_tile"}
+    given = {k: val for k, val in ctx.dump().items() if k in ctx.fields_set and k != "win_tile"}
     _check_seen(p, parsed.all_counts(), seen)
     req = Request(v, p, ctx, given, rules, dialect, seen, p.wild(ctx))
     answer: dict[str, Any] = {"variant": v.id, "hand": format_hand(parsed)}

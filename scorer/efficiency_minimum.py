@@ -25,11 +25,11 @@ _DISCARD_ONLY = ("discarder", "dian_pao", "discarder_declared")  # as the refere
 def modes(variant: Any, given: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """The contexts a wait is scored under: self-drawn, and on a discard (from the player before
     the winner unless one is named), as the referee's ``waits`` does."""
-    if "self_draw" not in variant.Context.model_fields:
+    if "self_draw" not in variant.Context.fields:
         return [("win", given)]
     self_ctx = {k: v for k, v in given.items() if k not in _DISCARD_ONLY}
     discard_ctx = {**given, "self_draw": False}
-    if "discarder" in variant.Context.model_fields and "discarder" not in given:
+    if "discarder" in variant.Context.fields and "discarder" not in given:
         seat = str(given.get("seat_wind") or "E")
         if seat in SEATS:
             discard_ctx["discarder"] = previous_seat(seat)

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
 from .efficiency import MAX_VISIBLE_CHARS
-from .request import MAX_NAME_CHARS, Context, Hand, Rules, _Strict
+from .fields import REQUIRED, Model, field
+from .request import MAX_NAME_CHARS, ContextValue, RulesValue, rules_field
 
 
-class EfficiencyRequest(_Strict):
-    variant: str = Field(max_length=MAX_NAME_CHARS)
-    hand: Hand = Field(description="a hand one tile short (shanten, useful tiles) or a full hand (every discard)")
-    context: Context = Field(default_factory=dict)
-    rules: Rules = None
+class EfficiencyRequest(Model):
+    variant: str = field(REQUIRED, max_length=MAX_NAME_CHARS)
+    hand: str = field(REQUIRED, "a hand one tile short (shanten, useful tiles) or a full hand (every discard)")
+    context: ContextValue = field(factory=dict)
+    rules: RulesValue = rules_field()
     dialect: Literal["helper"] | None = None
-    visible: str | None = Field(None, max_length=MAX_VISIBLE_CHARS,
-                                description="tiles seen outside the hand (discards, others' melds), e.g. 5p5p9sE")
+    visible: str | None = field(None, "tiles seen outside the hand (discards, others' melds), e.g. 5p5p9sE",
+                                max_length=MAX_VISIBLE_CHARS)

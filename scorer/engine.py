@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel
-
 from . import _compact, registry
 from ._compact import CompactResult, has_none
 from .errors import HandError
+from .fields import Model
 from .hand import Hand
 from .jsonio import NotUnicode, dumps
 from .notation import format_hand
@@ -21,9 +19,6 @@ from .version import __version__
 
 if TYPE_CHECKING:
     from .request import ScoreRequest
-
-_log = logging.getLogger(__name__)
-
 
 def parse(hand: str, variant: str = "mcr", dialect: str | None = None, win_tile: str | None = None) -> Hand:
     """Read a hand in the notation of ``variant`` (its tile set and hand size)."""
@@ -41,7 +36,7 @@ def partitions(hand: str, variant: str = "mcr", dialect: str | None = None) -> d
     return answer
 
 
-def score(variant: str, hand: str | None, context: dict[str, Any] | BaseModel | None = None,
+def score(variant: str, hand: str | None, context: dict[str, Any] | Model | None = None,
           rules: str | dict[str, Any] | None = None, dialect: str | None = None, *,
           explain: bool = False, claim: list[str | int] | None = None) -> Result:
     """Score one hand. Malformed notation or context raises HandError; a hand that does not win
@@ -115,7 +110,9 @@ def internal_error(exc: BaseException) -> dict[str, Any]:
     message = f"internal error while scoring this request: {type(exc).__name__}" + (f": {detail}" if detail else "")
     # the message may quote the request's text, lone surrogates included: keep it writable
     message = message[:500].encode("utf-8", "backslashreplace").decode()
-    _log.debug("internal error while scoring a request", exc_info=exc)
+    import logging  # only for a failure: a one-line query does not load it
+
+    logging.getLogger(__name__).debug("internal error while scoring a request", exc_info=exc)
     return error_result(HandError(message, None, "internal_error"))
 
 

@@ -12,13 +12,14 @@ import shlex
 from typing import Any
 
 from .errors import HandError
+from .fields import Field
 from .registry import Variant
 
 
-def context_fields(variant: Variant) -> dict[str, Any]:
-    """A variant's context fields by name, in order, each with what ``aliases``, ``is_bool``,
-    ``is_int`` and ``is_list`` read (and its ``description``): the one place the CLI reads them."""
-    return dict(variant.Context.model_fields)
+def context_fields(variant: Variant) -> dict[str, Field]:
+    """A variant's context fields by name, in their declared order: each has its ``description``,
+    ``default``, ``annotation`` and the helpers below read its option's form."""
+    return variant.Context.fields
 
 
 def flag(name: str) -> str:
@@ -26,22 +27,24 @@ def flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-def aliases(info: Any) -> list[str]:
-    """Extra option names of a field (``json_schema_extra={"cli": ["--seat"]}``)."""
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    return list(extra.get("cli", []))
+def aliases(info: Field) -> list[str]:
+    """Extra option names of a field (``field(..., cli=("--seat",))``)."""
+    return list(info.cli)
 
 
-def is_bool(info: Any) -> bool:
-    return info.annotation in (bool, bool | None)
+def is_bool(info: Field) -> bool:
+    """A switch: ``--x`` / ``--no-x``."""
+    return info.shape.non_null().kind == "boolean"
 
 
-def is_int(info: Any) -> bool:
-    return info.annotation in (int, int | None)
+def is_int(info: Field) -> bool:
+    return info.shape.non_null().kind == "integer" and not info.shape.non_null().enum
 
 
-def is_list(info: Any) -> bool:
-    return getattr(info.annotation, "__origin__", None) is list or "list[" in str(info.annotation)
+def is_list(info: Field) -> bool:
+    """Given as ``a,b`` (``a;b`` when the items hold commas) and read as a list."""
+    shape = info.shape
+    return any(m.kind == "array" for m in shape.members) if shape.kind == "union" else shape.kind == "array"
 
 
 def split_list(value: str) -> list[str]:

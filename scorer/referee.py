@@ -22,14 +22,14 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
     ctx = v.context(context)
     v.rules(rules)  # report a bad rules value before the work
     short = v.parse_short(hand, ctx, dialect)
-    given = {k: val for k, val in ctx.model_dump().items() if k in ctx.model_fields_set and k != "win_tile"}
+    given = {k: val for k, val in ctx.dump().items() if k in ctx.fields_set and k != "win_tile"}
     base = format_hand(short)
     held = short.all_counts()
     modes: list[tuple[str, dict[str, Any]]]
-    if "self_draw" in v.Context.model_fields:
+    if "self_draw" in v.Context.fields:
         self_ctx = {k: val for k, val in given.items() if k not in _DISCARD_ONLY}
         discard_ctx = {**given, "self_draw": False}
-        if "discarder" in v.Context.model_fields and "discarder" not in given:
+        if "discarder" in v.Context.fields and "discarder" not in given:
             # someone must have dealt in: by default the player before the winner (E→S→W→N)
             seat = str(getattr(ctx, "seat_wind", None) or "E")
             if seat in SEATS:

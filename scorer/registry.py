@@ -1,7 +1,7 @@
 """The variant protocol and registry.
 
-A variant is a class with its notation profile, its context model (pydantic, unknown fields
-rejected), its rule options with named presets, its item table, and its scoring. The CLI's
+A variant is a class with its notation profile, its context model (declared fields,
+``scorer.fields``: strict types, unknown fields rejected), its rule options with named presets, its item table, and its scoring. The CLI's
 ``mjscore <variant>`` commands, the API's request validation and ``GET /v1/variants`` are all
 generated from this registry, so a new variant is a new package under ``scorer/variants/`` and
 touches no core module.
@@ -18,9 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ValidationError
-
 from .errors import HandError, Problem
+from .fields import Invalid, Model, json_schema
 from .hand import Hand
 from .notation import STANDARD, NotationRules
 from .result import ContextUsed, Result
@@ -77,26 +76,18 @@ class ResolvedRules:
     """Rule options after applying a preset and overrides; echoed in every result."""
 
     preset: str | None
-    options: BaseModel = field(compare=False)
+    options: Model = field(compare=False)
 
     def echo(self) -> dict[str, Any]:
-        return {"preset": self.preset, **self.options.model_dump()}
+        return {"preset": self.preset, **self.options.dump()}
 
 
-def validation_problems(err: ValidationError, prefix: str) -> list[Problem]:
-    """Turn pydantic's errors into our problems (no hand position: these are context fields)."""
-    problems = []
-    for e in err.errors():
-        where = ".".join(str(p) for p in e.get("loc", ()))
-        name = f"{prefix}.{where}" if where else prefix
-        if e.get("type") == "extra_forbidden":
-            msg = f"unknown field {name!r}"
-            code = "unknown_field"
-        else:
-            msg = f"{name}: {e.get('msg')}"
-            code = {"context": "bad_context", "rules": "bad_rules"}.get(prefix, "bad_request")
-        problems.append(Problem(msg, None, code))
-    return problems
+def validation_problems(err: Invalid, prefix: str) -> list[Problem]:
+    """The problems of a context or rules object (no hand position: these are fields); read with
+    ``where=prefix``, each names its value's path."""
+    code = {"context": "bad_context", "rules": "bad_rules"}.get(prefix, "bad_request")
+    return [Problem(i.message, None, "unknown_field") if i.code == "unknown_field"
+            else Problem(f"{i.where}: {i.message}", None, code) for i in err.faults]
 
 
 class Variant(ABC):
@@ -106,8 +97,8 @@ class Variant(ABC):
     name: ClassVar[str]
     name_zh: ClassVar[str]
     notation: ClassVar[NotationRules] = STANDARD
-    Context: ClassVar[type[BaseModel]]
-    Rules: ClassVar[type[BaseModel]]
+    Context: ClassVar[type[Model]]
+    Rules: ClassVar[type[Model]]
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
     default_preset: ClassVar[str] = "default"
     items: ClassVar[tuple[ItemDef, ...]] = ()
@@ -115,29 +106,29 @@ class Variant(ABC):
     edition: ClassVar[str] = ""  # which rules, in a few words (``mjscore --version``)
 
     # --- input -----------------------------------------------------------------
-    def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
+    def context(self, raw: dict[str, Any] | Model | None) -> Model:
         if isinstance(raw, self.Context):
             return raw
         try:
-            return self.Context.model_validate(raw or {})
-        except ValidationError as err:
+            return self.Context.validate(raw or {}, "context")
+        except Invalid as err:
             raise HandError(validation_problems(err, "context")) from None
 
-    def context_used(self, ctx: BaseModel, hand: Hand | None) -> ContextUsed:
+    def context_used(self, ctx: Model, hand: Hand | None) -> ContextUsed:
         """The context a result was scored under: every field's value, derived defaults resolved
         (``resolved_context``), and the fields the request left to their defaults."""
-        given = ctx.model_fields_set | self.given_in_hand(hand)
+        given = ctx.fields_set | self.given_in_hand(hand)
         return ContextUsed(values=self.resolved_context(ctx, hand),
-                           defaults=[name for name in type(ctx).model_fields if name not in given])
+                           defaults=[name for name in type(ctx).fields if name not in given])
 
     def given_in_hand(self, hand: Hand | None) -> set[str]:
         """Context fields the hand text itself gives (MCR flowers written as ``1f2f``)."""
         return set()
 
-    def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
+    def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
         """Every context field's value as scored; variants whose defaults depend on other fields
         (the discarder on the winner's seat, the seat on the dealer) fill them in."""
-        return ctx.model_dump(mode="json")
+        return ctx.dump()
 
     def rules(self, raw: str | dict[str, Any] | None) -> ResolvedRules:
         """``None`` → default preset; ``"name"`` → that preset; a dict → options over a preset
@@ -156,8 +147,8 @@ class Variant(ABC):
             raise HandError(f"unknown rule preset {preset!r} for {self.id} (known: {known})", None, "bad_rules")
         values = {**self.presets[preset], **overrides}
         try:
-            options = self.Rules.model_validate(values)
-        except ValidationError as err:
+            options = self.Rules.validate(values, "rules")
+        except Invalid as err:
             raise HandError(validation_problems(err, "rules")) from None
         if overrides and any(self.presets[preset].get(k) != v for k, v in overrides.items()):
             preset_echo: str | None = f"{preset}+custom"
@@ -165,7 +156,7 @@ class Variant(ABC):
             preset_echo = preset
         return ResolvedRules(preset_echo, options)
 
-    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+    def parse_hand(self, text: str | None, context: Model, dialect: str | None) -> Hand:
         """Read the hand string; variants with unusual inputs (a null hand) override this."""
         from .notation import parse
 
@@ -173,13 +164,13 @@ class Variant(ABC):
             raise HandError("a hand is required", None, "empty_hand")
         return parse(text, self.notation, dialect=dialect, win_tile=getattr(context, "win_tile", None))
 
-    def parse_short(self, text: str, context: BaseModel, dialect: str | None) -> Hand:
+    def parse_short(self, text: str, context: Model, dialect: str | None) -> Hand:
         """Read a hand one tile short (for ``waits``); variants with their own tile mapping override."""
         from .notation import parse
 
         return parse(text, self.notation, dialect=dialect, role="idle")
 
-    def completes(self, hand: Hand, context: BaseModel) -> bool:
+    def completes(self, hand: Hand, context: Model) -> bool:
         """Does this hand form a winning shape (sets + pair or the variant's special shapes), wilds
         named by a ``wild`` context field standing for anything? Variants with their own tile
         identities (stand-ins) override."""
@@ -209,10 +200,10 @@ class Variant(ABC):
 
     # --- scoring ---------------------------------------------------------------
     @abstractmethod
-    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         """Score a parsed hand; raise HandError for a contradictory context; never raise otherwise."""
 
-    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list:
+    def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
         """Every reading scored on its own (``scorer.result.ReadingView``), the chosen one marked;
         a variant that lists none is explained by its result alone."""
         return []
@@ -265,17 +256,16 @@ def meld_text(m) -> str:
     return format_meld(m)
 
 
-def _fields(model: type[BaseModel]) -> list[dict[str, Any]]:
-    schema = model.model_json_schema()
-    props = schema.get("properties", {})
+def _fields(model: type[Model]) -> list[dict[str, Any]]:
+    props = json_schema(model).get("properties", {})
     out = []
-    for name, info in model.model_fields.items():
+    for name, info in model.fields.items():
         prop = props.get(name, {})
         out.append({
             "name": name,
             "type": prop.get("type") or [a.get("type") for a in prop.get("anyOf", []) if a.get("type")],
-            "default": None if info.is_required() else info.get_default(call_default_factory=True),
-            "required": info.is_required(),
+            "default": None if info.required else info.default_value(),
+            "required": info.required,
             "enum": prop.get("enum") or next((a["enum"] for a in prop.get("anyOf", []) if "enum" in a), None),
             "description": info.description or "",
         })

@@ -9,25 +9,12 @@ variant (``input_too_long``, ``too_many``, ``out_of_range``) and no variant ever
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Discriminator,
-    Field,
-    StrictInt,
-    StrictStr,
-    Tag,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
-from pydantic_core import PydanticCustomError
-
 from .errors import HandError, Problem
+from .fields import REQUIRED, Bound, FieldError, Invalid, Model, field, json_schema
 
 MAX_HAND_CHARS = 2000  # raw characters; the notation reads at most 200 written (non-whitespace) ones
 MAX_NAME_CHARS = 64  # a variant id, a preset name, a claimed item (id, English or Chinese name)
@@ -40,69 +27,50 @@ MAX_DEPTH = 6  # objects and lists inside each other
 MAX_TEXT_FORM_CHARS = 8000  # a list or object given in its text form ("E=...;W=...", as the CLI writes it)
 
 LIMIT_CODES = ("input_too_long", "too_many", "out_of_range")
-CODES = (*LIMIT_CODES, "bad_rules")  # error types the request models raise that are answered as codes
+CODES = (*LIMIT_CODES, "bad_rules")  # codes the request models raise that are answered as they are
 
-def _json_type(value: Any) -> str:
-    return "text" if isinstance(value, str) else "object" if isinstance(value, dict) else "number"
-
-
-# a union told apart by the JSON type, so that an error names only the member the value is meant for
-Claimed = Annotated[Annotated[StrictStr, Field(max_length=MAX_NAME_CHARS), Tag("text")]
-                    | Annotated[StrictInt, Field(ge=-MAX_TOTAL, le=MAX_TOTAL), Tag("number")],
-                    Discriminator(_json_type)]
-Hand = Annotated[str, Field(description=f"the hand in the shared notation (at most 200 written characters, "
-                                        f"{MAX_HAND_CHARS} with whitespace)")]
-Rules = Annotated[Annotated[str, Field(max_length=MAX_NAME_CHARS), Tag("text")]
-                  | Annotated[dict[str, Any], Field(max_length=MAX_ENTRIES), Tag("object")],
-                  Discriminator(_json_type, custom_error_type="bad_rules",
-                                custom_error_message="rules must be a preset name or an object of options")] | None
-Context = Annotated[dict[str, Any], Field(max_length=MAX_ENTRIES)]
+Claimed = Annotated[str, Bound(max_length=MAX_NAME_CHARS)] | Annotated[int, Bound(ge=-MAX_TOTAL, le=MAX_TOTAL)]
+HAND = f"the hand in the shared notation (at most 200 written characters, {MAX_HAND_CHARS} with whitespace)"
+RulesValue = Annotated[str, Bound(max_length=MAX_NAME_CHARS)] | Annotated[dict[str, Any], Bound(max_length=MAX_ENTRIES)] | None
+ContextValue = Annotated[dict[str, Any], Bound(max_length=MAX_ENTRIES)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    @field_validator("rules", check_fields=False)
-    @classmethod
-    def _preset_named(cls, rules: Any) -> Any:
-        if isinstance(rules, dict) and not isinstance(rules.get("preset", ""), str):
-            raise PydanticCustomError("bad_rules", "rules.preset must be a preset name (a string)")
-        return rules
-
-    @model_validator(mode="after")
-    def _bounded(self) -> Any:
-        problems = check_bounds(getattr(self, "variant", ""), getattr(self, "context", None),
-                                getattr(self, "rules", None))
-        if problems:
-            first = problems[0]
-            # the code travels as the error type: the API answers it as the problem's code
-            raise PydanticCustomError(first.code, first.message)
-        return self
+def _rules_value(rules: Any) -> Any:
+    """A preset name, an object of options (its preset named by a string) or null."""
+    if rules is not None and not isinstance(rules, str | dict):
+        raise FieldError("rules must be a preset name or an object of options", "bad_rules")
+    if isinstance(rules, dict) and not isinstance(rules.get("preset", ""), str):
+        raise FieldError("rules.preset must be a preset name (a string)", "bad_rules")
+    return rules
 
 
-class ScoreRequest(_Strict):
-    variant: str = Field(max_length=MAX_NAME_CHARS, description="mcr, fuzhou, hebei, shanxi, huangyan or nantong")
-    hand: Hand | None
-    context: Context = Field(default_factory=dict, description="win context; fields per variant")
-    rules: Rules = Field(None, description="a preset name or an object of rule options")
-    dialect: Literal["helper"] | None = Field(None, description="'helper' reads ChineseOfficialMahjongHelper strings")
-    explain: bool = Field(False, description="list every reading side by side")
-    claim: list[Claimed] | None = Field(
-        None, max_length=MAX_CLAIM_ITEMS,
-        description="a claim to check: item ids and/or a claimed total, e.g. ['pure_straight', 32]")
+def rules_field(description: str = "") -> Any:
+    return field(None, description, before=_rules_value)
 
 
-class ParseRequest(_Strict):
-    variant: str = Field("mcr", max_length=MAX_NAME_CHARS)
-    hand: Hand
+class ScoreRequest(Model):
+    variant: str = field(REQUIRED, "mcr, fuzhou, hebei, shanxi, huangyan or nantong", max_length=MAX_NAME_CHARS)
+    hand: str | None = field(REQUIRED, HAND)
+    context: ContextValue = field(description="win context; fields per variant", factory=dict)
+    rules: RulesValue = rules_field("a preset name or an object of rule options")
+    dialect: Literal["helper"] | None = field(None, "'helper' reads ChineseOfficialMahjongHelper strings")
+    explain: bool = field(False, "list every reading side by side")
+    claim: list[Claimed] | None = field(
+        None, "a claim to check: item ids and/or a claimed total, e.g. ['pure_straight', 32]",
+        max_length=MAX_CLAIM_ITEMS)
+
+
+class ParseRequest(Model):
+    variant: str = field("mcr", max_length=MAX_NAME_CHARS)
+    hand: str = field(REQUIRED, HAND)
     dialect: Literal["helper"] | None = None
 
 
-class WaitsRequest(_Strict):
-    variant: str = Field(max_length=MAX_NAME_CHARS)
-    hand: Hand = Field(description="a hand one tile short of a win")
-    context: Context = Field(default_factory=dict)
-    rules: Rules = None
+class WaitsRequest(Model):
+    variant: str = field(REQUIRED, max_length=MAX_NAME_CHARS)
+    hand: str = field(REQUIRED, "a hand one tile short of a win")
+    context: ContextValue = field(factory=dict)
+    rules: RulesValue = rules_field()
     dialect: Literal["helper"] | None = None
 
 
@@ -116,7 +84,7 @@ class Bounds:
     max_items: int | None = None
     items: Bounds | None = None
     max_fields: int | None = None
-    fields: dict[str, Bounds] = field(default_factory=dict)
+    fields: dict[str, Bounds] = dataclass_field(default_factory=dict)
     values: Bounds | None = None  # an object's values outside ``fields``
     key_chars: int | None = None
     minimum: float | None = None
@@ -127,7 +95,7 @@ ANY = Bounds()
 
 
 def _compile(node: dict[str, Any], defs: dict[str, Any], into: Bounds | None = None) -> Bounds:
-    """The bounds a (pydantic-generated) JSON schema node declares."""
+    """The bounds a JSON schema node declares."""
     b = into or Bounds()
     if "$ref" in node:
         return _compile(defs[node["$ref"].rsplit("/", 1)[1]], defs, b)
@@ -154,10 +122,16 @@ def _compile(node: dict[str, Any], defs: dict[str, Any], into: Bounds | None = N
     return b
 
 
-@functools.lru_cache(maxsize=64)
-def model_bounds(model: type[BaseModel]) -> Bounds:
-    schema = model.model_json_schema()
-    return _compile(schema, schema.get("$defs", {}))
+_BOUNDS: dict[type[Model], Bounds] = {}
+
+
+def model_bounds(model: type[Model]) -> Bounds:
+    """The bounds a model declares, compiled once."""
+    found = _BOUNDS.get(model)
+    if found is None:
+        schema = json_schema(model)
+        found = _BOUNDS[model] = _compile(schema, schema.get("$defs", {}))
+    return found
 
 
 def _walk(value: Any, b: Bounds, where: str, depth: int, out: list[Problem]) -> None:
@@ -206,7 +180,7 @@ def check_bounds(variant_id: str, context: Any, rules: Any) -> list[Problem]:
     from . import registry
 
     # an unknown variant is the engine's to report; its values are still bounded
-    v = registry.variants().get(variant_id) if isinstance(variant_id, str) else None
+    v = registry.get(variant_id) if isinstance(variant_id, str) and variant_id in registry.ids() else None
     out: list[Problem] = []
     if context:
         _walk(context, model_bounds(v.Context) if v is not None else ANY, "context", 0, out)
@@ -215,7 +189,7 @@ def check_bounds(variant_id: str, context: Any, rules: Any) -> list[Problem]:
     return out
 
 
-# pydantic's error types that mean a bound was passed
+# pydantic's error types that mean a bound was passed (the service's query parameters, the match sheet)
 _BOUND_TYPES = {
     "string_too_long": "input_too_long",
     "too_long": "too_many",
@@ -245,7 +219,21 @@ def request_problems(err: Any, prefix: str = "") -> list[Problem]:
     return out or [Problem("malformed request", None, "bad_request")]
 
 
-def validated(model: type[BaseModel], raw: Any) -> Any:
+def field_problems(err: Invalid) -> list[Problem]:
+    """A request's problems: unknown fields, passed bounds and the validators' own codes by their
+    code, anything else ``bad_request``."""
+    out = []
+    for i in err.faults:
+        if i.code == "unknown_field":
+            out.append(Problem(i.message, None, "unknown_field"))
+        elif i.code in CODES and i.code not in LIMIT_CODES:
+            out.append(Problem(i.message, None, i.code))
+        else:
+            out.append(Problem(f"{i.where}: {i.message}", None, i.code if i.code in LIMIT_CODES else "bad_request"))
+    return out or [Problem("malformed request", None, "bad_request")]
+
+
+def validated(model: type[Model], raw: Any) -> Any:
     """A request model from a decoded JSON value, as every front end reads one (HTTP, batch lines,
     the library): over-limit values first (each with its limit's code), then the model's own checks.
     Raises HandError."""
@@ -255,7 +243,6 @@ def validated(model: type[BaseModel], raw: Any) -> Any:
     if problems:
         raise HandError(problems)
     try:
-        return model.model_validate(raw)
-    except ValidationError as err:
-        raise HandError(request_problems(err)) from None
-
+        return model.validate(raw)
+    except Invalid as err:
+        raise HandError(field_problems(err)) from None

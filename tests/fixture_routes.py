@@ -14,7 +14,7 @@ from cli_runner import run_cli
 from fastapi.testclient import TestClient
 
 from api.app import app
-from scorer import registry, score
+from scorer import options, registry, score
 
 client = TestClient(app)
 Route = Callable[[dict[str, Any]], dict[str, Any]]
@@ -36,7 +36,7 @@ def cli_args(variant: str, case: dict[str, Any],
              format_dict: Callable[[dict[str, Any]], str] = json.dumps) -> list[str]:
     """The command line a user would type for the case: bools as --x / --no-x (or a value where the
     field also takes text), lists joined by ',' (by ';' when the items hold commas or brackets)."""
-    fields = registry.get(variant).Context.model_fields
+    fields = options.context_fields(registry.get(variant))
     args = [variant, "-" if case["hand"] is None else case["hand"], "--json"]
     for key, value in case["context"].items():
         flag = "--" + key.replace("_", "-")

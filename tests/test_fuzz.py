@@ -14,7 +14,7 @@ from conftest import FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer import registry, score
+from scorer import options, registry, score
 from scorer.errors import HandError
 from scorer.tiles import tile_name
 
@@ -55,7 +55,7 @@ CONTEXTS = {vid: _fixture_contexts(vid) for vid in VARIANTS}
 
 def _randomised(draw, variant: registry.Variant, base: dict[str, Any]) -> dict[str, Any]:
     ctx = dict(base)
-    for name, info in variant.Context.model_fields.items():
+    for name, info in options.context_fields(variant).items():
         if info.annotation in (bool, bool | None) and draw(st.integers(0, 3)) == 0:
             ctx[name] = draw(st.booleans())
         choices = [a for a in get_args(info.annotation) if isinstance(a, str)]

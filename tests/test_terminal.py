@@ -160,7 +160,7 @@ def test_derived_defaults_are_resolved_in_the_echo(variant, hand, context, deriv
     for name, value in derived.items():
         assert used.values[name] == value, name
         assert (name in used.defaults) == (name not in context)
-    assert set(used.values) == set(registry.get(variant).Context.model_fields)
+    assert set(used.values) == set(registry.get(variant).Context.fields)
 
 
 def test_every_variant_echoes_its_context():

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from scorer.exclusions import apply_exclusions
+from scorer.fields import Model, field
 from scorer.hand import Hand
 from scorer.notation import SUITED_16
 from scorer.registry import ItemDef, ResolvedRules, Variant, item_table
@@ -15,19 +14,15 @@ from scorer.result import Item, Result
 from scorer.seats import Wind, paid_by_discarder, previous_seat
 
 
-class ToyContext(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    self_draw: bool = Field(False, description="won on one's own draw")
-    bonus: int = Field(0, ge=0, description="points added to every win")
-    seat_wind: Wind = Field("E", json_schema_extra={"cli": ["--seat"]})
-    tags: list[str] = Field(default_factory=list, description="free labels")
+class ToyContext(Model):
+    self_draw: bool = field(False, "won on one's own draw")
+    bonus: int = field(0, "points added to every win", ge=0)
+    seat_wind: Wind = field("E", cli=("--seat",))
+    tags: list[str] = field(description="free labels", factory=list)
 
 
-class ToyRules(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    pung_points: int = Field(1, ge=0, description="points per pung")
+class ToyRules(Model):
+    pung_points: int = field(1, "points per pung", ge=0)
 
 
 PUNG, BONUS = item_table("toy", (ItemDef("pung", "Pung", "刻子", 1), ItemDef("bonus", "Bonus", "奖励", 0)))
@@ -45,7 +40,7 @@ class Toy(Variant):
     presets = {"default": {"pung_points": 1}, "generous": {"pung_points": 5}}
     items = (PUNG, BONUS)
 
-    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         from scorer.decompose import readings
         from scorer.notation import format_hand
 

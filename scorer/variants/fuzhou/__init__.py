@@ -59,10 +59,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ValidationError
-
 from scorer.decompose import reading_texts
 from scorer.errors import HandError
+from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import SUITED_16, format_hand, format_meld
 from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
@@ -113,61 +112,61 @@ class Fuzhou(Variant):
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
 
-    def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
+    def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
         """The seat, dealer and discarder as the check settled them (the dealer sits East; a
         discard comes from the winner's previous seat by default)."""
-        values = ctx.model_dump(mode="json")
+        values = ctx.dump()
         checked = getattr(ctx, "_checked", None)
         if checked is not None:
             facts = checked[1]
             values.update(seat_wind=facts.seat, dealer=facts.dealer_wins, discarder=facts.discarder)
         return values
 
-    def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
-        """A field that fails pydantic's checks (a wrong type, an unknown name) is left out and its
+    def context(self, raw: dict[str, Any] | Model | None) -> Model:
+        """A field that fails its type's checks (a wrong type, an unknown name) is left out and its
         problem kept on the context, so ``check`` reports it in the order of
         docs/rules/fuzhou.md#errors (bad_context after the hand's own codes) instead of before the
         hand is even read."""
         if isinstance(raw, FuzhouContext):
             return raw
         try:
-            return FuzhouContext.model_validate(raw or {})
-        except ValidationError as err:
-            bad = {e["loc"][0] for e in err.errors() if e.get("loc")}
+            return FuzhouContext.validate(raw or {}, "context")
+        except Invalid as err:
+            bad = {i.field for i in err.faults if i.field is not None}
             if not isinstance(raw, dict) or not bad:
                 raise HandError(validation_problems(err, "context")) from None
             try:
-                ctx = FuzhouContext.model_validate({k: v for k, v in raw.items() if k not in bad})
-            except ValidationError:
+                ctx = FuzhouContext.validate({k: v for k, v in raw.items() if k not in bad}, "context")
+            except Invalid:
                 raise HandError(validation_problems(err, "context")) from None
-            ctx._deferred = validation_problems(err, "context")
+            ctx._deferred = tuple(validation_problems(err, "context"))
             return ctx
 
-    def parse_short(self, text: str, context: BaseModel, dialect: str | None) -> Hand:
-        """``waits``: a context field pydantic rejected is still an input error there."""
+    def parse_short(self, text: str, context: Model, dialect: str | None) -> Hand:
+        """``waits``: a context field its type rejected is still an input error there."""
         deferred = getattr(context, "_deferred", None)
         if deferred:
             raise HandError(list(deferred))
         return super().parse_short(text, context, dialect)
 
-    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+    def parse_hand(self, text: str | None, context: Model, dialect: str | None) -> Hand:
         """Read the hand and check the whole request in the order of docs/rules/fuzhou.md#errors
         (the input errors)."""
         hand, facts = check(context, text=text, dialect=dialect)  # type: ignore[arg-type]
-        context._checked = (hand, facts, dict(context.__dict__))  # type: ignore[attr-defined]
+        context._checked = (hand, facts, context.dump())  # type: ignore[attr-defined]
         return hand
 
-    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: FuzhouContext = context  # type: ignore[assignment]
         opts: FuzhouRules = rules.options  # type: ignore[assignment]
         checked = getattr(ctx, "_checked", None)
-        if checked is not None and checked[0] is hand and checked[2] == ctx.__dict__:
+        if checked is not None and checked[0] is hand and checked[2] == ctx.dump():
             facts = checked[1]  # parse_hand just checked this very hand with this very context
         else:
             hand, facts = check(ctx, hand=hand)
         return build_result(self.id, hand, facts, opts, evaluate(hand, facts, opts))
 
-    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+    def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """The arrangements and gold assignments side by side, one entry per distinct score
         (docs/rules/fuzhou.md#what-wins, "Which arrangement counts")."""
         from .explain import explain_views

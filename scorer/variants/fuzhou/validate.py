@@ -230,7 +230,7 @@ def check(ctx: FuzhouContext, text: str | None = None, dialect: str | None = Non
           hand: Hand | None = None) -> tuple[Hand, Facts]:
     """Validate a request (from the hand text, or an already parsed ``hand``); raise HandError with
     the code of the first failing check, or return the hand and the facts."""
-    problems: list[Problem] = list(ctx._deferred)  # context fields pydantic rejected (bad_context)
+    problems: list[Problem] = list(ctx._deferred)  # context fields their types rejected (bad_context)
     if hand is None:
         read = read_hand(text, dialect, problems)
     else:
@@ -293,7 +293,7 @@ def check(ctx: FuzhouContext, text: str | None = None, dialect: str | None = Non
             _p(problems, "too_many_copies", f"{golds} golds ({gold}) in the hand: at most {why}")
         # rob_gold_invalid (10)
         if ctx.rob_gold:
-            if "self_draw" in ctx.model_fields_set and not ctx.self_draw:
+            if "self_draw" in ctx.fields_set and not ctx.self_draw:
                 _p(problems, "rob_gold_invalid", "rob_gold with self_draw false: robbing the gold is a self-draw")
             if win is not None and win != wild:
                 _p(problems, "rob_gold_invalid", f"rob_gold but the winning tile {tile_name(win)} is not the gold {gold}")

@@ -13,7 +13,7 @@ Readings chosen where the rules page is silent:
 - Error codes: every notation problem is ``invalid_hand`` (message and position kept, including
   flowers written in the hand, a claim digit on a concealed kong and an unknown ``dialect``); every
   context problem is ``invalid_context``. A bad hand is reported before a bad context even when the
-  context also fails pydantic's checks (unknown field, unknown seat, wrong type), as docs/rules/hebei.md#errors orders them.
+  context also fails its fields' checks (unknown field, unknown seat, wrong type), as docs/rules/hebei.md#errors orders them.
 - ``win_tile`` that is not a tile, or a different tile from the last one written outside brackets,
   is ``invalid_context``; a ``dealer`` flag is checked against ``seat_wind`` (its default ``S``).
 - ``kong_win`` without ``self_draw`` (抢杠) is not checked against the hand: it scores as an
@@ -47,10 +47,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
+from scorer.fields import Model
 from scorer.hand import Hand
 from scorer.notation import NotationRules, format_hand, parse, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
@@ -99,15 +98,15 @@ class Hebei(Variant):
     shapes = 1 | 2  # seven pairs, thirteen orphans
 
     # --- input (invalid_hand before invalid_context: docs/rules/hebei.md#errors) --------------
-    def context(self, raw: dict[str, Any] | BaseModel | None) -> BaseModel:
+    def context(self, raw: dict[str, Any] | Model | None) -> Model:
         try:
             return super().context(raw)
         except HandError as err:
-            ctx = HebeiContext.model_construct()
+            ctx = HebeiContext.defaults()
             ctx._error = recode(err, INVALID_CONTEXT)
             return ctx
 
-    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+    def parse_hand(self, text: str | None, context: Model, dialect: str | None) -> Hand:
         if text is None:
             raise HandError("a hand is required", None, INVALID_HAND)
         try:
@@ -156,7 +155,7 @@ class Hebei(Variant):
             raise HandError([Problem(p, None, INVALID_CONTEXT) for p in problems])
 
     # --- scoring -------------------------------------------------------------------------------
-    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: HebeiContext = context  # type: ignore[assignment]
         opts: HebeiRules = rules.options  # type: ignore[assignment]
         error = getattr(ctx, "_error", None)
@@ -200,7 +199,7 @@ class Hebei(Variant):
                            items=items, excluded=excluded, partition=best.partition, payments=pay, details=details,
                            tie_break=TIE_BREAK)
 
-    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list:
+    def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
         """Every interpretation scored on its own (the chosen one marked), then the standard
         partitions that break the door rule (total 0, with the reason)."""
         ctx: HebeiContext = context  # type: ignore[assignment]

@@ -48,9 +48,8 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from scorer.errors import HandError, Problem
+from scorer.fields import Model
 from scorer.hand import Hand
 from scorer.notation import format_hand, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
@@ -91,7 +90,7 @@ class Huangyan(Variant):
     shapes = 0
 
     # --- input -------------------------------------------------------------------------------
-    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+    def parse_hand(self, text: str | None, context: Model, dialect: str | None) -> Hand:
         ctx: HuangyanContext = context  # type: ignore[assignment]
         wild = parse_tile(ctx.wild)
         problems: list[Problem] = []
@@ -121,12 +120,12 @@ class Huangyan(Variant):
         _WIN_POSITION.set((hand, win_position[0]) if win_position else None)
         return hand
 
-    def parse_short(self, text: str, context: BaseModel, dialect: str | None) -> Hand:
+    def parse_short(self, text: str, context: Model, dialect: str | None) -> Hand:
         """A hand one tile short (``waits``): White boards in melds read as the wild's kind."""
         ctx: HuangyanContext = context  # type: ignore[assignment]
         return parse_hand(text, parse_tile(ctx.wild), role="idle", dialect=dialect)
 
-    def completes(self, hand: Hand, context: BaseModel) -> bool:
+    def completes(self, hand: Hand, context: Model) -> bool:
         """Sets + a pair with the 得 standing for any kind and White boards as the wild's kind
         (docs/rules/huangyan.md#what-wins)."""
         from scorer.decompose import STANDARD_MASK, is_winning
@@ -156,7 +155,7 @@ class Huangyan(Variant):
         return hands
 
     # --- scoring -----------------------------------------------------------------------------
-    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: HuangyanContext = context  # type: ignore[assignment]
         opts: HuangyanRules = rules.options  # type: ignore[assignment]
         wild = parse_tile(ctx.wild)
@@ -217,7 +216,7 @@ class Huangyan(Variant):
                       partition=best.partition, payments=ledgers["points"], details=details,
                       wilds=wild_uses(best), tie_break=TIE_BREAK)
 
-    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+    def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every 得 assignment and winning-tile placement, one entry per distinct score, best first
         (the chosen one marked); nothing for a non-winner (role idle) or a hand that does not win."""
         ctx: HuangyanContext = context  # type: ignore[assignment]

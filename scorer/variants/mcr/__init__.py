@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from scorer.errors import HandError, Problem
+from scorer.fields import Model
 from scorer.hand import Hand
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import Exclusion, Item, ReadingView, Result
@@ -50,8 +49,8 @@ class MCR(Variant):
     def given_in_hand(self, hand: Hand | None) -> set[str]:
         return {"flowers"} if hand is not None and hand.flowers else set()
 
-    def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
-        values = ctx.model_dump(mode="json")
+    def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
+        values = ctx.dump()
         if hand is not None:
             values["flowers"] = self._flowers(hand, ctx)  # type: ignore[arg-type]
             if hand.win_tile is not None:
@@ -60,7 +59,7 @@ class MCR(Variant):
             values["discarder"] = previous_seat(values["seat_wind"])
         return values
 
-    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: MCRContext = context  # type: ignore[assignment]
         opts: MCRRules = rules.options  # type: ignore[assignment]
         flowers = self._flowers(hand, ctx)
@@ -76,7 +75,7 @@ class MCR(Variant):
     def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:
         return None if evaluate_module._fast is None else evaluate_module._fast.compact_many
 
-    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+    def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every reading the scorer weighed: special shapes and each four-sets division."""
         ctx: MCRContext = context  # type: ignore[assignment]
         opts: MCRRules = rules.options  # type: ignore[assignment]
@@ -100,7 +99,7 @@ class MCR(Variant):
     @staticmethod
     def _flowers(hand: Hand, ctx: MCRContext) -> int:
         written = len(hand.flowers)
-        if written and "flowers" in ctx.model_fields_set and ctx.flowers != written:
+        if written and "flowers" in ctx.fields_set and ctx.flowers != written:
             raise HandError(f"the hand shows {written} flower(s) but context.flowers is {ctx.flowers}",
                             None, "contradiction")
         return written or ctx.flowers

@@ -49,10 +49,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
+from scorer.fields import Model
 from scorer.hand import Hand, MeldKind
 from scorer.notation import LONG_CARDS, Builder, format_hand, format_meld, parse, scan
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
@@ -120,16 +119,16 @@ class Nantong(Variant):
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
 
-    def resolved_context(self, ctx: BaseModel, hand: Hand | None) -> dict[str, Any]:
+    def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
         """An exhausted deal has no win to be self-drawn or not; a heavenly win scores as self-drawn."""
-        values = ctx.model_dump(mode="json")
+        values = ctx.dump()
         if values["exhausted"]:
             values["self_draw"] = None
         elif values["heavenly"]:
             values["self_draw"] = True
         return values
 
-    def parse_hand(self, text: str | None, context: BaseModel, dialect: str | None) -> Hand:
+    def parse_hand(self, text: str | None, context: Model, dialect: str | None) -> Hand:
         ctx: NantongContext = context  # type: ignore[assignment]
         null = text is None or text.strip() in ("", "-", "null")
         if null and not ctx.exhausted:
@@ -151,7 +150,7 @@ class Nantong(Variant):
             hand = Hand(hand.melds, hand.concealed, None, hand.flowers)
         return hand
 
-    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: NantongContext = context  # type: ignore[assignment]
         opts: NantongRules = rules.options  # type: ignore[assignment]
         indicators = indicators_of(ctx)
@@ -220,7 +219,7 @@ class Nantong(Variant):
         return Result(variant=self.id, hand=canonical, valid=True, total=totals[0], items=items, excluded=excluded,
                       partition=best.partition, payments=settle(totals), details=details, tie_break=TIE_BREAK)
 
-    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+    def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every partition of the winner's hand with its best placement, scored on its own."""
         ctx: NantongContext = context  # type: ignore[assignment]
         if ctx.exhausted:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from scorer.fields import REQUIRED, Bound, Model, field
 
 
 def _split(value: Any, seps: str) -> Any:
@@ -15,36 +15,24 @@ def _split(value: Any, seps: str) -> Any:
     return value
 
 
-Card = Annotated[str, Field(max_length=16)]
-HandText = Annotated[str, Field(max_length=2000)]  # a holding: the notation reads 200 written characters
+Card = Annotated[str, Bound(max_length=16)]
+HandText = Annotated[str, Bound(max_length=2000)]  # a holding: the notation reads 200 written characters
 
 
-class NantongContext(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    indicators: list[Card] = Field(
-        max_length=8,
-        description="翻将: the two indicator cards, e.g. ['2s','3m'] (may be equal)")
-    self_draw: bool = Field(False, description="自摸: the winner drew the winning card (a kong-replacement win too)")
-    kong_replacement: bool = Field(False, description="杠上开花: won on the replacement card after a kong; needs self_draw")
-    ready: bool = Field(False, description="报听: the winner made the opening ready declaration")
-    heavenly: bool = Field(False, description="天胡: the dealer's heavenly win (scored as self-drawn)")
-    dealer_first_discard: bool = Field(False, description="地胡: a non-dealer won on the dealer's first discard")
-    last_tile: bool = Field(False, description="海底捞月: the winner self-drew the last card of the stock")
-    exhausted: bool = Field(False, description="no winner: hand is null ('-') and others lists all three holdings")
-    others: Annotated[list[HandText], Field(max_length=8)] | None = Field(
-        None, description="the other seats' holdings in turn order after the winner (2), or all 3 when exhausted")
-    win_tile: Card | None = Field(None, description="the winning tile, if not the last concealed card written")
-
-    @field_validator("indicators", mode="before")
-    @classmethod
-    def _indicators(cls, v: Any) -> Any:
-        return _split(v, ";,")
-
-    @field_validator("others", mode="before")
-    @classmethod
-    def _others(cls, v: Any) -> Any:
-        return _split(v, ";")
+class NantongContext(Model):
+    indicators: list[Card] = field(REQUIRED, "翻将: the two indicator cards, e.g. ['2s','3m'] (may be equal)", max_length=8,
+                                   before=lambda v: _split(v, ";,"))
+    self_draw: bool = field(False, "自摸: the winner drew the winning card (a kong-replacement win too)")
+    kong_replacement: bool = field(False, "杠上开花: won on the replacement card after a kong; needs self_draw")
+    ready: bool = field(False, "报听: the winner made the opening ready declaration")
+    heavenly: bool = field(False, "天胡: the dealer's heavenly win (scored as self-drawn)")
+    dealer_first_discard: bool = field(False, "地胡: a non-dealer won on the dealer's first discard")
+    last_tile: bool = field(False, "海底捞月: the winner self-drew the last card of the stock")
+    exhausted: bool = field(False, "no winner: hand is null ('-') and others lists all three holdings")
+    others: Annotated[list[HandText], Bound(max_length=8)] | None = field(
+        None, "the other seats' holdings in turn order after the winner (2), or all 3 when exhausted",
+        before=lambda v: _split(v, ";"))
+    win_tile: Card | None = field(None, "the winning tile, if not the last concealed card written")
 
 
 IndicatorScope = Literal["rank", "tile", "suit", "family"]
@@ -53,32 +41,30 @@ ClosedPiao = Literal["no_pung", "no_exposed", "self_drawn_no_melds"]
 WaitRule = Literal["placement", "only_wait"]
 
 
-class NantongRules(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    indicator_scope: IndicatorScope = Field(
-        "rank", description="an ordinary indicator doubles units of its rank in any suit (rank), only its "
-                            "own tile (tile), its whole suit (suit), or its 1-4-7/2-5-8/3-6-9 family (family)")
-    declaration_exact_match: bool = Field(
-        False, description="a <XXX> declaration of an indicator card gets the exact-match ×2 as a pung does")
-    count_rule: bool = Field(
-        True, description="concealed triplets/fours score by counting cards in hand (else only when the "
-                          "winner's chosen partition holds them as a triplet)")
-    discard_fourth: DiscardFourth = Field(
-        "concealed_triplet", description="three held + a discarded fourth copy scores as a concealed triplet "
-                                         "4, four in hand 12, or an exposed kong 8")
-    wait_rule: WaitRule = Field(
-        "placement", description="the wait bonus by placement alone, or only when the winning kind is the "
-                                 "hand's only wait")
-    closed_piao: ClosedPiao = Field(
-        "no_pung", description="Closed Piao needs no exposed-pung unit (no_pung), no exposed group at all "
-                               "(no_exposed), or a self-draw with no [..] {..} (..) meld (self_drawn_no_melds)")
-    round_base_first: bool = Field(
-        False, description="round base hu up to tens before adding bonuses (as a public JavaScript implementation does; preset js)")
-    ready_doubles_twice: bool = Field(
-        False, description="the ready declaration doubles twice (×4) instead of once (default: once)")
-    heavenly_self_draw: bool = Field(
-        True, description="a heavenly win earns the self-draw +10 (default: yes)")
+class NantongRules(Model):
+    indicator_scope: IndicatorScope = field(
+        "rank", "an ordinary indicator doubles units of its rank in any suit (rank), only its "
+                "own tile (tile), its whole suit (suit), or its 1-4-7/2-5-8/3-6-9 family (family)")
+    declaration_exact_match: bool = field(
+        False, "a <XXX> declaration of an indicator card gets the exact-match ×2 as a pung does")
+    count_rule: bool = field(
+        True, "concealed triplets/fours score by counting cards in hand (else only when the "
+              "winner's chosen partition holds them as a triplet)")
+    discard_fourth: DiscardFourth = field(
+        "concealed_triplet", "three held + a discarded fourth copy scores as a concealed triplet "
+                             "4, four in hand 12, or an exposed kong 8")
+    wait_rule: WaitRule = field(
+        "placement", "the wait bonus by placement alone, or only when the winning kind is the "
+                     "hand's only wait")
+    closed_piao: ClosedPiao = field(
+        "no_pung", "Closed Piao needs no exposed-pung unit (no_pung), no exposed group at all "
+                   "(no_exposed), or a self-draw with no [..] {..} (..) meld (self_drawn_no_melds)")
+    round_base_first: bool = field(
+        False, "round base hu up to tens before adding bonuses (as a public JavaScript implementation does; preset js)")
+    ready_doubles_twice: bool = field(
+        False, "the ready declaration doubles twice (×4) instead of once (default: once)")
+    heavenly_self_draw: bool = field(
+        True, "a heavenly win earns the self-draw +10 (default: yes)")
 
 
 PRESETS: dict[str, dict[str, object]] = {

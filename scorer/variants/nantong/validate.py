@@ -117,7 +117,7 @@ def context_problems(hand: Hand | None, ctx: NantongContext) -> list[Problem]:
             for flag in ("ready", "dealer_first_discard", "kong_replacement", "last_tile"):
                 if getattr(ctx, flag):
                     msgs.append(f"heavenly together with {flag}")
-            if "self_draw" in ctx.model_fields_set and not ctx.self_draw:
+            if "self_draw" in ctx.fields_set and not ctx.self_draw:
                 msgs.append("heavenly with self_draw false (a heavenly win is self-drawn)")
             if ctx.win_tile is not None:
                 msgs.append("win_tile with heavenly (a heavenly win has no winning card)")

@@ -52,10 +52,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
+from scorer.fields import Invalid, Model
 from scorer.hand import Exposure, Hand, MeldKind
 from scorer.notation import NotationRules, format_hand, format_meld, parse, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
@@ -136,12 +135,8 @@ class Shanxi(Variant):
         if raw is not None and not isinstance(raw, dict):
             return _BadContext([Problem("context must be an object", None, "invalid_context")])
         try:
-            return self.Context.model_validate(raw or {})
-        except Exception as err:  # pydantic ValidationError
-            from pydantic import ValidationError
-
-            if not isinstance(err, ValidationError):
-                raise
+            return self.Context.validate(raw or {}, "context")
+        except Invalid as err:
             return _BadContext(_recode(validation_problems(err, "context"), "invalid_context"))
 
     def parse_hand(self, text: str | None, context: Any, dialect: str | None) -> Hand:
@@ -231,7 +226,7 @@ class Shanxi(Variant):
         return feeders
 
     # --- scoring -------------------------------------------------------------------------------
-    def score(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> Result:
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: ShanxiContext = context  # type: ignore[assignment]
         opts: ShanxiRules = rules.options  # type: ignore[assignment]
         feeders = self._check_context(hand, ctx)
@@ -344,7 +339,7 @@ class Shanxi(Variant):
                             wilds=mouse_uses(tiles, pattern.groups),
                             point=point, multiplier=multiplier, bao=bao, kongs=s.kongs, details=details)
 
-    def explain(self, hand: Hand, context: BaseModel, rules: ResolvedRules) -> list[ReadingView]:
+    def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every interpretation (standard partition, seven pairs, thirteen orphans) with its factors and
         the win share it would give; the scored one (largest M) is marked. Nothing for a non-win."""
         result = self.score(hand, context, rules)

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from dataclasses import fields, is_dataclass
-from decimal import Decimal
 from typing import Any
 
 import orjson
@@ -56,6 +54,10 @@ def _dumps_long_ints(content: Any) -> str:
     """JSON text of content holding integers too long for ``str(int)`` (Decimal has no such limit):
     each is written as a marker string, then the marker is replaced by its digits."""
     digits: list[str] = []
+    # a rare path: its modules are loaded here, not on every start-up
+    import uuid
+    from decimal import Decimal
+
     tag = uuid.uuid4().hex  # unguessable: no string of the content can pass for a marker
 
     def swap(value: Any) -> Any:

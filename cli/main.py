@@ -9,6 +9,8 @@ runner, the HTTP stack) are imported inside the commands that need them.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
@@ -379,8 +381,23 @@ def app(argv: Sequence[str] | None = None) -> int:
     exit with status 2, through ``SystemExit``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     ns = parse_command_line(build_parser(args), args)
-    ns.run(ns)
+    try:
+        ns.run(ns)
+        sys.stdout.flush()  # inside the try: a reader gone away is found here, not at exit
+    except BrokenPipeError:
+        # the reader stopped early (`mjscore rules mcr | head`): stop quietly, as other tools do
+        _discard_stdout()
+        raise SystemExit(1) from None
     return 0
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # not a real file (a test's capture): nothing will be flushed to a closed pipe
 
 
 if __name__ == "__main__":

@@ -60,6 +60,19 @@ def test_a_one_line_query_imports_only_its_own_variant(args):
     assert loaded["tables_from_file"]
 
 
+@pytest.mark.parametrize("args", [("rules", "mcr"), ("items", "mcr")])
+def test_a_reader_that_stops_early_gets_no_traceback(args):
+    # `mjscore rules mcr | head -1`: the rules page is larger than a pipe holds, so the writer
+    # meets the closed pipe; it stops quietly with status 1, as other command-line tools do
+    proc = subprocess.Popen([sys.executable, "-m", "cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) in (0, 1)
+    assert first and b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()
+
+
 def test_help_lists_every_variant_without_scoring_anything():
     out = cli("--help")
     for variant_id in registry.ids():

@@ -31,7 +31,7 @@ from .context import DEFAULT_PRESET, PRESETS, MCRContext, MCRRules
 from .division import KONG, HandFacts, hand_facts
 from .evaluate import TIE_BREAK, Reading, choose, every_reading
 from .fans import FANS, INDEX
-from .specials import FAMILIES
+from .specials import FAMILIES, pair_texts
 
 
 class MCR(Variant):
@@ -209,7 +209,7 @@ def _partition(reading: Reading, facts: HandFacts) -> list[str]:
             texts.insert(0, tiles_text(list(body)))
         return texts
     if reading.shape == "seven_pairs":
-        return [tiles_text([k, k]) for k in facts.kinds for _ in range(facts.concealed[k] // 2)]
+        return pair_texts(facts)
     return [tiles_text([k] * facts.concealed[k]) for k in facts.kinds]
 
 

@@ -22,7 +22,7 @@ from ._fast import (
     SOURCE_WIN,
 )
 from .division import Division, HandFacts, Set, division_from_groups
-from .specials import FAMILIES
+from .specials import FAMILIES, pair_texts
 from .tally import Tally
 
 _LOW = (1 << SOURCE_SHIFT) - 1
@@ -54,8 +54,8 @@ def source(code: int, facts: HandFacts, division: Division | None) -> object:
     if kind == SOURCE_FOUR:
         return tiles_text([low] * 4)
     concealed = facts.concealed
-    if kind == SOURCE_PAIRS:  # a four of a kind is two pairs
-        return " ".join(tiles_text([k, k]) for k in facts.kinds for _ in range(concealed[k] // 2))
+    if kind == SOURCE_PAIRS:
+        return " ".join(pair_texts(facts))
     if kind == SOURCE_HAND:
         return tiles_text([k for k in facts.kinds for _ in range(concealed[k])])
     if kind == SOURCE_KINDS:

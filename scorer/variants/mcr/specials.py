@@ -26,6 +26,11 @@ ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 FAMILIES: tuple[tuple[int, ...], ...] = tuple(tuple(family_tiles(f)) for f in range(6))
 
 
+def pair_texts(facts: HandFacts) -> list[str]:
+    """The concealed tiles as pairs, a four of a kind as two (docs/rules/mcr.md#the-winning-shapes)."""
+    return [tiles_text([k, k]) for k in facts.kinds for _ in range(facts.concealed[k] // 2)]
+
+
 def seven_pairs(facts: HandFacts) -> Tally | None:
     """七对 (four of a kind = two pairs) or 连七对 (seven consecutive pairs of one suit)."""
     counts = facts.concealed
@@ -42,7 +47,7 @@ def seven_pairs(facts: HandFacts) -> Tally | None:
             t.add(F.ALL_SIMPLES)
         win_condition(facts, t)
         return t
-    t.add(F.SEVEN_PAIRS, 1, " ".join(tiles_text([k, k]) for k in kinds for _ in range(counts[k] // 2)))
+    t.add(F.SEVEN_PAIRS, 1, " ".join(pair_texts(facts)))
     suits.suit_fans(kinds, t)
     suits.tile_fans(kinds, t)
     suits.rank_fans(kinds, t)

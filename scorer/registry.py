@@ -193,6 +193,13 @@ class Variant(ABC):
         or a callable; None when the variant has none."""
         return None
 
+    def full_fast(self) -> Callable[[Any, Any, Any], Result | None] | None:
+        """The variant's compiled full path, ``(hand text, context, rules) -> Result | None``: the
+        same Result the checked path (``score``) gives, built in C, for the requests it reads exactly
+        as that path would; None for any other request (the checked path then answers it). Bounded:
+        microseconds, never a search. None when the variant has none."""
+        return None
+
     def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:
         """The same over a list of request dicts, a thread count and ``as_json`` (answers as their
         JSON bytes); None entries for the full path."""

@@ -14,7 +14,7 @@ from dataclasses import field as dataclass_field
 from typing import Annotated, Any, Literal
 
 from .errors import HandError, Problem
-from .fields import REQUIRED, Bound, FieldError, Invalid, Model, field, json_schema
+from .fields import REQUIRED, Bound, FieldError, Invalid, Model, Shape, field
 
 MAX_HAND_CHARS = 2000  # raw characters; the notation reads at most 200 written (non-whitespace) ones
 MAX_NAME_CHARS = 64  # a variant id, a preset name, a claimed item (id, English or Chinese name)
@@ -94,31 +94,32 @@ class Bounds:
 ANY = Bounds()
 
 
-def _compile(node: dict[str, Any], defs: dict[str, Any], into: Bounds | None = None) -> Bounds:
-    """The bounds a JSON schema node declares."""
+def _bounds(shape: Shape, into: Bounds | None = None) -> Bounds:
+    """The bounds a field's shape declares (a union's members merged into one)."""
     b = into or Bounds()
-    if "$ref" in node:
-        return _compile(defs[node["$ref"].rsplit("/", 1)[1]], defs, b)
-    for member in [*node.get("anyOf", ()), *node.get("oneOf", ()), *node.get("allOf", ())]:
-        _compile(member, defs, b)
-    if "maxLength" in node:
-        b.max_chars = node["maxLength"]
-    if "maxItems" in node:
-        b.max_items = node["maxItems"]
-    if "items" in node and isinstance(node["items"], dict):
-        b.items = _compile(node["items"], defs)
-    if "maxProperties" in node:
-        b.max_fields = node["maxProperties"]
-    for name, sub in node.get("properties", {}).items():
-        b.fields[name] = _compile(sub, defs)
-    if isinstance(node.get("additionalProperties"), dict):
-        b.values = _compile(node["additionalProperties"], defs)
-    if "propertyNames" in node:
-        b.key_chars = node["propertyNames"].get("maxLength")
-    if "maximum" in node:
-        b.maximum = node["maximum"]
-    if "minimum" in node:
-        b.minimum = node["minimum"]
+    kind, declared = shape.kind, shape.bound
+    if kind == "union":
+        for member in shape.members:
+            _bounds(member, b)
+    elif kind == "model":
+        assert shape.model is not None
+        for name, f in shape.model.fields.items():
+            b.fields[name] = _bounds(f.shape)
+    elif kind == "string":
+        b.max_chars = declared.max_length if declared.max_length is not None else b.max_chars
+    elif kind == "integer":
+        b.minimum = declared.ge if declared.ge is not None else b.minimum
+        b.maximum = declared.le if declared.le is not None else b.maximum
+    elif kind == "array":
+        assert shape.items is not None
+        b.items = _bounds(shape.items)
+        b.max_items = declared.max_length if declared.max_length is not None else b.max_items
+    elif kind == "object":
+        assert shape.items is not None and shape.keys is not None
+        if shape.items.kind != "any":
+            b.values = _bounds(shape.items)
+        b.key_chars = shape.keys.bound.max_length if shape.keys.kind == "string" else None
+        b.max_fields = declared.max_length if declared.max_length is not None else b.max_fields
     return b
 
 
@@ -126,11 +127,10 @@ _BOUNDS: dict[type[Model], Bounds] = {}
 
 
 def model_bounds(model: type[Model]) -> Bounds:
-    """The bounds a model declares, compiled once."""
+    """The bounds a model's declared fields give, gathered once."""
     found = _BOUNDS.get(model)
     if found is None:
-        schema = json_schema(model)
-        found = _BOUNDS[model] = _compile(schema, schema.get("$defs", {}))
+        found = _BOUNDS[model] = _bounds(Shape("model", model=model))
     return found
 
 

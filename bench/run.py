@@ -340,7 +340,15 @@ def main() -> None:
                                   timer(oracle_runner(rows)))
         row(f"  (reference) full result with explanation, {name} ({full / len(rows) * 1e6:.0f} µs)", "—",
             oracle / full)
-    oracle_per_hand = interleave(args.rounds, timer(oracle_runner(random_rows)))[0] / len(random_rows)
+    # each row below is timed side by side with the same oracle sample (its own rounds interleaved
+    # with the oracle's), so that a machine slower in one stretch slows both sides alike
+    oracle_sample = random_rows[:1000]
+    run_oracle = timer(oracle_runner(oracle_sample))
+
+    def per_oracle_hand(run: Callable[[], float]) -> tuple[float, float]:
+        """The run's median seconds and one oracle hand's, measured in the same rounds."""
+        ours, oracle = interleave(args.rounds, run, run_oracle)
+        return ours, oracle / len(oracle_sample)
 
     # win checks and readings from the decomposer: counts prepared beforehand as bytes (see the docstring)
     is_winning, readings = decompose.is_winning, decompose.readings
@@ -354,10 +362,10 @@ def main() -> None:
             (bytes(c), n, k) for c, n, k in with_wilds([(h, c) for h, c in random_rows if "[" not in h], w, w)]))
     win_sets += [("17 tiles (5 sets), 0 wilds", sets17), ("23 tiles (7 sets), 0 wilds", sets23)]
     for name, data in win_sets:
-        t = interleave(args.rounds, timer(lambda data=data: [is_winning(c, n, k) for c, n, k in data]))[0]
+        t, oracle_per_hand = per_oracle_hand(timer(lambda data=data: [is_winning(c, n, k) for c, n, k in data]))
         row(f"win check, {name} ({t / len(data) * 1e9:.0f} ns)", "≥ 60×", oracle_per_hand / (t / len(data)))
     for name, data in (("14 tiles", prepared), ("17 tiles", sets17), ("23 tiles", sets23)):
-        t = interleave(args.rounds, timer(lambda data=data: [readings(c, n, k) for c, n, k in data]))[0]
+        t, oracle_per_hand = per_oracle_hand(timer(lambda data=data: [readings(c, n, k) for c, n, k in data]))
         row(f"all readings as Python objects, {name} ({t / len(data) * 1e6:.2f} µs)", "≥ 10×",
             oracle_per_hand / (t / len(data)))
 
@@ -369,7 +377,7 @@ def main() -> None:
         return time.perf_counter() - t
 
     for variant, hand, ctx in WILD_WORST:
-        t = interleave(args.rounds, timer(lambda v=variant, h=hand, c=ctx: score(v, h, c)))[0]
+        t, oracle_per_hand = per_oracle_hand(timer(lambda v=variant, h=hand, c=ctx: score(v, h, c)))
         t_cold = statistics.median(cold(variant, hand, ctx) for _ in range(max(args.rounds, 5)))
         row(f"worst 4-wild hand, full scoring: {variant} {hand} ({t * 1e6:.0f} µs)", "≤ 50× oracle hand",
             t / oracle_per_hand, "ratio = our time ÷ one oracle hand (lower is better)")

@@ -168,11 +168,18 @@ def _shown(value: Any) -> str:
 
 def check(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     """The value as the shape reads it (nested models built), its problems added to ``out``."""
+    kind = shape.kind
+    # the common cases first, with no closure built: a boolean, a text of no bound or enum
+    if kind == "boolean" and (value is True or value is False):
+        return value
+    if kind == "string" and type(value) is str and not shape.enum and shape.bound.max_length is None:
+        return value
+
     def bad(message: str, code: str = "bad_type") -> Any:
         out.append(Fault(where, message, code, top))
         return value
 
-    kind, b = shape.kind, shape.bound
+    b = shape.bound
     if kind == "any":
         return value
     if kind == "union":
@@ -266,7 +273,14 @@ class Field(NamedTuple):
         return self.default is REQUIRED and self.factory is None
 
     def default_value(self) -> Any:
-        return self.factory() if self.factory is not None else copy.copy(self.default)
+        if self.factory is not None:
+            return self.factory()
+        default = self.default
+        return default if type(default) in _IMMUTABLE else copy.copy(default)
+
+
+_JSON_SCALARS = frozenset({bool, int, float, str, type(None)})
+_IMMUTABLE = _JSON_SCALARS | {tuple, frozenset}
 
 
 def field(default: Any = REQUIRED, description: str = "", *, ge: int | None = None, le: int | None = None,
@@ -371,6 +385,8 @@ class Model:
 
 
 def _plain(value: Any) -> Any:
+    if type(value) in _JSON_SCALARS:
+        return value
     if isinstance(value, Model):
         return value.dump()
     if isinstance(value, dict):

@@ -133,6 +133,12 @@ class Variant(ABC):
     def rules(self, raw: str | dict[str, Any] | None) -> ResolvedRules:
         """``None`` → default preset; ``"name"`` → that preset; a dict → options over a preset
         (its optional ``"preset"`` key, else the default)."""
+        named = raw if raw is None or type(raw) is str else None
+        if named is not None or raw is None:
+            # a preset alone is read once: its options are the same checked values every time
+            cached = self._preset_rules.get(named)
+            if cached is not None:
+                return cached
         overrides: dict[str, Any] = {}
         preset: str | None = self.default_preset
         if isinstance(raw, str):
@@ -154,7 +160,14 @@ class Variant(ABC):
             preset_echo: str | None = f"{preset}+custom"
         else:
             preset_echo = preset
-        return ResolvedRules(preset_echo, options)
+        resolved = ResolvedRules(preset_echo, options)
+        if not overrides and (named is not None or raw is None):
+            self._preset_rules[named] = resolved
+        return resolved
+
+    @functools.cached_property
+    def _preset_rules(self) -> dict[str | None, ResolvedRules]:
+        return {}
 
     def parse_hand(self, text: str | None, context: Model, dialect: str | None) -> Hand:
         """Read the hand string; variants with unusual inputs (a null hand) override this."""

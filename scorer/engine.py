@@ -80,7 +80,7 @@ def score_fast(variant: Any, hand: Any, context: Any, rules: Any) -> Result | No
         return None
     fast = _FULL_FAST.get(variant, _FULL_FAST)
     if fast is _FULL_FAST:
-        if variant not in registry.variants():
+        if variant not in registry.ids():  # ids(): without importing every variant
             return None
         fast = _FULL_FAST[variant] = registry.get(variant).full_fast()
     return None if fast is None else fast(hand, context, rules)

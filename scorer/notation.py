@@ -652,7 +652,7 @@ def _with_kong_note(reading: _Reading, text: str) -> Hand:
     bare = [(written, m) for written, m in bare if _pasted.typed_as_letters(written)]
     if not bare:
         return hand
-    return replace(hand, notes=(_pasted.kong_note([w for w, _ in bare], bare[0][1]),))
+    return replace(hand, notes=(_pasted.kong_note([w for w, _ in bare], bare[0][1].tiles[0]),))
 
 
 def _as_helper(text: str, pasted: Pasted | None, rules: NotationRules, win_tile: int | str | None,

@@ -259,9 +259,11 @@ def helper_note(read_as: list[tuple[str, Meld]]) -> str:
     return f'read as a {_HELPER} string ({parts}); pass dialect "helper" to say so'
 
 
-def kong_note(written: list[str], first: Meld) -> str:
-    """Bare ``[XXXX]`` kongs: claimed in our notation, concealed in the helper's."""
-    tiles = _kong_text(first)
+def kong_note(written: list[str], kind: int) -> str:
+    """Bare ``[XXXX]`` kongs (as typed, whitespace removed; ``kind``: the first one's tile kind):
+    claimed in our notation, concealed in the helper's. The MCR full result in C writes the same
+    note from this function (scorer/variants/mcr/_full_path.pxi)."""
+    tiles = _kong_text(kind)
     if len(written) == 1:
         head = f"{written[0]} is read as a claimed kong; {_HELPER} writes a concealed kong this way"
     else:
@@ -271,8 +273,7 @@ def kong_note(written: list[str], first: Meld) -> str:
             'or use dialect "helper"')
 
 
-def _kong_text(meld: Meld) -> str:
-    k = meld.tiles[0]
+def _kong_text(k: int) -> str:
     return tile_name(k) * 4 if k >= 27 else f"{k % 9 + 1}" * 4 + tile_name(k)[1]
 
 

@@ -75,6 +75,10 @@ class MCR(Variant):
     def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:
         return None if evaluate_module._fast is None else evaluate_module._fast.compact_many
 
+    def full_fast(self) -> Callable[[Any, Any, Any], Result | None] | None:
+        fast = evaluate_module._fast
+        return fast.full if fast is not None and fast.FULL_PATH else None
+
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every reading the scorer weighed: special shapes and each four-sets division."""
         ctx: MCRContext = context  # type: ignore[assignment]

@@ -67,6 +67,7 @@ cdef struct Ctx:
     int kong_win
     int last_wall
     int discarder      # wind kind, or -1 when not given
+    int given          # bit c: the context gave field c (_field_code), for the full result's echo
 
 
 cdef inline int _field_code(object key):
@@ -139,6 +140,7 @@ cdef int _read_context(dict context, Ctx *x):
     x.self_draw = x.last_tile = x.kong_win = x.last_wall = x.flowers = 0
     x.seat = x.prevalent = 27
     x.discarder = -1
+    x.given = 0
     if context is None:
         return 1
     while PyDict_Next(context, &pos, &kp, &vp):
@@ -169,6 +171,7 @@ cdef int _read_context(dict context, Ctx *x):
             ok = v is None
         if not ok:
             return 0
+        x.given |= 1 << c
     return 1
 
 
@@ -192,8 +195,13 @@ cdef int _contradiction(Hand *h, Ctx *x) noexcept nogil:
 cdef int _load_hand(const char *s, Py_ssize_t n, Ctx *x, Hand *h) noexcept nogil:
     """Parse and set up the hand; 0 when the full path must take it."""
     cdef ParsedHand p
+    return _load_parsed(s, n, x, h, &p)
+
+
+cdef int _load_parsed(const char *s, Py_ssize_t n, Ctx *x, Hand *h, ParsedHand *p) noexcept nogil:
+    """_load_hand keeping the parse in ``p`` (the full result writes the hand back from it)."""
     cdef int i
-    if not parse_standard(s, n, &p):
+    if not parse_standard(s, n, p):
         return 0
     if p.ntiles != 3 * (4 - p.nmelds) + 2:
         return 0

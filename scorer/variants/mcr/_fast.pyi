@@ -4,6 +4,7 @@ it, ``evaluate.evaluate``)."""
 from typing import Any
 
 from scorer._compact import CompactResult
+from scorer.result import Result
 
 NONE: int
 SEVEN_PAIRS: int
@@ -24,6 +25,7 @@ SPECIAL: int
 SHAPES: tuple[str, ...]
 PRINCIPLES: list[str]
 COMPACT_ENTRY: object  # a PyCapsule holding the C entry point of ``compact``
+FULL_PATH: bool  # ``full`` can build the result classes (False: it declines every request)
 
 def evaluate(concealed: list[int], fixed: list[int], win: int, self_draw: bool, last_wall: bool, kong_win: bool,
              last_tile: bool, seat: int, prevalent: int,
@@ -38,3 +40,4 @@ def explain_all(concealed: list[int], fixed: list[int], win: int, self_draw: boo
                                 list[tuple[int, int, int | None, str]], bool]] | None: ...
 def compact(text: Any, context: Any) -> CompactResult | None: ...
 def compact_many(requests: list[Any], threads: int = 1, as_json: bool = False) -> list[Any]: ...
+def full(text: Any, context: Any, rules: Any = None) -> Result | None: ...

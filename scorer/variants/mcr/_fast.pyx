@@ -1934,3 +1934,8 @@ def explain_all(list concealed, list fixed, int win, bint self_draw, bint last_w
 include "_compact_path.pxi"
 include "_compact_json.pxi"
 include "_compact_batch.pxi"
+
+
+# ---- the full result in C: notation text + context dict + preset -> Result -------------------
+
+include "_full_path.pxi"

@@ -1,0 +1,646 @@
+# Included by _fast.pyx: MCR's full Result built in C, straight from the notation text, the context
+# dict and a preset name: ``full(text, context, rules)``, which ``MCR.full_fast`` hands to
+# ``engine.score_fast`` (``scorer.score("mcr", ...)`` without explain, claim or dialect). One
+# evaluation of the hand, the chosen reading scored again with the recorder on (``_explain_chosen``,
+# as ``explain`` does), then every field of the Result written here: the canonical hand, each item
+# and the tiles behind it, the merged exclusions, the partition, the settlement, the details, the
+# rules echo and the context used.
+#
+# Its declared pure-Python twin is the checked path: ``MCR.score`` -> ``build_result``, ``_partition``
+# and ``_exclusions`` (scorer/variants/mcr/__init__.py), ``explained.py`` with ``Tally.source_text``,
+# ``notation.format_hand``, ``Variant.context_used`` and ``ResolvedRules.echo``
+# (docs/architecture.md#the-explained-reading). What those write, this writes too: a change there is
+# a change here, and tests/test_mcr_full_fast.py compares both answers' ``as_dict()`` on the
+# differential corpus, the fixtures and random contexts.
+#
+# Whatever this path does not read exactly as the checked path would returns None, and the checked
+# path answers (and reports the errors): everything the compact path declines (_compact_path.pxi:
+# unusual notation, context values MCRContext might read differently or reject, contradictions),
+# rule dicts and unknown preset names, and a hand with more divisions or records than the C arrays
+# hold. An exposed kong written without its discarder (``[5555s]``) is answered here with the warning
+# the parser attaches to it (``pasted.kong_note``, from the text as typed).
+#
+# The result objects are the plain dataclasses of scorer/result.py. Their generated ``__init__``
+# would cost more than all the rest of the work, so each object is allocated by its type
+# (``tp_alloc``: every slot empty) and every field stored at its slot's offset, which the slot's
+# member descriptor gives (checked at import: an object slot of that very class, writable; what
+# ``object.__setattr__`` does, without the checks per call). Should a class change shape, this path
+# declines everything and the checked path answers.
+
+from cpython.dict cimport PyDict_Copy
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+
+from scorer import result as _result_py
+from scorer.tiles import tiles_text as _tiles_text_py
+from scorer.variants.mcr import division as _division_py
+from scorer.variants.mcr.context import MCRContext as _MCRContext, MCRRules as _MCRRules
+from scorer.version import __version__ as _VERSION
+
+cdef extern from *:
+    """
+    #include <structmember.h>
+    static PyObject *mj_alloc(PyObject *type) {
+        PyTypeObject *t = (PyTypeObject *)type;
+        return t->tp_alloc(t, 0);
+    }
+    /* the offset of a writable object slot that ``cls`` itself defines, or -1 */
+    static Py_ssize_t mj_slot_offset(PyObject *descr, PyObject *cls) {
+        PyMemberDescrObject *d;
+        if (descr == NULL || !PyObject_TypeCheck(descr, &PyMemberDescr_Type))
+            return -1;
+        d = (PyMemberDescrObject *)descr;
+        if ((PyObject *)PyDescr_TYPE(d) != cls || d->d_member->type != T_OBJECT_EX
+                || (d->d_member->flags & READONLY))
+            return -1;
+        return d->d_member->offset;
+    }
+    /* a field of a freshly allocated object (its slot still empty) */
+    static inline void mj_set(PyObject *obj, Py_ssize_t offset, PyObject *value) {
+        Py_INCREF(value);
+        *(PyObject **)((char *)obj + offset) = value;
+    }
+    """
+    object mj_alloc(object type)
+    Py_ssize_t mj_slot_offset(object descr, object cls)
+    void mj_set(object obj, Py_ssize_t offset, object value)
+
+cdef extern from "Python.h":
+    object _ascii "PyUnicode_DecodeASCII"(const char *s, Py_ssize_t size, const char *errors)
+
+
+# ---- text, as scorer.tiles.tiles_text writes it ------------------------------------------------
+
+cdef enum:
+    TEXT_CAP = 2048
+    SET_TEXT_CAP = 12
+    MAXPRESETS = 8
+
+cdef struct Text:
+    int n
+    int over        # the text did not fit: the checked path answers
+    char buf[TEXT_CAP]
+
+cdef char SUIT_CH[3]
+cdef char LETTER_CH[7]
+# a set's text (division.Set.text) by kind, lowest tile and form: 0 concealed set of a division,
+# 1 a meld written [..] or {..}, 2 a meld written (..)
+cdef char SET_C[3][NK][3][SET_TEXT_CAP]
+cdef list SET_STR = []   # the same as str, index (kind * NK + tile) * 3 + form
+cdef list PAIR_STR = []  # tiles_text([k, k])
+cdef list TILE_STR = [_tiles_text_py([k]) for k in range(NK)]  # tile_name
+cdef const char *OPENERS = b"[{("  # by ParsedHand.mexp: exposed, added, concealed
+cdef const char *CLOSERS = b"]})"
+
+
+cdef inline void _t_char(Text *t, char ch) noexcept nogil:
+    if t.n < TEXT_CAP:
+        t.buf[t.n] = ch
+        t.n += 1
+    else:
+        t.over = 1
+
+
+cdef inline void _t_str(Text *t, const char *s) noexcept nogil:
+    while s[0]:
+        _t_char(t, s[0])
+        s += 1
+
+
+cdef void _t_tiles(Text *t, const int *kinds, int n) noexcept nogil:
+    """tiles.tiles_text: the tiles in the given order, a run of digits closed by its suit letter."""
+    cdef int i, k, run = -1
+    for i in range(n):
+        k = kinds[i]
+        if k < 27:
+            if run >= 0 and run != k // 9:
+                _t_char(t, SUIT_CH[run])
+            _t_char(t, <char>(49 + k % 9))
+            run = k // 9
+        else:
+            if run >= 0:
+                _t_char(t, SUIT_CH[run])
+                run = -1
+            _t_char(t, LETTER_CH[k - 27])
+    if run >= 0:
+        _t_char(t, SUIT_CH[run])
+
+
+cdef inline void _t_copies(Text *t, int k, int n) noexcept nogil:
+    cdef int same[4]
+    cdef int i
+    for i in range(n if n < 4 else 4):
+        same[i] = k
+    _t_tiles(t, same, n if n < 4 else 4)
+
+
+cdef inline int _form(int fixed, int conc) noexcept nogil:
+    return 0 if not fixed else (2 if conc else 1)
+
+
+cdef inline str _t_done(Text *t):
+    return "" if t.n == 0 else _ascii(t.buf, t.n, NULL)
+
+
+cdef void _init_texts() except *:
+    from scorer.tiles import LETTERS, SUITS
+    cdef int kind, tile, form, i
+    cdef bytes b
+    for i in range(3):
+        SUIT_CH[i] = ord(SUITS[i])
+    for i in range(7):
+        LETTER_CH[i] = ord(LETTERS[i])
+    for kind in range(3):
+        for tile in range(NK):
+            for form in range(3):
+                text = _division_py.Set(kind, tile, form == 2, form != 0).text()
+                b = text.encode("ascii")
+                if len(b) >= SET_TEXT_CAP:
+                    raise RuntimeError("a set text longer than the C table holds")
+                memcpy(SET_C[kind][tile][form], <const char *>b, len(b) + 1)
+                SET_STR.append(text)
+    for tile in range(NK):
+        PAIR_STR.append(_tiles_text_py([tile, tile]))
+
+
+_init_texts()
+
+
+# ---- what the result is made of, from the fan table, the presets and the result classes ---------
+
+cdef tuple SHAPE_NAMES = SHAPES
+cdef tuple PRINCIPLE_NAMES = tuple(PRINCIPLES)
+cdef list FAN_ID = [f.id for f in _FANS]
+cdef list FAN_NAME = [f.name for f in _FANS]
+cdef list FAN_ZH = [f.name_zh for f in _FANS]
+cdef list FAN_POINTS = [f.points for f in _FANS]
+cdef str TIE_BREAK_TEXT = None  # evaluate.TIE_BREAK, read on first use (evaluate imports this module)
+cdef tuple CONTEXT_FIELDS = tuple(_MCRContext.fields)
+# presets: names, the evaluator's two options, the rules echo (ResolvedRules.echo)
+cdef list PRESET_NAMES = list(_PRESETS)
+cdef int N_PRESETS = 0
+cdef int DEFAULT_PRESET_INDEX = -1
+cdef int PRESET_KONG_PAIR[MAXPRESETS]
+cdef int PRESET_KNITTED[MAXPRESETS]
+cdef int PRESET_OK[MAXPRESETS]    # a preset this path scores (its minimum is the one _settle applies)
+cdef list PRESET_ECHO = []
+# the slot descriptors of each result class, in the order the fields are listed below
+cdef tuple ITEM_FIELDS = ("id", "name", "name_zh", "points", "factor", "count", "tiles", "detail")
+cdef tuple EXCLUSION_FIELDS = ("id", "name", "name_zh", "by", "principle", "count")
+cdef tuple CONTEXT_USED_FIELDS = ("values", "defaults")
+cdef tuple RESULT_FIELDS = ("variant", "hand", "valid", "reason", "total", "items", "excluded", "partition",
+                            "payments", "rules", "version", "details", "wilds", "context_used", "warnings",
+                            "readings", "tie_break", "verdict")
+cdef object ITEM_T = _result_py.Item
+cdef object EXCLUSION_T = _result_py.Exclusion
+cdef object CONTEXT_USED_T = _result_py.ContextUsed
+cdef object RESULT_T = _result_py.Result
+cdef Py_ssize_t O_ITEM[8]
+cdef Py_ssize_t O_EXCLUSION[6]
+cdef Py_ssize_t O_CONTEXT_USED[2]
+cdef Py_ssize_t O_RESULT[18]
+cdef bint FULL_READY = False
+
+
+cdef bint _slots(object cls, tuple names, Py_ssize_t *offsets) except -1:
+    """The slot offsets of a slots dataclass whose fields are exactly ``names``; False when its shape
+    is another (the path then declines everything)."""
+    import dataclasses
+    cdef Py_ssize_t i
+    if tuple(f.name for f in dataclasses.fields(cls)) != names:
+        return False
+    for i, name in enumerate(names):
+        offsets[i] = mj_slot_offset(cls.__dict__.get(name), cls)
+        if offsets[i] < 0:
+            return False
+    return True
+
+
+cdef void _init_full() except *:
+    global N_PRESETS, DEFAULT_PRESET_INDEX, FULL_READY
+    cdef int i
+    if len(PRESET_NAMES) > MAXPRESETS:
+        return
+    N_PRESETS = len(PRESET_NAMES)
+    for i, name in enumerate(PRESET_NAMES):
+        options = _MCRRules.validate(dict(_PRESETS[name]), "rules")
+        PRESET_KONG_PAIR[i] = options.concealed_kong_and_melded_kong
+        PRESET_KNITTED[i] = options.knitted_straight_waits
+        PRESET_OK[i] = options.minimum == MINIMUM
+        PRESET_ECHO.append({"preset": name, **options.dump()})
+        if name == _DEFAULT_PRESET:
+            DEFAULT_PRESET_INDEX = i
+    shapes_known = (_slots(ITEM_T, ITEM_FIELDS, O_ITEM) and _slots(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
+                    and _slots(CONTEXT_USED_T, CONTEXT_USED_FIELDS, O_CONTEXT_USED)
+                    and _slots(RESULT_T, RESULT_FIELDS, O_RESULT))
+    # the context's fields in the order _field_code numbers them (its echo lists them in this order)
+    fields_in_order = CONTEXT_FIELDS == ("self_draw", "seat_wind", "round_wind", "flowers", "last_tile",
+                                         "kong_win", "last_wall", "discarder", "win_tile")
+    FULL_READY = DEFAULT_PRESET_INDEX >= 0 and fields_in_order and shapes_known
+
+
+_init_full()
+FULL_PATH = FULL_READY  # for MCR.full_fast: False when the result classes changed shape
+
+
+# ---- the pieces of the result ------------------------------------------------------------------
+
+cdef void _t_source(Text *t, int code, Hand *h, Div *d) noexcept nogil:
+    """explained.source rendered (tally.render): one record of what makes a fan."""
+    cdef int kind = code >> SRC_SHIFT, low = code & ((1 << SRC_SHIFT) - 1)
+    cdef int i, j, idx, m = 0
+    cdef int tiles[14]
+    if kind == SRC_SETS:
+        for i in range(low & 7):
+            if i:
+                _t_char(t, 32)
+            idx = (low >> (3 + 3 * i)) & 7
+            if idx == PAIR_INDEX:
+                _t_copies(t, d.pair, 2)
+            elif idx < 4:
+                _t_str(t, SET_C[d.kind[idx]][d.tile[idx]][_form(d.fixed[idx], d.conc[idx])])
+            else:
+                t.over = 1
+    elif kind == SRC_WIN:
+        _t_tiles(t, &h.win, 1)
+    elif kind == SRC_FOUR:
+        _t_copies(t, low, 4)
+    elif kind == SRC_PAIRS:
+        for i in range(h.nkinds):
+            for j in range(h.conc[h.kinds[i]] // 2):
+                if m:
+                    _t_char(t, 32)
+                _t_copies(t, h.kinds[i], 2)
+                m = 1
+    elif kind == SRC_HAND:
+        for i in range(h.nkinds):
+            for j in range(h.conc[h.kinds[i]]):
+                if m < 14:
+                    tiles[m] = h.kinds[i]
+                    m += 1
+                else:
+                    t.over = 1
+        _t_tiles(t, tiles, m)
+    elif kind == SRC_KINDS:
+        _t_tiles(t, h.kinds, h.nkinds if h.nkinds <= 14 else 14)
+    elif kind == SRC_NUMBERED:
+        for i in range(h.nkinds):
+            if h.kinds[i] < 27 and m < 14:
+                tiles[m] = h.kinds[i]
+                m += 1
+        _t_tiles(t, tiles, m)
+    elif kind == SRC_RUN:
+        for i in range(9):
+            tiles[i] = low + i
+        _t_tiles(t, tiles, 9)
+    elif kind == SRC_FAMILY and low < 6:
+        _t_tiles(t, FAMS[low], 9)
+    else:
+        t.over = 1
+
+
+cdef int _fan_text(Text *t, Explain *x, int fan, Hand *h, Div *d) noexcept nogil:
+    """Tally.source_text: the fan's records, in the order they were made, joined by `` / ``."""
+    cdef int i, first = 1
+    t.n = 0
+    for i in range(x.nsrc):
+        if x.src_fan[i] != fan:
+            continue
+        if not first:
+            _t_char(t, 32)
+            _t_char(t, 47)
+            _t_char(t, 32)
+        first = 0
+        _t_source(t, x.src_code[i], h, d)
+    return not t.over
+
+
+cdef object _new_item(int fan, int count, str tiles):
+    """build_result's _item: Item(id, name, name_zh, points, count, tiles), factor 1, no detail."""
+    item = mj_alloc(ITEM_T)
+    mj_set(item, O_ITEM[0], FAN_ID[fan])
+    mj_set(item, O_ITEM[1], FAN_NAME[fan])
+    mj_set(item, O_ITEM[2], FAN_ZH[fan])
+    mj_set(item, O_ITEM[3], FAN_POINTS[fan])
+    mj_set(item, O_ITEM[4], 1)
+    mj_set(item, O_ITEM[5], count)
+    mj_set(item, O_ITEM[6], tiles)
+    mj_set(item, O_ITEM[7], None)
+    return item
+
+
+cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
+    """One Item per fan scored, in table order, then the flowers; None when a text did not fit."""
+    cdef u64 m[2]
+    cdef u64 rest
+    cdef int w, i, k = 0, n
+    cdef list items
+    mj_fan_mask(o.counts, m)
+    n = __builtin_popcountll(m[0]) + __builtin_popcountll(m[1]) + (1 if flowers else 0)
+    items = PyList_New(n)
+    for w in range(2):
+        rest = m[w]
+        while rest:
+            i = (w << 6) | __builtin_ctzll(rest)
+            rest &= rest - 1
+            if not _fan_text(t, x, i, h, &o.div):
+                return None
+            item = _new_item(i, o.counts[i], _t_done(t))
+            Py_INCREF(item)
+            PyList_SET_ITEM(items, k, item)
+            k += 1
+    if flowers:
+        item = _new_item(FLOWER_FAN, flowers, "")
+        Py_INCREF(item)
+        PyList_SET_ITEM(items, k, item)
+    return items
+
+
+cdef list _excluded(Explain *x):
+    """build_result's _exclusions: the removals merged by (fan, excluder, principle), counts summed,
+    in the order each first appears."""
+    cdef list out = []
+    cdef int i, j, seen, n, by
+    for i in range(x.nrem):
+        seen = 0
+        for j in range(i):
+            if (x.rem_fan[j] == x.rem_fan[i] and x.rem_by[j] == x.rem_by[i]
+                    and x.rem_principle[j] == x.rem_principle[i]):
+                seen = 1
+                break
+        if seen:
+            continue
+        n = 0
+        for j in range(i, x.nrem):
+            if (x.rem_fan[j] == x.rem_fan[i] and x.rem_by[j] == x.rem_by[i]
+                    and x.rem_principle[j] == x.rem_principle[i]):
+                n += x.rem_n[j]
+        by = x.rem_by[i]
+        e = mj_alloc(EXCLUSION_T)
+        mj_set(e, O_EXCLUSION[0], FAN_ID[x.rem_fan[i]])
+        mj_set(e, O_EXCLUSION[1], FAN_NAME[x.rem_fan[i]])
+        mj_set(e, O_EXCLUSION[2], FAN_ZH[x.rem_fan[i]])
+        mj_set(e, O_EXCLUSION[3], None if by == NO_FAN else FAN_ID[by])
+        mj_set(e, O_EXCLUSION[4], PRINCIPLE_NAMES[x.rem_principle[i]])
+        mj_set(e, O_EXCLUSION[5], n)
+        out.append(e)
+    return out
+
+
+cdef inline str _set_str(Div *d, int i):
+    return SET_STR[(d.kind[i] * NK + d.tile[i]) * 3 + _form(d.fixed[i], d.conc[i])]
+
+
+cdef list _partition_of(Outcome *o, Hand *h, Text *t):
+    """build_result's _partition: a division's sets (melds first, then the concealed sets by tile,
+    a chow before a pung) and its pair, the knitted straight's body first; seven pairs as pairs;
+    the other fixed-list shapes by kind."""
+    cdef list out = []
+    cdef int i, j, f, k, n = 0, nsets
+    cdef int hidden[4]
+    cdef Div *d = &o.div
+    if o.status == S_FOUR_SETS or (o.status == S_SPECIAL and o.shape == SH_KNITTED_STRAIGHT):
+        if o.status == S_SPECIAL:
+            for f in range(6):
+                for i in range(9):
+                    if not h.conc[FAMS[f][i]]:
+                        break
+                else:
+                    t.n = 0
+                    _t_tiles(t, FAMS[f], 9)
+                    out.append(_t_done(t))
+                    break
+            nsets = 1
+        else:
+            nsets = 4
+        for i in range(nsets):
+            if d.fixed[i]:
+                out.append(_set_str(d, i))
+            else:
+                # insertion by (tile, kind): CHOW (0) before PUNG (1) on the same tile
+                j = n
+                while j > 0 and (d.tile[hidden[j - 1]] > d.tile[i] or (
+                        d.tile[hidden[j - 1]] == d.tile[i] and d.kind[hidden[j - 1]] > d.kind[i])):
+                    hidden[j] = hidden[j - 1]
+                    j -= 1
+                hidden[j] = i
+                n += 1
+        for j in range(n):
+            out.append(_set_str(d, hidden[j]))
+        out.append(PAIR_STR[d.pair])
+    elif o.status == S_SEVEN_PAIRS:
+        for i in range(h.nkinds):
+            k = h.kinds[i]
+            for j in range(h.conc[k] // 2):
+                out.append(PAIR_STR[k])
+    else:
+        for i in range(h.nkinds):
+            k = h.kinds[i]
+            t.n = 0
+            _t_copies(t, k, h.conc[k])
+            out.append(_t_done(t))
+    return out
+
+
+cdef str _canonical(ParsedHand *p, Text *t):
+    """notation.format_hand: the melds as written ([..] {..} (..), tiles sorted, the ``,N`` digit),
+    then the concealed tiles sorted, one copy of the winning tile moved to the end."""
+    cdef int i, k, c, m = 0, moved = 0
+    cdef int tiles[14]
+    t.n = 0
+    for i in range(p.nmelds):
+        _t_char(t, OPENERS[p.mexp[i]])
+        if p.mkind[i] == CHOW:
+            tiles[0] = p.mtile[i]
+            tiles[1] = p.mtile[i] + 1
+            tiles[2] = p.mtile[i] + 2
+            _t_tiles(t, tiles, 3)
+        else:
+            _t_copies(t, p.mtile[i], 4 if p.mkind[i] == KONG else 3)
+        if p.moffer[i]:
+            _t_char(t, 44)
+            _t_char(t, <char>(48 + p.moffer[i]))
+        _t_char(t, CLOSERS[p.mexp[i]])
+    for k in range(NK):
+        c = p.conc[k]
+        if k == p.win and c and not moved:
+            c -= 1
+            moved = 1
+        while c > 0 and m < 14:
+            tiles[m] = k
+            m += 1
+            c -= 1
+    if moved and m < 14:
+        tiles[m] = p.win
+        m += 1
+    _t_tiles(t, tiles, m)
+    return _t_done(t)
+
+
+cdef object _context_used(Ctx *x, Hand *h):
+    """Variant.context_used: every field's value (the discarder resolved on a discard, the winning
+    tile named) and the fields the context did not give, in the context's field order."""
+    cdef int i
+    cdef list defaults = []
+    for i in range(9):
+        if not (x.given >> i) & 1:
+            defaults.append(CONTEXT_FIELDS[i])
+    discarder = None if x.self_draw else _discarder(x)
+    values = {
+        "self_draw": bool(x.self_draw),
+        "seat_wind": SEAT_NAMES[x.seat - 27],
+        "round_wind": SEAT_NAMES[x.prevalent - 27],
+        "flowers": x.flowers,
+        "last_tile": bool(x.last_tile),
+        "kong_win": bool(x.kong_win),
+        "last_wall": bool(x.last_wall),
+        "discarder": discarder,
+        "win_tile": TILE_STR[h.win],
+    }
+    used = mj_alloc(CONTEXT_USED_T)
+    mj_set(used, O_CONTEXT_USED[0], values)
+    mj_set(used, O_CONTEXT_USED[1], defaults)
+    return used
+
+
+cdef inline str _discarder(Ctx *x):
+    """Who pays on a discard: the discarder given, else the winner's previous seat."""
+    return SEAT_NAMES[x.discarder - 27] if x.discarder >= 0 else SEAT_NAMES[(x.seat - 27 + 3) % 4]
+
+
+cdef object _PASTED = None  # scorer.pasted, imported on the first bare kong
+
+
+cdef inline int _is_space(Py_UCS4 ch) noexcept:
+    # the ASCII characters str.isspace accepts (the fast parse reads ASCII only)
+    return ch == 32 or 9 <= ch <= 13 or 28 <= ch <= 31
+
+
+cdef list _warnings(str text, ParsedHand *p):
+    """notation._with_kong_note: ``[XXXX]`` written without a discarder is read as a claimed kong, and
+    the hand says so, quoting each such meld as typed (whitespace removed)."""
+    global _PASTED
+    cdef int i, first = -1
+    cdef Py_ssize_t j, n = PyUnicode_GET_LENGTH(text)
+    cdef Py_UCS4 ch
+    cdef list written = None
+    for i in range(p.nmelds):
+        if p.mkind[i] != KONG or p.mexp[i] != 0 or p.moffer[i] != 0:
+            continue
+        if written is None:
+            written = []
+            first = p.mtile[i]
+        chars = []
+        j = p.mpos[i]
+        while j < n:
+            ch = PyUnicode_READ_CHAR(text, j)
+            if not _is_space(ch):
+                chars.append(chr(ch))
+            if ch == u"]":
+                break
+            j += 1
+        written.append("".join(chars))
+    if written is None:
+        return []
+    if _PASTED is None:
+        from scorer import pasted
+        _PASTED = pasted
+    return [_PASTED.kong_note(written, first)]
+
+
+cdef object _full_entry(object text, object context, object rules):
+    cdef Ctx x
+    cdef Hand h
+    cdef ParsedHand p
+    cdef Outcome o
+    cdef Explain e
+    cdef Scored sc
+    cdef Settled st
+    cdef Text t
+    cdef const char *s
+    cdef Py_ssize_t n
+    cdef int preset = -1, i, kongs = 0
+    global TIE_BREAK_TEXT
+    if not FULL_READY:
+        return None
+    if TIE_BREAK_TEXT is None:
+        from scorer.variants.mcr.evaluate import TIE_BREAK
+        TIE_BREAK_TEXT = TIE_BREAK
+    if rules is None:
+        preset = DEFAULT_PRESET_INDEX
+    elif type(rules) is str:
+        for i in range(N_PRESETS):
+            if rules == PRESET_NAMES[i]:
+                preset = i
+                break
+    if preset < 0 or not PRESET_OK[preset]:
+        return None
+    if not _read_text(text, context, &x, &s, &n) or not _load_parsed(s, n, &x, &h, &p):
+        return None
+    for i in range(p.nmelds):
+        if p.mkind[i] == KONG:
+            kongs += 1
+    _evaluate(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, NULL)
+    if o.status == S_DEFER:
+        return None
+    t.n = 0
+    t.over = 0
+    canonical = _canonical(&p, &t)
+    sc.status = o.status
+    sc.points = o.points
+    _settle(&x, &sc, &st)
+    if o.status == S_NONE:
+        items = []
+        excluded = []
+        partition = []
+        details = {"fan_points": 0, "flowers": x.flowers, "readings": 0}
+        tie_break = None
+    else:
+        _explain_chosen(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, &e)
+        if e.nsrc >= MAXSRC or e.nrem >= MAXREM:
+            return None
+        items = _items(&o, &e, &h, x.flowers, &t)
+        if items is None:
+            return None
+        excluded = _excluded(&e)
+        partition = _partition_of(&o, &h, &t)
+        if t.over:
+            return None
+        tie_break = TIE_BREAK_TEXT
+        details = {
+            "fan_points": o.points,
+            "flowers": x.flowers,
+            "minimum": MINIMUM,
+            "shape": SHAPE_NAMES[0 if o.status == S_FOUR_SETS else 1 if o.status == S_SEVEN_PAIRS else o.shape],
+            "readings": o.nread,
+            "tie_break": TIE_BREAK_TEXT,
+            "discarder": None if x.self_draw else _discarder(&x),
+            "kongs": kongs,
+        }
+    if t.over:
+        return None
+    r = mj_alloc(RESULT_T)
+    mj_set(r, O_RESULT[0], VARIANT)
+    mj_set(r, O_RESULT[1], canonical)
+    mj_set(r, O_RESULT[2], bool(st.valid))
+    mj_set(r, O_RESULT[3], None if st.reason == 0 else NO_WIN_REASON if st.reason == 1 else BELOW_MINIMUM[o.points])
+    mj_set(r, O_RESULT[4], st.total)
+    mj_set(r, O_RESULT[5], items)
+    mj_set(r, O_RESULT[6], excluded)
+    mj_set(r, O_RESULT[7], partition)
+    mj_set(r, O_RESULT[8], {"E": st.amounts[0], "S": st.amounts[1], "W": st.amounts[2], "N": st.amounts[3]})
+    mj_set(r, O_RESULT[9], PyDict_Copy(PRESET_ECHO[preset]))
+    mj_set(r, O_RESULT[10], _VERSION)
+    mj_set(r, O_RESULT[11], details)
+    mj_set(r, O_RESULT[12], [])
+    mj_set(r, O_RESULT[13], _context_used(&x, &h))
+    mj_set(r, O_RESULT[14], _warnings(text, &p))
+    mj_set(r, O_RESULT[15], None)
+    mj_set(r, O_RESULT[16], tie_break)
+    mj_set(r, O_RESULT[17], None)
+    return r
+
+
+def full(text, context, rules=None):
+    """MCR's full Result (``scorer.score("mcr", text, context, rules)``) built in C, or None when the
+    checked path must answer this request (see the header of _full_path.pxi)."""
+    return _full_entry(text, context, rules)

@@ -1580,6 +1580,7 @@ cdef struct Outcome:
     int shape    # SH_* of a special shape
     int have_sp  # a seven-pairs reading was weighed (before the divisions)
     int best     # the chosen division's place in the reference's order; -1: the seven pairs
+    int recorded # the chosen reading's records were made while it was scored (_evaluate_recording)
 
 
 cdef void _seven_pairs_fans(Hand *h, int *c, Explain *x) noexcept nogil:
@@ -1680,9 +1681,17 @@ cdef int _special(int *c, Outcome *o, int shape) noexcept nogil:
     return S_SPECIAL
 
 
-cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knitted_waits,
-                   Outcome *o, Div *weighed) noexcept nogil:
+cdef inline int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knitted_waits,
+                          Outcome *o, Div *weighed) noexcept nogil:
     """Every reading of the hand scored; the chosen one in ``o`` (see the module docstring)."""
+    return _evaluate_recording(h, seat, prevalent, kong_pair_fan, knitted_waits, o, weighed, NULL)
+
+
+cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan, int knitted_waits,
+                             Outcome *o, Div *weighed, Explain *x) noexcept nogil:
+    """_evaluate; with a recorder ``x``, a hand whose only reading is one four-sets division has it
+    recorded as it is scored (``o.recorded``), as ``_explain_chosen`` would record it in a second
+    pass."""
     cdef Div divs[MAXDIV]
     cdef Enum e
     cdef int base[NF]
@@ -1693,11 +1702,13 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knit
     cdef int i, k, p, f, ok, nsets, have_sp = 0, even = 1, sp_points = 0, unique = 0
     cdef int best = -2, best_points = -1, pts, from_sp, j, t, pg
     cdef Div *d
+    cdef Explain *single = NULL
     o.status = S_NONE
     o.nread = 0
     o.points = 0
     o.unique = 0
     o.ncodes = 0
+    o.recorded = 0
     o.have_sp = 0
     o.best = -1
     even = h.odd_bits == 0
@@ -1763,14 +1774,19 @@ cdef int _evaluate(Hand *h, int seat, int prevalent, int kong_pair_fan, int knit
     if e.n:
         h.pair_group = pg
         unique = -1  # worked out when a division places the winning tile in a chow or the pair
-        _hand_fans(h, base, NULL)
+        if x != NULL and e.n == 1 and not have_sp:
+            single = x
+            x.nsrc = 0
+            x.nrem = 0
+            o.recorded = 1
+        _hand_fans(h, base, single)
     if have_sp:
         best = -1
         best_points = sp_points
         mj_copy(o.counts, sp)
     from_sp = have_sp
     for i in range(e.n):
-        pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, cur, NULL)
+        pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, cur, single)
         if best == -2 or pts > best_points or (
                 pts == best_points and (from_sp or cur[f_pure_triple_chow] or cur[f_triple_pung])):
             best = i

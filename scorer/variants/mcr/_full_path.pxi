@@ -201,6 +201,25 @@ cdef Py_ssize_t O_RESULT[18]
 cdef bint FULL_READY = False
 
 
+# build_result's details and the context echo as copies of these, each value that differs written
+# over it (a copy costs a fraction of building a dict of eight entries)
+cdef dict VALUES_TEMPLATE = {"self_draw": False, "seat_wind": "E", "round_wind": "E", "flowers": 0,
+                             "last_tile": False, "kong_win": False, "last_wall": False, "discarder": None,
+                             "win_tile": None}
+cdef dict DETAILS_TEMPLATE = None
+cdef dict NO_WIN_DETAILS = {"fan_points": 0, "flowers": 0, "readings": 0}
+cdef dict NO_PAYMENTS = {"E": 0, "S": 0, "W": 0, "N": 0}
+
+
+cdef void _init_details() except *:
+    global TIE_BREAK_TEXT, DETAILS_TEMPLATE
+    from scorer.variants.mcr.evaluate import TIE_BREAK
+    TIE_BREAK_TEXT = TIE_BREAK
+    DETAILS_TEMPLATE = {"fan_points": 0, "flowers": 0, "minimum": MINIMUM, "shape": SHAPE_NAMES[0], "readings": 1,
+                        "tie_break": TIE_BREAK, "discarder": None, "kongs": 0}
+
+
+
 cdef bint _slots(object cls, tuple names, Py_ssize_t *offsets) except -1:
     """The slot offsets of a slots dataclass whose fields are exactly ``names``; False when its shape
     is another (the path then declines everything)."""
@@ -232,9 +251,10 @@ cdef void _init_full() except *:
     shapes_known = (_slots(ITEM_T, ITEM_FIELDS, O_ITEM) and _slots(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
                     and _slots(CONTEXT_USED_T, CONTEXT_USED_FIELDS, O_CONTEXT_USED)
                     and _slots(RESULT_T, RESULT_FIELDS, O_RESULT))
-    # the context's fields in the order _field_code numbers them (its echo lists them in this order)
-    fields_in_order = CONTEXT_FIELDS == ("self_draw", "seat_wind", "round_wind", "flowers", "last_tile",
-                                         "kong_win", "last_wall", "discarder", "win_tile")
+    # the context's fields in the order _field_code numbers them, with the defaults the echo's
+    # template holds (its values are written over where the context differs)
+    fields_in_order = (CONTEXT_FIELDS == tuple(VALUES_TEMPLATE)
+                       and _MCRContext.validate({}, "context").dump() == VALUES_TEMPLATE)
     FULL_READY = DEFAULT_PRESET_INDEX >= 0 and fields_in_order and shapes_known
 
 
@@ -325,6 +345,7 @@ cdef object _new_item(int fan, int count, str tiles):
     mj_set(item, O_ITEM[5], count)
     mj_set(item, O_ITEM[6], tiles)
     mj_set(item, O_ITEM[7], None)
+    PyObject_GC_UnTrack(<void *>item)  # frozen, holding strings, ints and None: never in a cycle
     return item
 
 
@@ -382,6 +403,7 @@ cdef list _excluded(Explain *x):
         mj_set(e, O_EXCLUSION[3], None if by == NO_FAN else FAN_ID[by])
         mj_set(e, O_EXCLUSION[4], PRINCIPLE_NAMES[x.rem_principle[i]])
         mj_set(e, O_EXCLUSION[5], n)
+        PyObject_GC_UnTrack(<void *>e)  # frozen, holding strings, ints and None: never in a cycle
         out.append(e)
     return out
 
@@ -479,23 +501,33 @@ cdef str _canonical(ParsedHand *p, Text *t):
 cdef object _context_used(Ctx *x, Hand *h):
     """Variant.context_used: every field's value (the discarder resolved on a discard, the winning
     tile named) and the fields the context did not give, in the context's field order."""
-    cdef int i
-    cdef list defaults = []
+    cdef int i, k = 0
+    cdef list defaults = PyList_New(9 - __builtin_popcountll(x.given))
     for i in range(9):
         if not (x.given >> i) & 1:
-            defaults.append(CONTEXT_FIELDS[i])
-    discarder = None if x.self_draw else _discarder(x)
-    values = {
-        "self_draw": bool(x.self_draw),
-        "seat_wind": SEAT_NAMES[x.seat - 27],
-        "round_wind": SEAT_NAMES[x.prevalent - 27],
-        "flowers": x.flowers,
-        "last_tile": bool(x.last_tile),
-        "kong_win": bool(x.kong_win),
-        "last_wall": bool(x.last_wall),
-        "discarder": discarder,
-        "win_tile": TILE_STR[h.win],
-    }
+            item = CONTEXT_FIELDS[i]
+            Py_INCREF(item)
+            PyList_SET_ITEM(defaults, k, item)
+            k += 1
+    # the defaults' copy, each value that differs written over it
+    values = PyDict_Copy(VALUES_TEMPLATE)
+    if x.self_draw:
+        values["self_draw"] = True
+    if x.seat != 27:
+        values["seat_wind"] = SEAT_NAMES[x.seat - 27]
+    if x.prevalent != 27:
+        values["round_wind"] = SEAT_NAMES[x.prevalent - 27]
+    if x.flowers:
+        values["flowers"] = x.flowers
+    if x.last_tile:
+        values["last_tile"] = True
+    if x.kong_win:
+        values["kong_win"] = True
+    if x.last_wall:
+        values["last_wall"] = True
+    if not x.self_draw:
+        values["discarder"] = _discarder(x)
+    values["win_tile"] = TILE_STR[h.win]
     used = mj_alloc(CONTEXT_USED_T)
     mj_set(used, O_CONTEXT_USED[0], values)
     mj_set(used, O_CONTEXT_USED[1], defaults)
@@ -523,22 +555,23 @@ cdef list _warnings(str text, ParsedHand *p):
     cdef Py_ssize_t j, n = PyUnicode_GET_LENGTH(text)
     cdef Py_UCS4 ch
     cdef list written = None
+    cdef Text t
     for i in range(p.nmelds):
         if p.mkind[i] != KONG or p.mexp[i] != 0 or p.moffer[i] != 0:
             continue
         if written is None:
             written = []
             first = p.mtile[i]
-        chars = []
+        t.n = t.over = 0
         j = p.mpos[i]
         while j < n:
             ch = PyUnicode_READ_CHAR(text, j)
             if not _is_space(ch):
-                chars.append(chr(ch))
+                _t_char(&t, <char>ch)  # ASCII: the fast parse read it
             if ch == u"]":
                 break
             j += 1
-        written.append("".join(chars))
+        written.append(_t_done(&t))
     if written is None:
         return []
     if _PASTED is None:
@@ -559,12 +592,10 @@ cdef object _full_entry(object text, object context, object rules):
     cdef const char *s
     cdef Py_ssize_t n
     cdef int preset = -1, i, kongs = 0
-    global TIE_BREAK_TEXT
     if not FULL_READY:
         return None
     if TIE_BREAK_TEXT is None:
-        from scorer.variants.mcr.evaluate import TIE_BREAK
-        TIE_BREAK_TEXT = TIE_BREAK
+        _init_details()
     if rules is None:
         preset = DEFAULT_PRESET_INDEX
     elif type(rules) is str:
@@ -579,7 +610,9 @@ cdef object _full_entry(object text, object context, object rules):
     for i in range(p.nmelds):
         if p.mkind[i] == KONG:
             kongs += 1
-    _evaluate(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, NULL)
+    # one evaluation: a hand with one reading is recorded as it is scored, any other's chosen reading
+    # is scored again with the recorder on
+    _evaluate_recording(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, NULL, &e)
     if o.status == S_DEFER:
         return None
     t.n = 0
@@ -592,10 +625,13 @@ cdef object _full_entry(object text, object context, object rules):
         items = []
         excluded = []
         partition = []
-        details = {"fan_points": 0, "flowers": x.flowers, "readings": 0}
+        details = PyDict_Copy(NO_WIN_DETAILS)
+        if x.flowers:
+            details["flowers"] = x.flowers
         tie_break = None
     else:
-        _explain_chosen(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, &e)
+        if not o.recorded:
+            _explain_chosen(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, &e)
         if e.nsrc >= MAXSRC or e.nrem >= MAXREM:
             return None
         items = _items(&o, &e, &h, x.flowers, &t)
@@ -606,16 +642,18 @@ cdef object _full_entry(object text, object context, object rules):
         if t.over:
             return None
         tie_break = TIE_BREAK_TEXT
-        details = {
-            "fan_points": o.points,
-            "flowers": x.flowers,
-            "minimum": MINIMUM,
-            "shape": SHAPE_NAMES[0 if o.status == S_FOUR_SETS else 1 if o.status == S_SEVEN_PAIRS else o.shape],
-            "readings": o.nread,
-            "tie_break": TIE_BREAK_TEXT,
-            "discarder": None if x.self_draw else _discarder(&x),
-            "kongs": kongs,
-        }
+        details = PyDict_Copy(DETAILS_TEMPLATE)
+        details["fan_points"] = o.points
+        if x.flowers:
+            details["flowers"] = x.flowers
+        if o.status != S_FOUR_SETS:
+            details["shape"] = SHAPE_NAMES[1 if o.status == S_SEVEN_PAIRS else o.shape]
+        if o.nread != 1:
+            details["readings"] = o.nread
+        if not x.self_draw:
+            details["discarder"] = _discarder(&x)
+        if kongs:
+            details["kongs"] = kongs
     if t.over:
         return None
     r = mj_alloc(RESULT_T)
@@ -627,7 +665,8 @@ cdef object _full_entry(object text, object context, object rules):
     mj_set(r, O_RESULT[5], items)
     mj_set(r, O_RESULT[6], excluded)
     mj_set(r, O_RESULT[7], partition)
-    mj_set(r, O_RESULT[8], {"E": st.amounts[0], "S": st.amounts[1], "W": st.amounts[2], "N": st.amounts[3]})
+    mj_set(r, O_RESULT[8], {"E": st.amounts[0], "S": st.amounts[1], "W": st.amounts[2], "N": st.amounts[3]}
+           if st.valid else PyDict_Copy(NO_PAYMENTS))
     mj_set(r, O_RESULT[9], PyDict_Copy(PRESET_ECHO[preset]))
     mj_set(r, O_RESULT[10], _VERSION)
     mj_set(r, O_RESULT[11], details)

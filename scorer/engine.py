@@ -47,6 +47,14 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | Model | None
         answered = fast(hand, context, rules) if fast is not None else score_fast(variant, hand, context, rules)
         if answered is not None:
             return answered
+    return score_checked(variant, hand, context, rules, dialect, explain=explain, claim=claim)
+
+
+def score_checked(variant: str, hand: str | None, context: dict[str, Any] | Model | None = None,
+                  rules: str | dict[str, Any] | None = None, dialect: str | None = None, *,
+                  explain: bool = False, claim: list[str | int] | None = None) -> Result:
+    """``score`` by the checked path alone (input validated, the variant's ``score``), never a
+    compiled full path: the twin each full path is tested against (tests/test_mcr_full_fast.py)."""
     v = registry.get(variant)
     try:
         ctx = v.context(context)

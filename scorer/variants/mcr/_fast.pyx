@@ -11,7 +11,7 @@ completeness (for the pair and the formal wait of docs/rules/mcr.md#edge-wait) i
 suit; the wait is worked out only when a division places the winning tile in a concealed chow or the
 pair.
 
-Two ways in:
+Three ways in:
 
 * ``evaluate(concealed, fixed, win, ...)`` for the full path: ``(status, n_readings, codes, points,
   counts, unique_wait)`` with status ``NONE``, ``SEVEN_PAIRS``, ``FOUR_SETS`` (``codes``: the chosen
@@ -26,6 +26,9 @@ Two ways in:
   ``CompactResult`` under the default rules, special shapes included; None for anything the full path
   must take. ``compact_many(requests, threads, as_json)`` (``_compact_batch.pxi``) does a batch on
   every core, answers optionally written as JSON (``_compact_json.pxi``).
+* ``full(text, context, rules)`` (``_full_path.pxi``, ``MCR.full_fast``): the same request under rules
+  None or a preset name to the whole ``Result`` the checked path gives, explanation included; None for
+  anything the checked path must take (docs/architecture.md#the-full-result-in-c).
 
 The pure-Python twin is ``evaluate.evaluate``; ``MJSCORE_PURE=1`` selects it.
 """

@@ -1,17 +1,18 @@
 # Included by _fast.pyx: MCR's full Result built in C, straight from the notation text, the context
 # dict and a preset name: ``full(text, context, rules)``, which ``MCR.full_fast`` hands to
 # ``engine.score_fast`` (``scorer.score("mcr", ...)`` without explain, claim or dialect). One
-# evaluation of the hand, the chosen reading scored again with the recorder on (``_explain_chosen``,
-# as ``explain`` does), then every field of the Result written here: the canonical hand, each item
-# and the tiles behind it, the merged exclusions, the partition, the settlement, the details, the
-# rules echo and the context used.
+# evaluation of the hand with the recorder on (a hand whose only reading is one division is recorded
+# as it is scored, ``_evaluate_recording``; any other's chosen reading is scored once more,
+# ``_explain_chosen``, as ``explain`` does), then every field of the Result written here: the
+# canonical hand, each item and the tiles behind it, the merged exclusions, the partition, the
+# settlement, the details, the rules echo and the context used.
 #
-# Its declared pure-Python twin is the checked path: ``MCR.score`` -> ``build_result``, ``_partition``
-# and ``_exclusions`` (scorer/variants/mcr/__init__.py), ``explained.py`` with ``Tally.source_text``,
-# ``notation.format_hand``, ``Variant.context_used`` and ``ResolvedRules.echo``
-# (docs/architecture.md#the-explained-reading). What those write, this writes too: a change there is
-# a change here, and tests/test_mcr_full_fast.py compares both answers' ``as_dict()`` on the
-# differential corpus, the fixtures and random contexts.
+# Its declared pure-Python twin is the checked path (``engine.score_checked``): ``MCR.score`` ->
+# ``build_result``, ``_partition`` and ``_exclusions`` (scorer/variants/mcr/__init__.py),
+# ``explained.py`` with ``Tally.source_text``, ``notation.format_hand``, ``Variant.context_used`` and
+# ``ResolvedRules.echo`` (docs/architecture.md#the-full-result-in-c). What those write, this writes
+# too: a change there is a change here, and tests/test_mcr_full_fast.py compares both answers'
+# ``as_dict()`` on the differential corpus, the fixtures and random contexts.
 #
 # Whatever this path does not read exactly as the checked path would returns None, and the checked
 # path answers (and reports the errors): everything the compact path declines (_compact_path.pxi:

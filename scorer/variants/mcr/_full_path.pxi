@@ -212,8 +212,20 @@ cdef dict NO_WIN_DETAILS = {"fan_points": 0, "flowers": 0, "readings": 0}
 cdef dict NO_PAYMENTS = {"E": 0, "S": 0, "W": 0, "N": 0}
 
 
+# the items without tiles (无字, 平和, 门前清, 花牌, ...) by fan and count: frozen objects whose every field
+# the fan table gives, made once (on the first answer) and shared by the answers, as the compact
+# path shares its item tuples; nothing in an answer can change them
+cdef list ITEM_CONSTANTS = None
+
+
 cdef void _init_details() except *:
-    global TIE_BREAK_TEXT, DETAILS_TEMPLATE
+    global TIE_BREAK_TEXT, DETAILS_TEMPLATE, ITEM_CONSTANTS
+    cdef int f, n
+    constants = [None] * (NUM_FANS * CACHED_COUNTS)
+    for f in range(NUM_FANS):
+        for n in range(1, CACHED_COUNTS):
+            constants[f * CACHED_COUNTS + n] = _new_item(f, n, "")
+    ITEM_CONSTANTS = constants
     from scorer.variants.mcr.evaluate import TIE_BREAK
     TIE_BREAK_TEXT = TIE_BREAK
     DETAILS_TEMPLATE = {"fan_points": 0, "flowers": 0, "minimum": MINIMUM, "shape": SHAPE_NAMES[0], "readings": 1,
@@ -319,24 +331,44 @@ cdef void _t_source(Text *t, int code, Hand *h, Div *d) noexcept nogil:
         t.over = 1
 
 
-cdef int _fan_text(Text *t, Explain *x, int fan, Hand *h, Div *d) noexcept nogil:
-    """Tally.source_text: the fan's records, in the order they were made, joined by `` / ``."""
-    cdef int i, first = 1
-    t.n = 0
+cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d):
+    """Tally.source_text: the fan's records, in the order they were made, joined by `` / ``; None
+    when the text does not fit. One set or the winning tile alone is a text of the tables."""
+    cdef int i, n = 0, last = -1, kind, low, idx
     for i in range(x.nsrc):
+        if x.src_fan[i] == fan:
+            n += 1
+            last = i
+    if n == 0:
+        return ""
+    if n == 1:
+        kind = x.src_code[last] >> SRC_SHIFT
+        low = x.src_code[last] & ((1 << SRC_SHIFT) - 1)
+        if kind == SRC_SETS and (low & 7) == 1:
+            idx = (low >> 3) & 7
+            if idx < 4:
+                return _set_str(d, idx)
+            if idx == PAIR_INDEX:
+                return PAIR_STR[d.pair]
+        elif kind == SRC_WIN:
+            return TILE_STR[h.win]
+    t.n = 0
+    for i in range(last + 1):
         if x.src_fan[i] != fan:
             continue
-        if not first:
+        if t.n:
             _t_char(t, 32)
             _t_char(t, 47)
             _t_char(t, 32)
-        first = 0
         _t_source(t, x.src_code[i], h, d)
-    return not t.over
+    return None if t.over else _t_done(t)
 
 
 cdef object _new_item(int fan, int count, str tiles):
-    """build_result's _item: Item(id, name, name_zh, points, count, tiles), factor 1, no detail."""
+    """build_result's _item: Item(id, name, name_zh, points, count, tiles), factor 1, no detail. An
+    item with no tiles and a small count is one of the constants (see ITEM_CONSTANTS)."""
+    if not tiles and 0 < count < CACHED_COUNTS and ITEM_CONSTANTS is not None:
+        return ITEM_CONSTANTS[fan * CACHED_COUNTS + count]
     item = mj_alloc(ITEM_T)
     mj_set(item, O_ITEM[0], FAN_ID[fan])
     mj_set(item, O_ITEM[1], FAN_NAME[fan])
@@ -364,14 +396,15 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
         while rest:
             i = (w << 6) | __builtin_ctzll(rest)
             rest &= rest - 1
-            if not _fan_text(t, x, i, h, &o.div):
+            tiles = _tiles_of(t, x, i, h, &o.div)
+            if tiles is None:
                 return None
-            item = _new_item(i, o.counts[i], _t_done(t))
+            item = _new_item(i, o.counts[i], tiles)
             Py_INCREF(item)
             PyList_SET_ITEM(items, k, item)
             k += 1
     if flowers:
-        item = _new_item(FLOWER_FAN, flowers, "")
+        item = _new_item(FLOWER_FAN, flowers, "")  # flowers: 1-8
         Py_INCREF(item)
         PyList_SET_ITEM(items, k, item)
     return items

@@ -219,17 +219,20 @@ cdef list ITEM_CONSTANTS = None
 
 
 cdef void _init_details() except *:
+    """On the first answer (evaluate imports this module: its tie-break text is read here). Another
+    thread may run it too: it makes the same values, and TIE_BREAK_TEXT, which says it ran, is set
+    last."""
     global TIE_BREAK_TEXT, DETAILS_TEMPLATE, ITEM_CONSTANTS
     cdef int f, n
+    from scorer.variants.mcr.evaluate import TIE_BREAK
     constants = [None] * (NUM_FANS * CACHED_COUNTS)
     for f in range(NUM_FANS):
         for n in range(1, CACHED_COUNTS):
             constants[f * CACHED_COUNTS + n] = _new_item(f, n, "")
     ITEM_CONSTANTS = constants
-    from scorer.variants.mcr.evaluate import TIE_BREAK
-    TIE_BREAK_TEXT = TIE_BREAK
     DETAILS_TEMPLATE = {"fan_points": 0, "flowers": 0, "minimum": MINIMUM, "shape": SHAPE_NAMES[0], "readings": 1,
                         "tie_break": TIE_BREAK, "discarder": None, "kongs": 0}
+    TIE_BREAK_TEXT = TIE_BREAK
 
 
 

@@ -35,7 +35,7 @@ from scorer import result as _result_py
 from scorer.tiles import tiles_text as _tiles_text_py
 from scorer.variants.mcr import division as _division_py
 from scorer.variants.mcr.context import MCRContext as _MCRContext, MCRRules as _MCRRules
-from scorer.version import __version__ as _VERSION
+from scorer.version import __version__ as _version_py
 
 cdef extern from *:
     """
@@ -170,6 +170,7 @@ _init_texts()
 
 cdef tuple SHAPE_NAMES = SHAPES
 cdef tuple PRINCIPLE_NAMES = tuple(PRINCIPLES)
+cdef str VERSION = _version_py
 cdef list FAN_ID = [f.id for f in _FANS]
 cdef list FAN_NAME = [f.name for f in _FANS]
 cdef list FAN_ZH = [f.name_zh for f in _FANS]
@@ -705,7 +706,7 @@ cdef object _full_entry(object text, object context, object rules):
     mj_set(r, O_RESULT[8], {"E": st.amounts[0], "S": st.amounts[1], "W": st.amounts[2], "N": st.amounts[3]}
            if st.valid else PyDict_Copy(NO_PAYMENTS))
     mj_set(r, O_RESULT[9], PyDict_Copy(PRESET_ECHO[preset]))
-    mj_set(r, O_RESULT[10], _VERSION)
+    mj_set(r, O_RESULT[10], VERSION)
     mj_set(r, O_RESULT[11], details)
     mj_set(r, O_RESULT[12], [])
     mj_set(r, O_RESULT[13], _context_used(&x, &h))

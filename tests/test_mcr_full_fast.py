@@ -130,6 +130,10 @@ SPECIAL = [
     ("[2222p][3333p]234m789sCC", {"self_draw": True, "kong_win": True}),
     ("[123m] [555p] 234s 5577z 7z", {}), ("123m456m789m1p1p 2p3p4p", {"discarder": "W"}),
     ("12345678m11p 9m 99s9s", {"flowers": 8}), ("11122233344455m", {}),
+    # no winning shape: a result, not valid, with the flowers and the kong note all the same
+    ("123m456m789m123p5p7p", {"flowers": 3}), ("[1111m]456m789m123p5p7p", {"self_draw": True}),
+    ("[123m]456m789m123p5p5p", {"flowers": 0, "win_tile": None}),
+    ("123m456m789m123p5p5p", {"discarder": "W", "seat_wind": "S"}),
 ]
 
 

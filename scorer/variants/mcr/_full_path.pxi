@@ -127,11 +127,15 @@ cdef void _t_tiles(Text *t, const int *kinds, int n) noexcept nogil:
 
 
 cdef inline void _t_copies(Text *t, int k, int n) noexcept nogil:
+    """tiles_text([k] * n), n at most 4 (a hand holds no more)."""
     cdef int same[4]
     cdef int i
-    for i in range(n if n < 4 else 4):
+    if n > 4:
+        t.over = 1
+        return
+    for i in range(n):
         same[i] = k
-    _t_tiles(t, same, n if n < 4 else 4)
+    _t_tiles(t, same, n)
 
 
 cdef inline int _form(int fixed, int conc) noexcept nogil:

@@ -108,13 +108,16 @@ def _with_hand_problems(v: registry.Variant, hand: str | None, dialect: str | No
     return ctx_error
 
 
-def score_request(request: ScoreRequest | dict[str, Any]) -> Result:
+def score_request(request: ScoreRequest | dict[str, Any], *, checked: bool = False) -> Result:
+    """Score one request (checked as the HTTP API checks it). ``checked``: by the checked path
+    alone, for a request a compiled path has already left to it."""
     from .request import ScoreRequest
 
     if not isinstance(request, ScoreRequest):
         request = parse_request(request)
-    return score(request.variant, request.hand, request.context, request.rules, request.dialect,
-                 explain=request.explain, claim=request.claim)
+    run = score_checked if checked else score
+    return run(request.variant, request.hand, request.context, request.rules, request.dialect,
+               explain=request.explain, claim=request.claim)
 
 
 def parse_request(raw: dict[str, Any]) -> ScoreRequest:
@@ -145,9 +148,9 @@ def internal_error(exc: BaseException) -> dict[str, Any]:
     return error_result(HandError(message, None, "internal_error"))
 
 
-def _answer_one(req: Any) -> Result | dict[str, Any]:
+def _answer_one(req: Any, checked: bool = False) -> Result | dict[str, Any]:
     try:
-        return score_request(req)
+        return score_request(req, checked=checked)
     except HandError as err:
         return error_result(err)
     except Exception as exc:
@@ -177,7 +180,12 @@ def _fast_path(variant: str) -> Any:
 
 
 def _compact_in_full(variant: str, hand: str | None, context: Any, rules: Any, dialect: str | None) -> CompactResult:
-    return compact_of(score(variant, hand, context, rules, dialect))
+    # a request the variant's compact C path has declined would be declined by its full C path
+    # too (both read the text and the context alike): it goes to the checked path straight away
+    tried = (rules is None and dialect is None and type(variant) is str and variant in registry.ids()
+             and _fast_path(variant) is not None)
+    run = score_checked if tried else score
+    return compact_of(run(variant, hand, context, rules, dialect))
 
 
 _compact.configure(_fast_path, _compact_in_full)
@@ -238,7 +246,8 @@ def _compact_many(requests: list[Any]) -> list[Result | CompactResult | dict[str
 
 
 def _compact_one(req: Any) -> CompactResult | dict[str, Any]:
-    full = _answer_one(req)
+    # the C paths left this request to the checked path: no second try through one of them
+    full = _answer_one(req, checked=True)
     if not isinstance(full, Result):
         return full
     try:

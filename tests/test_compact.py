@@ -310,3 +310,27 @@ def test_any_json_context_gives_the_full_paths_answer(hand: str, context: dict) 
     answer = score_many([{"variant": "mcr", "hand": hand, "context": context}] * 70, view="compact")[0]
     full = full_or_error("mcr", hand, context)
     assert (answer == full) if isinstance(full, CompactResult) else ("error" in answer)
+
+
+@needs_fast
+def test_a_request_the_compact_path_declines_is_not_tried_through_the_full_c_path(monkeypatch: Any) -> None:
+    from scorer import engine
+
+    calls: list[Any] = []
+
+    def counted(hand: Any, context: Any, rules: Any) -> None:
+        calls.append(hand)
+        return None
+
+    engine.score_fast("mcr", None, None, None)  # looks the variant's full path up once
+    monkeypatch.setitem(engine._FULL_FAST, "mcr", counted)
+    declined = ("1f[123m]456789m555pCC", {"self_draw": True})  # a flower written in the hand: the C paths leave it
+    assert FAST.compact(*declined) is None
+    expected = compact_of(engine.score_checked("mcr", *declined))
+    assert expected.valid and expected.total == 20
+    assert score_compact("mcr", *declined) == expected
+    assert score_many([{"variant": "mcr", "hand": declined[0], "context": declined[1]}], view="compact") == [expected]
+    assert calls == []
+    # a rule preset is not the compact path's: the full C path is tried for it, once
+    score_compact("mcr", "[123m]456789m555pCC", None, "mcr1998")
+    assert calls == ["[123m]456789m555pCC"]

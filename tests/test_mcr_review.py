@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 import scorer
 from api.app import app
 from scorer import score
+from scorer.variants.mcr.evaluate import TIE_BREAK
 
 
 def P(e: int, s: int, w: int, n: int) -> dict[str, int]:
@@ -337,8 +338,9 @@ def test_not_a_winning_hand():
 def test_tie_break_statement():
     # docs/rules/mcr.md#choosing-between-readings: the tie-break rule is stated with the result
     r = score("mcr", "3334566m666s666p6m")
-    assert r.tie_break and "一色三同顺" in r.tie_break and "三同刻" in r.tie_break
-    assert "seven-pairs" in r.tie_break
+    assert r.tie_break == "ties with an earlier reading: a later division holding 三同刻 replaces it"
+    # the general rule, which each reading tying the chosen one quotes under explain
+    assert "一色三同顺" in TIE_BREAK and "三同刻" in TIE_BREAK and "seven-pairs" in TIE_BREAK
     # 三同刻 + 双暗刻 (22) replaces the earlier 三暗刻 + 双同刻 (22)
     assert _fans(r) == Counter([("triple_pung", 16, 1), ("concealed_hand", 2, 1), ("two_concealed_pungs", 2, 1),
                                 ("all_simples", 2, 1)])
@@ -352,7 +354,7 @@ def test_explain_readings_tie_and_chosen():
     assert len(chosen) == 1 and chosen[0].total == 22
     assert "triple_pung" in {i.id for i in chosen[0].items}
     tied = [v for v in r.readings if not v.chosen and v.total == 22]
-    assert tied and all(v.note and r.tie_break in v.note for v in tied)
+    assert tied and all(v.note and TIE_BREAK in v.note for v in tied)
     assert any("three_concealed_pungs" in {i.id for i in v.items} for v in tied)
 
 

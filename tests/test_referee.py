@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from api.app import app
 from scorer import score
 from scorer.referee import waits
+from scorer.variants.mcr.evaluate import TIE_BREAK
 
 client = TestClient(app)
 TIE = "345s4455566777p6p"  # 一色三同顺 reading ties 一色三节高 at 31 (docs/rules/mcr.md#choosing-between-readings)
@@ -21,7 +22,8 @@ def test_explain_lists_every_reading_and_marks_the_chosen_one():
     assert len(chosen) == 1 and chosen[0].partition == ["567p", "567p", "567p", "345s", "44p"]
     tied = r.readings[1]
     assert "pure_shifted_pungs" in [i.id for i in tied.items]
-    assert tied.note and "一色三同顺" in tied.note and r.tie_break in tied.note
+    assert tied.note and "一色三同顺" in tied.note and TIE_BREAK in tied.note
+    assert r.tie_break == "ties with an earlier reading: a later division holding 一色三同顺 replaces it"
 
 
 def test_explain_special_shape_and_no_reading():

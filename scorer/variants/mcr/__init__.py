@@ -32,6 +32,7 @@ from .division import KONG, HandFacts, hand_facts
 from .evaluate import TIE_BREAK, Reading, choose, every_reading
 from .fans import FANS, INDEX
 from .specials import FAMILIES, pair_texts
+from .tiebreak import TEXTS as TIE_BREAKS
 
 
 class MCR(Variant):
@@ -181,13 +182,13 @@ def build_result(variant: str, hand: Hand, ctx: MCRContext, opts: MCRRules, fact
         "minimum": opts.minimum,
         "shape": chosen.shape,
         "readings": n_readings,
-        "tie_break": TIE_BREAK,
+        "tie_break": TIE_BREAKS[chosen.decided],
         "discarder": discarder,
         "kongs": sum(1 for s in facts.fixed if s.kind == KONG),
     }
     return Result(
         variant=variant,
-        tie_break=TIE_BREAK,
+        tie_break=TIE_BREAKS[chosen.decided],
         hand=canonical,
         valid=valid,
         reason=None if valid else settle.below_minimum(opts.minimum, fan_points),

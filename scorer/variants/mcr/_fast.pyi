@@ -33,7 +33,7 @@ def evaluate(concealed: list[int], fixed: list[int], win: int, self_draw: bool, 
 def explain(concealed: list[int], fixed: list[int], win: int, self_draw: bool, last_wall: bool, kong_win: bool,
             last_tile: bool, seat: int, prevalent: int, kong_pair_fan: bool, knitted_waits: bool
             ) -> tuple[int, int, str | None, tuple[int, ...] | None, int, list[int] | None, tuple[int, ...],
-                       list[tuple[int, int, int | None, str]]]: ...
+                       list[tuple[int, int, int | None, str]], int]: ...
 def explain_all(concealed: list[int], fixed: list[int], win: int, self_draw: bool, last_wall: bool,
                 kong_win: bool, last_tile: bool, seat: int, prevalent: int, kong_pair_fan: bool, knitted_waits: bool
                 ) -> list[tuple[str, tuple[int, ...] | None, int, list[int], tuple[int, ...],

@@ -111,6 +111,7 @@ cdef extern from *:
 from scorer.variants.mcr import fans as _fans
 from scorer.variants.mcr.specials import KNITTED_STRAIGHT_WAIT as _KNITTED_STRAIGHT_WAIT
 from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS, F as _F, POINTS as _POINTS
+from scorer.variants.mcr import tiebreak as _tiebreak
 
 cdef enum:
     NF = 92       # >= number of fans, a multiple of 4 (the fan bit sets read four counts at a time)
@@ -136,6 +137,11 @@ cdef enum:  # which special shape (indices into SHAPES)
     SH_NINE_GATES = 6
 
 cdef int CHOW = 0, PUNG = 1, KONG = 2
+# why the chosen reading is kept (tiebreak.py: the codes and the texts)
+cdef int D_ONLY = _tiebreak.ONLY, D_HIGHEST = _tiebreak.HIGHEST, D_FIRST_KEPT = _tiebreak.FIRST_KEPT
+cdef int D_PURE_TRIPLE_CHOW = _tiebreak.PURE_TRIPLE_CHOW, D_TRIPLE_PUNG = _tiebreak.TRIPLE_PUNG
+cdef int D_OVER_SEVEN_PAIRS = _tiebreak.OVER_SEVEN_PAIRS
+cdef int TOOK_FIRST = _tiebreak.TOOK_FIRST, TOOK_HIGHER = _tiebreak.TOOK_HIGHER
 cdef int NUM_FANS = len(_FANS)
 cdef int POINTS[NF]
 ctypedef unsigned long long u64
@@ -1583,6 +1589,7 @@ cdef struct Outcome:
     int shape    # SH_* of a special shape
     int have_sp  # a seven-pairs reading was weighed (before the divisions)
     int best     # the chosen division's place in the reference's order; -1: the seven pairs
+    int decided  # why the chosen reading is kept: a code of tiebreak.DECISIONS
     int recorded # the chosen reading's records were made while it was scored (_evaluate_recording)
 
 
@@ -1680,6 +1687,7 @@ cdef int _special(int *c, Outcome *o, int shape) noexcept nogil:
     mj_copy(o.counts, c)
     o.points = points(c)
     o.nread = 1
+    o.decided = D_ONLY
     o.status = S_SPECIAL
     return S_SPECIAL
 
@@ -1704,6 +1712,7 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
     cdef int order[MAXDIV]
     cdef int i, k, p, f, ok, nsets, have_sp = 0, even = 1, sp_points = 0, unique = 0
     cdef int best = -2, best_points = -1, pts, from_sp, j, t, pg
+    cdef int second = -1, took = TOOK_FIRST  # the best total not kept; how the kept one last took over
     cdef Div *d
     cdef Explain *single = NULL
     o.status = S_NONE
@@ -1714,6 +1723,7 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
     o.recorded = 0
     o.have_sp = 0
     o.best = -1
+    o.decided = D_ONLY
     even = h.odd_bits == 0
     # special shapes (evaluate.evaluate's first part)
     if h.nfixed == 0:
@@ -1792,10 +1802,17 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
         pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, cur, single)
         if best == -2 or pts > best_points or (
                 pts == best_points and (from_sp or cur[f_pure_triple_chow] or cur[f_triple_pung])):
+            if best != -2:
+                second = best_points if best_points > second else second
+                took = (TOOK_HIGHER if pts > best_points else D_OVER_SEVEN_PAIRS if from_sp
+                        else D_PURE_TRIPLE_CHOW if cur[f_pure_triple_chow] else D_TRIPLE_PUNG)
             best = i
             best_points = pts
             mj_copy(o.counts, cur)
+        elif pts > second:
+            second = pts
     o.nread = e.n + have_sp
+    o.decided = _decision(o.nread, best_points, second, took)
     o.have_sp = have_sp
     o.unique = unique
     if weighed != NULL:
@@ -1814,6 +1831,15 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
     memcpy(o.codes, d.codes, d.ncodes * sizeof(int))
     o.status = S_FOUR_SETS
     return S_FOUR_SETS
+
+
+cdef inline int _decision(int n_readings, int best_points, int second, int took) noexcept nogil:
+    """tiebreak.decision"""
+    if n_readings <= 1 or second < 0:
+        return D_ONLY
+    if second < best_points:
+        return D_HIGHEST
+    return D_FIRST_KEPT if took < 0 else took
 
 
 cdef void _load(Hand *h, list concealed, list fixed, int win, bint self_draw, bint last_wall,
@@ -1878,7 +1904,7 @@ def explain(list concealed, list fixed, int win, bint self_draw, bint last_wall,
     _load(&h, concealed, fixed, win, self_draw, last_wall, kong_win, last_tile)
     _evaluate(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o, NULL)
     if o.status == S_NONE or o.status == S_DEFER:
-        return (o.status, 0, None, None, 0, None, (), [])
+        return (o.status, 0, None, None, 0, None, (), [], D_ONLY)
     _explain_chosen(&h, seat, prevalent, kong_pair_fan, knitted_waits, &o, &x)
     sources, removed = _records(&x)
     counts = [o.counts[i] for i in range(NUM_FANS)]
@@ -1893,7 +1919,7 @@ def explain(list concealed, list fixed, int win, bint self_draw, bint last_wall,
         codes = None
         if o.shape == SH_KNITTED_STRAIGHT:
             codes = (o.div.pair, o.div.kind[0], o.div.tile[0], o.div.conc[0], o.div.fixed[0])
-    return (o.status, o.nread, shape, codes, o.points, counts, sources, removed)
+    return (o.status, o.nread, shape, codes, o.points, counts, sources, removed, o.decided)
 
 
 cdef tuple _records(Explain *x):
@@ -1931,7 +1957,7 @@ def explain_all(list concealed, list fixed, int win, bint self_draw, bint last_w
         return []
     if o.status == S_SPECIAL:
         return [explain(concealed, fixed, win, self_draw, last_wall, kong_win, last_tile, seat, prevalent,
-                        kong_pair_fan, knitted_waits)[2:] + (True,)]
+                        kong_pair_fan, knitted_waits)[2:8] + (True,)]
     out = []
     if o.have_sp:
         x.nsrc = x.nrem = 0

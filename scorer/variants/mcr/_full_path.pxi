@@ -179,7 +179,8 @@ cdef list FAN_ID = [f.id for f in _FANS]
 cdef list FAN_NAME = [f.name for f in _FANS]
 cdef list FAN_ZH = [f.name_zh for f in _FANS]
 cdef list FAN_POINTS = [f.points for f in _FANS]
-cdef str TIE_BREAK_TEXT = None  # evaluate.TIE_BREAK, read on first use (evaluate imports this module)
+cdef tuple TIE_BREAK_TEXTS = _tiebreak.TEXTS  # by decision code (Outcome.decided)
+cdef bint DETAILS_READY = False
 cdef tuple CONTEXT_FIELDS = tuple(_MCRContext.fields)
 # presets: names, the evaluator's two options, the rules echo (ResolvedRules.echo)
 cdef list PRESET_NAMES = list(_PRESETS)
@@ -224,20 +225,18 @@ cdef list ITEM_CONSTANTS = None
 
 
 cdef void _init_details() except *:
-    """On the first answer (evaluate imports this module: its tie-break text is read here). Another
-    thread may run it too: it makes the same values, and TIE_BREAK_TEXT, which says it ran, is set
-    last."""
-    global TIE_BREAK_TEXT, DETAILS_TEMPLATE, ITEM_CONSTANTS
+    """On the first answer. Another thread may run it too: it makes the same values, and
+    DETAILS_READY, which says it ran, is set last."""
+    global DETAILS_READY, DETAILS_TEMPLATE, ITEM_CONSTANTS
     cdef int f, n
-    from scorer.variants.mcr.evaluate import TIE_BREAK
     constants = [None] * (NUM_FANS * CACHED_COUNTS)
     for f in range(NUM_FANS):
         for n in range(1, CACHED_COUNTS):
             constants[f * CACHED_COUNTS + n] = _new_item(f, n, "")
     ITEM_CONSTANTS = constants
     DETAILS_TEMPLATE = {"fan_points": 0, "flowers": 0, "minimum": MINIMUM, "shape": SHAPE_NAMES[0], "readings": 1,
-                        "tie_break": TIE_BREAK, "discarder": None, "kongs": 0}
-    TIE_BREAK_TEXT = TIE_BREAK
+                        "tie_break": None, "discarder": None, "kongs": 0}
+    DETAILS_READY = True
 
 
 
@@ -636,7 +635,7 @@ cdef object _full_entry(object text, object context, object rules):
     cdef int preset = -1, i, kongs = 0
     if not FULL_READY:
         return None
-    if TIE_BREAK_TEXT is None:
+    if not DETAILS_READY:
         _init_details()
     if rules is None:
         preset = DEFAULT_PRESET_INDEX
@@ -683,8 +682,9 @@ cdef object _full_entry(object text, object context, object rules):
         partition = _partition_of(&o, &h, &t)
         if t.over:
             return None
-        tie_break = TIE_BREAK_TEXT
+        tie_break = TIE_BREAK_TEXTS[o.decided]
         details = PyDict_Copy(DETAILS_TEMPLATE)
+        details["tie_break"] = tie_break
         details["fan_points"] = o.points
         if x.flowers:
             details["flowers"] = x.flowers

@@ -26,6 +26,15 @@ from . import chows, pungs, situation, specials, suits, winds
 from .division import Division, HandFacts, division_from_groups
 from .fans import F
 from .tally import Tally
+from .tiebreak import (
+    ONLY,
+    OVER_SEVEN_PAIRS,
+    PURE_TRIPLE_CHOW,
+    TOOK_FIRST,
+    TOOK_HIGHER,
+    TRIPLE_PUNG,
+    decision,
+)
 
 # The C-level twin (_fast.pyx) scores every reading; ``MJSCORE_PURE=1`` (or a missing build)
 # selects this pure-Python evaluator for everything, as scorer/decompose.py does.
@@ -53,6 +62,7 @@ class Reading:
     tally: Tally
     points: int = 0
     chosen: bool = False
+    decided: int = ONLY  # the chosen reading's: why it is kept (tiebreak.DECISIONS)
 
 
 def finish(t: Tally) -> int:
@@ -101,6 +111,7 @@ def evaluate(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: b
     """Every reading of the hand, scored; exactly one (if any) marked ``chosen``."""
     readings: list[Reading] = []
     best: Reading | None = None
+    second, took = -1, TOOK_FIRST  # the best total not kept; how the kept reading last took over
     if not facts.fixed:
         sp = specials.seven_pairs(facts)
         if sp is not None:
@@ -137,13 +148,20 @@ def evaluate(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: b
             t = score_division(facts, division, unique, seat_wind, round_wind, kong_pair_fan)
             r = Reading("four_sets", division, t, t.points())
             readings.append(r)
-            if best is None or r.points > best.points:
+            if best is None:
                 best = r
+            elif r.points > best.points:
+                second, best, took = max(second, best.points), r, TOOK_HIGHER
             elif r.points == best.points and (
                     from_seven_pairs or t.counts[F.PURE_TRIPLE_CHOW] or t.counts[F.TRIPLE_PUNG]):
-                best = r
+                second, best = max(second, best.points), r
+                took = (OVER_SEVEN_PAIRS if from_seven_pairs
+                        else PURE_TRIPLE_CHOW if t.counts[F.PURE_TRIPLE_CHOW] else TRIPLE_PUNG)
+            else:
+                second = max(second, r.points)
     if best is not None:
         best.chosen = True
+        best.decided = decision(len(readings), best.points, second, took)
     return readings
 
 
@@ -171,7 +189,7 @@ def choose(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: boo
     only a hand it hands back (``DEFER``: more divisions than its arrays hold) is scored here.
     """
     if _fast is not None:
-        status, n, shape, codes, points, counts, sources, removed = _fast.explain(
+        status, n, shape, codes, points, counts, sources, removed, decided = _fast.explain(
             facts.concealed, _fixed_ints(facts), facts.win, facts.self_draw, facts.last_wall, facts.kong_win,
             facts.last_tile, WIND_TILE[seat_wind], WIND_TILE[round_wind], kong_pair_fan, knitted_waits)
         if status == _fast.NONE:
@@ -179,7 +197,7 @@ def choose(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: boo
         if status != _fast.DEFER:
             division = explained.division(facts, shape, codes)
             t = explained.tally(counts, sources, removed, facts, division)
-            return Reading(shape, division, t, points, True), n
+            return Reading(shape, division, t, points, True, decided), n
     readings = evaluate(facts, seat_wind, round_wind, kong_pair_fan, knitted_waits)
     return next((r for r in readings if r.chosen), None), len(readings)
 

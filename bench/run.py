@@ -176,6 +176,52 @@ def full_result_rows(rounds: int, corpora: list[tuple[str, list[tuple[str, dict]
             f"{oracle / len(rows) * 1e6:.2f} µs)", "≥ 1×", oracle / full)
 
 
+OTHER_VARIANTS = ("fuzhou", "hebei", "shanxi", "huangyan", "nantong")
+
+
+def variant_cases(variant: str) -> list[tuple[str, dict]]:
+    """A variant's referee cases (fixtures/<variant>/cases.json) that score: its seeded corpus."""
+    from scorer import HandError
+
+    out = []
+    for case in json.loads((ROOT / "fixtures" / variant / "cases.json").read_text(encoding="utf-8")):
+        try:
+            score(variant, case["hand"], case.get("context") or {})
+        except HandError:
+            continue
+        out.append((case["hand"], case.get("context") or {}))
+    return out
+
+
+def variant_rows(rounds: int, row: Callable[..., None]) -> None:
+    """The other variants' full results: each hand's median over the rounds (warm: the wild-tile
+    tables filled), then the p50 and p99 over the variant's hands, beside one oracle MCR hand."""
+    from MahjongGB import MahjongFanCalculator
+
+    oracle_rows = natural(1000, 20240601)
+    prepared = [oracle_args(h, c) for h, c in oracle_rows]
+    for variant in OTHER_VARIANTS:
+        cases = variant_cases(variant)
+        per_hand: list[list[float]] = [[] for _ in cases]
+        oracle_times = []
+        for _ in range(rounds):
+            for i, (h, c) in enumerate(cases):
+                t = time.perf_counter()
+                score(variant, h, c)
+                per_hand[i].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            for kw in prepared:
+                MahjongFanCalculator(**kw)
+            oracle_times.append((time.perf_counter() - t) / len(prepared))
+        medians = sorted(statistics.median(ts) for ts in per_hand)
+        p50 = medians[len(medians) // 2]
+        p99 = medians[min(len(medians) - 1, int(len(medians) * 0.99))]
+        oracle = statistics.median(oracle_times)
+        row(f"full result, {variant}, its {len(cases)} referee cases: p50 / p99 "
+            f"({p50 * 1e6:.0f} / {p99 * 1e6:.0f} µs)", "—", p50 / oracle,
+            f"ratio = p50 ÷ one oracle MCR hand ({oracle * 1e6:.1f} µs)")
+
+
 def counts_of(hand: str) -> list[int]:
     return parse(hand, STANDARD).counts()
 
@@ -357,6 +403,7 @@ def main() -> None:
     ap.add_argument("--no-http", action="store_true", help="skip the HTTP batch rows")
     ap.add_argument("--efficiency", action="store_true", help="only the tile efficiency rows")
     ap.add_argument("--full-result", action="store_true", help="only the full-result-with-explanation rows")
+    ap.add_argument("--variants", action="store_true", help="only the other variants' full-result rows")
     args = ap.parse_args()
     if args.efficiency:
         for measure, target, ratio in efficiency_rows(args.n, args.rounds):
@@ -376,8 +423,11 @@ def main() -> None:
             note = f"{verdict}; {note}" if note else verdict
         rows_table.append((measure, target, ratio, note))
 
-    if args.full_result:
-        full_result_rows(args.rounds, corpora, row)
+    if args.full_result or args.variants:
+        if args.full_result:
+            full_result_rows(args.rounds, corpora, row)
+        if args.variants:
+            variant_rows(args.rounds, row)
         for measure, target, ratio, note in rows_table:
             print(f"| {measure:92} | {target:18} | {ratio:7.2f}× | {note}")
         return
@@ -390,6 +440,7 @@ def main() -> None:
         row(f"full MCR scoring, {name} ({ours / len(rows) * 1e6:.2f} µs vs {oracle / len(rows) * 1e6:.2f} µs)",
             "≥ 3×", oracle / ours)
     full_result_rows(args.rounds, corpora, row)
+    variant_rows(args.rounds, row)
     # each row below is timed side by side with the same oracle sample (its own rounds interleaved
     # with the oracle's), so that a machine slower in one stretch slows both sides alike
     oracle_sample = random_rows[:1000]

@@ -148,10 +148,10 @@ def test_a_lone_surrogate_the_json_reader_let_through_is_never_written() -> None
 def test_an_unexpected_exception_is_that_requests_internal_error(monkeypatch) -> None:
     real = engine.score_request
 
-    def flaky(request):
+    def flaky(request, **options):
         if request.get("hand") == "boom":
             raise ZeroDivisionError("a bug")
-        return real(request)
+        return real(request, **options)
 
     monkeypatch.setattr(engine, "score_request", flaky)
     reqs = [{"variant": "mcr", "hand": HAND}, {"variant": "mcr", "hand": "boom"}, {"variant": "mcr", "hand": HAND}]

@@ -2,10 +2,9 @@
 answered on the event loop, with the same status, headers and bytes as the checked path's; every
 other request goes the checked way (request model, scoring thread, time budget) and gets its answer.
 
-Until a variant has a compiled full path, ``engine.score_fast`` declines every request: these
-tests stand one in (the checked path's own Result, or one that takes anything) to see the lane
-taken, and compare it with the checked path; ``test_the_real_compiled_path_answers_as_the_checked_path``
-does the same with whatever ``engine.score_fast`` is."""
+Most tests stand a compiled path in (the checked path's own Result, or one that takes anything),
+for every variant, to see the lane taken or not, and compare it with the checked path;
+``test_the_real_compiled_path_answers_as_the_checked_path`` does the same with the real ones."""
 
 from __future__ import annotations
 
@@ -22,6 +21,7 @@ from api import lane
 from api.app import app
 from scorer import engine
 from scorer.errors import HandError
+from scorer.jsonio import dumps
 from scorer.request import ScoreRequest, validated
 
 client = TestClient(app)
@@ -68,32 +68,31 @@ def routed(monkeypatch) -> list[Any]:
     return seen
 
 
+def use_fast(monkeypatch, fast: Any) -> None:
+    """``fast`` in the place of ``engine.score_fast``, for the lane and for ``engine.score`` (whose
+    cache of the variants' compiled paths is emptied, so that it asks ``score_fast``)."""
+    monkeypatch.setattr(engine, "_FULL_FAST", {})
+    monkeypatch.setattr(engine, "score_fast", fast)
+
+
 def checked_path_only(monkeypatch) -> None:
-    monkeypatch.setattr(engine, "score_fast", lambda variant, hand, context, rules: None)
+    use_fast(monkeypatch, lambda variant, hand, context, rules: None)
 
 
 def stand_in(monkeypatch) -> list[tuple]:
     """``engine.score_fast`` answering what the checked path answers (as a compiled path must), for
     the requests whose hand it reads; the calls it answered, listed."""
     answered: list[tuple] = []
-    inside = False
-    score = engine.score
 
     def fast(variant: Any, hand: Any, context: Any, rules: Any) -> Any:
-        nonlocal inside
-        if inside:
-            return None  # engine.score asking: the checked path
-        inside = True
         try:
-            result = score(variant, hand, context, rules)
+            result = engine.score_checked(variant, hand, context, rules)
         except HandError:
             return None
-        finally:
-            inside = False
         answered.append((variant, hand, context, rules))
         return result
 
-    monkeypatch.setattr(engine, "score_fast", fast)
+    use_fast(monkeypatch, fast)
     return answered
 
 
@@ -109,11 +108,18 @@ def test_the_lane_answers_as_the_checked_path(body, monkeypatch, routed):
     assert got.headers["content-security-policy"].startswith("default-src 'none'")
 
 
-def test_the_real_compiled_path_answers_as_the_checked_path(monkeypatch):
-    # whatever engine.score_fast answers today (the lane, or the checked way when it declines)
+def test_the_real_compiled_path_answers_as_the_checked_path(monkeypatch, routed):
+    # the real engine.score_fast: the lane where it answers, the checked way where it declines
     real = [answer_of(post(body)) for body in PLAIN]
+    taken = len(PLAIN) - len(routed)
     checked_path_only(monkeypatch)
     assert real == [answer_of(post(body)) for body in PLAIN]
+    assert taken >= sum(body["variant"] == "mcr" for body in PLAIN) - 2  # MCR has a compiled full path
+
+
+def test_the_readme_hand_takes_the_lane(routed):
+    res = post(MCR)
+    assert res.status_code == 200 and res.json()["total"] == 19 and not routed
 
 
 def test_the_same_bytes_differently_written(monkeypatch, routed):
@@ -129,9 +135,9 @@ def grabbing(monkeypatch) -> list[Any]:
     """A compiled path that would answer anything (none may be so careless): the lane's own checks
     are all that stand between a bad request and a 200. What the lane answered, listed (None: it
     handed the request to the route)."""
-    canned = engine.score(MCR["variant"], MCR["hand"], MCR["context"])
+    canned = engine.score_checked(MCR["variant"], MCR["hand"], MCR["context"])
     in_lane = False
-    monkeypatch.setattr(engine, "score_fast", lambda *request: canned if in_lane else None)
+    use_fast(monkeypatch, lambda *request: canned if in_lane else None)
     answers: list[Any] = []
     answer = lane.answer
 
@@ -225,7 +231,7 @@ def test_a_fault_in_the_compiled_path_is_answered_by_the_route(monkeypatch, rout
     def broken(*request: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(engine, "score_fast", broken)
+    use_fast(monkeypatch, broken)
     res = TestClient(app, raise_server_exceptions=False).post("/v1/score", json=MCR)
     # the route meets the same fault in its thread: the last guard answers 422, never a 5xx
     assert res.status_code == 422 and res.json()["error"]["code"] == "unprocessable" and len(routed) == 1
@@ -283,3 +289,12 @@ def test_every_combination_of_the_plain_fields():
             continue
         if request is not None:
             assert (model.variant, model.hand, model.context, model.rules) == request
+
+
+def test_the_lane_writes_what_dumps_writes_also_for_what_orjson_refuses(monkeypatch):
+    result = engine.score_checked(MCR["variant"], MCR["hand"], MCR["context"])
+    result.warnings = ["a lone surrogate \ud800"]  # orjson refuses it; dumps writes it as an escape
+    result.payments = {**result.payments, 7: 0}  # a key that is not a string
+    use_fast(monkeypatch, lambda *request: result)
+    assert lane.answer(MCR) == dumps(result)
+    assert b"\\ud800" in dumps(result)

@@ -3,6 +3,12 @@
 Every POST body is read by ``api.body`` (JSON only, bounded in size and time, keys once), checked
 against the request models (strict types, every value bounded) and scored in ``api.pool``'s
 threads within a time budget; the answers are JSON written by orjson.
+
+One exception: a plain ``POST /v1/score`` (variant, hand, context, rules; no explain, claim or
+dialect) that the variant's compiled full path takes (``engine.score_fast``) is answered on the
+event loop by ``api.lane``, before FastAPI's routing. That path is C without a search, bounded to
+microseconds, so it needs no thread and no time budget, and it gives the very Result the scoring
+thread would (which calls it first, with the same values): the answer is the same either way.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from scorer.version import __version__
 from . import errors, limits, openapi, page, schemas
 from .body import read_json
 from .guard import DocsPages, SecurityHeaders
+from .lane import ScoreLane
 from .pool import Busy, Overrun, Pool
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -33,14 +40,15 @@ JSON = "application/json"
 
 class Service(FastAPI):
     """FastAPI with the security headers outermost, so that every answer carries them (also
-    those of the last-resort error handler, which sits outside the user middleware)."""
+    those of the last-resort error handler, which sits outside the user middleware), and inside
+    them the fast lane of ``POST /v1/score`` (``api.lane``)."""
 
     def __init__(self, *args: Any, page_csp: dict[str, str] | None = None, **kwargs: Any) -> None:
         self.page_csp = page_csp or {}
         super().__init__(*args, **kwargs)
 
     def build_middleware_stack(self) -> Any:
-        return SecurityHeaders(super().build_middleware_stack(), self.page_csp)
+        return SecurityHeaders(ScoreLane(super().build_middleware_stack()), self.page_csp)
 
 
 # --- the work done in the scoring threads ----------------------------------------------------------

@@ -1,8 +1,10 @@
 """The scoring workers: a few threads per process, a bounded queue, and a wall-clock budget that
 cuts a request off inside its work, not only between the items of a batch.
 
-The event loop never scores: it reads and checks the request, hands the work to a thread and
-awaits it, so ``/healthz`` and the reading of other requests go on while a hand is scored. When
+The event loop scores nothing itself but what a variant's compiled full path answers (``api.lane``:
+C without a search, bounded to microseconds, cheaper than a hand-off to a thread): for everything
+else it reads and checks the request, hands the work to a thread and awaits it, so ``/healthz`` and
+the reading of other requests go on while a hand is scored. When
 every thread is busy and the queue is full, or a request waited too long for a thread, the answer
 is 503 with ``Retry-After`` (try again shortly) rather than a growing queue.
 

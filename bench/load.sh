@@ -3,7 +3,9 @@
 #   bench/load.sh [SECONDS=10] [CONNECTIONS=64] [WORKERS="1 2"]
 # For each worker count, starts the service as `mjscore serve --workers N` does (api.server: the
 # same limits), drives POST /v1/score (the README's MCR hand) and then GET /healthz (the baseline)
-# for SECONDS each, and prints req/s, p50/p99 latency, errors and the score / healthz ratio.
+# for SECONDS each, and prints req/s, p50/p99 latency, errors and the score / healthz ratio. Then
+# the same hand with "explain": true (every reading: the scoring threads' way, not the compiled
+# path's, see api/lane.py), for SECONDS more, outside the ratio.
 # The server, wrk and any other load share the machine's cores: note what else was running.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,17 +17,23 @@ PY=${PY:-.venv/bin/python}
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }
 
 LUA=$(mktemp --suffix=.lua)
+EXPLAIN=$(mktemp --suffix=.lua)
 OUT=$(mktemp)
 SERVER=
 cleanup() {
   if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
-  rm -f "$LUA" "$OUT"
+  rm -f "$LUA" "$EXPLAIN" "$OUT"
 }
 trap cleanup EXIT
 cat > "$LUA" <<'LUA'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"variant": "mcr", "hand": "[123m]456789m555pCC", "context": {"self_draw": true, "seat_wind": "S"}}'
+LUA
+cat > "$EXPLAIN" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"variant": "mcr", "hand": "[123m]456789m555pCC", "context": {"self_draw": true, "seat_wind": "S"}, "explain": true}'
 LUA
 
 run() {  # name, extra wrk args...
@@ -53,6 +61,7 @@ for WORKERS in $WORKER_COUNTS; do
   run score -s "$LUA" "http://127.0.0.1:$PORT/v1/score"
   run healthz "http://127.0.0.1:$PORT/healthz"
   awk -v a="$RPS_score" -v b="$RPS_healthz" 'BEGIN {printf "  score / healthz: %.2f\n", a / b}'
+  run explain -s "$EXPLAIN" "http://127.0.0.1:$PORT/v1/score"
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
   SERVER=
 done

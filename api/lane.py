@@ -1,0 +1,136 @@
+"""The fast lane of ``POST /v1/score``: a plain request the variant's compiled full path takes is
+answered on the event loop, before FastAPI's routing; every other request goes the checked way.
+
+Why the event loop may score these: ``engine.score_fast`` runs the variant's compiled full path
+(``Variant.full_fast``), which is C without a search, bounded to microseconds whatever the hand,
+and declines (None) any request it does not read exactly as the checked path would. So it needs no
+scoring thread and no time budget (``api.pool`` is for the work that may take long), and handing
+it to a thread would cost more than it does.
+
+Why the answer is the same, status and bytes, as the checked path's: the lane reads the body as the
+route does (``api.body``), and ``plain`` lets through only a request that ``validated(ScoreRequest,
+raw)`` accepts with these very values, without explain, claim or dialect; for such a request
+``engine.score`` calls ``score_fast`` first, with the same values, and answers its Result. The
+answer is written as the route writes it. Anything else -- a request the compiled path declines,
+any other shape, a body that is not JSON, an unexpected error -- is handed, with the body already
+read, to the route, which answers it (or names its problems) as it always has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any
+
+import orjson
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from scorer import engine
+from scorer.errors import HandError
+from scorer.jsonio import dumps
+from scorer.request import MAX_ENTRIES, MAX_NAME_CHARS, check_bounds
+
+from . import errors, limits
+from .body import check_headers, parse_json, read_body
+
+PATH = "/v1/score"
+_PLAIN_KEYS = frozenset({"variant", "hand", "context", "rules"})
+_JSON = b"application/json"
+
+
+def plain(raw: Any) -> tuple[str, str, dict[str, Any], str | dict[str, Any] | None] | None:
+    """(variant, hand, context, rules) of a score request that ``validated(ScoreRequest, raw)``
+    accepts with these same values, and that ``engine.score`` tries the compiled path on; None for
+    any other (the checked way answers it, or names its problems).
+
+    At least as strict as the request model: the four fields only (no explain, claim or dialect),
+    variant and hand present, each of the type ``ScoreRequest`` declares and within its bounds
+    (hand a string, not null), the context an object (``{}`` when absent, as the model's default),
+    the rules a preset name, an object naming its preset by a string, or null; and the context's
+    and the rules' values within theirs (``check_bounds`` itself, as ``validated`` runs it)."""
+    if type(raw) is not dict or not raw.keys() <= _PLAIN_KEYS:
+        return None
+    variant = raw.get("variant")
+    hand = raw.get("hand")
+    context = raw["context"] if "context" in raw else {}
+    rules = raw.get("rules")
+    if type(variant) is not str or len(variant) > MAX_NAME_CHARS or type(hand) is not str:
+        return None
+    if type(context) is not dict or len(context) > MAX_ENTRIES:
+        return None
+    if rules is not None:
+        if type(rules) is str:
+            if len(rules) > MAX_NAME_CHARS:
+                return None
+        elif type(rules) is not dict or len(rules) > MAX_ENTRIES or type(rules.get("preset", "")) is not str:
+            return None
+    if check_bounds(variant, context, rules):
+        return None
+    return variant, hand, context, rules
+
+
+def answer(raw: Any) -> bytes | None:
+    """The JSON of the compiled path's Result for a plain request, or None (the checked way)."""
+    request = plain(raw)
+    if request is None:
+        return None
+    result = engine.score_fast(*request)
+    if result is None:
+        return None
+    try:
+        # what ``dumps`` writes when every key is a string, as in a Result, without the cost of
+        # orjson's option for other keys (a third of the time); anything orjson refuses, ``dumps``
+        return orjson.dumps(result)
+    except TypeError:
+        return dumps(result)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """``receive`` with the body already read given back first."""
+    given = False
+
+    async def again() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again
+
+
+class ScoreLane:
+    """Pure ASGI, inside the security headers and outside FastAPI's middleware and routing (whose
+    work per request costs more than the compiled path's)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # a plain function: any other request is handed on with no coroutine of its own
+        if scope["type"] != "http" or scope["path"] != PATH or scope["method"] != "POST" or scope.get("root_path"):
+            return self.app(scope, receive, send)
+        return self._score(scope, receive, send)
+
+    async def _score(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = scope["headers"]
+        try:
+            check_headers(headers, limits.MAX_BODY_BYTES)
+        except HandError:
+            await self.app(scope, receive, send)  # the route answers 415 / 413 without reading
+            return
+        try:
+            body = await read_body(receive, headers, limits.MAX_BODY_BYTES)
+        except HandError as err:  # too large, too slow, or the client left: as the route answers
+            await errors.error_response(err)(scope, receive, send)
+            return
+        try:
+            found = answer(parse_json(body))
+        except Exception:  # not JSON, or a fault: the route finds it again and answers it
+            found = None
+        if found is None:
+            await self.app(scope, _replay(body, receive), send)
+            return
+        # as Response(found, media_type="application/json") sends it
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-length", str(len(found)).encode()), (b"content-type", _JSON)]})
+        await send({"type": "http.response.body", "body": found})

@@ -9,7 +9,7 @@ it to a thread would cost more than it does.
 
 Why the answer is the same, status and bytes, as the checked path's: the lane reads the body as the
 route does (``api.body``), and ``plain`` lets through only a request that ``validated(ScoreRequest,
-raw)`` accepts with these very values, without explain, claim or dialect; for such a request
+raw)`` accepts with these very values, without explain, claim or dialect (``scorer.request.plain_request``); for such a request
 ``engine.score`` calls ``score_fast`` first, with the same values, and answers its Result. The
 answer is written as the route writes it. Anything else -- a request the compiled path declines,
 any other shape, a body that is not JSON, an unexpected error -- is handed, with the body already
@@ -27,50 +27,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from scorer import engine
 from scorer.errors import HandError
 from scorer.jsonio import dumps
-from scorer.request import MAX_ENTRIES, MAX_NAME_CHARS, check_bounds
+from scorer.request import plain_request
 
 from . import errors, limits
 from .body import check_headers, parse_json, read_body
 
 PATH = "/v1/score"
-_PLAIN_KEYS = frozenset({"variant", "hand", "context", "rules"})
 _JSON = b"application/json"
-
-
-def plain(raw: Any) -> tuple[str, str, dict[str, Any], str | dict[str, Any] | None] | None:
-    """(variant, hand, context, rules) of a score request that ``validated(ScoreRequest, raw)``
-    accepts with these same values, and that ``engine.score`` tries the compiled path on; None for
-    any other (the checked way answers it, or names its problems).
-
-    At least as strict as the request model: the four fields only (no explain, claim or dialect),
-    variant and hand present, each of the type ``ScoreRequest`` declares and within its bounds
-    (hand a string, not null), the context an object (``{}`` when absent, as the model's default),
-    the rules a preset name, an object naming its preset by a string, or null; and the context's
-    and the rules' values within theirs (``check_bounds`` itself, as ``validated`` runs it)."""
-    if type(raw) is not dict or not raw.keys() <= _PLAIN_KEYS:
-        return None
-    variant = raw.get("variant")
-    hand = raw.get("hand")
-    context = raw["context"] if "context" in raw else {}
-    rules = raw.get("rules")
-    if type(variant) is not str or len(variant) > MAX_NAME_CHARS or type(hand) is not str:
-        return None
-    if type(context) is not dict or len(context) > MAX_ENTRIES:
-        return None
-    if rules is not None:
-        if type(rules) is str:
-            if len(rules) > MAX_NAME_CHARS:
-                return None
-        elif type(rules) is not dict or len(rules) > MAX_ENTRIES or type(rules.get("preset", "")) is not str:
-            return None
-    if check_bounds(variant, context, rules):
-        return None
-    return variant, hand, context, rules
 
 
 def answer(raw: Any) -> bytes | None:
     """The JSON of the compiled path's Result for a plain request, or None (the checked way)."""
-    request = plain(raw)
+    request = plain_request(raw)
     if request is None:
         return None
     result = engine.score_fast(*request)

@@ -111,8 +111,14 @@ def _with_hand_problems(v: registry.Variant, hand: str | None, dialect: str | No
 def score_request(request: ScoreRequest | dict[str, Any], *, checked: bool = False) -> Result:
     """Score one request (checked as the HTTP API checks it). ``checked``: by the checked path
     alone, for a request a compiled path has already left to it."""
-    from .request import ScoreRequest
+    from .request import ScoreRequest, plain_request
 
+    if not checked and type(request) is dict:
+        # a plain request the variant's compiled path takes needs no model: the answer is the same
+        plain = plain_request(request)
+        answered = score_fast(*plain) if plain is not None else None
+        if answered is not None:
+            return answered
     if not isinstance(request, ScoreRequest):
         request = parse_request(request)
     run = score_checked if checked else score

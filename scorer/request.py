@@ -233,6 +233,40 @@ def field_problems(err: Invalid) -> list[Problem]:
     return out or [Problem("malformed request", None, "bad_request")]
 
 
+_PLAIN_KEYS = frozenset({"variant", "hand", "context", "rules"})
+
+
+def plain_request(raw: Any) -> tuple[str, str, dict[str, Any], str | dict[str, Any] | None] | None:
+    """(variant, hand, context, rules) of a score request that ``validated(ScoreRequest, raw)``
+    accepts with these same values, and that ``engine.score`` tries the compiled path on; None for
+    any other (the checked way answers it, or names its problems).
+
+    At least as strict as the request model: the four fields only (no explain, claim or dialect),
+    variant and hand present, each of the type ``ScoreRequest`` declares and within its bounds
+    (hand a string, not null), the context an object (``{}`` when absent, as the model's default),
+    the rules a preset name, an object naming its preset by a string, or null; and the context's
+    and the rules' values within theirs (``check_bounds`` itself, as ``validated`` runs it)."""
+    if type(raw) is not dict or not raw.keys() <= _PLAIN_KEYS:
+        return None
+    variant = raw.get("variant")
+    hand = raw.get("hand")
+    context = raw["context"] if "context" in raw else {}
+    rules = raw.get("rules")
+    if type(variant) is not str or len(variant) > MAX_NAME_CHARS or type(hand) is not str:
+        return None
+    if type(context) is not dict or len(context) > MAX_ENTRIES:
+        return None
+    if rules is not None:
+        if type(rules) is str:
+            if len(rules) > MAX_NAME_CHARS:
+                return None
+        elif type(rules) is not dict or len(rules) > MAX_ENTRIES or type(rules.get("preset", "")) is not str:
+            return None
+    if check_bounds(variant, context, rules):
+        return None
+    return variant, hand, context, rules
+
+
 def validated(model: type[Model], raw: Any) -> Any:
     """A request model from a decoded JSON value, as every front end reads one (HTTP, batch lines,
     the library): over-limit values first (each with its limit's code), then the model's own checks.

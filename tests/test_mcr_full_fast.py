@@ -223,3 +223,33 @@ HANDS = [h for h, _ in generate(300, 99)] + [h for h, _ in SPECIAL] + [h for h, 
 def test_any_context_gives_the_checked_paths_answer(hand: Any, context: dict | None, rules: str | None) -> None:
     full_equals_checked(hand, context, rules)
     assert public(hand, context, rules) == checked(hand, context, rules)
+
+
+@needs_fast
+def test_a_batch_of_plain_requests_is_answered_by_the_c_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorer import engine, score_many
+
+    rows = generate(200, 5)
+    requests = [{"variant": "mcr", "hand": h, "context": c} for h, c in rows]
+    expected = []
+    for h, c in rows:
+        try:
+            expected.append(dumps(score_checked("mcr", h, c)))
+        except HandError as err:
+            expected.append(dumps(engine.error_result(err)))
+    checked_way: list[Any] = []
+    real = engine.parse_request
+
+    def counted(raw: Any) -> Any:
+        checked_way.append(raw)
+        return real(raw)
+
+    monkeypatch.setattr(engine, "parse_request", counted)
+    assert [engine.answer_json(a) for a in score_many(requests)] == expected
+    # only the requests the C path declines (contradictions) are read into the request model
+    assert 0 < len(checked_way) < 0.1 * len(requests)
+    assert all(score_fast_declines(r) for r in checked_way)
+
+
+def score_fast_declines(raw: dict[str, Any]) -> bool:
+    return FAST.full(raw["hand"], raw.get("context"), raw.get("rules")) is None

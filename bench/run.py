@@ -24,6 +24,7 @@ as pymahjonggb gets its prepared argument tuples -- and call the function throug
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import re
@@ -106,7 +107,9 @@ def worst_hands(repeat: int) -> list[tuple[str, dict]]:
 
 
 def interleave(rounds: int, *runs: Callable[[], float]) -> list[float]:
-    """Median seconds of each run over interleaved rounds (after one warm-up)."""
+    """Median seconds of each run over interleaved rounds (after one warm-up), the garbage of the
+    rows before collected first (so that no row pays for collecting another's)."""
+    gc.collect()
     for run in runs:
         run()
     times: list[list[float]] = [[] for _ in runs]

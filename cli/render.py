@@ -138,6 +138,10 @@ def print_result(result: Result, screen: Screen, glyphs: bool = True) -> None:
         _print_readings(result.readings, screen)
         if result.tie_break:
             screen.wrapped(f"tie-break: {result.tie_break}")
+    elif result.tie_break and result.details.get("readings", 0) > 1:
+        # why this reading of the several: the referee's first question about a hand read two ways
+        n = result.details["readings"]
+        screen.wrapped(f"tie-break: {result.tie_break} ({n} readings; explain lists them)")
     if result.valid:
         screen.wrapped(f"total {result.total}")
     else:

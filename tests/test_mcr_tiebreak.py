@@ -52,3 +52,14 @@ def test_decision_table() -> None:
     assert d(2, 10, 10, tiebreak.TOOK_FIRST) == tiebreak.FIRST_KEPT
     assert d(2, 10, 10, tiebreak.TRIPLE_PUNG) == tiebreak.TRIPLE_PUNG
     assert len(set(tiebreak.TEXTS)) == len(tiebreak.DECISIONS)
+
+
+def test_the_terminal_names_it_when_the_hand_reads_several_ways() -> None:
+    from cli_runner import run_cli
+
+    several = run_cli(["mcr", "3334566m666s666p6m", "--no-glyphs"], env={"COLUMNS": "200"})
+    assert several.exit_code == 0
+    assert ("tie-break: ties with an earlier reading: a later division holding 三同刻 replaces it "
+            "(2 readings; explain lists them)") in several.output
+    one = run_cli(["mcr", "[123m]456789m555pCC", "--no-glyphs"], env={"COLUMNS": "200"})
+    assert one.exit_code == 0 and "tie-break" not in one.output

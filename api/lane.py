@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import Any
 
-import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scorer import engine
@@ -44,12 +43,7 @@ def answer(raw: Any) -> bytes | None:
     result = engine.score_fast(*request)
     if result is None:
         return None
-    try:
-        # what ``dumps`` writes when every key is a string, as in a Result, without the cost of
-        # orjson's option for other keys (a third of the time); anything orjson refuses, ``dumps``
-        return orjson.dumps(result)
-    except TypeError:
-        return dumps(result)
+    return dumps(result)
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -230,6 +230,13 @@ def test_integers_past_the_digit_limit_are_written() -> None:
     assert dumps({"total": -n, "items": [n, True, "x"]}) == b'{"total":-' + digits + b',"items":[' + digits + b',true,"x"]}'
 
 
+
+def test_keys_that_are_not_strings_are_written_as_strings() -> None:
+    # a result's keys are all strings (orjson writes them without its option); any other, as text
+    assert dumps({1: "a", "b": {2: None}}) == b'{"1":"a","b":{"2":null}}'
+    assert dumps({"seat": "\ud800", 3: 1}) == b'{"seat":"\\ud800","3":1}'
+
+
 # ---- a seeded slice of random poison, every path bounded ------------------------------------------
 
 def _mutants(n: int, seed: int) -> list[bytes]:

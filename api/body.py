@@ -36,7 +36,12 @@ def _number(text: str) -> float | int:
     # JSON has one number type: 2.0 and 2e3 are integers as JSON Schema counts them (no field of a
     # request takes a fraction)
     value = float(text)
+    if value in (_INF, -_INF):  # past a double (1e400): no request holds such a number
+        raise ValueError(f"the number {text[:40]} is too large")
     return int(value) if value.is_integer() else value
+
+
+_INF = float("inf")
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_repeats, parse_constant=_not_a_number, parse_float=_number)

@@ -41,6 +41,13 @@ EDGES = [
 ]
 
 
+def test_a_number_past_a_double_is_bad_json():
+    for body in (b"[1e400]", b'{"flowers": -1e400}'):
+        with pytest.raises(HandError) as caught:
+            parse_json(body)
+        assert caught.value.code == "bad_json" and "is too large" in str(caught.value)
+
+
 @pytest.mark.parametrize("body", EDGES, ids=range(len(EDGES)))
 def test_the_fast_reading_is_the_reference_reading(body):
     assert outcome(parse_json, body) == outcome(_checked_parse, body)

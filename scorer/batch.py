@@ -13,7 +13,6 @@ completes, then renamed; a stopped run leaves the partial file, which ``resume``
 
 from __future__ import annotations
 
-import json
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,6 +25,7 @@ import orjson
 
 from .errors import HandError
 from .jsonio import dumps, has_lone_surrogate
+from .jsonread import DECODER, UNSURE, fast_read
 from .workers import map_blocks
 
 CHUNK = 2000  # lines handed to the workers at a time: bounds memory, keeps every core busy
@@ -45,12 +45,23 @@ def decode(line: str | bytes) -> tuple[Any, dict[str, Any] | None]:
     answering it (``blank_line``, ``bad_utf8``, ``bad_json``, ``bad_text``)."""
     from . import engine
 
+    # read as an HTTP body is read (scorer.jsonread): orjson where that is certainly the checked
+    # reading, integral numbers as integers, no key dropped for a repeat
     try:
-        return orjson.loads(line), None
+        data = line if isinstance(line, bytes) else line.encode()
+    except UnicodeEncodeError:  # a text line holding a lone surrogate: the checked reading says so
+        data = b""
+    value = fast_read(data) if data else UNSURE
+    if value is not UNSURE:
+        return value, None
+    try:
+        orjson.loads(line)
+        first: Exception | None = None
     except orjson.JSONDecodeError as exc:
         first = exc
-    # what orjson refuses, the standard library may read: integers past 64 bits, lone surrogate
-    # escapes (answered bad_text: no UTF-8 answer could quote them), a byte-order mark
+    # what orjson refuses or may read otherwise, the standard library reads, as strictly: integers
+    # past 64 bits, lone surrogate escapes (answered bad_text: no UTF-8 answer could quote them), a
+    # byte-order mark; NaN, a number past a double and a repeated key are errors
     if not line.strip():
         return None, BLANK
     if isinstance(line, bytes):
@@ -62,9 +73,11 @@ def decode(line: str | bytes) -> tuple[Any, dict[str, Any] | None]:
     else:
         text = line
     try:
-        raw = json.loads(text.removeprefix("\ufeff"))
-    except (ValueError, RecursionError):
-        return None, _error(f"line is not JSON: {first}", "bad_json")
+        raw = DECODER.decode(text.removeprefix("\ufeff"))
+    except HandError as err:  # a repeated key
+        return None, engine.error_result(err)
+    except (ValueError, RecursionError) as exc:
+        return None, _error(f"line is not JSON: {first or exc}", "bad_json")
     if has_lone_surrogate(raw):
         return None, engine.error_result(engine.NOT_UNICODE)
     return raw, None

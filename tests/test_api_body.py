@@ -10,8 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import app
-from api.body import _checked_parse, parse_json
 from scorer.errors import HandError
+from scorer.jsonread import checked_parse as _checked_parse
+from scorer.jsonread import parse_json
 
 client = TestClient(app)
 

@@ -442,3 +442,18 @@ def test_cli_dask_resumes_its_partial_file(poisoned: Path, tmp_path: Path, clust
 def test_internal_error_message_is_writable() -> None:
     answer = engine.internal_error(ValueError("bad \ud800 text"))
     assert orjson.loads(dumps(answer))["error"]["code"] == "internal_error"
+
+
+def test_a_line_is_read_as_an_http_body_is() -> None:
+    # the same JSON reading (scorer.jsonread): a repeated key, NaN or a number past a double is an
+    # error line, never a value; 2.0 is the integer 2 -- the answers of POST /v1/score/batch
+    hand = '"hand": "[123m]456789m555pCC"'
+    lines = [f'{{"variant": "mcr", {hand}, {hand}}}', f'{{"variant": "mcr", {hand}, "context": {{"flowers": NaN}}}}',
+             f'{{"variant": "mcr", {hand}, "context": {{"flowers": 1e400}}}}',
+             f'{{"variant": "mcr", {hand}, "context": {{"flowers": 2.0}}}}']
+    for compact in (False, True):
+        answers = [orjson.loads(a) for a in score_stream([line.encode() for line in lines], workers=1,
+                                                         compact=compact)]
+        assert [a.get("error", {}).get("code") for a in answers] == ["duplicate_key", "bad_json", "bad_json", None]
+        assert "the key 'hand' appears twice" in answers[0]["error"]["message"]
+        assert answers[3]["total"] == 20  # 18 and two flowers

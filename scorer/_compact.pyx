@@ -64,7 +64,7 @@ def has_none(list items) -> bool:
 
 cdef dict _FAST_PATHS = {}   # variant id -> its C fast path, or None when it has none
 cdef object _resolve = None  # variant id -> its fast path or None (may raise for an unknown id)
-cdef object _full = None     # (variant, hand, context, rules, dialect) -> CompactResult
+cdef object _full = None     # (variant, hand, context, rules, dialect, declined) -> CompactResult
 
 
 def configure(resolve, full):
@@ -93,4 +93,5 @@ def score_compact(variant, hand, context=None, rules=None, dialect=None):
                 answer = fast(hand, context)
             if answer is not None:
                 return answer
-    return _full(variant, hand, context, rules, dialect)
+            return _full(variant, hand, context, rules, dialect, True)  # the C path declined it
+    return _full(variant, hand, context, rules, dialect, False)

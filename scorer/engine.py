@@ -185,12 +185,11 @@ def _fast_path(variant: str) -> Any:
     return registry.get(variant).compact()
 
 
-def _compact_in_full(variant: str, hand: str | None, context: Any, rules: Any, dialect: str | None) -> CompactResult:
+def _compact_in_full(variant: str, hand: str | None, context: Any, rules: Any, dialect: str | None,
+                     declined: bool) -> CompactResult:
     # a request the variant's compact C path has declined would be declined by its full C path
     # too (both read the text and the context alike): it goes to the checked path straight away
-    tried = (rules is None and dialect is None and type(variant) is str and variant in registry.ids()
-             and _fast_path(variant) is not None)
-    run = score_checked if tried else score
+    run = score_checked if declined else score
     return compact_of(run(variant, hand, context, rules, dialect))
 
 

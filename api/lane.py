@@ -8,10 +8,10 @@ scoring thread and no time budget (``api.pool`` is for the work that may take lo
 it to a thread would cost more than it does.
 
 Why the answer is the same, status and bytes, as the checked path's: the lane reads the body as the
-route does (``api.body``), and ``plain`` lets through only a request that ``validated(ScoreRequest,
-raw)`` accepts with these very values, without explain, claim or dialect (``scorer.request.plain_request``); for such a request
-``engine.score`` calls ``score_fast`` first, with the same values, and answers its Result. The
-answer is written as the route writes it. Anything else -- a request the compiled path declines,
+route does (``api.body``), and ``engine.score_plain`` takes only a request that
+``validated(ScoreRequest, raw)`` accepts with these very values, without explain, claim or dialect;
+for such a request the route's ``engine.score`` calls ``score_fast`` first, with the same values,
+and answers its Result. The answer is written as the route writes it. Anything else -- a request the compiled path declines,
 any other shape, a body that is not JSON, an unexpected error -- is handed, with the body already
 read, to the route, which answers it (or names its problems) as it always has.
 """
@@ -26,7 +26,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from scorer import engine
 from scorer.errors import HandError
 from scorer.jsonio import dumps
-from scorer.request import plain_request
 
 from . import errors, limits
 from .body import check_headers, parse_json, read_body
@@ -37,13 +36,8 @@ _JSON = b"application/json"
 
 def answer(raw: Any) -> bytes | None:
     """The JSON of the compiled path's Result for a plain request, or None (the checked way)."""
-    request = plain_request(raw)
-    if request is None:
-        return None
-    result = engine.score_fast(*request)
-    if result is None:
-        return None
-    return dumps(result)
+    result = engine.score_plain(raw)
+    return None if result is None else dumps(result)
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -95,6 +95,16 @@ def score_fast(variant: Any, hand: Any, context: Any, rules: Any) -> Result | No
     return None if fast is None else fast(hand, context, rules)
 
 
+def score_plain(raw: Any) -> Result | None:
+    """The compiled path's Result for a plain request dict (``request.plain_request``: what the
+    request model accepts with these values, no explain, claim or dialect), else None. It needs no
+    model: the answer is the one the checked request would get."""
+    from .request import plain_request
+
+    plain = plain_request(raw)
+    return score_fast(*plain) if plain is not None else None
+
+
 def _with_hand_problems(v: registry.Variant, hand: str | None, dialect: str | None,
                         ctx_error: HandError) -> HandError:
     """A bad context must not hide a bad hand: read the hand with the variant's notation too and
@@ -111,12 +121,10 @@ def _with_hand_problems(v: registry.Variant, hand: str | None, dialect: str | No
 def score_request(request: ScoreRequest | dict[str, Any], *, checked: bool = False) -> Result:
     """Score one request (checked as the HTTP API checks it). ``checked``: by the checked path
     alone, for a request a compiled path has already left to it."""
-    from .request import ScoreRequest, plain_request
+    from .request import ScoreRequest
 
     if not checked and type(request) is dict:
-        # a plain request the variant's compiled path takes needs no model: the answer is the same
-        plain = plain_request(request)
-        answered = score_fast(*plain) if plain is not None else None
+        answered = score_plain(request)
         if answered is not None:
             return answered
     if not isinstance(request, ScoreRequest):

@@ -133,10 +133,11 @@ class Variant(ABC):
     def rules(self, raw: str | dict[str, Any] | None) -> ResolvedRules:
         """``None`` → default preset; ``"name"`` → that preset; a dict → options over a preset
         (its optional ``"preset"`` key, else the default)."""
-        named = raw if raw is None or type(raw) is str else None
-        if named is not None or raw is None:
-            # a preset alone is read once: its options are the same checked values every time
-            cached = self._preset_rules.get(named)
+        # a preset alone (by name, or the default) is read once: the same checked values every time
+        preset_alone = raw is None or isinstance(raw, str)
+        key = raw if isinstance(raw, str) else None
+        if preset_alone:
+            cached = self._preset_rules.get(key)
             if cached is not None:
                 return cached
         overrides: dict[str, Any] = {}
@@ -161,8 +162,8 @@ class Variant(ABC):
         else:
             preset_echo = preset
         resolved = ResolvedRules(preset_echo, options)
-        if not overrides and (named is not None or raw is None):
-            self._preset_rules[named] = resolved
+        if preset_alone:
+            self._preset_rules[key] = resolved
         return resolved
 
     @functools.cached_property

@@ -54,11 +54,6 @@ def decode(line: str | bytes) -> tuple[Any, dict[str, Any] | None]:
     value = fast_read(data) if data else UNSURE
     if value is not UNSURE:
         return value, None
-    try:
-        orjson.loads(line)
-        first: Exception | None = None
-    except orjson.JSONDecodeError as exc:
-        first = exc
     # what orjson refuses or may read otherwise, the standard library reads, as strictly: integers
     # past 64 bits, lone surrogate escapes (answered bad_text: no UTF-8 answer could quote them), a
     # byte-order mark; NaN, a number past a double and a repeated key are errors
@@ -77,10 +72,19 @@ def decode(line: str | bytes) -> tuple[Any, dict[str, Any] | None]:
     except HandError as err:  # a repeated key
         return None, engine.error_result(err)
     except (ValueError, RecursionError) as exc:
-        return None, _error(f"line is not JSON: {first or exc}", "bad_json")
+        return None, _error(f"line is not JSON: {_orjson_says(line) or exc}", "bad_json")
     if has_lone_surrogate(raw):
         return None, engine.error_result(engine.NOT_UNICODE)
     return raw, None
+
+
+def _orjson_says(line: str | bytes) -> str | None:
+    """orjson's words for what is wrong with a line (they give the line and column), if it refuses it."""
+    try:
+        orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        return str(exc)
+    return None
 
 
 def score_line_json(line: str | bytes) -> bytes:

@@ -199,10 +199,8 @@ def variant_cases(variant: str) -> list[tuple[str, dict]]:
 def variant_rows(rounds: int, row: Callable[..., None]) -> None:
     """The other variants' full results: each hand's median over the rounds (warm: the wild-tile
     tables filled), then the p50 and p99 over the variant's hands, beside one oracle MCR hand."""
-    from MahjongGB import MahjongFanCalculator
-
     oracle_rows = natural(1000, 20240601)
-    prepared = [oracle_args(h, c) for h, c in oracle_rows]
+    run_oracle = oracle_runner(oracle_rows)
     for variant in OTHER_VARIANTS:
         cases = variant_cases(variant)
         per_hand: list[list[float]] = [[] for _ in cases]
@@ -213,9 +211,8 @@ def variant_rows(rounds: int, row: Callable[..., None]) -> None:
                 score(variant, h, c)
                 per_hand[i].append(time.perf_counter() - t)
             t = time.perf_counter()
-            for kw in prepared:
-                MahjongFanCalculator(**kw)
-            oracle_times.append((time.perf_counter() - t) / len(prepared))
+            run_oracle()
+            oracle_times.append((time.perf_counter() - t) / len(oracle_rows))
         medians = sorted(statistics.median(ts) for ts in per_hand)
         p50 = medians[len(medians) // 2]
         p99 = medians[min(len(medians) - 1, int(len(medians) * 0.99))]

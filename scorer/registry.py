@@ -16,6 +16,7 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .errors import HandError, Problem
@@ -308,19 +309,21 @@ def unregister(variant_id: str) -> None:
     _REGISTRY.pop(variant_id, None)
 
 
+# The variants sit above the registry (the layers of docs/architecture.md): it finds and imports
+# them by name, never by an import statement.
+VARIANTS_PACKAGE = f"{__package__}.variants"
+
+
 @functools.cache
 def _package_ids() -> tuple[str, ...]:
     """The built-in variants' ids: one sub-package of ``scorer.variants`` each, named by its id."""
-    from . import variants
-
-    return tuple(sorted(mod.name for mod in pkgutil.iter_modules(variants.__path__) if mod.ispkg))
+    folder = Path(__file__).resolve().parent / "variants"
+    return tuple(sorted(mod.name for mod in pkgutil.iter_modules([str(folder)]) if mod.ispkg))
 
 
 def _import_variant(name: str) -> None:
     """Import one built-in variant package (it registers its variant on import)."""
-    from . import variants
-
-    importlib.import_module(f"{variants.__name__}.{name}")
+    importlib.import_module(f"{VARIANTS_PACKAGE}.{name}")
 
 
 def _discover() -> None:

@@ -19,10 +19,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
+from .apidoc import ApiDoc
 from .errors import HandError, Problem
 from .fields import Invalid, Model, json_schema
 from .hand import Hand
-from .notation import STANDARD, NotationRules
+from .notation import PLAIN, NotationRules
 from .result import ContextUsed, Result
 from .tiles import tile_name
 
@@ -97,7 +98,7 @@ class Variant(ABC):
     id: ClassVar[str]
     name: ClassVar[str]
     name_zh: ClassVar[str]
-    notation: ClassVar[NotationRules] = STANDARD
+    notation: ClassVar[NotationRules] = PLAIN  # the 34 kinds, four sets and a pair, no flowers
     Context: ClassVar[type[Model]]
     Rules: ClassVar[type[Model]]
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
@@ -105,6 +106,7 @@ class Variant(ABC):
     items: ClassVar[tuple[ItemDef, ...]] = ()
     shapes: ClassVar[int] = 0  # decomposer special-shape flags used when listing readings
     edition: ClassVar[str] = ""  # which rules, in a few words (``mjscore --version``)
+    api_doc: ClassVar[ApiDoc] = ApiDoc()  # its example and free-text fields in the OpenAPI document
 
     # --- input -----------------------------------------------------------------
     def context(self, raw: dict[str, Any] | Model | None) -> Model:
@@ -224,6 +226,13 @@ class Variant(ABC):
     @abstractmethod
     def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         """Score a parsed hand; raise HandError for a contradictory context; never raise otherwise."""
+
+    def total_of(self, result: Result) -> int | None:
+        """The total a valid result's items make under the variant's formula (the Items section of
+        its rules page); None where a result's total is not made from it (a deal without a winner).
+        The suite checks every fixture and fuzzed result against it. Here: the sum of the items'
+        points, each as many times as it counts."""
+        return sum(i.points * i.count for i in result.items)
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
         """Every reading scored on its own (``scorer.result.ReadingView``), the chosen one marked;

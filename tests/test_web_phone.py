@@ -51,7 +51,11 @@ def match_store() -> Iterator[MatchStore]:
     app.state.match_store = before
 
 
+SCREEN = {"width": 375}  # the width _screen set last
+
+
 def _screen(d, width: int, touch: bool = True) -> None:
+    SCREEN["width"] = width
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                       {"width": width, "height": 740, "deviceScaleFactor": 2, "mobile": touch})
     d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 5 if touch else 1})
@@ -118,12 +122,13 @@ def _settle(d) -> None:
 # --- layout checks -------------------------------------------------------------------------------
 
 def _sideways(d) -> int:
-    return d.execute_script("return document.documentElement.scrollWidth - innerWidth")
+    # against the screen, not innerWidth: a phone widens its layout viewport to content that overflows
+    return d.execute_script("return Math.max(document.documentElement.scrollWidth, innerWidth)") - SCREEN["width"]
 
 
 # every table cell and tile of the visible page that reaches past the screen's edges
 OUTSIDE = """
-const w = document.documentElement.clientWidth, out = [];
+const w = Math.min(document.documentElement.clientWidth, arguments[0]), out = [];
 for (const n of document.querySelectorAll('main td, main th, main img, #item-card td, #item-card th')) {
   if (!n.getClientRects().length || n.closest('.off-tab, [hidden], details:not([open]) > :not(summary)')) continue;
   const r = n.getBoundingClientRect();
@@ -139,7 +144,7 @@ return out;
 
 
 def _all_in_view(d) -> list[str]:
-    return d.execute_script(OUTSIDE)
+    return d.execute_script(OUTSIDE, SCREEN["width"])
 
 
 def _fits(d, where: str) -> None:
@@ -229,7 +234,9 @@ def _score_tab_full(d, server: str) -> None:
 
 
 def _waits(d, server: str, lang: str) -> None:
-    _open(d, f"{server}/?variant=mcr&lang={lang}&hand=%5B123m%5D456789m55p23s")
+    _open(d, f"{server}/?variant=mcr&lang={lang}&hand=%5B123m%5D456789m55p234s")
+    _tap(d, d.find_element(By.CSS_SELECTOR, '#hand-tiles > [data-tile="4s"]'))  # one short: waiting on 1s 4s
+    WebDriverWait(d, WAIT_S).until(lambda x: _notation(x) == "[123m]456789m55p23s")
     _tap(d, _id(d, "waits"))
     WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#waits-list tbody tr"))
 
@@ -293,9 +300,7 @@ def test_every_tab_with_content_fits_a_phone(server, phone, width, lang):
 
 def test_every_tab_on_a_desktop_for_the_screenshots(server, browser):
     d = browser
-    d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1200, "height": 900, "deviceScaleFactor": 1,
-                                                             "mobile": False})
+    _screen(d, 1200, touch=False)
     d.get_log("browser")
     try:
         _every_tab(d, server, 1200, "en")

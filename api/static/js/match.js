@@ -6,7 +6,7 @@
 
 import * as api from "./api.js";
 import {errorLabel, getLang, t, valueLabel} from "./i18n.js";
-import {el, errorLines, renderErrors} from "./view.js";
+import {el, errorLines, labelCells, renderErrors} from "./view.js";
 
 const STORE_KEY = "mjscore.match";
 const BY_KEY = "mjscore.referee";
@@ -371,10 +371,10 @@ export class MatchTab {
       }
     }
     if (!rows.length) return null;
-    return el("div", {}, el("h3", {text: t("m_needs")}), el("div", {class: "scroll-x"}, el("table", {id: "m-needs", class: "m-needs"},
+    return el("div", {}, el("h3", {text: t("m_needs")}), el("div", {class: "scroll-x"}, labelCells(el("table", {id: "m-needs", class: "m-needs"},
       el("thead", {}, el("tr", {}, [t("m_player"), t("m_target"), t("m_gap"), t("m_self"), t("m_off_them"), t("m_off_other")]
         .map((h) => el("th", {text: h})))),
-      el("tbody", {}, rows))));
+      el("tbody", {}, rows)))));
   }
 
   logList() {

@@ -51,7 +51,7 @@ def match_store() -> Iterator[MatchStore]:
     app.state.match_store = before
 
 
-SCREEN = {"width": 375}  # the width _screen set last
+SCREEN = {"width": 375, "dpr": 2}  # what _screen set last
 
 
 def _screen(d, width: int, touch: bool = True) -> None:
@@ -153,10 +153,16 @@ def _fits(d, where: str) -> None:
 
 
 def _shot(d, name: str) -> None:
-    """The whole page, not only the screen."""
+    """The whole page, not only the screen, at one image pixel per CSS px, in parts of 1500 px
+    (name-1.png, name-2.png, …) that can be read without shrinking."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    png = d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
-    (SHOTS / f"{name}.png").write_bytes(base64.b64decode(png["data"]))
+    for old in SHOTS.glob(f"{name}-*.png"):
+        old.unlink()
+    height = d.execute_script("return document.documentElement.scrollHeight")
+    for part, top in enumerate(range(0, height, 1500), start=1):
+        clip = {"x": 0, "y": top, "width": SCREEN["width"], "height": min(1500, height - top), "scale": 1 / SCREEN["dpr"]}
+        png = d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip})
+        (SHOTS / f"{name}-{part}.png").write_bytes(base64.b64decode(png["data"]))
 
 
 def _pick_tab(d, tab: str) -> None:
@@ -270,6 +276,16 @@ def _every_tab(d, server: str, width: int, lang: str) -> None:
     _fits(d, f"item card {name}")
     _shot(d, f"item-{name}")
     _id(d, "item-close").click()
+    # the same hand in the other tabs, reached by their buttons
+    seq = int(d.find_element(By.TAG_NAME, "body").get_attribute("data-eff-done") or 0)
+    _pick_tab(d, "efficiency")
+    WebDriverWait(d, WAIT_S).until(lambda x: int(x.find_element(By.TAG_NAME, "body").get_attribute("data-eff-done") or 0) > seq)
+    assert d.find_elements(By.CSS_SELECTOR, "#eff-discards tbody tr")
+    _fits(d, f"efficiency tab by its button {name}")
+    _pick_tab(d, "match")
+    _fits(d, f"match tab by its button {name}")
+    _pick_tab(d, "score")
+    _fits(d, f"score tab by its button {name}")
     _waits(d, server, lang)
     _fits(d, f"waits {name}")
     card = _id(d, "waits-box").rect

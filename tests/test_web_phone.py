@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 import test_web
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
 from fastapi.testclient import TestClient
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 from test_web import ARTIFACTS, WAIT_S, _console_errors, _id, _open
 
 from api.app import app
@@ -106,7 +106,7 @@ def _tap_palette(d, *tiles: str) -> None:
 
 
 def _hand_tiles(d) -> list[str]:
-    """The hand's tiles as the page's tests read them: #hand-tiles > [data-tile], the winning tile last."""
+    """The hand's tiles as the page's tests read them (`#hand-tiles > [data-tile]`), the winning tile last."""
     return [b.get_attribute("data-tile") for b in d.find_elements(By.CSS_SELECTOR, "#hand-tiles > [data-tile]")]
 
 
@@ -129,7 +129,7 @@ def _sideways(d) -> int:
 # every table cell and tile of the visible page that reaches past the screen's edges
 OUTSIDE = """
 const w = Math.min(document.documentElement.clientWidth, arguments[0]), out = [];
-for (const n of document.querySelectorAll('main td, main th, main img, #item-card td, #item-card th')) {
+for (const n of document.querySelectorAll('main td, main th, main img, dialog td, dialog th')) {
   if (!n.getClientRects().length || n.closest('.off-tab, [hidden], details:not([open]) > :not(summary)')) continue;
   const r = n.getBoundingClientRect();
   if (r.width && (r.left < -0.5 || r.right > w + 0.5)) out.push(`${n.closest('[id]').id} ${n.tagName} ${n.textContent.slice(0, 20)} ${Math.round(r.left)}..${Math.round(r.right)}`);
@@ -361,9 +361,9 @@ def test_the_claim_filter_puts_the_exact_name_first(server, phone, typed, first)
 @pytest.mark.parametrize(("lang", "seats"), [("en", ["East", "South", "West", "North"]), ("zh", ["东", "南", "西", "北"])])
 def test_the_match_form_names_the_seats(server, phone, lang, seats):
     d = phone
-    d.execute_script("localStorage.removeItem('mjscore.match')") if d.current_url.startswith(server) else None
     _open(d, f"{server}/?lang={lang}&tab=match")
-    if d.find_elements(By.ID, "m-close"):
+    if d.find_elements(By.ID, "m-close"):  # a match an earlier test left open on the device
         _tap(d, _id(d, "m-close"))
+        WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-p0"))
     labels = [d.find_element(By.CSS_SELECTOR, f'label:has(#m-p{i}) > span').text for i in range(4)]
     assert labels == seats

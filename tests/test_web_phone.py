@@ -224,6 +224,14 @@ def test_the_14th_tap_brings_the_answer_into_view(server, phone):
         "const t = document.getElementById('total'); if (!t) return false;"
         "const r = t.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"))
     assert _id(d, "total").text == "Total 18"
+    # on the Efficiency tab, the discards of the full hand
+    _open(d, f"{server}/?variant=mcr&lang=en&tab=efficiency")
+    _tap_palette(d, *"1m 2m 3m 4p 5p 5p 6p 6p 7p 2s 3s 7s 8s".split())
+    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-shanten[data-shanten]"))
+    d.execute_script("scrollTo(0, 0)")
+    _tap(d, d.find_element(By.CSS_SELECTOR, '#palette button[data-tile="9s"]'))
+    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-discards tbody tr") and x.execute_script(
+        "const r = document.getElementById('eff-box').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2"))
 
 
 # --- every tab at 320 px, with content -----------------------------------------------------------
@@ -286,6 +294,10 @@ def _every_tab(d, server: str, width: int, lang: str) -> None:
     _fits(d, f"match tab by its button {name}")
     _pick_tab(d, "score")
     _fits(d, f"score tab by its button {name}")
+    _open(d, f"{server}/?variant=mcr&lang={lang}&hand=111222333m789pEE")  # read three ways
+    WebDriverWait(d, WAIT_S).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#result .reading")) >= 2)
+    _fits(d, f"readings {name}")
+    _shot(d, f"readings-{name}")
     _waits(d, server, lang)
     _fits(d, f"waits {name}")
     card = _id(d, "waits-box").rect

@@ -5,13 +5,12 @@
 "use strict";
 
 import * as api from "./api.js";
-import {errorLabel, getLang, t} from "./i18n.js";
-import {el, errorLines, renderErrors} from "./view.js";
+import {errorLabel, getLang, t, valueLabel} from "./i18n.js";
+import {el, errorLines, labelCells, renderErrors} from "./view.js";
 
 const STORE_KEY = "mjscore.match";
 const BY_KEY = "mjscore.referee";
 const WINDS = ["E", "S", "W", "N"];
-const WIND_ZH = {E: "东", S: "南", W: "西", N: "北"};
 const KINDS = ["win", "draw", "not_played", "false_win", "penalty"];
 const KIND_LABEL = {win: "m_win", draw: "m_draw", not_played: "m_not_played", false_win: "m_false_win", penalty: "m_penalty"};
 // what a win given as tiles may carry beyond its tiles: the rest (seats, discarder) comes from the match
@@ -26,7 +25,7 @@ function recall(key) {
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
-const windLabel = (w) => (getLang() === "zh" ? WIND_ZH[w] || w : w);
+const windLabel = (w) => valueLabel(w);  // East … / 东 …
 
 function select(id, options, value) {
   const s = el("select", {id}, options.map(([v, label]) => el("option", {value: v, text: label})));
@@ -104,7 +103,7 @@ export class MatchTab {
 
   setupView() {
     const players = el("div", {class: "m-players"}, WINDS.map((w, i) =>
-      el("label", {class: "field"}, el("span", {text: `${windLabel(w)} (${w})`}),
+      el("label", {class: "field"}, el("span", {text: windLabel(w)}),
          el("input", {id: `m-p${i}`, type: "text", maxlength: "32", autocomplete: "off", autocapitalize: "words"}))));
     const create = el("button", {type: "button", id: "m-create", class: "primary", text: t("m_create")});
     create.addEventListener("click", () => this.create());
@@ -372,10 +371,10 @@ export class MatchTab {
       }
     }
     if (!rows.length) return null;
-    return el("div", {}, el("h3", {text: t("m_needs")}), el("div", {class: "scroll-x"}, el("table", {id: "m-needs", class: "m-needs"},
+    return el("div", {}, el("h3", {text: t("m_needs")}), el("div", {class: "scroll-x"}, labelCells(el("table", {id: "m-needs", class: "m-needs"},
       el("thead", {}, el("tr", {}, [t("m_player"), t("m_target"), t("m_gap"), t("m_self"), t("m_off_them"), t("m_off_other")]
         .map((h) => el("th", {text: h})))),
-      el("tbody", {}, rows))));
+      el("tbody", {}, rows)))));
   }
 
   logList() {

@@ -21,15 +21,16 @@ from .model import (
     record_problems,
     validation_problems,
 )
-from .sheet import Scorer, _engine_score, compute
+from .sheet import Scorer, _engine_score, at_index, compute
 
 
-def _checked(raw: Any, score: Scorer) -> tuple[MatchRecord, dict[str, Any]]:
-    """The record and its sheet; HandError with every problem of the record and of its entries."""
+def _checked(raw: Any, score: Scorer, changed: int | None = None) -> tuple[MatchRecord, dict[str, Any]]:
+    """The record and its sheet; HandError with every problem of the record and of its entries.
+    ``changed``: the index of the entry the caller sent, whose problems are said to be the entry's."""
     record, problems = record_problems(raw)
     if record is None:
         raise HandError(problems + hands_problems(raw))
-    return record, compute(record, score)
+    return record, compute(record, score, lambda i: "entry" if i == changed else at_index(i))
 
 
 def new_record(raw: Any, score: Scorer = _engine_score) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -42,7 +43,7 @@ def add_entry(record: dict[str, Any], entry: Any, score: Scorer = _engine_score)
     """``record`` with ``entry`` appended, and its sheet."""
     parsed = parse_entry(entry, "entry")
     raw = {**record, "hands": [*record.get("hands", []), entry_json(parsed)]}
-    checked, sheet = _checked(raw, score)
+    checked, sheet = _checked(raw, score, len(raw["hands"]) - 1)
     return record_json(checked), sheet
 
 
@@ -76,5 +77,5 @@ def correct(record: dict[str, Any], n: int, entry: Any | None, by: str, reason: 
     except ValidationError as err:  # who and why are required, bounded
         raise HandError(validation_problems(err, fields)) from None
     log.append(logged.model_dump())
-    checked, sheet = _checked({**record, "hands": hands, "log": log}, score)
+    checked, sheet = _checked({**record, "hands": hands, "log": log}, score, None if action == "delete" else n - 1)
     return record_json(checked), sheet

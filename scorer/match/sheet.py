@@ -158,10 +158,15 @@ def _settle(entry: Entry, n: int, where: str, names: list[str], rules: MatchRule
     return slot, penalties
 
 
-def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any]:
+def at_index(i: int) -> str:
+    return f"hands[{i}]"
+
+
+def compute(record: MatchRecord, score: Scorer = _engine_score, where: Callable[[int], str] = at_index
+            ) -> dict[str, Any]:
     """The sheet of ``record``. Raises HandError with every problem of every entry, each naming its
-    entry (``hands[3]``); nothing is partial. A faulty entry still takes its hand, so the entries
-    after it are checked in their own seats."""
+    entry by ``where`` (its 0-based index: ``hands[3]``); nothing is partial. A faulty entry still
+    takes its hand, so the entries after it are checked in their own seats."""
     names = player_names(record)
     rules = record.rules
     totals = _blank(names)
@@ -173,14 +178,14 @@ def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any
     table = {"wins": 0, "draws": 0, "not_played": 0}
     problems: list[Problem] = []
     for n, raw in enumerate(record.hands, 1):
-        where = f"hands[{n - 1}]"
-        entry, faults = entry_problems(raw, where)
+        place = where(n - 1)
+        entry, faults = entry_problems(raw, place)
         if entry is None:
             problems += faults
             slot += takes_a_hand(raw) and slot < HANDS
             continue
         try:
-            slot, penalties = _settle(entry, n, where, names, rules, slot, penalties, score, stats, table,
+            slot, penalties = _settle(entry, n, place, names, rules, slot, penalties, score, stats, table,
                                       totals, rows)
         except HandError as err:
             problems += err.problems

@@ -291,7 +291,11 @@ def _validated(model: type[BaseModel], raw: Any) -> Any:
     try:
         return model.model_validate(raw)
     except ValidationError as err:
-        raise HandError(m.validation_problems(err, raw)) from None
+        problems = m.validation_problems(err, raw)
+    entry = raw.get("entry")
+    if isinstance(entry, dict):  # the entry's own problems too, not only the body's
+        problems += m.entry_problems(entry, "entry")[1]
+    raise HandError(problems)
 
 
 def _answer(stored: Stored, sheet: dict[str, Any], status: int = 200, key: str | None = None) -> Response:

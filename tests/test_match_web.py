@@ -56,7 +56,7 @@ def _rows(d, n: int) -> None:
 
 def test_the_creating_device_edits_another_reads_until_it_opens_the_link_to_edit(server, desktop):
     d = desktop
-    d.get(f"{server}/static/index.html")  # any page of the origin, to start from an empty storage
+    _open(d, f"{server}/?lang=en")  # a page of the origin, to start from an empty storage
     d.execute_script("localStorage.clear()")
     _open(d, f"{server}/?lang=en&tab=match")
     for i, name in enumerate(PLAYERS):

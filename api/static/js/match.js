@@ -15,6 +15,10 @@ const STORE_KEY = "mjscore.match";
 const BY_KEY = "mjscore.referee";
 const EDIT_KEY = "mjscore.matchKey.";  // + the match id: that match's edit key
 const KEY_REFUSED = ["key_required", "bad_authorization", "wrong_key", "read_only_match"];
+// a link to edit, ?tab=match&match=ID#key=KEY: the key is taken before the page rewrites its
+// address, and the address shown at once without it
+const LINK_KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
+if (LINK_KEY) history.replaceState(null, "", `${location.pathname}${location.search}`);
 const WINDS = ["E", "S", "W", "N"];
 const WIND_ZH = {E: "东", S: "南", W: "西", N: "北"};
 const KINDS = ["win", "draw", "not_played", "false_win", "penalty"];
@@ -63,10 +67,7 @@ export class MatchTab {
   wantsTiles() { return this.match !== null && this.kind === "win" && this.mode === "tiles"; }
 
   async start(id) {
-    // a link to edit: ?tab=match&match=ID#key=KEY keeps the key on this device, out of the address
-    const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
-    if (id && fromLink) remember(EDIT_KEY + id, fromLink);
-    if (fromLink) history.replaceState(null, "", `${location.pathname}${location.search}`);
+    if (id && LINK_KEY) remember(EDIT_KEY + id, LINK_KEY);  // a link to edit: the key kept on this device
     const wanted = id || recall(STORE_KEY);
     if (wanted) await this.load(wanted);
     else this.render();

@@ -472,3 +472,39 @@ def test_a_correction_that_moves_a_hand_into_a_seat_where_it_does_not_win_is_ref
     assert err.value.code == "not_a_win" and err.value.message.startswith("hands[9]: not a win")
     assert "below the 8-point minimum: 7" in err.value.message
     assert record == before
+
+
+def test_cli_sheet_reports_every_mistake_of_a_file_at_once(tmp_path):
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps({"players": PLAYERS, "hands": [
+        {"winner": "Ann", "from": "Bo", "fan": "8"},  # a fan total as text
+        {"winner": "Bo", "fan": 8},  # no from
+        {"winner": "Eve", "from": None, "fan": 8},  # not a player
+        {"winner": "Cy", "from": "Cy", "fan": 8},  # won on their own discard
+        {"penalty": {"Di": -5}},  # no reason
+        {"winner": "Di", "from": "Ann", "fan": 6},  # below the minimum
+    ]}))
+    res = run_cli("sheet", str(path))
+    assert res.returncode == 2
+    assert res.stderr.splitlines() == [
+        'error: hands[0].fan: "8" is not an integer [bad_request]',
+        "error: hands[1].from: missing [missing]",
+        "error: hands[2]: the winner 'Eve' is not one of the players (Ann, Bo, Cy, Di) [unknown_player]",
+        "error: hands[3]: Cy cannot win on their own discard (from: null is a self-drawn win) [discarder_is_winner]",
+        "error: hands[4].reason: missing [missing]",
+        "error: hands[5]: a fan total of 6 is below the 8-point minimum [fan_below_minimum]",
+    ]
+
+
+def test_a_faulty_entry_keeps_its_hand_so_later_ones_are_checked_in_their_own_seats():
+    # Di's hand wins with 门风 North in W3 (the 11th hand); a faulty entry before it still counts as a hand
+    tiles = {"winner": "Di", "from": None, "hand": "[WWW]123p789pNNN55s", "context": {"flowers": 1}}
+    hands = [{"draw": True}] * 9 + [{"winner": "Ann", "fan": 8}, tiles]
+    with pytest.raises(HandError) as err:
+        new_record({"players": PLAYERS, "hands": hands})
+    assert [p.message for p in err.value.problems] == ["hands[9].from: missing"]
+    hands[10] = {**tiles, "winner": "Ann", "from": None}  # the same tiles for Ann: not her seat's wind
+    with pytest.raises(HandError) as err:
+        new_record({"players": PLAYERS, "hands": hands})
+    assert [p.code for p in err.value.problems] == ["missing", "not_a_win"]
+    assert err.value.problems[1].message.startswith("hands[10]: not a win")

@@ -508,3 +508,26 @@ def test_a_faulty_entry_keeps_its_hand_so_later_ones_are_checked_in_their_own_se
         new_record({"players": PLAYERS, "hands": hands})
     assert [p.code for p in err.value.problems] == ["missing", "not_a_win"]
     assert err.value.problems[1].message.startswith("hands[10]: not a win")
+
+
+def test_every_problem_of_a_record_in_our_words_at_its_path():
+    bad = {"players": [{"name": "A", "ema_id": "x"}, "B", "C\x01", {}], "title": "x" * 101,
+           "rules": {"false_win_points": -1, "preset": "zz", "false_win_paid_to_others": 1},
+           "log": [{"seq": 1, "at": "t", "by": "Li", "reason": "r", "action": "edit", "n": 1, "x": 2}],
+           "hands": [{"penalty": {" x": "3"}, "reason": "r"}]}
+    with pytest.raises(HandError) as err:
+        new_record(bad)
+    name = "a name (no control characters, no space at either end)"
+    assert [(p.code, p.message) for p in err.value.problems] == [
+        ("bad_request", 'players[0].ema_id: "x" is not digits only'),
+        ("bad_request", f'players[2]: "C\\u0001" is not {name}'),
+        ("missing", "players[3].name: missing"),
+        ("input_too_long", "title: 101 characters, at most 100"),
+        ("out_of_range", "rules.false_win_points: -1 is below the least allowed, 0"),
+        ("bad_request", "rules.false_win_paid_to_others: 1 is not true or false"),
+        ("bad_request", 'rules.preset: "zz" is not "helper" or "mcr1998"'),
+        ("unknown_field", "log[0].x: unknown field"),
+        ("bad_request", f'hands[0].penalty key: " x" is not {name}'),
+        ("bad_request", 'hands[0].penalty[" x"]: "3" is not an integer'),
+    ]
+    assert not PYDANTIC_WORDS.search(str(err.value))

@@ -194,7 +194,7 @@ def test_every_problem_of_a_new_match_at_once_in_our_words(served):
     assert status == 422
     got = [(p["code"], p["message"]) for p in body["error"]["errors"]]
     assert got == [
-        ("bad_request", "players[3]: 5 is not a text or an object"),
+        ("bad_request", 'players[3]: 5 is not a name or a player object {"name", "ema_id", "country"}'),
         ("bad_request", "title: 7 is not a text"),
         ("bad_request", 'hands[0].fan: "8" is not an integer'),
         ("missing", "hands[1].from: missing"),

@@ -47,6 +47,8 @@ PATTERN_WORDS = {
     DIGITS_PATTERN: "digits only",
 }
 
+UNION_WORDS = {"players[]": 'a name or a player object {"name", "ema_id", "country"}'}
+
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN,
                             description="a player's name as given at creation")]
 Text = Annotated[str, Field(max_length=MAX_TEXT, pattern=TEXT_PATTERN)]
@@ -158,7 +160,7 @@ class MatchRecord(_Strict):
 
 def validation_problems(err: ValidationError, raw: Any, where: str = "") -> list[Problem]:
     """pydantic's errors in the project's words, at their paths under ``where``."""
-    return wording.problems(err, raw, where, PATTERN_WORDS)
+    return wording.problems(err, raw, where, PATTERN_WORDS, UNION_WORDS)
 
 
 def player_names(record: MatchRecord) -> list[str]:

@@ -6,6 +6,7 @@ with the value they gave (docs/match.md#limits-and-errors). Nothing of pydantic'
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
@@ -109,13 +110,16 @@ class _Fault(NamedTuple):
     key: bool
 
 
-def problems(err: ValidationError, raw: Any, prefix: str = "", words: dict[str, str] | None = None) -> list[Problem]:
+def problems(err: ValidationError, raw: Any, prefix: str = "", words: dict[str, str] | None = None,
+             unions: dict[str, str] | None = None) -> list[Problem]:
     """Every error of ``err`` (from validating ``raw``) as a problem at its path under ``prefix``;
-    ``words``: what a text matching each pattern is, said for a user.
+    ``words``: what a text matching each pattern is, said for a user; ``unions``: what a value of
+    a union may be, by its path with the list indices left out (``players[]``).
 
     A value that fits no member of a union gets one problem naming what it may be; a value of the
     right type for one member gets only that member's problems."""
     words = words or {}
+    said = unions or {}
 
     def under(path: str) -> str:
         joint = "" if not path or not prefix or path.startswith("[") else "."
@@ -123,7 +127,7 @@ def problems(err: ValidationError, raw: Any, prefix: str = "", words: dict[str, 
 
     # in the order pydantic found them; a union's faults together, at its first one's place
     order: list[_Fault | str] = []
-    unions: dict[str, list[_Fault]] = {}
+    groups: dict[str, list[_Fault]] = {}
     for e in err.errors(include_url=False):
         path, union, key = _walk(raw, tuple(e.get("loc", ())), e.get("type", ""))
         fault = _Fault(e, under(path), key)
@@ -131,22 +135,23 @@ def problems(err: ValidationError, raw: Any, prefix: str = "", words: dict[str, 
             order.append(fault)
             continue
         base = under(union)
-        if base not in unions:
-            unions[base] = []
+        if base not in groups:
+            groups[base] = []
             order.append(base)
-        unions[base].append(fault)
+        groups[base].append(fault)
     found: list[Problem] = []
     for item in order:
         if isinstance(item, _Fault):
             found.append(_message(item.error, item.where, item.key, words))
             continue
         # a member's type mismatch at the union's own place says only "not this member"
-        mismatch = [f for f in unions[item] if f.error.get("type") in EXPECTED and f.where == item]
-        rest = [f for f in unions[item] if f not in mismatch]
+        mismatch = [f for f in groups[item] if f.error.get("type") in EXPECTED and f.where == item]
+        rest = [f for f in groups[item] if f not in mismatch]
         if rest:
             found.extend(_message(f.error, f.where, f.key, words) for f in rest)
         else:
-            kinds = " or ".join(dict.fromkeys(EXPECTED[f.error["type"]] for f in mismatch))
+            kinds = said.get(re.sub(r"\[\d+\]", "[]", item)) or \
+                " or ".join(dict.fromkeys(EXPECTED[f.error["type"]] for f in mismatch))
             found.append(Problem(f"{item}: {shown(mismatch[0].error.get('input'))} is not {kinds}", None,
                                  "bad_request"))
     return found

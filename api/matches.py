@@ -1,11 +1,13 @@
 """``/v1/matches``: an MCR match at one table, kept in SQLite (docs/match.md#http-api).
 
 Create a match, add a hand, correct or delete one (logged), read the sheet, export it, and read a
-hand's full explanation. Reads by id are open (the id is the share link); a change needs the
-match's edit key, given once at creation, as ``Authorization: Bearer KEY``; the list of all
-matches needs the admin key the server was started with (docs/match.md#who-may-change-a-match). Bodies are read by ``api.body`` (JSON only, bounded); the sheet is
+hand's full explanation. Bodies are read by ``api.body`` (JSON only, bounded); the sheet is
 computed (hands given as tiles scored) in the scoring threads within the time budget; the store is
 written only after the new sheet computes, in its own thread, never cut off half-way.
+
+Reads by id are open (the id is the share link); a change needs the match's edit key, given once
+at creation, as ``Authorization: Bearer KEY``; the list of all matches needs the admin key the
+server was started with (docs/match.md#who-may-change-a-match).
 """
 
 from __future__ import annotations

@@ -230,18 +230,18 @@ class MatchList(BaseModel):
     matches: list[MatchSummary]
 
 
-NOT_FOUND = {"model": schemas.ErrorBody, "description": "no such match (no_such_match)"}
-NO_KEY = {"model": schemas.ErrorBody, "description": "no Authorization header (key_required), or one that is not "
+NOT_FOUND: dict[str, Any] = {"model": schemas.ErrorBody, "description": "no such match (no_such_match)"}
+NO_KEY: dict[str, Any] = {"model": schemas.ErrorBody, "description": "no Authorization header (key_required), or one that is not "
                                                      "Bearer and a key (bad_authorization)"}
-NOT_YOURS = {"model": schemas.ErrorBody, "description": "not the match's edit key nor the admin key (wrong_key), or "
+NOT_YOURS: dict[str, Any] = {"model": schemas.ErrorBody, "description": "not the match's edit key nor the admin key (wrong_key), or "
                                                         "a match made before edit keys (read_only_match)"}
-ADMIN_ONLY = {"model": schemas.ErrorBody, "description": "not the admin key (wrong_key), or the server was "
+ADMIN_ONLY: dict[str, Any] = {"model": schemas.ErrorBody, "description": "not the admin key (wrong_key), or the server was "
                                                          "started without one (no_admin_key)"}
-TOO_MANY = {"model": schemas.ErrorBody, "description": "too many new matches from this address "
+TOO_MANY: dict[str, Any] = {"model": schemas.ErrorBody, "description": "too many new matches from this address "
                                                        "(too_many_matches_created); Retry-After says when"}
-KEYED = {401: NO_KEY, 403: NOT_YOURS}
-WRITE = [{EDIT_KEY: []}, {ADMIN_KEY: []}]
-CONFLICT = {"model": schemas.ErrorBody, "description": "the match changed since the revision given (stale_revision)"}
+KEYED: dict[int | str, dict[str, Any]] = {401: NO_KEY, 403: NOT_YOURS}
+WRITE: list[dict[str, list[str]]] = [{EDIT_KEY: []}, {ADMIN_KEY: []}]
+CONFLICT: dict[str, Any] = {"model": schemas.ErrorBody, "description": "the match changed since the revision given (stale_revision)"}
 
 
 def request_components() -> dict[str, Any]:

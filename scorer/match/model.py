@@ -217,12 +217,12 @@ def record_problems(raw: Any) -> tuple[MatchRecord | None, list[Problem]]:
     problems: list[Problem] = []
     players = raw.get("players")
     counted = isinstance(players, list) and len(players) != 4
-    if counted:
+    if isinstance(players, list) and counted:
         code = "too_many_players" if len(players) > 4 else "too_few_players"
         problems.append(Problem(f"players: an MCR table has four players, not {len(players)}", None, code))
     hands = raw.get("hands")
     too_many = isinstance(hands, list) and len(hands) > MAX_ENTRIES
-    if too_many:
+    if isinstance(hands, list) and too_many:
         problems.append(Problem(f"hands: {len(hands)} entries, and a match holds at most 16 hands and "
                                 f"{MAX_PENALTIES} penalties", None, "too_many_hands"))
     try:

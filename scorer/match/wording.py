@@ -130,7 +130,7 @@ def problems(err: ValidationError, raw: Any, prefix: str = "", words: dict[str, 
     groups: dict[str, list[_Fault]] = {}
     for e in err.errors(include_url=False):
         path, union, key = _walk(raw, tuple(e.get("loc", ())), e.get("type", ""))
-        fault = _Fault(e, under(path), key)
+        fault = _Fault(dict(e), under(path), key)
         if union is None:
             order.append(fault)
             continue

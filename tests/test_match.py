@@ -531,3 +531,13 @@ def test_every_problem_of_a_record_in_our_words_at_its_path():
         ("bad_request", 'hands[0].penalty[" x"]: "3" is not an integer'),
     ]
     assert not PYDANTIC_WORDS.search(str(err.value))
+
+
+def test_every_problem_of_one_entry_at_once():
+    hands = [{"winner": "Eve", "from": "Zed", "fan": 5}, {"penalty": {"X": 1, "Y": 2, "Ann": 3}, "reason": "r"}]
+    with pytest.raises(HandError) as err:
+        new_record({"players": PLAYERS, "hands": hands})
+    assert [(p.code, p.message.split(":")[0], p.message.split("'")[1:2]) for p in err.value.problems] == [
+        ("unknown_player", "hands[0]", ["Eve"]), ("unknown_player", "hands[0]", ["Zed"]),
+        ("fan_below_minimum", "hands[0]", []), ("unknown_player", "hands[1]", ["X"]),
+        ("unknown_player", "hands[1]", ["Y"])]

@@ -75,6 +75,31 @@ def _blank(names: list[str]) -> dict[str, int]:
     return dict.fromkeys(names, 0)
 
 
+def _win_players(entry: Win, names: list[str], where: str) -> tuple[int, int | None]:
+    """(winner, discarder) of a win by seat index; HandError with every problem of the win that
+    the match can tell without scoring it."""
+    problems: list[Problem] = []
+    for role, name in (("the winner", entry.winner), ("the discarder", entry.from_)):
+        if name is not None and name not in names:
+            problems.append(Problem(f"{where}: {role} {name!r} is not one of the players ({', '.join(names)})",
+                                    None, "unknown_player"))
+    if entry.from_ is not None and entry.from_ == entry.winner:
+        problems.append(Problem(f"{where}: {entry.winner} cannot win on their own discard "
+                                "(from: null is a self-drawn win)", None, "discarder_is_winner"))
+    if (entry.fan is None) == (entry.hand is None):
+        problems.append(Problem(f"{where}: a win gives its fan total (fan) or its tiles (hand), one of the two",
+                                None, "bad_entry"))
+    if entry.context is not None and entry.hand is None:
+        problems.append(Problem(f"{where}: context goes with hand (the tiles), not with a fan total", None,
+                                "bad_entry"))
+    if entry.fan is not None and entry.fan < MINIMUM:
+        problems.append(Problem(f"{where}: a fan total of {entry.fan} is below the {MINIMUM}-point minimum",
+                                None, "fan_below_minimum"))
+    if problems:
+        raise HandError(problems)
+    return names.index(entry.winner), None if entry.from_ is None else names.index(entry.from_)
+
+
 def _settle(entry: Entry, n: int, where: str, names: list[str], rules: MatchRules, slot: int, penalties: int,
             score: Scorer, stats: dict[str, dict[str, int]], table: dict[str, int], totals: dict[str, int],
             rows: list[dict[str, Any]]) -> tuple[int, int]:
@@ -92,25 +117,13 @@ def _settle(entry: Entry, n: int, where: str, names: list[str], rules: MatchRule
         row.update(hand=slot, label=seats.label, label_zh=seats.label_zh, round_wind=seats.round_wind,
                    dealer=names[WINDS.index(seats.dealer)], seats=by_name)
         if isinstance(entry, Win):
-            winner = _player(entry.winner, names, where, "the winner")
-            discarder = None if entry.from_ is None else _player(entry.from_, names, where, "the discarder")
-            if discarder == winner:
-                raise _fail(where, f"{entry.winner} cannot win on their own discard "
-                                   "(from: null is a self-drawn win)", "discarder_is_winner")
-            if (entry.fan is None) == (entry.hand is None):
-                raise _fail(where, "a win gives its fan total (fan) or its tiles (hand), one of the two",
-                            "bad_entry")
-            if entry.context is not None and entry.hand is None:
-                raise _fail(where, "context goes with hand (the tiles), not with a fan total", "bad_entry")
+            winner, discarder = _win_players(entry, names, where)
             scored = None
             if entry.hand is not None:
                 fan, scored = _scored_win(entry, where, seats.seat_wind, seats.round_wind, winner,
                                           discarder, rules.preset, score)
             else:
                 fan = entry.fan or 0
-                if fan < MINIMUM:
-                    raise _fail(where, f"a fan total of {fan} is below the {MINIMUM}-point minimum",
-                                "fan_below_minimum")
             by_seat = payments(WINDS[winner], fan, discarder is None,
                                None if discarder is None else WINDS[discarder])
             deltas = {name: by_seat[WINDS[i]] for i, name in enumerate(names)}
@@ -142,8 +155,13 @@ def _settle(entry: Entry, n: int, where: str, names: list[str], rules: MatchRule
             stats[offender]["false_wins"] += 1
             row.update(offender=offender, points=pay, reason=entry.reason)
         elif isinstance(entry, Penalty):
+            unknown = [Problem(f"{where}: the penalised player {name!r} is not one of the players "
+                               f"({', '.join(names)})", None, "unknown_player")
+                       for name in entry.penalty if name not in names]
+            if unknown:
+                raise HandError(unknown)
             for name, points in entry.penalty.items():
-                deltas[names[_player(name, names, where, "the penalised player")]] += points
+                deltas[name] += points
                 stats[name]["penalty_points"] += points
             row.update(points=dict(entry.penalty), reason=entry.reason)
     if isinstance(entry, Win):

@@ -61,6 +61,9 @@ const UI = {
     m_export: "Export", m_log: "Corrections", m_explain: "why", m_hand_col: "Hand", m_what: "What",
     m_off: "off {p}", m_link: "Link to this match", m_stale: "Someone changed the match: it has been reloaded, check and enter again.",
     m_any_win: "any win", m_error: "Not entered", m_during: "(in {n})", m_need_mcr: "A match is MCR: choose MCR in the header to give a hand by its tiles.",
+    // the edit key
+    m_edit_link: "Link to edit", m_edit_link_note: "Whoever opens the link to edit can enter and correct hands: give it only to the referee of this table.",
+    m_read_only: "Read only: this device does not hold the match's edit key. To enter hands here, open the match's link to edit on this device.",
   },
   zh: {
     subtitle: "裁判", variant: "规则", lang: "English", hand: "手牌", tiles: "牌",
@@ -117,6 +120,9 @@ const UI = {
     m_export: "导出", m_log: "更正记录", m_explain: "详情", m_hand_col: "盘", m_what: "内容",
     m_off: "{p} 点炮", m_link: "本场比赛链接", m_stale: "比赛已被他人修改，已重新载入，请核对后再录入。",
     m_any_win: "任意和牌", m_error: "未录入", m_during: "（第 {n} 盘中）", m_need_mcr: "比赛用国标麻将：请在顶部选择国标麻将后再用手牌录入。",
+    // the edit key
+    m_edit_link: "编辑链接", m_edit_link_note: "打开编辑链接的人都能录入和更正：只交给本桌裁判。",
+    m_read_only: "只读：本设备没有此比赛的编辑密钥。要在本设备录入，请在本设备打开此比赛的编辑链接。",
   },
 };
 

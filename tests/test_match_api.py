@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -294,3 +295,15 @@ def test_concurrent_writers_over_http_lose_nothing(tmp_path, monkeypatch):
     assert sorted(answers) == [200] * 16
     assert final["revision"] == 17 and len(final["record"]["hands"]) == 16 and final["sheet"]["complete"]
     assert final["sheet"]["totals"] == dict.fromkeys(PLAYERS, 0)
+
+
+@pytest.mark.parametrize(("url", "said"), [
+    ("/v1/matches/bad%20id", "path.match_id: 'bad id' does not have the form ^[A-Za-z0-9_-]+$"),
+    ("/v1/matches/abc/export?format=x", "query.format: 'x' is not one of 'json', 'csv' or 'ema'"),
+])
+def test_a_bad_path_or_query_parameter_is_said_in_our_words(client, url: str, said: str) -> None:
+    res = client.get(url)
+    assert res.status_code == 422
+    body = res.json()["error"]
+    assert body["message"] == said and body["code"] == "bad_request"
+    assert not re.search(r"Input should|String should|Field required", res.text)

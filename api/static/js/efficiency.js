@@ -107,7 +107,8 @@ export function renderEfficiency(box, answer, byName) {
   const nodes = answer.discards
     ? [el("p", {id: "eff-shanten", class: "total", "data-complete": String(Boolean(answer.complete)),
                 text: answer.complete ? t("eff_full_complete") : t("eff_full")}),
-       el("p", {class: "hint", text: t("eff_discards_hint")}),
+       // the order of docs/efficiency.md: MCR ranks by the 8-point minimum first
+       el("p", {class: "hint", text: t(answer.variant === "mcr" ? "eff_discards_hint_mcr" : "eff_discards_hint")}),
        discardsTable(answer.discards)]
     : oneShort(answer, byName);
   box.replaceChildren(...[

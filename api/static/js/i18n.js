@@ -44,7 +44,10 @@ const UI = {
     eff_minimum_left: "{n} of these tiles keep a win worth 8 fan in reach.",
     eff_no_minimum: "no wait it leaves reaches 8 fan", eff_discard_word: "discard", eff_waits_word: "wait",
     eff_full: "Full hand: every discard, best first", eff_full_complete: "Already a winning shape; every discard, best first",
-    eff_discards_hint: "Fewest tiles from ready first, then the most useful tiles left.",
+    eff_discards_hint: "Fewest tiles from ready first, then the most useful tiles left; ties in tile order.",
+    eff_discards_hint_mcr: "8 fan first: a ready hand with a wait worth 8 fan still out there (most such tiles "
+      + "left first), then one step away with draws that keep 8 fan (most such draws first), then the rest by "
+      + "shanten; then the most useful tiles left; ties in tile order.",
     eff_discard_col: "Discard", eff_shanten_col: "Shanten", eff_minimum_col: "≥8 fan left",
     m_title: "Match sheet", m_new: "New match", m_match_title: "Title", m_players: "Players (first seats)",
     m_create: "Create match", m_open: "Open", m_open_id: "Match id", m_close: "Another match",
@@ -103,7 +106,9 @@ const UI = {
     eff_minimum_left: "其中 {n} 张进张后仍能和够 8 番。",
     eff_no_minimum: "进张后所听的牌都不够 8 番", eff_discard_word: "打", eff_waits_word: "听",
     eff_full: "满张：各打法，最好的在前", eff_full_complete: "已成和牌型；各打法，最好的在前",
-    eff_discards_hint: "先比向听数，再比有效牌张数。",
+    eff_discards_hint: "先比向听数，再比有效牌张数，相同时按牌序。",
+    eff_discards_hint_mcr: "先看 8 番：听牌且所听够 8 番的牌还有剩的在前（按这些牌的剩余张数），"
+      + "其次是一向听且进张后仍能听够 8 番的（按这些进张的张数），其余按向听数；再比有效牌张数，相同时按牌序。",
     eff_discard_col: "打出", eff_shanten_col: "向听", eff_minimum_col: "够8番张数",
     m_title: "计分表", m_new: "新比赛", m_match_title: "标题", m_players: "选手（首局座位）",
     m_create: "开始比赛", m_open: "打开", m_open_id: "比赛编号", m_close: "换一场比赛",

@@ -214,6 +214,7 @@ class MatchAnswer(BaseModel):
     updated: str
     record: dict[str, Any] = Field(description="the match as a file for mjscore sheet (its log included)")
     sheet: Sheet
+    exports: list[str] = Field(description="the formats GET /v1/matches/{id}/export writes it in")
 
 
 class MatchSummary(BaseModel):
@@ -302,7 +303,7 @@ def _validated(model: type[BaseModel], raw: Any) -> Any:
 
 def _answer(stored: Stored, sheet: dict[str, Any], status: int = 200, key: str | None = None) -> Response:
     body = {"id": stored.id, "revision": stored.revision, "created": stored.created, "updated": stored.updated,
-            "record": stored.record, "sheet": sheet}
+            "record": stored.record, "sheet": sheet, "exports": list(ex.FORMATS)}
     if key is None:
         return Response(dumps(body), status_code=status, media_type=JSON)
     # the one answer that holds the key: kept by no cache
@@ -517,24 +518,22 @@ def install(app: FastAPI) -> None:
                             body.action)
 
     @app.get("/v1/matches/{match_id}/export",
-             responses={200: {"content": {JSON: {}, "text/csv": {}},
-                              "description": "json: {format, version, record, sheet}; csv: every entry, the "
-                                             "standings and the corrections; ema: the EMA results columns"},
+             responses={200: {"content": {f.media_type.split(";")[0]: {} for f in ex.FORMATS.values()},
+                              "description": "; ".join(f"{f.name}: {f.description}" for f in ex.FORMATS.values())},
                         404: NOT_FOUND, 422: schemas.ERRORS[422], 503: schemas.ERRORS[503]})
     @guarded
-    async def export_match(match_id: MatchId, format: Annotated[Literal["json", "csv", "ema"], Query(
-            description="json, csv or ema")] = "json") -> Response:
+    async def export_match(match_id: MatchId, format: Annotated[str, Query(
+            description=", ".join(ex.FORMATS), json_schema_extra={"enum": list(ex.FORMATS)})] = "json") -> Response:
         """The match written out for the tournament office."""
+        chosen = ex.FORMATS.get(format)
+        if chosen is None:
+            raise HandError(f"query.format: {ex.unknown_format(format)}", None, "bad_request")
         current = await stored("get", match_id)
         record, sheet = await compute(new_record, current.record)
-        name = f"match-{match_id}"
-        if format == "json":
-            return Response(dumps(ex.as_json(record, sheet)), media_type=JSON,
-                            headers={"content-disposition": f'attachment; filename="{name}.json"'})
-        text = ex.as_csv(sheet) if format == "csv" else ex.as_ema(record, sheet)
-        suffix = "" if format == "csv" else "-ema"
-        return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
-                        headers={"content-disposition": f'attachment; filename="{name}{suffix}.csv"'})
+        written = chosen.write(record, sheet)
+        body = dumps(written) if isinstance(written, dict) else written.encode("utf-8")
+        return Response(body, media_type=chosen.media_type, headers={
+            "content-disposition": f'attachment; filename="match-{match_id}{chosen.file_suffix}"'})
 
     @app.get("/v1/matches/{match_id}/hands/{n}/explanation",
              responses={200: {"model": Result, "content": {JSON: {}}},

@@ -156,6 +156,24 @@ def test_corrections_are_logged_and_exported(client):
     assert again["sheet"]["totals"] == doc["sheet"]["totals"] and again["sheet"]["log"] == doc["sheet"]["log"]
 
 
+def test_every_export_format_of_the_table_is_listed_and_served(client, monkeypatch):
+    """One table of export formats (scorer.match.export.FORMATS): the match's answer lists them (the
+    page's links), the route writes each, and a format added to the table is served with no other edit."""
+    from scorer.match import export as ex
+
+    extra = ex.ExportFormat("names", "the players, one a line", "text/plain; charset=utf-8", "-names.txt",
+                            lambda record, sheet: "\n".join(sheet["players"]))
+    monkeypatch.setitem(ex.FORMATS, extra.name, extra)
+    mid = create(client)["id"]
+    assert client.get(f"/v1/matches/{mid}").json()["exports"] == ["json", "csv", "ema", "names"]
+    for f in ex.FORMATS.values():
+        r = client.get(f"/v1/matches/{mid}/export", params={"format": f.name})
+        assert r.status_code == 200 and r.headers["content-type"] == (
+            "application/json" if f.name == "json" else f.media_type)
+        assert r.headers["content-disposition"].endswith(f'filename="match-{mid}{f.file_suffix}"')
+    assert client.get(f"/v1/matches/{mid}/export", params={"format": "names"}).text == "Ann\nBo\nCy\nDi"
+
+
 def test_a_hand_given_as_tiles_links_to_its_explanation(client):
     mid = create(client)["id"]
     client.post(f"/v1/matches/{mid}/hands", json={"entry": {"draw": True}})
@@ -299,7 +317,7 @@ def test_concurrent_writers_over_http_lose_nothing(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(("url", "said"), [
     ("/v1/matches/bad%20id", "path.match_id: 'bad id' does not have the form ^[A-Za-z0-9_-]+$"),
-    ("/v1/matches/abc/export?format=x", "query.format: 'x' is not one of 'json', 'csv' or 'ema'"),
+    ("/v1/matches/abc/export?format=x", "query.format: 'x' is not an export format (known: json, csv, ema)"),
 ])
 def test_a_bad_path_or_query_parameter_is_said_in_our_words(client, url: str, said: str) -> None:
     res = client.get(url)

@@ -150,7 +150,7 @@ export class MatchTab {
   // ------------------------------------------------------------------------------ a match open
 
   sheetView() {
-    const {sheet, id} = this.match;
+    const {sheet, id, exports} = this.match;
     const close = el("button", {type: "button", id: "m-close", text: t("m_close")});
     close.addEventListener("click", () => { this.match = null; this.fixing = null; remember(STORE_KEY, ""); this.render(); });
     const link = `${location.pathname}?tab=match&match=${encodeURIComponent(id)}&lang=${getLang()}`;
@@ -171,7 +171,7 @@ export class MatchTab {
       this.handsTable(),
       this.needsTable(),
       el("h3", {text: t("m_export")}),
-      el("p", {class: "row m-export"}, ["json", "csv", "ema"].map((f) =>
+      el("p", {class: "row m-export"}, (exports || []).map((f) =>
         el("a", {href: api.exportUrl(id, f), download: "", "data-format": f, text: f.toUpperCase()}))),
       this.logList(),
     ].filter(Boolean);

@@ -67,8 +67,8 @@ def test_mcr_json_and_context_options():
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["mcr", "[123m]456789m555pCC", "--seat", "X"], "seat_wind"),
-    (["mcr", "[123m]456789m555pCC", "--flowers", "9"], "flowers"),
+    (["mcr", "[123m]456789m555pCC", "--seat", "X"], "--seat: 'X' is not a wind"),
+    (["mcr", "[123m]456789m555pCC", "--flowers", "9"], "--flowers: 9 is out of range 0–8"),
     (["mcr", "[123m]456789m555pCC", "--rules", "nope"], "unknown rule preset"),
     (["mcr", "[123m]456789m555pCC", "--self-draw", "--kong-win"], "needs a kong"),
     (["mcr", "[123m]456789m555pC"], "13 tiles found"),

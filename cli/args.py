@@ -4,7 +4,6 @@ suggestion for a typo) as ``error: ...`` on stderr, or the JSON error object on 
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -47,6 +46,8 @@ def usage_message(err: Any, args: Sequence[str]) -> str:
         return f"{_typed(err.param, args)}: {err.message.removeprefix('Value error, ').rstrip('.')}"
     message = err.message
     if message.startswith("No such command") and err.ctx is not None:
+        import difflib
+
         typed = message.split("'", 2)[1] if message.count("'") >= 2 else ""
         group: Any = err.ctx.command
         known = group.list_commands(err.ctx) if hasattr(group, "list_commands") else []

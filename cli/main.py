@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
-from enum import Enum
+from enum import StrEnum
 from itertools import islice
 from pathlib import Path
 from typing import Annotated, Any
@@ -230,7 +230,7 @@ def add_score_command(commands: Any, variant: registry.Variant, mode: str = "sco
 
 ROOT_HELP = """Mahjong hand-scoring calculator (mjscore): every point with its rule, its tiles and what it excludes.
 
-mjscore VARIANT HAND [context options] scores a hand; VARIANT --help lists its context options and \
+mjscore VARIANT HAND \\[context options] scores a hand; VARIANT --help lists its context options and \
 rule presets; mjscore items VARIANT lists its items."""
 
 JSON = Annotated[bool, typer.Option("--json", help="machine-readable output")]
@@ -308,7 +308,7 @@ def batch_command(
     batch(infile, output, workers, dask, compact, resume)
 
 
-class Export(str, Enum):
+class Export(StrEnum):
     json = "json"
     csv = "csv"
     ema = "ema"

@@ -67,9 +67,15 @@ def items(variant: str, as_json: bool) -> None:
     if as_json:
         emit_json([i.as_dict() for i in v.items])
         return
+    from scorer import reference
+
     from .render import print_items, screen
 
-    print_items(v, screen())
+    try:
+        excludes = reference.not_also_scored(v.id)  # what the score keeps out with each item, as `rules` says
+    except HandError:
+        excludes = None  # no rules page installed: the table's exclusions
+    print_items(v, screen(), excludes)
 
 
 def rules(variant: str, item: str | None, as_json: bool) -> None:

@@ -58,7 +58,7 @@ def emit_json(data: Any) -> None:
 
 # --- problems in the user's words ---------------------------------------------------------------
 
-_CONTEXT_PATH = re.compile(r"\bcontext\.([a-z_]+)(\S*?):? ")
+_CONTEXT_PATH = re.compile(r"\bcontext\.([a-z_]+)((?:\.\w+|\[\d+\])*)")
 _RANGE = re.compile(r"out of range \(from (-?\d+) to (-?\d+)\)")
 _WINDS = "'E', 'S', 'W', 'N'"
 
@@ -70,7 +70,7 @@ def in_option_words(problem: Problem, flags: dict[str, str]) -> Problem:
 
     def option(match: re.Match[str]) -> str:
         name, rest = match.group(1), match.group(2)
-        return f"{flags.get(name, options.flag(name))}{rest}: " if name in flags else match.group(0)
+        return flags[name] + rest if name in flags else match.group(0)
 
     message = _CONTEXT_PATH.sub(option, message)
     for name, flag in flags.items():

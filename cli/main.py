@@ -14,7 +14,7 @@ import io
 import os
 import sys
 from collections.abc import Callable, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from enum import StrEnum
 from itertools import islice
 from pathlib import Path
@@ -254,11 +254,22 @@ def show_version(value: bool) -> None:
     raise typer.Exit(0)
 
 
+def help_when_no_command(ctx: typer.Context) -> None:
+    """A group given no command (``mjscore``, ``mjscore audit``): its help on stderr, exit status 2."""
+    if ctx.invoked_subcommand is None:
+        with redirect_stdout(sys.stderr):  # rich draws the help on what is stdout when it draws
+            text = ctx.get_help()
+            if text:
+                print(text)
+        raise typer.Exit(2)
+
+
 def root_options(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", callback=show_version, is_eager=True,
                                           help="the engine version and each variant's rule edition")] = False,
 ) -> None:
-    """Mahjong hand-scoring calculator."""
+    help_when_no_command(ctx)
 
 
 def parse_command(
@@ -364,8 +375,9 @@ def command_adder(mode: str) -> Callable[[Any, registry.Variant], None]:
 
 def group(name: str, help_text: str) -> typer.Typer:
     """A command that only holds commands (``audit``, ``explain``): given none, it shows its help."""
-    return typer.Typer(name=name, help=help_text, no_args_is_help=True, add_completion=False,
-                       context_settings=CONTEXT)
+    app = typer.Typer(name=name, help=help_text, add_completion=False, context_settings=CONTEXT)
+    app.callback(invoke_without_command=True, help=help_text)(help_when_no_command)
+    return app
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -377,9 +389,9 @@ def build_app(argv: Sequence[str], everything: bool = False) -> typer.Typer:
     from .audit import audit_group, convert_group
 
     command = None if everything or not argv else argv[0]
-    root = typer.Typer(name="mjscore", help=ROOT_HELP, no_args_is_help=True, add_completion=True,
-                       context_settings=CONTEXT, pretty_exceptions_enable=False)
-    root.callback()(root_options)
+    root = typer.Typer(name="mjscore", help=ROOT_HELP, add_completion=True, context_settings=CONTEXT,
+                       pretty_exceptions_enable=False)
+    root.callback(invoke_without_command=True, help=ROOT_HELP)(root_options)
     for name, (func, help_text) in STATIC_COMMANDS.items():
         root.command(name, help=help_text)(func)
     root.add_typer(audit_group(group), name="audit")

@@ -28,7 +28,7 @@ def run_command(command: Any, args: Sequence[str]) -> int:
     except errors.UsageError as err:
         if not shared.JSON_ERRORS and err.ctx is not None:
             print(err.ctx.get_usage(), file=sys.stderr)
-        shared.usage(usage_message(err, args))
+        shared.usage(usage_message(err, args), "unknown_option" if isinstance(err, errors.NoSuchOption) else "usage")
     except typer.Abort:
         raise SystemExit(130) from None
     return code if isinstance(code, int) else 0

@@ -384,25 +384,30 @@ CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 
 def build_app(argv: Sequence[str], everything: bool = False) -> typer.Typer:
-    """The typer app for this command line: the static commands, and the variant commands of the
-    variant it names (every variant's for help, completion or a mistake)."""
-    from .audit import audit_group, convert_group
-
-    command = None if everything or not argv else argv[0]
+    """The typer app for this command line: only the command it names (a variant's, a static one,
+    a group with the variant commands of the variant it names), or every command for help,
+    completion or a mistake (typer turns each command's signature into click's at every start, so
+    a one-line query builds its own command alone)."""
+    known = (*STATIC_COMMANDS, *VARIANT_GROUPS, "audit", "convert", *registry.ids())
+    command = argv[0] if argv and not everything and argv[0] in known else None
     root = typer.Typer(name="mjscore", help=ROOT_HELP, add_completion=True, context_settings=CONTEXT,
                        pretty_exceptions_enable=False)
     root.callback(invoke_without_command=True, help=ROOT_HELP)(root_options)
     for name, (func, help_text) in STATIC_COMMANDS.items():
-        root.command(name, help=help_text)(func)
-    root.add_typer(audit_group(group), name="audit")
-    root.add_typer(convert_group(group), name="convert")
+        if command in (name, None):
+            root.command(name, help=help_text)(func)
+    if command in ("audit", "convert", None):
+        from .audit import audit_group, convert_group
+
+        root.add_typer(audit_group(group), name="audit")
+        root.add_typer(convert_group(group), name="convert")
     for mode, help_text in VARIANT_GROUPS.items():
-        sub = group(mode, help_text)
         if command in (mode, None):
+            sub = group(mode, help_text)
             named = None if everything or len(argv) < 2 else argv[1]
             add_variant_commands(sub, wanted_variants(named), command_adder(mode))
-        root.add_typer(sub, name=mode)
-    if command not in (*STATIC_COMMANDS, *VARIANT_GROUPS, "audit", "convert"):
+            root.add_typer(sub, name=mode)
+    if command is None or command in registry.ids():
         for vid in wanted_variants(command):
             add_score_command(root, registry.get(vid))
     return root

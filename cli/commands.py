@@ -74,8 +74,9 @@ def in_option_words(problem: Problem, flags: dict[str, str]) -> Problem:
 
     message = _CONTEXT_PATH.sub(option, message)
     for name, flag in flags.items():
-        if "_" not in name:
-            continue  # a one-word field (dealer, wild) is also a plain word of the message
+        if "_" not in name:  # a one-word field (dealer, wild) is also a plain word: named only as the subject
+            message = re.sub(rf"^{re.escape(name)}(?= )", flag, message)
+            continue
         message = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w])", flag, message)
     message = _RANGE.sub(lambda m: f"out of range {m.group(1)}–{m.group(2)}", message)
     message = message.replace(f"is not one of {_WINDS}", "is not a wind (E S W N; East, South…; 东 南 西 北)")

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from scorer.errors import HandError
 
-from .args import at_least_one
 from .commands import emit_json, fail
 from .table import Table
 
@@ -109,16 +108,6 @@ def print_needs(sheet: dict[str, Any], screen: Screen) -> None:
                            ", ".join(f"{d} {f}" for d, f in by))
     if places.row_count:
         screen.table(places)
-
-
-def add_arguments(p: Any) -> None:
-    p.add_argument("file", metavar="FILE", type=Path,
-                   help='the match: {"players": [4 names], "hands": [...]} (docs/match.md)')
-    p.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output")
-    p.add_argument("--explain", type=at_least_one, metavar="N", help="the full explanation of entry N's hand")
-    p.add_argument("--export", choices=("json", "csv", "ema"),
-                   help="write the match as json (record + sheet), csv or ema (results columns)")
-    p.set_defaults(run=lambda ns: sheet(ns.file, ns.as_json, ns.explain, ns.export))
 
 
 def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) -> None:

@@ -15,7 +15,6 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager, redirect_stdout
-from enum import StrEnum
 from itertools import islice
 from pathlib import Path
 from typing import Annotated, Any
@@ -325,10 +324,21 @@ def batch_command(
     batch(infile, output, workers, dask, compact, resume)
 
 
-class Export(StrEnum):
-    json = "json"
-    csv = "csv"
-    ema = "ema"
+def export_format(value: str | None) -> str | None:
+    """``--export``: one of the match export formats (their table, scorer.match.export.FORMATS)."""
+    if value is None:
+        return None
+    from scorer.match.export import FORMATS, unknown_format
+
+    if value not in FORMATS:
+        raise typer.BadParameter(unknown_format(value))
+    return value
+
+
+def export_formats(incomplete: str) -> list[str]:
+    from scorer.match.export import FORMATS
+
+    return [name for name in FORMATS if name.startswith(incomplete)]
 
 
 def sheet_command(
@@ -337,12 +347,13 @@ def sheet_command(
     as_json: JSON = False,
     explain: Annotated[int | None, typer.Option(metavar="N", callback=at_least_one,
                                                 help="the full explanation of entry N's hand")] = None,
-    export: Annotated[Export | None, typer.Option(help="write the match as json (record + sheet), csv or ema "
-                                                  "(results columns)")] = None,
+    export: Annotated[str | None, typer.Option(metavar="FORMAT", callback=export_format, autocompletion=export_formats,
+                                               help="write the match in an export format: json (record + sheet), "
+                                                    "csv, ema (results columns); docs/match.md#exports")] = None,
 ) -> None:
     from .sheet import sheet
 
-    sheet(file, as_json, explain, None if export is None else export.value)
+    sheet(file, as_json, explain, export)
 
 
 # name: (the command, its help); a group (audit, convert) is a typer app of its own

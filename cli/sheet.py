@@ -131,12 +131,13 @@ def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) ->
             print_result(result, screen())
         return
     if export is not None:
-        from scorer.match import export as ex
+        from scorer.match.export import FORMATS
 
-        if export == "json":
-            emit_json(ex.as_json(record, computed))
+        written = FORMATS[export].write(record, computed)
+        if isinstance(written, dict):
+            emit_json(written)
         else:
-            sys.stdout.write(ex.as_csv(computed) if export == "csv" else ex.as_ema(record, computed))
+            sys.stdout.write(written)
         return
     if as_json:
         emit_json(computed)

@@ -21,7 +21,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from scorer import engine, referee, reference, registry
+from scorer import deadline, engine, referee, reference, registry
 from scorer.errors import HandError
 from scorer.jsonio import dumps
 from scorer.request import ParseRequest, ScoreRequest, WaitsRequest, validated
@@ -86,6 +86,7 @@ def _batch(requests: list[Any], view: str) -> bytes:
                           else [None] * len(requests))
     size = 0
     for i, raw in enumerate(requests):
+        deadline.check()
         answers[i] = engine.answer_json(answers[i] if answers[i] is not None else _batch_item(raw, view))
         size += len(answers[i])
         if size > limits.MAX_BATCH_ANSWER_BYTES:
@@ -108,15 +109,18 @@ def create_app() -> FastAPI:
         page_csp=docs.csp,
     )
     errors.install(app)
-    pool = Pool(limits.SCORING_THREADS, limits.QUEUE_SIZE, limits.QUEUE_WAIT_S)
-    app.state.pool = pool
+    # two lanes (api.pool): one hand or one table, and batches, which give way to the first
+    pool = Pool(limits.SCORING_THREADS, limits.QUEUE_SIZE, limits.QUEUE_WAIT_S, "scorer")
+    batch_pool = Pool(limits.BATCH_THREADS, limits.BATCH_QUEUE_SIZE, limits.BATCH_QUEUE_WAIT_S, "batch",
+                      yield_to=pool)
+    app.state.pool, app.state.batch_pool = pool, batch_pool
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     page.install(app, STATIC)
 
     async def answer(fn: Any, *args: Any, batch: bool = False) -> Response:
         budget = limits.BATCH_TIME_BUDGET_S if batch else limits.TIME_BUDGET_S
         try:
-            body = await pool.run(fn, *args, budget=budget)
+            body = await (batch_pool if batch else pool).run(fn, *args, budget=budget)
         except Busy:
             raise HandError("every scorer is busy: retry in a moment", None, "busy") from None
         except Overrun:

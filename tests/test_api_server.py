@@ -82,10 +82,11 @@ def raw(addr: tuple[str, int], payload: bytes, wait: float = 5) -> tuple[bytes, 
         return data, time.perf_counter() - t
 
 
-def in_flight_settles(timeout: float = 5) -> bool:
-    deadline = time.monotonic() + timeout
-    while app.state.pool.in_flight:
-        if time.monotonic() > deadline:
+def in_flight_settles(timeout: float = 5, served: Any = app) -> bool:
+    """Every job of both lanes done and its thread out (within ``timeout``)."""
+    end = time.monotonic() + timeout
+    while served.state.pool.in_flight or served.state.batch_pool.in_flight:
+        if time.monotonic() > end:
             return False
         time.sleep(0.02)
     return True
@@ -215,3 +216,114 @@ def test_a_batch_has_its_own_time_budget(base):
     assert status == 422 and json.loads(data)["error"]["code"] == "time_budget"
     assert took < 1.5
     assert in_flight_settles()
+
+
+# --- the time budget is kept by the work itself ----------------------------------------------------
+
+class Steady(Toy):
+    """A variant with a stretch of work that checks no budget (as a C call, a lock held, a cleanup):
+    nothing may be raised inside it; the request is answered at its budget all the same."""
+
+    id: ClassVar[str] = "steady"
+    finished: ClassVar[list[float]] = []
+
+    def score(self, hand: Any, context: Any, rules: Any) -> Any:
+        start = time.monotonic()
+        while time.monotonic() - start < 0.8:
+            pass
+        Steady.finished.append(time.monotonic() - start)  # reached: no exception landed in the stretch
+        deadline.check()  # past the budget: the work stops here
+        Steady.finished.append(-1.0)  # never reached
+        return super().score(hand, context, rules)
+
+
+def test_the_budget_stops_work_where_it_checks_never_inside_other_code(base):
+    registry.register(Steady())
+    Steady.finished.clear()
+    try:
+        status, _, data, took = call(base, "/v1/score", {"variant": "steady", "hand": "11122233344455566m"})
+        assert status == 422 and json.loads(data)["error"]["code"] == "time_budget"
+        assert 0.45 < took < 0.8  # answered at the budget (0.5 s), not when the work got out
+        assert in_flight_settles()
+        assert len(Steady.finished) == 1 and Steady.finished[0] >= 0.8
+    finally:
+        registry.unregister("steady")
+
+
+# --- bodies nested deep ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("depth", [300, 900])
+@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch", "/v1/waits"])
+def test_a_body_nested_deep_with_a_surrogate_pair_is_a_quick_422(base, caplog, path, depth):
+    # json.dumps writes an emoji as an escaped surrogate pair: the reader checks it is paired
+    note = "[" * depth + json.dumps("\U0001F600") + "]" * depth
+    request = '{"variant": "mcr", "hand": "[123m]456789m555pC", "context": {"note": ' + note + "}}"
+    body = ("[" + request + "]" if path.endswith("batch") else request).encode()
+    conn = http.client.HTTPConnection(*base, timeout=10)
+    t = time.perf_counter()
+    conn.request("POST", path, body, {"content-type": "application/json"})
+    res = conn.getresponse()
+    data = json.loads(res.read())
+    took = time.perf_counter() - t
+    conn.close()
+    if path.endswith("batch"):
+        assert res.status == 200
+        data = data[0]
+    else:
+        assert res.status == 422
+    assert data["error"]["code"] == "too_many" and "nested more than" in data["error"]["message"]
+    assert took < 1
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
+# --- no client starves a table -----------------------------------------------------------------------
+
+def test_batches_looping_never_starve_the_cheap_calls(tmp_path, monkeypatch):
+    """Two clients loop 1,000-hand explained batches while a third makes 40 cheap calls: reading and
+    writing a match, parse, a single score. The batches have a lane of their own that gives way."""
+    from api.app import create_app
+    from api.openapi import EXAMPLES
+
+    monkeypatch.setenv("MJSCORE_MATCHES", str(tmp_path / "matches.sqlite3"))
+    served = create_app()
+    hands = [{**EXAMPLES[v], "explain": True} for v in ("mcr", "fuzhou", "hebei", "shanxi", "huangyan", "nantong")]
+    batch = [hands[i % len(hands)] for i in range(1000)]
+    with serving(served, **server.config()) as addr:
+        status, _, data, _ = call(addr, "/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"]})
+        assert status == 201
+        match = json.loads(data)["id"]
+        stop = threading.Event()
+        batches: list[int] = []
+
+        def loop() -> None:
+            while not stop.is_set():
+                batches.append(call(addr, "/v1/score/batch", batch, timeout=60)[0])
+
+        clients = [threading.Thread(target=loop) for _ in range(2)]
+        for t in clients:
+            t.start()
+        try:
+            end = time.monotonic() + 10
+            while not served.state.batch_pool.working:  # a batch is being scored
+                assert time.monotonic() < end
+                time.sleep(0.01)
+            cheap = [(f"/v1/matches/{match}", None), ("/v1/parse", {"variant": "mcr", "hand": "11122233344455m"}),
+                     ("/v1/score", {**EXAMPLES["mcr"], "explain": True}), ("/v1/score", EXAMPLES["huangyan"]),
+                     (f"/v1/matches/{match}/hands", {"entry": {"draw": True}})]
+            answers = []
+            overlapped = 0
+            for i in range(40):
+                path, body = cheap[i % len(cheap)]
+                status, _, data, took = call(addr, path, body)
+                answers.append((status, took))
+                overlapped += served.state.batch_pool.working > 0
+        finally:
+            stop.set()
+            for t in clients:
+                t.join(timeout=60)
+    refused = [status for status, _ in answers if status != 200]
+    median = statistics.median(took for _, took in answers)
+    assert overlapped >= 30  # the cheap calls were made while batches were scored
+    assert len(refused) <= 2, refused
+    assert median <= 0.5, sorted(took for _, took in answers)
+    assert 200 in batches and set(batches) <= {200, 503}

@@ -2,7 +2,8 @@
 
 Every POST body is read by ``api.body`` (JSON only, bounded in size and time, keys once), checked
 against the request models (strict types, every value bounded) and scored in ``api.pool``'s
-threads within a time budget; the answers are JSON written by orjson.
+threads within a time budget, in two lanes: one hand or one table, and batches (whose bodies are
+also read there); the answers are JSON written by orjson.
 
 One exception: a plain ``POST /v1/score`` (variant, hand, context, rules; no explain, claim or
 dialect) that the variant's compiled full path takes (``engine.score_fast``) is answered on the

@@ -63,6 +63,11 @@ class _Job:
         self.since = time.monotonic()  # queued since, then running since
 
 
+class _Running(threading.local):
+    since: float = 0.0  # monotonic start of this thread's job
+    paused: float = 0.0  # seconds it has given way so far
+
+
 class Pool:
     """Threads that run jobs, and a watchdog thread that answers the ones past their time.
 
@@ -88,6 +93,7 @@ class Pool:
         self._jobs: set[_Job] = set()  # queued or running, for the watchdog (under the lock)
         self._started = 0
         self._start_lock = threading.Lock()
+        self._running = _Running()  # per thread: the job's start and its pauses (``give_way``)
 
     async def run(self, fn: Callable[..., Any], *args: Any, budget: float) -> Any:
         """``fn(*args)`` in a worker thread; ``Busy`` or ``Overrun`` when it cannot be done in time."""
@@ -104,13 +110,20 @@ class Pool:
         return await job.future
 
     def give_way(self) -> None:
-        """In a job of this pool: pause while the pool it yields to has work (bounded)."""
+        """In a job of this pool: pause while the pool it yields to has work -- at most
+        ``GIVE_WAY_MAX_S`` at a time, and never more in all than the job has worked, so that a
+        stream of cheap calls slows a batch down by half at most and never starves it."""
         other = self.yield_to
         if other is None or not other.working:
             return
-        until = min(time.monotonic() + self.GIVE_WAY_MAX_S, time.monotonic() + max(deadline.remaining(), 0))
+        mine = self._running
+        now = time.monotonic()
+        if mine.paused > now - mine.since - mine.paused:
+            return
+        until = now + min(self.GIVE_WAY_MAX_S, max(deadline.remaining(), 0))
         while other.working and time.monotonic() < until:
             time.sleep(self.GIVE_WAY_S)
+        mine.paused += time.monotonic() - now
 
     # --- event loop side -------------------------------------------------------------------------
     def _settle(self, job: _Job, ok: bool, value: Any, out: bool) -> None:
@@ -174,6 +187,7 @@ class Pool:
                     continue
                 job.state = RUNNING
                 job.since = time.monotonic()
+            self._running.since, self._running.paused = job.since, 0.0
             try:
                 with deadline.within(job.budget, self.give_way if self.yield_to is not None else None):
                     value = job.fn(*job.args)

@@ -36,7 +36,7 @@ class ShapeCount(BaseModel):
 
 class EfficiencyWait(BaseModel):
     tile: str
-    left: int
+    left: int = Field(description="copies left to draw or claim; 0 is a dead wait, which keeps nothing alive")
     four_held: bool
     scores: dict[str, schemas.WaitScore] | None = Field(None, description="by win mode (self_draw / discard)")
     below_minimum: bool | None = Field(None, description="MCR: no way of winning on it reaches the minimum")
@@ -44,7 +44,7 @@ class EfficiencyWait(BaseModel):
 
 class MinimumRoute(BaseModel):
     discard: str
-    waits: list[str] = Field(description="the waits of the ready hand left on which a win is valid")
+    waits: list[str] = Field(description="the live waits (a copy left) of the ready hand left on which a win is valid")
 
 
 class MinimumTile(BaseModel):
@@ -83,7 +83,8 @@ class EfficiencyResult(BaseModel):
     waits: list[EfficiencyWait] | None = None
     minimum: Minimum | None = None
     complete: bool | None = Field(None, description="a full hand: it already forms a winning shape")
-    discards: list[Discard] | None = Field(None, description="a full hand: every discard, best first")
+    discards: list[Discard] | None = Field(None, description="a full hand: every discard, best first (in MCR by "
+                                           "the 8-point minimum first; docs/efficiency.md)")
     warnings: list[str] = Field(default_factory=list)
 
 
@@ -102,7 +103,7 @@ def request_components() -> dict[str, Any]:
     base = openapi.request_components()
     for v in registry.variants().values():
         waits = copy.deepcopy(base[f"WaitsRequest_{v.id}"])
-        waits["properties"]["hand"] = {"anyOf": [openapi._hand(v.id, short=True), openapi._hand(v.id, short=False)]}
+        waits["properties"]["hand"] = {"anyOf": [openapi.hand_schema(v, short=True), openapi.hand_schema(v, short=False)]}
         waits["properties"]["visible"] = {"anyOf": [{"type": "string", "maxLength": MAX_VISIBLE_CHARS,
                                                      "pattern": r"^(?:[1-9]+[mpsz]|[ESWNCFPQBH]|[\s,;])*$"},
                                                     {"type": "null"}],

@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from scorer.apidoc import TILES, ApiDoc, nullable
 from scorer.errors import HandError, Problem
 from scorer.fields import Model
 from scorer.hand import Hand
+from scorer.notation import STANDARD, NotationRules
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import Exclusion, Item, ReadingView, Result
 from scorer.seats import no_payments, previous_seat
@@ -46,6 +48,10 @@ class MCR(Variant):
     items: ClassVar[tuple[ItemDef, ...]] = FANS
     shapes = 1 | 2 | 4 | 8  # seven pairs, thirteen orphans, honours-and-knitted, knitted straight
     edition: ClassVar[str] = "Chinese Official Mahjong, the 81 fans of the 1998 rules (+ 明暗杠 in helper)"
+    notation: ClassVar[NotationRules] = STANDARD  # flowers in the hand, ChineseOfficialMahjongHelper strings
+    api_doc: ClassVar[ApiDoc] = ApiDoc(
+        example_hand="[123m]456789m555pCC", example_context={"self_draw": True, "seat_wind": "S"},
+        fields={"win_tile": nullable({"type": "string", "enum": TILES})})
 
     def given_in_hand(self, hand: Hand | None) -> set[str]:
         return {"flowers"} if hand is not None and hand.flowers else set()
@@ -78,7 +84,15 @@ class MCR(Variant):
 
     def full_fast(self) -> Callable[[Any, Any, Any], Result | None] | None:
         fast = evaluate_module._fast
-        return fast.full if fast is not None and fast.FULL_PATH else None
+        if fast is None:
+            return None
+        if not fast.FULL_PATH:
+            # never a silent fall to the checked path: the reason is logged (and fails the suite)
+            import logging
+
+            logging.getLogger(__name__).warning("MCR's compiled full path is off: %s", fast.DECLINED)
+            return None
+        return fast.full
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every reading the scorer weighed: special shapes and each four-sets division."""

@@ -25,12 +25,13 @@ from fastapi.staticfiles import StaticFiles
 from scorer import deadline, engine, referee, reference, registry
 from scorer.errors import HandError
 from scorer.jsonio import dumps
+from scorer.jsonread import parse_json
 from scorer.request import ParseRequest, ScoreRequest, WaitsRequest, validated
 from scorer.result import Result
 from scorer.version import __version__
 
 from . import errors, limits, openapi, page, schemas
-from .body import parse_json, read_body, read_json
+from .body import read_body, read_json
 from .guard import DocsPages, SecurityHeaders
 from .lane import ScoreLane
 from .pool import Busy, Overrun, Pool

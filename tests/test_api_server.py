@@ -58,13 +58,14 @@ def base() -> Iterator[tuple[str, int]]:
             registry.unregister("spinner")
 
 
-def call(addr: tuple[str, int], path: str, body: Any = None, timeout: float = 30) -> tuple[int, dict, bytes, float]:
+def call(addr: tuple[str, int], path: str, body: Any = None, timeout: float = 30,
+         headers: dict[str, str] | None = None) -> tuple[int, dict, bytes, float]:
     conn = http.client.HTTPConnection(*addr, timeout=timeout)
     t = time.perf_counter()
     if body is None:
-        conn.request("GET", path)
+        conn.request("GET", path, headers=headers or {})
     else:
-        conn.request("POST", path, json.dumps(body), {"content-type": "application/json"})
+        conn.request("POST", path, json.dumps(body), {"content-type": "application/json", **(headers or {})})
     res = conn.getresponse()
     data = res.read()
     conn.close()
@@ -282,20 +283,34 @@ def test_a_body_nested_deep_with_a_surrogate_pair_is_a_quick_422(base, caplog, p
 
 # --- no client starves a table -----------------------------------------------------------------------
 
+# one winning hand of each variant
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "mcr": {"variant": "mcr", "hand": "[123m]456789m555pCC", "context": {"self_draw": True, "seat_wind": "S"}},
+    "fuzhou": {"variant": "fuzhou", "hand": "[123p]456m789m234s99s56p4p",
+               "context": {"wild": "9s", "self_draw": True, "seat_wind": "S", "dealer_streak": 2}},
+    "hebei": {"variant": "hebei", "hand": "234s456s678s555p22p", "context": {"seat_wind": "E", "self_draw": True}},
+    "shanxi": {"variant": "shanxi", "hand": "[222m]345s678s11z56p4p", "context": {"seat_wind": "N", "self_draw": True}},
+    "huangyan": {"variant": "huangyan", "hand": "[789m]123p456p99s24s3s",
+                 "context": {"wild": "5m", "seat_wind": "E", "self_draw": True}},
+    "nantong": {"variant": "nantong", "hand": "222456789m222s68s123567p99p7s",
+                "context": {"indicators": ["2s", "3m"], "self_draw": True,
+                            "others": ["[QQQQ][888m][444s]555pBBB11m35s668p", "[666m]333pHHH11s99s2478p1p457m3s"]}},
+}
+
 def test_batches_looping_never_starve_the_cheap_calls(tmp_path, monkeypatch):
     """Two clients loop 1,000-hand explained batches while a third makes 40 cheap calls: reading and
     writing a match, parse, a single score. The batches have a lane of their own that gives way."""
     from api.app import create_app
-    from api.openapi import EXAMPLES
 
     monkeypatch.setenv("MJSCORE_MATCHES", str(tmp_path / "matches.sqlite3"))
     served = create_app()
-    hands = [{**EXAMPLES[v], "explain": True} for v in ("mcr", "fuzhou", "hebei", "shanxi", "huangyan", "nantong")]
+    hands = [{**EXAMPLES[v], "explain": True} for v in EXAMPLES]
     batch = [hands[i % len(hands)] for i in range(1000)]
     with serving(served, **server.config()) as addr:
         status, _, data, _ = call(addr, "/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"]})
         assert status == 201
         match = json.loads(data)["id"]
+        key = {"authorization": "Bearer " + json.loads(data)["edit_key"]}
         stop = threading.Event()
         batches: list[int] = []
 
@@ -318,7 +333,7 @@ def test_batches_looping_never_starve_the_cheap_calls(tmp_path, monkeypatch):
             overlapped = 0
             for i in range(40):
                 path, body = cheap[i % len(cheap)]
-                status, _, data, took = call(addr, path, body)
+                status, _, data, took = call(addr, path, body, headers=key if body and "matches" in path else None)
                 answers.append((status, took))
                 overlapped += served.state.batch_pool.working > 0
         finally:

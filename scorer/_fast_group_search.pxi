@@ -1,9 +1,10 @@
 # Included by _fast.pyx: the exact search inside one tile group, for what the tables cannot answer
 # (a count above 4, a partial wild mask over the group, an unusual cap, wilds already placed by a
-# knitted straight) and for every listing with wilds. Canonical order, so each reading is reached
-# once per way of placing the wilds: the lowest natural first (a pung, a chow with it as 1st / 2nd /
-# 3rd member, the pair), then the groups made of wilds alone in nondecreasing order. With no
-# Collect it stops at the first completion (a yes / no); with one it records every reading.
+# knitted straight) and for every listing with wilds. Canonical order, so that no branch repeats
+# another's work: the lowest natural first (a pung, a chow with it as 1st / 2nd / 3rd member, the
+# pair), then the groups made of wilds alone in nondecreasing order. With no Collect it stops at the
+# first completion (a yes / no); with one it records every reading (a reading reached twice is
+# dropped once the records are sorted).
 
 cdef struct GroupSearch:
     int first_kind  # the group's first kind

@@ -1,8 +1,9 @@
-# Included by _fast.pyx: listing every standard reading (four sets and a pair, or fewer sets) of a
-# hand with wilds or a count above 4. Per tile group, its distinct readings with w wilds and the pair
-# or not (_group_records, from the exact search), computed once each; then their cross product over
-# the five groups, entered only where the wild-count sets say the rest can still complete, so every
-# branch yields readings; sorted as records, then made into tuples.
+# Included by _fast.pyx: listing every standard reading (the sets and the pair) of a hand with wilds
+# or a count above 4, and of what is left beside a knitted straight. Per tile group, its distinct
+# readings with w wilds and the pair or not (_group_records, from the exact search), computed once
+# each; then their cross product over the five groups, entered only where the wild-count sets say
+# the rest can still complete, so every branch yields readings; sorted as records, then made into
+# tuples.
 
 cdef bytes _group_records(int g, const int *c, const int *orig, const int *used, u64 wmask, int cap, int w,
                           int pair, int *ngroups):

@@ -1,7 +1,8 @@
-# Included by _fast.pyx: the special shapes (``shapes``: seven pairs, thirteen orphans, honours and
-# knitted, the knitted straight with four sets around it), each checked in closed form, not searched:
-# what each kind needs is fixed, so counting what is missing against the wilds allowed is enough.
-# Seven pairs' readings are listed here too; the others' are listed inline by ``readings``.
+# Included by _fast.pyx: the special shapes (``shapes``). Seven pairs, the thirteen orphans and
+# honours and knitted are checked in closed form, not searched: what each kind needs is fixed, so
+# counting what is missing against the wilds allowed is enough. The knitted straight takes one
+# family's nine tiles (naturals first, then wilds) and checks the rest as a standard hand. Seven
+# pairs' readings are listed here too; the others' are listed inline by ``readings``.
 
 cdef int _seven_pairs_win(const int *c, u64 wmask, int cap, int distinct) noexcept:
     cdef int k, v, allowed, m = 0, room = 0, r

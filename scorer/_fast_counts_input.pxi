@@ -54,6 +54,7 @@ cdef int _load_counts(object counts, int *c) except -1:
 
 
 cdef inline void _load_raw_counts(const unsigned char *p, Py_ssize_t n, int *c) noexcept:
+    """Raw bytes p[0..n) as counts into c[N_KINDS], zero-padded."""
     cdef Py_ssize_t i
     for i in range(n):
         c[i] = p[i]
@@ -71,6 +72,7 @@ cdef inline u64 _mask_bits(object m) except? 0:
 
 
 cdef int _tile_total(const int *c) noexcept:
+    """The number of natural tiles."""
     cdef int k, s = 0
     for k in range(N_KINDS):
         s += c[k]
@@ -78,6 +80,7 @@ cdef int _tile_total(const int *c) noexcept:
 
 
 cdef int _check_args(int wilds, int cap) except -1:
+    """ValueError unless 0 <= wilds <= MAX_WILDS (the cap is not checked here)."""
     if wilds < 0 or wilds > MAX_WILDS:
         raise ValueError("wilds must be 0..30")
     return 0

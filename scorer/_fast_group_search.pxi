@@ -21,6 +21,7 @@ cdef struct GroupSearch:
 
 
 cdef void _search_init(GroupSearch *x, int g, const int *c, const int *orig, const int *used, u64 wmask, int cap):
+    """Start a search of group g: its naturals c, the hand's naturals orig, the wilds already placed used."""
     cdef int i, k
     x.first_kind = GROUP_FIRST_KIND[g]
     x.nkinds = GROUP_KINDS[g]
@@ -55,6 +56,7 @@ cdef inline int _take_members(GroupSearch *x, const int *mem, int n, int *how, i
 
 
 cdef inline void _give_back(GroupSearch *x, const int *mem, int n, const int *how) noexcept:
+    """Undo _take_members."""
     cdef int j
     for j in range(n):
         if how[j]:

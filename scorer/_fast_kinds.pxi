@@ -22,6 +22,7 @@ _PERMS = list(itertools.permutations((0, 1, 2)))
 
 
 cdef void _init_kind_sets():
+    """Fill GROUP_OF_KIND, IS_ORPHAN, the knitted families and NO_WILDS_PLACED."""
     cdef int g, k, f, j, i
     for g in range(5):
         for k in range(GROUP_FIRST_KIND[g], GROUP_FIRST_KIND[g] + GROUP_KINDS[g]):

@@ -47,7 +47,7 @@ cdef bytes _group_records(int g, const int *c, const int *orig, const int *used,
 
 
 cdef int _list_standard(const int *c, const int *orig, const int *used, int W, u64 wmask, int cap,
-                   tuple prefix, list out) except -1:
+                        tuple prefix, list out) except -1:
     """Append every standard reading (plus the prefix groups) to out, in order."""
     cdef int A[5]
     cdef int B[5]
@@ -111,7 +111,9 @@ cdef int _cross_records(const int *c, const int *orig, const int *used, int W, u
 
 
 cdef int _cross_group(CrossProduct *x, int g, int wl, int pl, const int *c, const int *orig, const int *used,
-                    u64 wmask, int cap, int *A, int *B, int *S0, int *S1, list keep) except -1:
+                      u64 wmask, int cap, int *A, int *B, int *S0, int *S1, list keep) except -1:
+    """Groups g.. of _cross_records with wl wilds and pl pairs left: each of group g's readings
+    the sets allow, then the next group; at g == 5 one record of the reading built so far."""
     cdef int w, p, m, rest, j, v, ng, width, nc0, nk0
     cdef Py_ssize_t i, n
     cdef const unsigned char *rec

@@ -18,6 +18,8 @@ cdef Py_ssize_t NATURAL_CACHE_FILLED = 0          # slots in use
 
 
 cdef bytes _natural_group_listing(int g, const int *c, int key, int pair):
+    """Group g's listing (bytes of group codes, each reading n // 3 + pair of them) from the cache,
+    or computed and cached."""
     global NATURAL_CACHE_KEYS, NATURAL_CACHE_LISTINGS, NATURAL_CACHE_FILLED
     cdef unsigned int k = <unsigned int>key * 5 + <unsigned int>g + 1
     cdef unsigned int h = (k * <unsigned int>2654435761) >> (32 - NATURAL_CACHE_BITS)

@@ -25,6 +25,7 @@ cdef struct Collect:
 
 
 cdef int _emit_record(GroupSearch *x, Collect *out) except -1:
+    """Append the search's current reading to out as one record (codes sorted, then stand-ins)."""
     cdef unsigned char *rec
     cdef unsigned char *grown
     cdef int i, j, k, v, m
@@ -55,10 +56,12 @@ cdef size_t _COMPARED_WIDTH = 0  # the record width _record_cmp compares (set un
 
 
 cdef int _record_cmp(const void *a, const void *b) noexcept nogil:
+    """qsort's comparison: _COMPARED_WIDTH bytes."""
     return memcmp(a, b, _COMPARED_WIDTH)
 
 
 cdef void _sort_records(Collect *out):
+    """Sort out's records bytewise."""
     global _COMPARED_WIDTH
     _COMPARED_WIDTH = out.width
     qsort(out.buf, out.n, out.width, _record_cmp)

@@ -5,6 +5,7 @@
 # pairs' readings are listed here too; the others' are listed inline by ``readings``.
 
 cdef int _seven_pairs_win(const int *c, u64 wmask, int cap, int distinct) noexcept:
+    """Seven pairs (distinct: no pair twice) from the naturals and the wilds allowed."""
     cdef int k, v, allowed, m = 0, room = 0, r
     for k in range(N_KINDS):
         v = c[k]
@@ -30,6 +31,7 @@ cdef int _seven_pairs_win(const int *c, u64 wmask, int cap, int distinct) noexce
 
 
 cdef int _orphans_with_pair(const int *c, int p, u64 wmask, int cap) noexcept:
+    """The thirteen orphans with the pair on kind p, the wilds filling what is missing."""
     cdef int i, o, need
     for i in range(13):
         o = ORPHAN_KINDS[i]
@@ -42,6 +44,7 @@ cdef int _orphans_with_pair(const int *c, int p, u64 wmask, int cap) noexcept:
 
 
 cdef int _orphans_win(const int *c, u64 wmask, int cap) noexcept:
+    """The thirteen orphans, the pair on any of them."""
     cdef int k, i
     for k in range(N_KINDS):
         if c[k] and not IS_ORPHAN[k]:
@@ -82,6 +85,7 @@ cdef int _take_knitted_straight(const int *c, int f, u64 wmask, int cap, int *cn
 
 
 cdef int _special_win(const int *c, int n_sets, int W, u64 wmask, int cap, int shapes) except -1:
+    """Any of the special shapes in the shapes bits, with W wilds."""
     cdef int f, wu
     cdef int cnt[N_KINDS]
     cdef int used[N_KINDS]
@@ -103,6 +107,7 @@ cdef int _special_win(const int *c, int n_sets, int W, u64 wmask, int cap, int s
 
 
 cdef list _seven_pairs_list(const int *c, int W, u64 wmask, int cap, int distinct):
+    """Seven pairs' readings: the naturals' pairs, then every way the wilds complete the others."""
     cdef int k, v, m = 0, r
     if not _seven_pairs_win(c, wmask, cap, distinct):
         return []
@@ -129,6 +134,7 @@ cdef list _seven_pairs_list(const int *c, int W, u64 wmask, int cap, int distinc
 
 
 cdef _seven_pairs_choose(list rooms, int i, int left, list chosen, list base, list st, list res):
+    """The wild pairs still to choose (left), kind by kind from rooms[i]: each choice one reading."""
     cdef int j, r, k
     if left == 0:
         extra = []

@@ -82,6 +82,7 @@ cdef u64 _bits_to_bytes(int bits) noexcept:
 
 
 cdef void _init_group_polynomials() noexcept:
+    """Fill MODE_TABLES and GROUP_POLYNOMIALS (once the tables are in place)."""
     cdef int r, b, r0, r1, s, a, p, j, u0, u1, t
     for t in range(3):
         MODE_TABLES[MODE_NO_WILDS][t] = CAPPED_TABLES[t]

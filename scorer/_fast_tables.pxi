@@ -16,6 +16,7 @@ cdef int UNCAPPED_WILD_COUNTS[16]       # the fewest wilds n -> the set {n, n + 
 
 
 cdef void _init_wild_count_decoders():
+    """Fill CAPPED_WILD_COUNTS and UNCAPPED_WILD_COUNTS."""
     cdef int j, b, r, n
     for b in range(8):
         for r in range(3):

@@ -5,6 +5,7 @@
 # groups' sets.
 
 cdef inline int _sets_needed(int n, int w, int pair) noexcept:
+    """How many sets n naturals and w wilds make (with the pair or not); -1 if they can't."""
     cdef int t = n + w - 2 * pair
     if t < 0 or t % 3:
         return -1
@@ -12,7 +13,7 @@ cdef inline int _sets_needed(int n, int w, int pair) noexcept:
 
 
 cdef int _group_wild_counts(int g, const int *c, const int *orig, const int *used, u64 wmask, int cap, int W,
-                      int *A, int *B) except -1:
+                            int *A, int *B) except -1:
     """Sets of wild counts (bit w) with which group g completes: A sets only, B sets + pair."""
     cdef int base = GROUP_FIRST_KIND[g], nk = GROUP_KINDS[g], t = GROUP_TABLE[g]
     cdef int i, k, v, key = 0, n = 0, pre = 0, maxo = 0, ok = W <= TABLE_MAX_WILDS
@@ -69,6 +70,7 @@ cdef extern from *:
 
 
 cdef inline int _sumset(int a, int b, int lim) noexcept:
+    """{x + y : x in a, y in b} as bit sets, kept to lim."""
     cdef int r = 0
     if a == 0:
         return 0
@@ -80,6 +82,7 @@ cdef inline int _sumset(int a, int b, int lim) noexcept:
 
 
 cdef inline int _combine_groups(const int *A, const int *B, int W) noexcept:
+    """Whether W wilds can be shared among the five groups so that each completes, one with the pair."""
     cdef int s0 = 1, s1 = 0, g, lim = (1 << (W + 1)) - 1
     for g in range(5):
         if A[g] & lim == 1 and B[g] & lim == 0:  # a group that takes no wild and no pair: no change
@@ -92,6 +95,7 @@ cdef inline int _combine_groups(const int *A, const int *B, int W) noexcept:
 
 
 cdef int _standard_win(const int *c, const int *orig, const int *used, int W, u64 wmask, int cap) except -1:
+    """The standard shape (sets and a pair) with W wilds, group by group."""
     cdef int A[5]
     cdef int B[5]
     cdef int g

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from scorer import registry
 from scorer.efficiency import MAX_VISIBLE_CHARS, efficiency
-from scorer.efficiency_request import EfficiencyRequest
+from scorer.efficiency.request import EfficiencyRequest
 from scorer.fields import Model
 from scorer.jsonio import dumps
 

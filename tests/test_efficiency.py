@@ -14,10 +14,10 @@ from conftest import PURE
 from fastapi.testclient import TestClient
 
 from api.app import app
-from scorer import efficiency_backend as core
+from scorer.efficiency import backend as core
 from scorer.efficiency import efficiency
-from scorer.efficiency_profiles import PROFILES, SEVEN_PAIRS
-from scorer.efficiency_wilds import Search
+from scorer.efficiency.wilds import Search
+from scorer.efficiency_profile import PROFILES, SEVEN_PAIRS
 from scorer.errors import HandError
 from scorer.tiles import tile_name
 
@@ -278,8 +278,8 @@ def test_the_backend_is_the_one_asked_for() -> None:
 
 def test_the_pure_twin_and_the_compiled_core_agree() -> None:
     # both modules by name, whichever the façade selected
-    from scorer import _shanten as compiled
-    from scorer import efficiency_pure
+    from scorer.efficiency import _shanten as compiled
+    from scorer.efficiency import pure as efficiency_pure
 
     rng = random.Random(5)
     wall = [k for k in range(34) for _ in range(4)]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .efficiency import MAX_VISIBLE_CHARS
-from .fields import REQUIRED, Model, field
-from .request import MAX_NAME_CHARS, ContextValue, RulesValue, rules_field
+from ..fields import REQUIRED, Model, field
+from ..request import MAX_NAME_CHARS, ContextValue, RulesValue, rules_field
+from . import MAX_VISIBLE_CHARS
 
 
 class EfficiencyRequest(Model):

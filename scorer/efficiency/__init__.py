@@ -3,9 +3,8 @@
 
 ``efficiency(variant, hand, context, rules, dialect, visible)`` reads a hand one tile short (its
 shanten per shape, the useful tiles and their copies left, its waits when ready) or a full hand
-(every discard, best first). The counting itself is ``scorer.efficiency_backend`` (C, or its
-pure-Python twin) and ``scorer.efficiency_wilds``; each variant's tiles, sets, shapes and wilds come
-from ``scorer.efficiency_profiles``.
+(every discard, best first). The counting itself is ``backend`` (C, or its pure-Python twin)
+and ``wilds``; each variant's tiles, sets, shapes and wilds come from ``scorer.efficiency_profile``.
 """
 
 from __future__ import annotations
@@ -15,15 +14,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import efficiency_backend as core
-from . import efficiency_minimum as minimum
-from . import registry
-from .efficiency_profiles import SHAPE_NAMES, THREE_GOLDS, Profile, allowed_shapes, profile
-from .efficiency_wilds import Search, three_golds
-from .errors import HandError, Problem
-from .hand import Hand
-from .notation import format_hand
-from .tiles import LETTERS, NUM_KINDS, SUITS, Z_DIGIT_KIND, tile_name
+from .. import registry
+from ..efficiency_profile import SHAPE_NAMES, THREE_GOLDS, Profile, allowed_shapes, profile
+from ..errors import HandError, Problem
+from ..hand import Hand
+from ..notation import format_hand
+from ..tiles import LETTERS, NUM_KINDS, SUITS, Z_DIGIT_KIND, tile_name
+from . import backend as core
+from . import minimum
+from .wilds import Search, three_golds
 
 MAX_VISIBLE_CHARS = 400  # every tile of a table written one by one, with separators
 _VISIBLE = re.compile(r"([1-9]+)([mpsz])|([ESWNCFPQBH])|([\s,;]+)")

@@ -1,5 +1,6 @@
-"""The shanten core façade: the compiled ``_shanten``, or its pure-Python twin ``pure`` when ``MJSCORE_PURE=1`` is set (or the extension is not built).
-``BACKEND`` says which one is in use; both answer the same (tests/test_efficiency_core.py)."""
+"""The shanten core façade: the compiled ``_shanten``, or its pure-Python twin ``pure`` when
+``MJSCORE_PURE=1`` is set (or the extension is not built). ``BACKEND`` says which one is in use;
+both answer the same (tests/test_efficiency.py)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Shanten and useful tiles of one holding, per shape: the pure-Python twin of ``_shanten.pyx``.
 
-Both modules keep the same contract (``backend`` picks one; ``MJSCORE_PURE=1``
-selects this one). Counts are lists indexed by tile kind (``scorer.tiles``); ``n_sets`` is the sets
+Both modules keep the same contract (``backend`` picks one; ``MJSCORE_PURE=1`` selects this
+one). Counts are lists indexed by tile kind (``scorer.tiles``); ``n_sets`` is the sets
 of a winning hand (4, Fuzhou 5, Nantong 7) and ``fixed`` the sets already melded. Definitions in
 docs/efficiency.md#what-shanten-means:
 

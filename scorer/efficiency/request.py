@@ -1,5 +1,5 @@
 """A tile efficiency request (``POST /v1/efficiency``): strict and bounded like every request
-(scorer.request), with the tiles seen outside the hand besides."""
+(``scorer.request``), with the tiles seen outside the hand besides."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Literal
 
 from ..fields import REQUIRED, Model, field
 from ..request import MAX_NAME_CHARS, ContextValue, RulesValue, rules_field
-from . import MAX_VISIBLE_CHARS
+from .reading import MAX_VISIBLE_CHARS
 
 
 class EfficiencyRequest(Model):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from scorer import registry
 from scorer.errors import HandError
 
-from .commands import Option, VariantCall, add_variant_command, emit_json, fail
+from .commands import Option, VariantCall, add_variant_command, emit_json
 from .table import Table
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def add_efficiency_command(commands: Any, variant: registry.Variant) -> None:
         try:
             answer = efficiency(variant.id, call.hand, call.context, call.rules, call.dialect, call.own["visible"])
         except HandError as err:
-            fail(err)
+            call.fail(err)
         if call.as_json:
             emit_json(answer)
         else:

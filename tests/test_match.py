@@ -541,3 +541,21 @@ def test_every_problem_of_one_entry_at_once():
         ("unknown_player", "hands[0]", ["Eve"]), ("unknown_player", "hands[0]", ["Zed"]),
         ("fan_below_minimum", "hands[0]", []), ("unknown_player", "hands[1]", ["X"]),
         ("unknown_player", "hands[1]", ["Y"])]
+
+
+def test_the_cli_exports_every_format_of_the_table(monkeypatch):
+    """``mjscore sheet --export`` reads the one table of formats: a format added to it is written,
+    an unknown one is refused naming the known ones."""
+    from cli_runner import run_cli
+
+    extra = ex.ExportFormat("names", "the players, one a line", "text/plain", "-names.txt",
+                            lambda record, sheet: "\n".join(sheet["players"]) + "\n")
+    monkeypatch.setitem(ex.FORMATS, extra.name, extra)
+    path = str(ROOT / "docs" / "examples" / "match.json")
+    ran = run_cli(["sheet", path, "--export", "names"])
+    assert ran.exit_code == 0 and ran.stdout.splitlines() == ["Ann", "Bo", "Cy", "Di"]
+    ran = run_cli(["sheet", path, "--export", "ema"])
+    assert ran.exit_code == 0 and ran.stdout.splitlines()[0] == ",".join(ex.EMA_COLUMNS)
+    ran = run_cli(["sheet", path, "--export", "xml"])
+    assert ran.exit_code == 2
+    assert "--export: 'xml' is not an export format (known: json, csv, ema, names)" in ran.stderr

@@ -93,10 +93,12 @@ class Holding:
 
 
 def copies_left(p: Profile, held: list[int], seen: list[int]) -> list[int]:
+    """Copies of each kind not seen: in the hand, its melds or outside it."""
     return [max(0, p.copies - held[k] - seen[k]) for k in range(NUM_KINDS)]
 
 
 def check_seen(p: Profile, held: list[int], seen: list[int]) -> None:
+    """Tiles seen that would make more copies of a kind than the set holds, with the hand's, are an error."""
     over = [f"{tile_name(k)} ({held[k]} in the hand, {seen[k]} visible)" for k in p.kinds
             if seen[k] and held[k] + seen[k] > p.copies]
     if over:

@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # what the install depends on: the package metadata and the Cython sources
-BUILD_INPUTS := pyproject.toml setup.py $(wildcard scorer/*.pyx scorer/*.pxd scorer/*.pxi scorer/variants/*/*.pyx scorer/variants/*/*.pxi)
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard scorer/*.pyx scorer/*.pxd scorer/*.pxi scorer/efficiency/*.pyx scorer/variants/*/*.pyx scorer/variants/*/*.pxi)
 
 .PHONY: run test install install-dev lint bench clean test-slow browser coverage dist-check
 
@@ -76,4 +76,5 @@ bench: install-dev
 
 clean:
 	rm -rf build *.egg-info $(VENV)/.installed $(VENV)/.installed-dev scorer/*.so scorer/*.c scorer/_fast_tables.bin \
+	  scorer/efficiency/*.so scorer/efficiency/*.c \
 	  scorer/variants/*/*.so scorer/variants/*/*.c

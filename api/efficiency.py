@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from scorer import registry
 from scorer.efficiency import MAX_VISIBLE_CHARS, efficiency
-from scorer.efficiency_request import EfficiencyRequest
+from scorer.efficiency.request import EfficiencyRequest
 from scorer.fields import Model
 from scorer.jsonio import dumps
 
@@ -97,11 +97,15 @@ def _efficiency(request: EfficiencyRequest) -> bytes:
 
 
 def request_components() -> dict[str, Any]:
-    """``EfficiencyRequest``: one schema per variant, as the waits requests (``api.openapi``)."""
+    """``EfficiencyRequest``: one schema per variant that declares an efficiency profile
+    (``Variant.efficiency``; the others answer ``unsupported_variant``), as the waits requests
+    (``api.openapi``)."""
     out: dict[str, Any] = {}
     refs: dict[str, str] = {}
     base = openapi.request_components()
     for v in registry.variants().values():
+        if v.efficiency is None:
+            continue
         waits = copy.deepcopy(base[f"WaitsRequest_{v.id}"])
         waits["properties"]["hand"] = {"anyOf": [openapi.hand_schema(v, short=True), openapi.hand_schema(v, short=False)]}
         waits["properties"]["visible"] = {"anyOf": [{"type": "string", "maxLength": MAX_VISIBLE_CHARS,

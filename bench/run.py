@@ -363,11 +363,11 @@ def shanten_hands(n: int, seed: int) -> list[tuple[list[int], tuple[str, ...]]]:
 
 
 def efficiency_rows(n: int, rounds: int) -> list[tuple[str, str, float]]:
-    """Shanten + useful tiles of a 13-tile hand over every MCR shape (``scorer.efficiency_backend.best``)
+    """Shanten + useful tiles of a 13-tile hand over every MCR shape (``scorer.efficiency.backend.best``)
     against pymahjonggb's ``MahjongShanten`` (the shanten alone), side by side."""
     from MahjongGB import MahjongShanten
 
-    from scorer import efficiency_backend
+    from scorer.efficiency import backend as efficiency_backend
 
     hands = shanten_hands(n, 20240602)
     best, shapes, flags = efficiency_backend.best, efficiency_backend.shapes, 15

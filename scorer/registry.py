@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from .apidoc import ApiDoc
+from .efficiency_profile import Profile
 from .errors import HandError, Problem
 from .fields import Invalid, Model, json_schema
 from .hand import Hand
@@ -107,6 +108,9 @@ class Variant(ABC):
     shapes: ClassVar[int] = 0  # decomposer special-shape flags used when listing readings
     edition: ClassVar[str] = ""  # which rules, in a few words (``mjscore --version``)
     api_doc: ClassVar[ApiDoc] = ApiDoc()  # its example and free-text fields in the OpenAPI document
+    # its tiles, sets, shapes and wilds as tile efficiency sees them (docs/efficiency.md#variants);
+    # None: tile efficiency is not offered for it (``unsupported_variant``, and no OpenAPI schema)
+    efficiency: ClassVar[Profile | None] = None
 
     # --- input -----------------------------------------------------------------
     def context(self, raw: dict[str, Any] | Model | None) -> Model:

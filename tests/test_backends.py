@@ -11,11 +11,13 @@ from conftest import PURE
 from scorer import decompose, wildsplit
 
 MCR = importlib.import_module("scorer.variants.mcr.evaluate")
+SHANTEN = importlib.import_module("scorer.efficiency.backend")
 
 
 def test_the_backend_is_the_one_asked_for() -> None:
     found = {"decomposer": decompose.BACKEND, "mcr evaluator": MCR.BACKEND,
-             "group records": "fast" if wildsplit.RECORDS is not None else "pure"}
+             "group records": "fast" if wildsplit.RECORDS is not None else "pure",
+             "shanten core": SHANTEN.BACKEND}
     wanted = "pure" if PURE else "fast"
     assert found == dict.fromkeys(found, wanted), (
         f"expected every backend {wanted!r}, found {found}: "

@@ -14,16 +14,24 @@ from conftest import PURE
 from fastapi.testclient import TestClient
 
 from api.app import app
-from scorer import efficiency_backend as core
+from scorer import registry
+from scorer.efficiency import backend as core
 from scorer.efficiency import efficiency
-from scorer.efficiency_profiles import PROFILES, SEVEN_PAIRS
-from scorer.efficiency_wilds import Search
+from scorer.efficiency.wilds import Search
+from scorer.efficiency_profile import SEVEN_PAIRS, Profile
 from scorer.errors import HandError
 from scorer.tiles import tile_name
 
 pytestmark = pytest.mark.twin
 
 client = TestClient(app)
+
+
+def profile(variant_id: str) -> Profile:
+    """A variant's efficiency profile, as its package declares it."""
+    found = registry.get(variant_id).efficiency
+    assert found is not None, f"{variant_id} declares no efficiency profile"
+    return found
 
 
 def useful(answer: dict) -> dict[str, int]:
@@ -207,8 +215,8 @@ def _brute(natural, targets, counts: list[int], w: int) -> int:
 
 
 @pytest.mark.parametrize(("flag", "targets", "hand_size"), [
-    (0, PROFILES["huangyan"].wild_targets, 13), (0, PROFILES["fuzhou"].wild_targets, 16),
-    (SEVEN_PAIRS, PROFILES["shanxi"].wild_targets, 13),
+    (0, profile("huangyan").wild_targets, 13), (0, profile("fuzhou").wild_targets, 16),
+    (SEVEN_PAIRS, profile("shanxi").wild_targets, 13),
 ])
 def test_wilds_against_a_brute_force_reference(flag, targets, hand_size) -> None:
     # every choice of what one or two wilds stand for, against the search
@@ -247,7 +255,7 @@ def test_a_huangyan_answer_against_every_choice_of_the_wilds() -> None:
                             {"wild": tiles[wild]})
         counts = [0] * 34
         for k in natural_tiles:
-            counts[PROFILES["huangyan"].identity(k, wild)] += 1
+            counts[profile("huangyan").identity(k, wild)] += 1
 
         def brute(c: list[int], wilds: int) -> int:
             return _brute(lambda x: core.standard(x, 4, 0), tuple(range(34)), c, wilds)
@@ -263,7 +271,7 @@ def test_a_huangyan_answer_against_every_choice_of_the_wilds() -> None:
             if t == wild:
                 lower = brute(c, w + 1) < base
             else:
-                c[PROFILES["huangyan"].identity(t, wild)] += 1
+                c[profile("huangyan").identity(t, wild)] += 1
                 lower = brute(c, w) < base
             if lower:
                 expected.append(tiles[t])
@@ -278,8 +286,8 @@ def test_the_backend_is_the_one_asked_for() -> None:
 
 def test_the_pure_twin_and_the_compiled_core_agree() -> None:
     # both modules by name, whichever the façade selected
-    from scorer import _shanten as compiled
-    from scorer import efficiency_pure
+    from scorer.efficiency import _shanten as compiled
+    from scorer.efficiency import pure as efficiency_pure
 
     rng = random.Random(5)
     wall = [k for k in range(34) for _ in range(4)]
@@ -386,6 +394,65 @@ def test_the_route_is_documented() -> None:
     post = doc["paths"]["/v1/efficiency"]["post"]
     assert post["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/EfficiencyRequest"}
     schemas = doc["components"]["schemas"]
-    assert set(schemas["EfficiencyRequest"]["discriminator"]["mapping"]) == set(PROFILES)
+    assert set(schemas["EfficiencyRequest"]["discriminator"]["mapping"]) == {
+        v.id for v in registry.variants().values() if v.efficiency is not None}
     mcr = schemas["EfficiencyRequest_mcr"]
     assert mcr["additionalProperties"] is False and mcr["properties"]["visible"]["anyOf"][0]["maxLength"] == 400
+
+
+# --- each variant declares its profile ---------------------------------------------------------------
+
+TOY_SHORT = "[111m]222m333m456p11s55s"  # the toy variant's 17-tile hand one tile short: ready on 1s, 5s
+
+
+@pytest.fixture()
+def toy():
+    from toy_variant import Toy
+
+    yield registry.register(Toy())
+    registry.unregister("toy")
+
+
+def _efficiency_schemas(doc: dict) -> set[str]:
+    schemas = doc["components"]["schemas"]
+    mapped = set(schemas["EfficiencyRequest"]["discriminator"]["mapping"])
+    named = {name.removeprefix("EfficiencyRequest_") for name in schemas if name.startswith("EfficiencyRequest_")}
+    assert mapped == named
+    return mapped
+
+
+def test_a_variant_without_a_profile_is_neither_advertised_nor_served(toy) -> None:
+    from api.app import create_app
+
+    assert toy.efficiency is None
+    fresh = TestClient(create_app())
+    doc = fresh.get("/openapi.json").json()
+    assert "toy" in doc["components"]["schemas"]["ScoreRequest"]["discriminator"]["mapping"]  # scored, though
+    assert "toy" not in _efficiency_schemas(doc)
+    r = fresh.post("/v1/efficiency", json={"variant": "toy", "hand": TOY_SHORT})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "unsupported_variant"
+    with pytest.raises(HandError) as err:
+        efficiency("toy", TOY_SHORT)
+    assert err.value.problems[0].code == "unsupported_variant" and "'toy'" in err.value.message
+
+
+def test_a_variant_that_declares_a_profile_gets_efficiency_with_no_other_edit(budget) -> None:
+    from toy_variant import Toy
+
+    from api.app import create_app
+    from scorer.efficiency_profile import SUITED_KINDS
+
+    class EfficientToy(Toy):
+        efficiency = Profile(SUITED_KINDS, 5)
+
+    registry.register(EfficientToy())
+    try:
+        a = efficiency("toy", TOY_SHORT)
+        assert a["shanten"] == 0 and useful(a) == {"1s": 2, "5s": 2}
+        assert [w["tile"] for w in a["waits"]] == ["1s", "5s"]
+        fresh = TestClient(create_app())
+        assert "toy" in _efficiency_schemas(fresh.get("/openapi.json").json())
+        r = fresh.post("/v1/efficiency", json={"variant": "toy", "hand": TOY_SHORT})
+        assert r.status_code == 200 and r.json() == a
+    finally:
+        registry.unregister("toy")

@@ -23,7 +23,7 @@ from MahjongGB import (
     ThirteenOrphansShanten,
 )
 
-from scorer import efficiency_backend as core
+from scorer.efficiency import backend as core
 from scorer.efficiency import efficiency
 from scorer.tiles import tile_name
 

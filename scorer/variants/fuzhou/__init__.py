@@ -61,6 +61,7 @@ from typing import Any, ClassVar
 
 from scorer.apidoc import FLOWER_TEXT, SEATS, SUITED, ApiDoc, nullable
 from scorer.decompose import reading_texts
+from scorer.efficiency_profile import SUITED_KINDS, THREE_GOLDS, Profile, always, wild_of_context
 from scorer.errors import HandError
 from scorer.fields import Invalid, Model
 from scorer.hand import Hand
@@ -112,6 +113,8 @@ class Fuzhou(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
+    # tile efficiency (docs/efficiency.md#variants)
+    efficiency: ClassVar[Profile | None] = Profile(SUITED_KINDS, 5, always(THREE_GOLDS), wild_of_context, SUITED_KINDS)
     api_doc: ClassVar[ApiDoc] = ApiDoc(
         example_hand="[123p]456m789m234s99s56p4p",
         example_context={"wild": "9s", "self_draw": True, "seat_wind": "S", "dealer_streak": 2},

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorer.apidoc import TILES, ApiDoc, nullable
+from scorer.efficiency_profile import SEVEN_PAIRS, STANDARD_KINDS, THIRTEEN_ORPHANS, Profile, always
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
 from scorer.fields import Model
@@ -98,6 +99,8 @@ class Hebei(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 1 | 2  # seven pairs, thirteen orphans
+    # tile efficiency (docs/efficiency.md#variants)
+    efficiency: ClassVar[Profile | None] = Profile(STANDARD_KINDS, 4, always(SEVEN_PAIRS | THIRTEEN_ORPHANS))
     api_doc: ClassVar[ApiDoc] = ApiDoc(
         example_hand="234s456s678s555p22p", example_context={"seat_wind": "E", "self_draw": True},
         fields={"wild": {"type": "null"}, "indicators": {"type": "array", "maxItems": 0},

@@ -50,6 +50,7 @@ from contextvars import ContextVar
 from typing import Any, ClassVar
 
 from scorer.apidoc import TILES, ApiDoc, nullable, tiles_pattern
+from scorer.efficiency_profile import STANDARD_KINDS, Profile, wild_of_context
 from scorer.errors import HandError, Problem
 from scorer.fields import Model
 from scorer.hand import Hand
@@ -90,6 +91,9 @@ class Huangyan(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
+    # tile efficiency (docs/efficiency.md#variants)
+    efficiency: ClassVar[Profile | None] = Profile(STANDARD_KINDS, 4, wild=wild_of_context, wild_targets=STANDARD_KINDS,
+                                                   white_stands_in=True)
     api_doc: ClassVar[ApiDoc] = ApiDoc(
         example_hand="[789m]123p456p99s24s3s", example_context={"wild": "5m", "seat_wind": "E", "self_draw": True},
         fields={"wild": {"type": "string", "enum": TILES}, "flowers": nullable({"type": "integer", "const": 0}),

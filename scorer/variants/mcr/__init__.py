@@ -18,6 +18,15 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from scorer.apidoc import TILES, ApiDoc, nullable
+from scorer.efficiency_profile import (
+    HONORS_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS,
+    STANDARD_KINDS,
+    THIRTEEN_ORPHANS,
+    Profile,
+    always,
+)
 from scorer.errors import HandError, Problem
 from scorer.fields import Model
 from scorer.hand import Hand
@@ -47,6 +56,9 @@ class MCR(Variant):
     default_preset = DEFAULT_PRESET
     items: ClassVar[tuple[ItemDef, ...]] = FANS
     shapes = 1 | 2 | 4 | 8  # seven pairs, thirteen orphans, honours-and-knitted, knitted straight
+    # tile efficiency (docs/efficiency.md#variants)
+    efficiency: ClassVar[Profile | None] = Profile(
+        STANDARD_KINDS, 4, always(SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED | KNITTED_STRAIGHT), minimum=True)
     edition: ClassVar[str] = "Chinese Official Mahjong, the 81 fans of the 1998 rules (+ 明暗杠 in helper)"
     notation: ClassVar[NotationRules] = STANDARD  # flowers in the hand, ChineseOfficialMahjongHelper strings
     api_doc: ClassVar[ApiDoc] = ApiDoc(

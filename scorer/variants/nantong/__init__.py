@@ -50,6 +50,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from scorer.apidoc import ApiDoc, nullable, tile_names, tiles_pattern
+from scorer.efficiency_profile import Profile
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
 from scorer.fields import Model
@@ -119,6 +120,8 @@ class Nantong(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
+    # tile efficiency (docs/efficiency.md#variants): the suits and the three long cards, seven sets
+    efficiency: ClassVar[Profile | None] = Profile((*range(27), 34, 35, 36), 7)
     api_doc: ClassVar[ApiDoc] = ApiDoc(
         example_hand="222456789m222s68s123567p99p7s",
         example_context={"indicators": ["2s", "3m"], "self_draw": True,

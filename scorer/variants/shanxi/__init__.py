@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorer.apidoc import TILES, ApiDoc, nullable
+from scorer.efficiency_profile import STANDARD_KINDS, THIRTEEN_ORPHANS, Profile, wild_of_context
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
 from scorer.fields import Invalid, Model
@@ -117,6 +118,11 @@ def _recode(problems: list[Problem], code: str) -> list[Problem]:
     return [Problem(p.message, p.position, code) for p in problems]
 
 
+def _efficiency_shapes(ctx: Any) -> int:
+    """Seven pairs always; thirteen orphans where the room allows it (docs/rules/shanxi.md)."""
+    return SEVEN_PAIRS | (THIRTEEN_ORPHANS if getattr(ctx, "thirteen_orphans", False) else 0)
+
+
 class Shanxi(Variant):
     id: ClassVar[str] = "shanxi"
     edition: ClassVar[str] = "Shanxi Koudian rules: tile-point wins, ready declaration, ×2 special hands, 耗子 games"
@@ -129,6 +135,8 @@ class Shanxi(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = SEVEN_PAIRS
+    # tile efficiency (docs/efficiency.md#variants)
+    efficiency: ClassVar[Profile | None] = Profile(STANDARD_KINDS, 4, _efficiency_shapes, wild_of_context, STANDARD_KINDS)
     api_doc: ClassVar[ApiDoc] = ApiDoc(
         example_hand="[222m]345s678s11z56p4p", example_context={"seat_wind": "N", "self_draw": True},
         fields={"wild": nullable({"type": "string", "enum": TILES}), "indicators": {"type": "array", "maxItems": 0},

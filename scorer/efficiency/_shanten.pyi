@@ -1,5 +1,5 @@
 """Type stubs of the compiled shanten core ``_shanten.pyx`` (its pure-Python twin:
-``efficiency_pure.py``)."""
+``pure.py``)."""
 
 from collections.abc import Sequence
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import efficiency_backend as core
-from .efficiency_profiles import (
+from ..efficiency_profile import (
     HONORS_KNITTED,
     KNITTED_STRAIGHT,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
     THREE_GOLDS,
 )
+from . import backend as core
 
 Natural = Callable[[list[int]], int]
 

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Shanten and useful tiles per shape, in C: the compiled twin of ``scorer.efficiency_pure``.
+"""Shanten and useful tiles per shape, in C: the compiled twin of ``pure.py``.
 
 Same contract, same definitions (docs/efficiency.md#what-shanten-means). A suit's best partial
 counts per (pair, sets) are looked up in a table indexed by its nine counts in base 5, filled the

@@ -1,13 +1,13 @@
-"""The shanten core façade: the compiled ``scorer._shanten``, or its pure-Python twin
-``scorer.efficiency_pure`` when ``MJSCORE_PURE=1`` is set (or the extension is not built).
-``BACKEND`` says which one is in use; both answer the same (tests/test_efficiency_core.py)."""
+"""The shanten core façade: the compiled ``_shanten``, or its pure-Python twin ``pure`` when
+``MJSCORE_PURE=1`` is set (or the extension is not built). ``BACKEND`` says which one is in use;
+both answer the same (tests/test_efficiency.py)."""
 
 from __future__ import annotations
 
 import os
 
 if os.environ.get("MJSCORE_PURE", "") == "1":
-    from . import efficiency_pure as _impl
+    from . import pure as _impl
 
     BACKEND = "pure"
 else:
@@ -16,7 +16,7 @@ else:
 
         BACKEND = "fast"
     except ImportError:  # extension not built: fall back to the pure-Python twin
-        from . import efficiency_pure as _impl
+        from . import pure as _impl
 
         BACKEND = "pure"
 

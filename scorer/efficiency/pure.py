@@ -1,7 +1,7 @@
-"""Shanten and useful tiles of one holding, per shape: the pure-Python twin of ``scorer._shanten``.
+"""Shanten and useful tiles of one holding, per shape: the pure-Python twin of ``_shanten.pyx``.
 
-Both modules keep the same contract (``scorer.efficiency_backend`` picks one; ``MJSCORE_PURE=1``
-selects this one). Counts are lists indexed by tile kind (``scorer.tiles``); ``n_sets`` is the sets
+Both modules keep the same contract (``backend`` picks one; ``MJSCORE_PURE=1`` selects this
+one). Counts are lists indexed by tile kind (``scorer.tiles``); ``n_sets`` is the sets
 of a winning hand (4, Fuzhou 5, Nantong 7) and ``fixed`` the sets already melded. Definitions in
 docs/efficiency.md#what-shanten-means:
 
@@ -202,7 +202,7 @@ def knitted_straight(counts: list[int], fixed: int = 0) -> tuple[int, list[int]]
     return best, sorted(useful)
 
 
-# --- every shape at once (the contract of scorer._shanten) -----------------------------------------
+# --- every shape at once (the contract of _shanten.pyx) --------------------------------------------
 
 # shape flags, as scorer.decompose's (the standard shape is 0)
 SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 1, 2, 4, 8

@@ -1,13 +1,13 @@
 """A tile efficiency request (``POST /v1/efficiency``): strict and bounded like every request
-(scorer.request), with the tiles seen outside the hand besides."""
+(``scorer.request``), with the tiles seen outside the hand besides."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from .efficiency import MAX_VISIBLE_CHARS
-from .fields import REQUIRED, Model, field
-from .request import MAX_NAME_CHARS, ContextValue, RulesValue, rules_field
+from ..fields import REQUIRED, Model, field
+from ..request import MAX_NAME_CHARS, ContextValue, RulesValue, rules_field
+from .reading import MAX_VISIBLE_CHARS
 
 
 class EfficiencyRequest(Model):

@@ -13,12 +13,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from . import engine, referee
-from .errors import HandError
-from .hand import Hand
-from .notation import format_hand
-from .seats import SEATS, previous_seat
-from .tiles import tile_name
+from .. import engine, referee
+from ..errors import HandError
+from ..hand import Hand
+from ..notation import format_hand
+from ..seats import SEATS, previous_seat
+from ..tiles import tile_name
 
 _DISCARD_ONLY = ("discarder", "dian_pao", "discarder_declared")  # as the referee's waits
 

@@ -1,0 +1,71 @@
+"""What a tile efficiency request gives: the hand (one tile short, or full) and the tiles seen
+outside it (docs/efficiency.md)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .. import registry
+from ..errors import HandError, Problem
+from ..hand import Hand
+from ..tiles import LETTERS, NUM_KINDS, SUITS, Z_DIGIT_KIND, tile_name
+
+MAX_VISIBLE_CHARS = 400  # every tile of a table written one by one, with separators
+_VISIBLE = re.compile(r"([1-9]+)([mpsz])|([ESWNCFPQBH])|([\s,;]+)")
+
+
+def read_visible(text: str | None, kinds: tuple[int, ...]) -> list[int]:
+    """Tiles seen outside the hand (discards, others' melds, a turned-up indicator): counts by kind."""
+    seen = [0] * NUM_KINDS
+    if not text:
+        return seen
+    if len(text) > MAX_VISIBLE_CHARS:
+        raise HandError(f"visible: {len(text)} characters, at most {MAX_VISIBLE_CHARS}", None, "input_too_long")
+    pos = 0
+    while pos < len(text):
+        m = _VISIBLE.match(text, pos)
+        if m is None:
+            raise HandError(f"visible: cannot read {text[pos:pos + 8]!r} as tiles (write them as in a hand: "
+                            "1m2m3p, 123s, E S W N C F P, 1z-7z)", pos, "bad_visible")
+        if m.group(1):
+            for d in m.group(1):
+                if m.group(2) == "z":
+                    if int(d) not in Z_DIGIT_KIND:
+                        raise HandError(f"visible: {d}z is not a tile (1z-7z)", pos, "bad_visible")
+                    k = Z_DIGIT_KIND[int(d)]
+                else:
+                    k = SUITS.index(m.group(2)) * 9 + int(d) - 1
+                seen[k] += 1
+        elif m.group(3):
+            seen[27 + LETTERS.index(m.group(3))] += 1
+        pos = m.end()
+    outside = [tile_name(k) for k in range(NUM_KINDS) if seen[k] and k not in kinds]
+    if outside:
+        raise HandError(f"visible: {', '.join(outside)} not in this variant's tile set", None, "bad_visible")
+    return seen
+
+
+def _counts(p: Problem) -> bool:
+    return p.code == "tile_count" or "tiles found" in p.message
+
+
+def read_hand(v: registry.Variant, text: str, ctx: Any, dialect: str | None) -> tuple[Hand, bool]:
+    """The hand and whether it is one tile short (else full: a tile to discard). When neither
+    reading works, the problems of the one whose tile count fits are the ones reported."""
+    try:
+        return v.parse_short(text, ctx, dialect), True
+    except HandError as short_error:
+        try:
+            return v.parse_hand(text, ctx, dialect), False
+        except HandError as full_error:
+            short_fits = not any(_counts(p) for p in short_error.problems)
+            full_fits = not any(_counts(p) for p in full_error.problems)
+            if short_fits or not full_fits and not all(_counts(p) for p in short_error.problems):
+                raise short_error from None
+            if full_fits:
+                raise full_error from None
+            n = 3 * v.notation.n_sets + 1
+            raise HandError([Problem(f"efficiency reads a hand one tile short ({n} tiles, a kong counting "
+                                     f"three) or a full hand ({n + 1}): {short_error.message}", None,
+                                     "tile_count")]) from None

@@ -51,7 +51,7 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 # variant -> (tile kinds, tiles in a winning hand)
 HANDS: dict[str, tuple[list[str], int]] = {
     "mcr": (TILES, 14), "hebei": (TILES, 14), "shanxi": (TILES, 14), "huangyan": (TILES, 14),
-    "fuzhou": (SUITED, 17), "nantong": (LONG_CARDS, 23),
+    "fuzhou": (SUITED, 17), "nantong": (LONG_CARDS, 23), "riichi": (TILES, 14),
 }
 
 # context fields the models read as free text, documented with what the variant accepts
@@ -76,6 +76,8 @@ CONTEXT_FIELDS: dict[str, dict[str, Any]] = {
                  "bombs": {"type": "object", "propertyNames": {"enum": SEATS[1:]},
                            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 100}}},
     "mcr": {"win_tile": _nullable({"type": "string", "enum": TILES})},
+    "riichi": {name: {"type": "string", "pattern": r"^(?:[0-9][mps]|[1-7]z|[ESWNCFP]){0,5}$", "maxLength": 40}
+               for name in ("dora_indicators", "ura_dora_indicators")},
     "nantong": {"indicators": {"type": "array", "items": {"type": "string", "enum": LONG_CARDS},
                                "minItems": 2, "maxItems": 2},
                 "others": _nullable({"type": "array", "minItems": 2, "maxItems": 3, "items": {
@@ -94,6 +96,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "fuzhou": {"variant": "fuzhou", "hand": "[123p]456m789m234s99s56p4p",
                "context": {"wild": "9s", "self_draw": True, "seat_wind": "S", "dealer_streak": 2}},
     "hebei": {"variant": "hebei", "hand": "234s456s678s555p22p", "context": {"seat_wind": "E", "self_draw": True}},
+    "riichi": {"variant": "riichi", "hand": "234m456p678s22s34m0m",
+               "context": {"seat_wind": "S", "riichi": True, "dora_indicators": "1m", "honba": 1}},
     "shanxi": {"variant": "shanxi", "hand": "[222m]345s678s11z56p4p", "context": {"seat_wind": "N", "self_draw": True}},
     "huangyan": {"variant": "huangyan", "hand": "[789m]123p456p99s24s3s",
                  "context": {"wild": "5m", "seat_wind": "E", "self_draw": True}},

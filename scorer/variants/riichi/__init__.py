@@ -95,6 +95,21 @@ class Riichi(Variant):
                       excluded=best.excluded, partition=list(best.reading.partition), payments=paid.payments,
                       details=details, tie_break=TIE_BREAK)
 
+    def summary(self, result: Result) -> list[str]:
+        """Han, fu and the limit, the fu breakdown and the riichi sticks, for the readable answer."""
+        d = result.details
+        if not result.valid:
+            return []
+        limit = f", {d['limit'].replace('_', ' ')}" if d["limit"] else ""
+        lines = [f"{d['han']} han {d['fu']} fu{limit}"]
+        if d["fu_items"]:
+            parts = " + ".join(f"{i['fu']} {i['reason'].replace('_', ' ')}" + (f" {i['tiles']}" if i["tiles"] else "")
+                               for i in d["fu_items"])
+            lines.append(f"fu: {parts} → {d['fu']}")
+        if d["riichi_sticks"]:
+            lines.append(f"riichi sticks: +{d['riichi_sticks']} to the winner (not in payments)")
+        return lines
+
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
         ctx: RiichiContext = context  # type: ignore[assignment]
         opts: RiichiRules = rules.options  # type: ignore[assignment]

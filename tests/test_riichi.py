@@ -296,7 +296,7 @@ def test_two_red_fives_of_a_suit():
     ("[234m]456p678s22s34m5m", {"double_riichi": True}, "double_riichi needs a concealed hand"),
     (PINFU_HAND, {"ippatsu": True}, "ippatsu needs riichi"),
     (PINFU_HAND, {"dora_indicators": "1m", "ura_dora_indicators": "1p"}, "ura_dora_indicators are only seen"),
-    (PINFU_HAND, {"riichi": True, "dora_indicators": "1m", "ura_dora_indicators": "1p2p"}, "more than the 1 dora"),
+    (PINFU_HAND, {"riichi": True, "dora_indicators": "1m", "ura_dora_indicators": "1p2p"}, "2 tiles, more than the dora indicators (1 tile)"),
     (PINFU_HAND, {"self_draw": True, "kong_win": True}, "needs a kan in the hand"),
     (PINFU_HAND, {"kong_win": True, "seat_wind": "S"}, None),
     ("234m456p678s22s44m4m", {"kong_win": True, "seat_wind": "S"}, "no other 4m"),

@@ -63,6 +63,10 @@ class Riichi(Variant):
             values["discarder"] = previous_seat(values["seat_wind"])
         return values
 
+    def completes(self, hand: Hand, context: Model) -> bool:
+        """A winning shape as riichi reads it (seven pairs of seven different kinds)."""
+        return bool(readings(hand, False))
+
     def _scored(self, hand: Hand, ctx: RiichiContext, opts: RiichiRules) -> tuple[list[Scored], DoraCount]:
         ind = check(hand, ctx)
         facts = hand_facts(hand)

@@ -179,7 +179,7 @@ def test_derived_defaults_are_resolved_in_the_echo(variant, hand, context, deriv
 def test_every_variant_echoes_its_context():
     for variant_id in registry.ids():
         cases = json.loads((FIXTURES / variant_id / "cases.json").read_text()) if variant_id != "mcr" else \
-            json.loads((FIXTURES / "mcr" / "referee_cases.json").read_text())
+            json.loads((FIXTURES / "mcr" / "cases.json").read_text())
         case = next(c for c in cases if c.get("expect", {}).get("valid"))
         result = score(variant_id, case["hand"], case.get("context"), case.get("rules"))
         assert result.context_used is not None

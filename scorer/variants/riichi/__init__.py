@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from scorer.fields import Model
+from scorer.apidoc import ApiDoc
+from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import NotationRules, format_hand
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
@@ -29,10 +30,13 @@ from scorer.seats import DEALER, no_payments, previous_seat
 from .checks import NOTATION, Indicators, check, next_tile
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
-from .items import ITEMS
+from .items import ITEMS, YAKUMAN_IDS
 from .shapes import readings
+from .value import settle, value
 from .yaku import hand_facts
 
+INDICATORS = {"type": "string", "maxLength": 40, "pattern": r"^(?:[0-9][mps]|[1-7]z|[ESWNCFP]){0,5}$",
+              "description": "0 to 5 indicator tiles written together, e.g. 3mE (0m 0p 0s: red fives)"}
 TIE_BREAK = "the most points, then a real yakuman over a counted one, then the higher han, then the higher fu"
 
 
@@ -56,6 +60,26 @@ class Riichi(Variant):
     default_preset = DEFAULT_PRESET
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 1 | 2  # seven pairs, thirteen orphans
+    api_doc: ClassVar[ApiDoc] = ApiDoc(
+        example_hand="234m456p678s22s34m0m",
+        example_context={"seat_wind": "S", "riichi": True, "dora_indicators": "1m", "honba": 1},
+        fields={"dora_indicators": INDICATORS, "ura_dora_indicators": INDICATORS})
+
+    def total_of(self, result: Result) -> int | None:
+        """The han of the items and the fu, valued and paid (docs/rules/riichi.md#value,
+        docs/rules/riichi.md#who-pays): the discarder's payment, or the three payments of a self-draw,
+        before honba."""
+        if result.context_used is None:
+            return None
+        han = sum(i.points * i.count for i in result.items)
+        yakuman = min(sum(i.points for i in result.items if i.id in YAKUMAN_IDS) // 13, 6)
+        try:
+            opts = RiichiRules.validate({k: v for k, v in result.rules.items() if k != "preset"})
+        except Invalid:
+            return None
+        ctx = result.context_used.values
+        worth = value(13 * yakuman if yakuman else han, result.details["fu"], yakuman, opts)
+        return settle(worth.basic, ctx["seat_wind"], ctx["self_draw"], ctx["discarder"], 0).total
 
     def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
         values = ctx.dump()

@@ -72,7 +72,7 @@ def test_unknown_items_and_variants_are_clear_errors(docs):
         reference.item_reference("mcr", "Nine Dragons")
     assert err.value.code == "unknown_item" and "mjscore items mcr" in err.value.message
     with pytest.raises(HandError) as err:
-        reference.item_reference("riichi", "pinfu")
+        reference.item_reference("no_such_game", "pinfu")
     assert err.value.code == "unknown_variant"
 
 

@@ -243,6 +243,11 @@ class Variant(ABC):
         a variant that lists none is explained by its result alone."""
         return []
 
+    def summary(self, result: Result) -> list[str]:
+        """Lines the readable answer shows under the items (riichi: han, fu and their breakdown);
+        none by default."""
+        return []
+
     def readings(self, hand: Hand) -> list[list[str]]:
         """Every natural reading of the hand as group texts (melds first), for ``mjscore parse``."""
         from .decompose import reading_texts, readings

@@ -107,9 +107,9 @@ def test_items_lists_every_item_with_its_value_and_exclusions():
 
 
 def test_items_of_an_unknown_variant_is_a_clear_error():
-    out = run_cli(["items", "riichi"])
+    out = run_cli(["items", "no_such_game"])
     assert out.exit_code == 2
-    assert "unknown variant 'riichi'" in out.output and "mcr" in out.output
+    assert "unknown variant 'no_such_game'" in out.output and "mcr" in out.output
 
 
 def test_each_variant_help_lists_its_rule_presets_and_points_to_its_items():

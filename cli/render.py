@@ -24,7 +24,8 @@ def glyphs_of(text: str) -> str:
     for m in _TILE_RUN.finditer(text):
         out.append(text[pos:m.start()])
         if m.group(1):
-            out.extend(glyph(kind(int(d), m.group(2))) for d in m.group(1))
+            # a red five (riichi's 0m 0p 0s) has the five's glyph
+            out.extend(glyph(kind(int(d) or 5, m.group(2))) for d in m.group(1))
         elif m.group(3) in LETTERS:
             out.append(glyph(27 + LETTERS.index(m.group(3))))
         else:

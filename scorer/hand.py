@@ -35,6 +35,7 @@ class Meld:
     exposure: Exposure
     claimed: int | None = None
     position: int = field(default=0, compare=False, hash=False)
+    red: int = 0  # red fives among its tiles, written 0m 0p 0s (riichi only: NotationRules.red_fives)
 
     @property
     def is_kong(self) -> bool:
@@ -62,6 +63,10 @@ class Hand:
     concealed: tuple[int, ...]
     win_tile: int | None
     flowers: tuple[int, ...] = ()
+    # red fives (0m 0p 0s, riichi only) among the concealed tiles, as their kinds; ``red_win``: the
+    # winning tile was written as one
+    red: tuple[int, ...] = ()
+    red_win: bool = False
     # how the text was read where it could be read another way (a helper string detected, ...)
     notes: tuple[str, ...] = field(default=(), compare=False, hash=False)
 

@@ -98,6 +98,7 @@ class NotationRules:
     # hands players paste from ChineseOfficialMahjongHelper (an MCR app): read without the dialect
     # where only its notation reads them, noted where the two read a string differently
     helper_strings: bool = False
+    red_fives: bool = False  # 0m 0p 0s: the red five of the suit, at most one per suit (riichi)
 
 
 STANDARD = NotationRules(
@@ -128,6 +129,7 @@ class Token:
     value: int = 0       # tile kind, flower number or claim digit
     char: str = ""       # the bracket character for OPEN / CLOSE
     helper: bool = False  # a CLAIM written the helper way ([567m2]) rather than with a comma
+    red: bool = False    # a TILE written as a red five (0m 0p 0s)
 
 
 class Scanner:
@@ -208,7 +210,9 @@ class Scanner:
             return
         for p in self.digits:
             rank = ord(self.text[p]) - ord("0")
-            if rank == 0:
+            if rank == 0 and self.rules.red_fives and letter in SUIT_OF_LETTER:
+                self.tile(SUIT_OF_LETTER[letter] * 9 + 4, p, red=True)
+            elif rank == 0:
                 self.problem(f"rank 0 does not exist ('0{letter}')", p, "zero_rank")
             elif letter == "z":
                 if rank in Z_DIGIT_KIND:
@@ -227,12 +231,12 @@ class Scanner:
                 self.tile(SUIT_OF_LETTER[letter] * 9 + rank - 1, p)
         self.digits = []
 
-    def tile(self, kind: int, pos: int) -> None:
+    def tile(self, kind: int, pos: int, red: bool = False) -> None:
         if kind not in self.rules.kinds:
             self.problem(f"{self.shown(pos, tile_name(kind))} is not a tile of {self.rules.name}", pos,
                          "foreign_tile")
         # Kept even when foreign, so that one bad tile does not also skew the tile count.
-        self.tokens.append(Token(TokenType.TILE, pos, kind))
+        self.tokens.append(Token(TokenType.TILE, pos, kind, red=red))
 
     def bracket(self, ch: str, pos: int) -> None:
         if self.list_mode:
@@ -288,6 +292,7 @@ class Group:
     flower_pos: int | None = None
     tile_after_claim: bool = False
     end: int | None = None  # position of the closing bracket, once closed
+    red: int = 0  # red fives among its tiles
 
 
 def _is_chow(tiles: list[int]) -> bool:
@@ -309,6 +314,7 @@ class Builder:
         self.melds: list[Meld] = []
         self.concealed: list[int] = []
         self.concealed_positions: list[int] = []
+        self.concealed_red: list[bool] = []  # each concealed tile written as a red five
         self.flowers: list[int] = []
         self.groups: list[Group] = []  # every bracket group, closed or not (for counts)
         self.pairs = 0  # <XX> declarations seen
@@ -345,8 +351,10 @@ class Builder:
                 if group is None:
                     self.concealed.append(tok.value)
                     self.concealed_positions.append(tok.pos)
+                    self.concealed_red.append(tok.red)
                 else:
                     group.tiles.append(tok.value)
+                    group.red += tok.red
                     if group.claim is not None:
                         group.tile_after_claim = True
             elif tok.type is TokenType.FLOWER:
@@ -431,7 +439,7 @@ class Builder:
         claimed: int | None = None
         if claim is not None:
             claimed, exposure = self.check_claim(claim, kind, exposure, written)
-        return Meld(kind, tuple(tiles), exposure, claimed, position=group.pos)
+        return Meld(kind, tuple(tiles), exposure, claimed, position=group.pos, red=group.red)
 
     def check_claim(self, claim: Token, kind: MeldKind, exposure: Exposure,
                     written: str) -> tuple[int | None, Exposure]:
@@ -459,11 +467,17 @@ class Builder:
     def check_copies(self, tokens: list[Token]) -> None:
         """A fifth copy of a kind, anywhere in the string, is reported where it is written."""
         seen = [0] * NUM_KINDS
+        red = [0] * NUM_KINDS
         for tok in tokens:
             if tok.type is TokenType.TILE:
                 seen[tok.value] += 1
                 if seen[tok.value] == 5:
                     self.problem(f"a fifth {tile_name(tok.value)}", tok.pos, "too_many_copies")
+                if tok.red:
+                    red[tok.value] += 1
+                    if red[tok.value] == 2:
+                        self.problem(f"a second red five {red_name(tok.value)} (one per suit)", tok.pos,
+                                     "too_many_copies")
 
     def check_count(self, idle: bool) -> None:
         found = len(self.concealed) + sum(len(g.tiles) for g in self.groups)
@@ -567,6 +581,7 @@ def _read(text: str, pasted: Pasted | None, rules: NotationRules, helper: bool,
     b.check_count(idle)
 
     win: int | None = None
+    red_win = False
     if idle:
         if win_tile is not None:
             b.problem("an idle hand has no winning tile", None, "bad_win_tile")
@@ -578,13 +593,15 @@ def _read(text: str, pasted: Pasted | None, rules: NotationRules, helper: bool,
             b.problem(f"win_tile {tile_name(win)} is not in the concealed part", None, "bad_win_tile")
     elif b.concealed:
         win = b.concealed[-1]  # the last tile written outside brackets
+        red_win = b.concealed_red[-1]
 
     if problems:
         # Position order reads naturally; problems without a position (counts, context) go last.
         problems.sort(key=lambda p: (p.position is None, p.position or 0))
         return _Reading(None, problems, b)
+    red = tuple(sorted(k for k, is_red in zip(b.concealed, b.concealed_red, strict=True) if is_red))
     hand = Hand(melds=tuple(b.melds), concealed=tuple(sorted(b.concealed)), win_tile=win,
-                flowers=tuple(sorted(b.flowers)))
+                flowers=tuple(sorted(b.flowers)), red=red, red_win=red_win)
     return _Reading(hand, problems, b)
 
 
@@ -698,7 +715,10 @@ def format_meld(meld: Meld) -> str:
     """``[123m]``, ``[555p,2]``, ``{5555p}``, ``(5555p)``, ``<QQQ>``."""
     open_, close = _BRACKETS[meld.exposure]
     claim = f",{meld.claimed}" if meld.claimed is not None else ""
-    return f"{open_}{tiles_text(sorted(meld.tiles))}{claim}{close}"
+    tiles = sorted(meld.tiles)
+    text = tiles_text(tiles) if not meld.red else red_text(tiles, [k % 9 == 4 and k < 27 and n < meld.red
+                                                                   for n, k in _five_index(tiles)])
+    return f"{open_}{text}{claim}{close}"
 
 
 def format_hand(hand: Hand) -> str:
@@ -710,5 +730,51 @@ def format_hand(hand: Hand) -> str:
     if hand.win_tile is not None and hand.win_tile in concealed:
         concealed.remove(hand.win_tile)
         concealed.append(hand.win_tile)
-    parts.append(tiles_text(concealed))
+    if not hand.red:
+        parts.append(tiles_text(concealed))
+        return "".join(parts)
+    # the red fives: the winning tile last when it was written red, else the first copy of its kind
+    flags = [False] * len(concealed)
+    red = list(hand.red)
+    if hand.red_win and hand.win_tile in red:
+        red.remove(hand.win_tile)
+        flags[-1] = True
+    for k in red:
+        flags[concealed.index(k)] = True
+    parts.append(red_text(concealed, flags))
     return "".join(parts)
+
+
+def _five_index(tiles: list[int]) -> list[tuple[int, int]]:
+    """Each tile with the number of fives before it (the first ``meld.red`` fives are written red)."""
+    out, fives = [], 0
+    for k in tiles:
+        out.append((fives, k))
+        fives += k < 27 and k % 9 == 4
+    return out
+
+
+def red_name(k: int) -> str:
+    """A red five's text: ``0p``."""
+    return f"0{tile_name(k)[1]}"
+
+
+def red_text(kinds: list[int], red: list[bool]) -> str:
+    """``tiles_text`` with the tiles flagged in ``red`` written as red fives (``340p``)."""
+    out: list[str] = []
+    run_suit: str | None = None
+    for k, is_red in zip(kinds, red, strict=True):
+        if k >= 27:
+            if run_suit is not None:
+                out.append(run_suit)
+                run_suit = None
+            out.append(tile_name(k))
+            continue
+        suit = tile_name(k)[1]
+        if run_suit is not None and run_suit != suit:
+            out.append(run_suit)
+        out.append("0" if is_red else str(k % 9 + 1))
+        run_suit = suit
+    if run_suit is not None:
+        out.append(run_suit)
+    return "".join(out)

@@ -1,0 +1,114 @@
+"""Riichi (Japanese mahjong, リーチ麻雀), variant ``riichi``.
+
+Rules: docs/rules/riichi.md. The 136-tile set with red fives written 0m 0p 0s; a hand wins as four
+sets and a pair, seven pairs or thirteen orphans, and needs a yaku (dora are not yaku). Every
+reading is scored (its yaku and yakuman, dora, fu, the limits) and the one worth the most points
+is taken; the payments follow the dealer, the self-draw, honba and riichi sticks
+(docs/rules/riichi.md#payments). ``details`` carries han, fu and the fu breakdown, the limit, the
+dora counts, the riichi sticks and the cost figures.
+
+Readings chosen where the rules page is silent:
+- A hand without a yaku is ``valid`` false (reason "no yaku", total 0); its dora are listed in
+  ``items`` and counted in ``details.dora``, with the han they would have added in ``details.han``.
+- A yakuman hand lists its ordinary yaku and dora under ``excluded`` (principle ``yakuman_only``);
+  under ``yakuman_stack`` false the yakuman not kept go there too (principle ``one_yakuman``).
+- Context contradictions have the code ``bad_context``; the dora fields' bad tiles too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from scorer.fields import Model
+from scorer.hand import Hand
+from scorer.notation import NotationRules, format_hand
+from scorer.registry import ItemDef, ResolvedRules, Variant, register
+from scorer.result import ReadingView, Result
+from scorer.seats import DEALER, no_payments, previous_seat
+
+from .checks import NOTATION, Indicators, check, next_tile
+from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
+from .evaluate import DoraCount, Scored, choose, score_reading
+from .items import ITEMS
+from .shapes import readings
+from .yaku import hand_facts
+
+TIE_BREAK = "the most points, then a real yakuman over a counted one, then the higher han, then the higher fu"
+
+
+def dora_count(hand: Hand, ind: Indicators, rules: RiichiRules) -> DoraCount:
+    counts = hand.all_counts()
+    red = len(hand.red) + sum(m.red for m in hand.melds)
+    return DoraCount(sum(counts[next_tile(k)] for k in ind.dora), red if rules.aka else 0,
+                     sum(counts[next_tile(k)] for k in ind.ura))
+
+
+class Riichi(Variant):
+    id: ClassVar[str] = "riichi"
+    name: ClassVar[str] = "Riichi Mahjong"
+    name_zh: ClassVar[str] = "リーチ麻雀"
+    edition: ClassVar[str] = ("Japanese riichi: yaku and yakuman, dora, red fives and ura dora, fu, the limits, "
+                              "honba and riichi sticks")
+    notation: ClassVar[NotationRules] = NOTATION
+    Context = RiichiContext
+    Rules = RiichiRules
+    presets = PRESETS
+    default_preset = DEFAULT_PRESET
+    items: ClassVar[tuple[ItemDef, ...]] = ITEMS
+    shapes = 1 | 2  # seven pairs, thirteen orphans
+
+    def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
+        values = ctx.dump()
+        if values["discarder"] is None:
+            values["discarder"] = previous_seat(values["seat_wind"])
+        return values
+
+    def _scored(self, hand: Hand, ctx: RiichiContext, opts: RiichiRules) -> tuple[list[Scored], DoraCount]:
+        ind = check(hand, ctx)
+        facts = hand_facts(hand)
+        dora = dora_count(hand, ind, opts)
+        discarder = ctx.discarder or previous_seat(ctx.seat_wind)
+        return [score_reading(r, hand, ctx, opts, facts, dora, discarder)
+                for r in readings(hand, ctx.self_draw)], dora
+
+    def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
+        ctx: RiichiContext = context  # type: ignore[assignment]
+        opts: RiichiRules = rules.options  # type: ignore[assignment]
+        scored, dora = self._scored(hand, ctx, opts)
+        canonical = format_hand(hand)
+        details: dict[str, Any] = {"dealer": ctx.seat_wind == DEALER, "dora": dora.as_dict(),
+                                   "riichi_sticks": 1000 * ctx.riichi_sticks}
+        if not scored:
+            return Result(variant=self.id, hand=canonical, valid=False, reason="not a winning hand",
+                          payments=no_payments(), details=details)
+        best = choose(scored)
+        if not best.has_yaku:
+            dora_items = [i for i in best.items if i.id in ("dora", "aka_dora", "ura_dora")]
+            details.update(han=sum(i.points * i.count for i in dora_items), fu=best.fu,
+                           fu_items=[f.as_dict() for f in best.fu_items], limit="")
+            return Result(variant=self.id, hand=canonical, valid=False, reason="no yaku", items=dora_items,
+                          partition=list(best.reading.partition), payments=no_payments(), details=details)
+        paid = best.settlement
+        details.update(han=best.han, fu=best.fu, fu_items=[f.as_dict() for f in best.fu_items],
+                       limit=best.value.limit, cost={"main": paid.main, "additional": paid.additional})
+        return Result(variant=self.id, hand=canonical, valid=True, total=paid.total, items=best.items,
+                      excluded=best.excluded, partition=list(best.reading.partition), payments=paid.payments,
+                      details=details, tie_break=TIE_BREAK)
+
+    def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
+        ctx: RiichiContext = context  # type: ignore[assignment]
+        opts: RiichiRules = rules.options  # type: ignore[assignment]
+        scored, _ = self._scored(hand, ctx, opts)
+        best = choose(scored) if scored else None
+        views = []
+        for n, s in enumerate(scored):
+            note = (f"{s.han} han {s.fu} fu" + (f", {s.value.limit}" if s.value.limit else "")
+                    + (f", {s.reading.wait} wait" if s.reading.shape == "standard" else "")
+                    + ("" if s.has_yaku else ", no yaku"))
+            views.append(ReadingView(index=n, chosen=s is best and s.has_yaku, shape=s.reading.shape,
+                                     partition=list(s.reading.partition), items=s.items, excluded=s.excluded,
+                                     total=s.settlement.total if s.has_yaku else 0, note=note))
+        return views
+
+
+register(Riichi())

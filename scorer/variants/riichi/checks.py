@@ -1,0 +1,118 @@
+"""The dora indicators read, and the context checked against the hand
+(docs/rules/riichi.md#context): every contradiction is reported at once, naming the field or the tile."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorer.errors import HandError, Problem
+from scorer.hand import Hand
+from scorer.notation import NotationRules, red_name, scan
+from scorer.tiles import NUM_STANDARD_KINDS, tile_name
+
+from .context import RiichiContext
+
+NOTATION = NotationRules(name="riichi", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4, red_fives=True)
+MAX_INDICATORS = 5
+BAD_CONTEXT = "bad_context"
+
+
+@dataclass(frozen=True, slots=True)
+class Indicators:
+    dora: tuple[int, ...]
+    ura: tuple[int, ...]
+    red: tuple[int, ...]  # the kinds of the red fives among them
+
+
+def read_indicators(ctx: RiichiContext, problems: list[Problem]) -> Indicators:
+    """Both indicator fields as tile kinds; a field that is not a list of tiles is a problem."""
+    read: dict[str, tuple[int, ...]] = {}
+    red: list[int] = []
+    for name in ("dora_indicators", "ura_dora_indicators"):
+        text = getattr(ctx, name)
+        found: list[Problem] = []
+        tokens = scan(text, NOTATION, found, list_mode=True) if text.strip() else []
+        for p in found:
+            problems.append(Problem(f"{name} {text!r}: {p.message}", None, BAD_CONTEXT))
+        read[name] = tuple(t.value for t in tokens) if not found else ()
+        red += [t.value for t in tokens if t.red] if not found else []
+        if len(read[name]) > MAX_INDICATORS:
+            problems.append(Problem(f"{name}: {len(read[name])} tiles, at most {MAX_INDICATORS}", None, BAD_CONTEXT))
+    return Indicators(read["dora_indicators"], read["ura_dora_indicators"], tuple(red))
+
+
+def next_tile(k: int) -> int:
+    """The tile an indicator points at: 9→1 in a suit, E→S→W→N→E, P→F→C→P."""
+    if k < 27:
+        return k - 8 if k % 9 == 8 else k + 1
+    if k < 31:
+        return 27 + (k - 26) % 4
+    return {33: 32, 32: 31, 31: 33}[k]  # P (33) → F (32) → C (31) → P
+
+
+def problems(hand: Hand, ctx: RiichiContext, found: list[Problem], ind: Indicators) -> None:
+    """The contradictions between the context and the hand (added to ``found``)."""
+    def bad(message: str) -> None:
+        found.append(Problem(message, None, BAD_CONTEXT))
+
+    open_melds = [m for m in hand.melds if not m.is_concealed]
+    riichi = ctx.riichi or ctx.double_riichi
+    win = hand.win_tile
+    for name in ("riichi", "double_riichi", "ippatsu"):
+        if getattr(ctx, name) and open_melds:
+            bad(f"{name} needs a concealed hand, and the hand has an open meld ({_melds(open_melds)})")
+    if ctx.ippatsu and not riichi:
+        bad("ippatsu needs riichi (or double_riichi)")
+    if ind.ura and not riichi:
+        bad("ura_dora_indicators are only seen after riichi (or double_riichi)")
+    if len(ind.ura) > len(ind.dora):
+        bad(f"ura_dora_indicators: {len(ind.ura)} tiles, more than the {len(ind.dora)} dora indicator(s)")
+    if ctx.kong_win and ctx.self_draw:
+        if not hand.kongs:
+            bad("kong_win on a self-draw (rinshan) needs a kan in the hand")
+        if ctx.last_wall:
+            bad("kong_win and last_wall on a self-draw: a kan's replacement tile is never the wall's last tile")
+    if ctx.kong_win and not ctx.self_draw and win is not None:
+        if hand.all_counts()[win] > 1:
+            bad(f"kong_win on a discard (chankan) robs a kan of {tile_name(win)}, "
+                f"so no other {tile_name(win)} can be in the hand")
+        if ctx.last_wall:
+            bad("kong_win on a discard (chankan) and last_wall: the robbed tile is not a discard")
+        if win in ind.dora or win in ind.ura:
+            bad(f"kong_win on a discard (chankan) robs a kan of {tile_name(win)}: "
+                f"no {tile_name(win)} can be an indicator")
+    if ctx.first_turn:
+        if hand.melds:
+            bad(f"first_turn needs a hand with no call or kan ({_melds(list(hand.melds))})")
+        if riichi:
+            bad("first_turn and riichi: a first-turn win comes before any riichi")
+        if ctx.seat_wind == "E" and not ctx.self_draw:
+            bad("first_turn for the dealer (seat E) on a discard: the dealer's first-turn win is tenhou, self-drawn")
+    if not ctx.self_draw and ctx.discarder == ctx.seat_wind:
+        bad(f"discarder {ctx.discarder} is the winner's own seat")
+    counts = hand.all_counts()
+    for k in ind.dora + ind.ura:
+        counts[k] += 1
+    for k in range(NUM_STANDARD_KINDS):
+        if counts[k] > 4:
+            bad(f"{counts[k]} copies of {tile_name(k)} in the hand and the indicators together (four at most)")
+    reds = list(hand.red) + [m.tiles[0] // 9 * 9 + 4 for m in hand.melds for _ in range(m.red)] + list(ind.red)
+    for k in sorted(set(reds)):
+        if reds.count(k) > 1:
+            bad(f"{reds.count(k)} red fives {red_name(k)} in the hand and the indicators together (one per suit)")
+
+
+def _melds(melds) -> str:
+    from scorer.notation import format_meld
+
+    return " ".join(format_meld(m) for m in melds)
+
+
+def check(hand: Hand, ctx: RiichiContext) -> Indicators:
+    """The indicators, or HandError with every problem of the context."""
+    found: list[Problem] = []
+    ind = read_indicators(ctx, found)
+    problems(hand, ctx, found, ind)
+    if found:
+        raise HandError(found)
+    return ind

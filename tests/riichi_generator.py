@@ -232,7 +232,9 @@ def _hand_shape(rng: random.Random, flavour: str) -> tuple[list[Meld], list[Tile
 
 def _add_reds(rng: random.Random, melds: list[Meld], concealed: list[Tile]) -> tuple[list[Meld], list[Tile]]:
     for five in RED_IDS:
-        if rng.random() > 0.45:
+        in_hand = sum(t.kind == five for t in concealed) + sum(t.kind == five for m in melds for t in m.tiles)
+        # a real set's four fives of a suit include its red one (the oracle's tile set too)
+        if rng.random() > 0.45 and in_hand < 4:
             continue
         spots = [("c", i) for i, t in enumerate(concealed) if t.kind == five]
         spots += [("m", i, j) for i, m in enumerate(melds) for j, t in enumerate(m.tiles) if t.kind == five]

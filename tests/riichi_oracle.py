@@ -24,9 +24,14 @@ discard, only where the rules value it), ``player_wind`` / ``round_wind``, ``tsu
 ``kyoutaku_number`` = riichi sticks; the options as the rules page's "Mapping to the oracle's
 OptionalRules" says, everything else at the oracle's defaults.
 
+The oracle's tile set has exactly one red five per suit (copy 0): a hand holding four plain fives of a
+suit cannot be written for it (the generator makes one of four fives red); such a row raises ValueError.
+
 What the oracle does not do and this bridge adds, each from the rules page:
 * ``yakuman_stack: false``: the oracle stacks yakuman; its answer is capped here at one yakuman (the
   highest-valued, on a tie the first of ``YAKUMAN_ORDER``), 13 han, paid as one.
+* the ``limit`` label of a counted yakuman: the oracle sets ``"kazoe yakuman"`` and then overwrites
+  it with ``"yakuman"`` (its kazoe branch falls through to the limits table); read from the han here.
 * the ``limit`` label of a mangan reached on fu (4 han 40+ fu, 3 han 70+ fu) while ``kiriage`` is on:
   the oracle's ``yaku_level`` stays ``""`` there (its kiriage branch skips the mangan label) although it
   pays a mangan; the label is read from the points here.
@@ -347,6 +352,8 @@ def _to_136(hand: Hand, indicator_lists: list[list[Tile]]) -> tuple[list[int], l
             copy = free[0]
         if copy in copies:
             raise ValueError(f"a second red five {t.text()}")
+        if copy == 0 and t.kind in RED_IDS and not t.red and hand_side[0]:
+            raise ValueError(f"four plain {t.text()} in the hand: the oracle's tile set makes one of them red")
         copies.add(copy)
         return t.kind * 4 + copy
 
@@ -354,9 +361,11 @@ def _to_136(hand: Hand, indicator_lists: list[list[Tile]]) -> tuple[list[int], l
     everything = hand.all_tiles() + [t for lst in indicator_lists for t in lst]
     order = sorted(range(len(everything)), key=lambda i: not everything[i].red)
     ids = [0] * len(everything)
-    for i in order:
-        ids[i] = take(everything[i])
     n = len(hand.all_tiles())
+    hand_side = [True]
+    for i in order:
+        hand_side[0] = i < n
+        ids[i] = take(everything[i])
     lists, at = [], n
     for lst in indicator_lists:
         lists.append(ids[at:at + len(lst)])
@@ -490,6 +499,8 @@ def oracle_result(hand_str: str, ctx: dict[str, Any], rules: str | dict[str, Any
         cost = ScoresCalculator.calculate_scores(13, answer.fu, config, True)
     level = cost["yaku_level"]
     limit = LIMITS.get(level, "")
+    if not yakuman and han >= 13 and r["kazoe"] == "yakuman":
+        limit = "kazoe_yakuman"  # the oracle's "kazoe yakuman" label is overwritten by "yakuman"
     if not limit and han < 5 and answer.fu * 2 ** (han + 2) > 2000:
         limit = "mangan"  # the oracle pays a mangan but leaves the label empty when kiriage is on
     main, additional = cost["main"], cost["additional"]

@@ -319,13 +319,17 @@ def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], s
             ctx["ippatsu"] = True
     win_count = sum(k == win.kind for k in all_kinds)
     chankan_ok = not self_draw and win_count == 1
-    special = rng.random()
-    if special < 0.08:
+    # the special wins, alone or together where the rules page's list allows it (a first-turn win on
+    # the last tile is odd but no contradiction)
+    if rng.random() < 0.08:
         ctx["last_wall"] = True
-    elif special < 0.16 and ((self_draw and has_kan) or chankan_ok):
+    if not ctx.get("last_wall") and rng.random() < 0.09 and ((self_draw and has_kan) or chankan_ok):
         ctx["kong_win"] = True
-    elif special < 0.2 and not melds and not riichi and (seat != "E" or self_draw):
+    if (rng.random() < 0.045 and not melds and not riichi and (seat != "E" or self_draw)
+            and not (ctx.get("kong_win") and self_draw)):
         ctx["first_turn"] = True
+    if self_draw and rng.random() < 0.08:
+        ctx["discarder"] = rng.choice([s for s in WINDS if s != seat])  # ignored on a self-draw
     # indicators: the 4-copies rule holds for the hand and the indicators together
     used: dict[int, int] = {}
     for k in all_kinds:
@@ -341,9 +345,9 @@ def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], s
         if ura:
             ctx["ura_dora_indicators"] = _tiles_text(ura)
     if rng.random() < 0.3:
-        ctx["honba"] = rng.choice([1, 1, 2, 3, 5, 12])
+        ctx["honba"] = rng.choice([1, 1, 2, 3, 5, 12, 99])
     if rng.random() < 0.25:
-        ctx["riichi_sticks"] = rng.choice([1, 1, 2, 3, 7])
+        ctx["riichi_sticks"] = rng.choice([1, 1, 2, 3, 7, 99])
     if rng.random() < 0.04:
         _contradict(rng, ctx, melds, closed, has_kan)
     return hand, ctx, _random_rules(rng, preset)

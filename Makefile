@@ -42,6 +42,7 @@ run: install
 lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 # The referee page is tested in a real browser: Debian's Chromium and ChromeDriver. Root installs
 # them; anyone else is told loudly and the browser tests skip (CI sets MJSCORE_REQUIRE_BROWSER=1,

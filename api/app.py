@@ -177,7 +177,7 @@ def create_app() -> FastAPI:
         return await answer(_parse, validated(ParseRequest, await read_json(request, limits.MAX_BODY_BYTES)))
 
     @app.post("/v1/score", responses={200: {"model": Result, "content": {JSON: {}}}, **schemas.ERRORS},
-              openapi_extra=openapi.body("ScoreRequest", openapi.EXAMPLES))
+              openapi_extra=openapi.body("ScoreRequest", openapi.examples()))
     async def score(request: Request) -> Response:
         """One hand scored: items, total, payments; every reading with ``explain``, a verdict with ``claim``."""
         return await answer(_score, validated(ScoreRequest, await read_json(request, limits.MAX_BODY_BYTES)))
@@ -189,7 +189,7 @@ def create_app() -> FastAPI:
         return await answer(_waits, validated(WaitsRequest, await read_json(request, limits.MAX_BODY_BYTES)))
 
     @app.post("/v1/score/batch", responses={200: {"model": schemas.BatchAnswer, "content": {JSON: {}}}, **schemas.ERRORS},
-              openapi_extra=openapi.body("ScoreBatch", {"two": list(openapi.EXAMPLES.values())[:2]}))
+              openapi_extra=openapi.body("ScoreBatch", {"two": list(openapi.examples().values())[:2]}))
     async def score_batch(request: Request, view: Annotated[Literal["full", "compact"], Query(
             description="full results, or compact ones: no explanation, items as "
                         "[id, points, factor, count] (MCR scored in C)")] = "full") -> Response:

@@ -102,7 +102,7 @@ def request_components() -> dict[str, Any]:
     base = openapi.request_components()
     for v in registry.variants().values():
         waits = copy.deepcopy(base[f"WaitsRequest_{v.id}"])
-        waits["properties"]["hand"] = {"anyOf": [openapi._hand(v.id, short=True), openapi._hand(v.id, short=False)]}
+        waits["properties"]["hand"] = {"anyOf": [openapi.hand_schema(v, short=True), openapi.hand_schema(v, short=False)]}
         waits["properties"]["visible"] = {"anyOf": [{"type": "string", "maxLength": MAX_VISIBLE_CHARS,
                                                      "pattern": r"^(?:[1-9]+[mpsz]|[ESWNCFPQBH]|[\s,;])*$"},
                                                     {"type": "null"}],

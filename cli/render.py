@@ -7,6 +7,7 @@ import re
 import textwrap
 from typing import Any
 
+from scorer import registry
 from scorer.result import ContextUsed, Item, ReadingView, Result, WildUse
 from scorer.tiles import LETTERS, glyph, kind
 
@@ -72,7 +73,7 @@ def context_line(used: ContextUsed) -> str:
         else:
             parts.append("on a discard" + mark("self_draw"))
     for name, value in values.items():
-        if name in ("self_draw", "discarder") or value is None or value is False or value in ([], {}):
+        if name in ("self_draw", "discarder") or value is None or value is False or value in ([], {}, ""):
             continue
         label = _CONTEXT_LABELS.get(name, name.replace("_", " "))
         if value is True:
@@ -142,6 +143,8 @@ def print_result(result: Result, screen: Screen, glyphs: bool = True) -> None:
         # why this reading of the several: the referee's first question about a hand read two ways
         n = result.details["readings"]
         screen.wrapped(f"tie-break: {result.tie_break} ({n} readings; explain lists them)")
+    for line in registry.get(result.variant).summary(result):
+        screen.wrapped(line)
     if result.valid:
         screen.wrapped(f"total {result.total}")
     else:

@@ -55,6 +55,7 @@ __all__ = [
     "LONG_CARDS",
     "MAX_LENGTH",
     "MAX_RAW_LENGTH",
+    "PLAIN",
     "STANDARD",
     "SUITED_16",
     "NotationRules",
@@ -105,6 +106,7 @@ STANDARD = NotationRules(
     name="standard", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4, flowers_in_hand=True,
     helper_strings=True,
 )
+PLAIN = NotationRules(name="plain", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4)
 SUITED_16 = NotationRules(name="suited_16", kinds=frozenset(range(27)), n_sets=5)
 LONG_CARDS = NotationRules(
     name="long_cards", kinds=frozenset(range(27)) | {34, 35, 36}, n_sets=7, long_cards=True,

@@ -16,12 +16,14 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, ClassVar
 
+from .apidoc import ApiDoc
 from .errors import HandError, Problem
 from .fields import Invalid, Model, json_schema
 from .hand import Hand
-from .notation import STANDARD, NotationRules
+from .notation import PLAIN, NotationRules
 from .result import ContextUsed, Result
 from .tiles import tile_name
 
@@ -96,7 +98,7 @@ class Variant(ABC):
     id: ClassVar[str]
     name: ClassVar[str]
     name_zh: ClassVar[str]
-    notation: ClassVar[NotationRules] = STANDARD
+    notation: ClassVar[NotationRules] = PLAIN  # the 34 kinds, four sets and a pair, no flowers
     Context: ClassVar[type[Model]]
     Rules: ClassVar[type[Model]]
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
@@ -104,6 +106,7 @@ class Variant(ABC):
     items: ClassVar[tuple[ItemDef, ...]] = ()
     shapes: ClassVar[int] = 0  # decomposer special-shape flags used when listing readings
     edition: ClassVar[str] = ""  # which rules, in a few words (``mjscore --version``)
+    api_doc: ClassVar[ApiDoc] = ApiDoc()  # its example and free-text fields in the OpenAPI document
 
     # --- input -----------------------------------------------------------------
     def context(self, raw: dict[str, Any] | Model | None) -> Model:
@@ -224,9 +227,21 @@ class Variant(ABC):
     def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         """Score a parsed hand; raise HandError for a contradictory context; never raise otherwise."""
 
+    def total_of(self, result: Result) -> int | None:
+        """The total a valid result's items make under the variant's formula (the Items section of
+        its rules page); None where a result's total is not made from it (a deal without a winner).
+        The suite checks every fixture and fuzzed result against it. Here: the sum of the items'
+        points, each as many times as it counts."""
+        return sum(i.points * i.count for i in result.items)
+
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
         """Every reading scored on its own (``scorer.result.ReadingView``), the chosen one marked;
         a variant that lists none is explained by its result alone."""
+        return []
+
+    def summary(self, result: Result) -> list[str]:
+        """Lines the readable answer shows under the items (riichi: han, fu and their breakdown);
+        none by default."""
         return []
 
     def readings(self, hand: Hand) -> list[list[str]]:
@@ -308,19 +323,21 @@ def unregister(variant_id: str) -> None:
     _REGISTRY.pop(variant_id, None)
 
 
+# The variants sit above the registry (the layers of docs/architecture.md): it finds and imports
+# them by name, never by an import statement.
+VARIANTS_PACKAGE = f"{__package__}.variants"
+
+
 @functools.cache
 def _package_ids() -> tuple[str, ...]:
     """The built-in variants' ids: one sub-package of ``scorer.variants`` each, named by its id."""
-    from . import variants
-
-    return tuple(sorted(mod.name for mod in pkgutil.iter_modules(variants.__path__) if mod.ispkg))
+    folder = Path(__file__).resolve().parent / "variants"
+    return tuple(sorted(mod.name for mod in pkgutil.iter_modules([str(folder)]) if mod.ispkg))
 
 
 def _import_variant(name: str) -> None:
     """Import one built-in variant package (it registers its variant on import)."""
-    from . import variants
-
-    importlib.import_module(f"{variants.__name__}.{name}")
+    importlib.import_module(f"{VARIANTS_PACKAGE}.{name}")
 
 
 def _discover() -> None:

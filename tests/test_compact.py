@@ -92,7 +92,7 @@ def test_special_shapes_in_c(hand: str, context: dict, fan: str) -> None:
 
 def test_spec_examples_and_referee_cases() -> None:
     cases = json.loads((FIXTURES / "mcr" / "spec_examples.json").read_text())
-    cases += json.loads((FIXTURES / "mcr" / "referee_cases.json").read_text())
+    cases += json.loads((FIXTURES / "mcr" / "cases.json").read_text())
     for case in cases:
         if case.get("rules") or case.get("dialect"):
             continue

@@ -2,7 +2,7 @@
 
 fixtures/mcr/spec_examples.json: every worked example of the MCR rule specification this variant was
 written from (extracted by tools/extract_mcr_examples.py), with the reference's fan list.
-fixtures/mcr/referee_cases.json: hand-written referee cases with one-line explanations.
+fixtures/mcr/cases.json: hand-written referee cases with one-line explanations.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from api.app import app
 from scorer.errors import HandError
 
 SPEC = json.loads((FIXTURES / "mcr" / "spec_examples.json").read_text(encoding="utf-8"))
-REFEREE_PATH = FIXTURES / "mcr" / "referee_cases.json"
+REFEREE_PATH = FIXTURES / "mcr" / "cases.json"
 REFEREE = json.loads(REFEREE_PATH.read_text(encoding="utf-8")) if REFEREE_PATH.exists() else []
 client = TestClient(app)
 

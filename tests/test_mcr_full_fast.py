@@ -83,7 +83,7 @@ def test_differential_corpus_equals_the_checked_path(rules: str | None) -> None:
 @needs_fast
 def test_fixture_corpora_equal_the_checked_path() -> None:
     cases = json.loads((FIXTURES / "mcr" / "spec_examples.json").read_text())
-    cases += json.loads((FIXTURES / "mcr" / "referee_cases.json").read_text())
+    cases += json.loads((FIXTURES / "mcr" / "cases.json").read_text())
     taken = 0
     for case in cases:
         if case.get("dialect"):

@@ -72,7 +72,7 @@ def test_unknown_items_and_variants_are_clear_errors(docs):
         reference.item_reference("mcr", "Nine Dragons")
     assert err.value.code == "unknown_item" and "mjscore items mcr" in err.value.message
     with pytest.raises(HandError) as err:
-        reference.item_reference("riichi", "pinfu")
+        reference.item_reference("no_such_game", "pinfu")
     assert err.value.code == "unknown_variant"
 
 
@@ -117,7 +117,7 @@ def test_http_item_route_answers_the_reference_and_404_for_unknown_names():
     assert body["id"] == "pure_straight" and body["points"] == 16
     assert body["doc"] == "docs/rules/mcr.md#pure-straight"
     assert body["definition"] and body["example"]["item"]["id"] == "pure_straight"
-    for path in ("/v1/variants/mcr/items/nine-dragons", "/v1/variants/riichi/items/pinfu"):
+    for path in ("/v1/variants/mcr/items/nine-dragons", "/v1/variants/no_such_game/items/pinfu"):
         res = client.get(path)
         assert res.status_code == 404 and res.json()["error"]["code"] in ("unknown_item", "unknown_variant")
 

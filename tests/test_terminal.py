@@ -105,9 +105,9 @@ def test_items_lists_every_item_with_its_value_and_exclusions():
 
 
 def test_items_of_an_unknown_variant_is_a_clear_error():
-    out = run_cli(["items", "riichi"])
+    out = run_cli(["items", "no_such_game"])
     assert out.exit_code == 2
-    assert "unknown variant 'riichi'" in out.output and "mcr" in out.output
+    assert "unknown variant 'no_such_game'" in out.output and "mcr" in out.output
 
 
 def test_each_variant_help_lists_its_rule_presets_and_points_to_its_items():
@@ -179,7 +179,7 @@ def test_derived_defaults_are_resolved_in_the_echo(variant, hand, context, deriv
 def test_every_variant_echoes_its_context():
     for variant_id in registry.ids():
         cases = json.loads((FIXTURES / variant_id / "cases.json").read_text()) if variant_id != "mcr" else \
-            json.loads((FIXTURES / "mcr" / "referee_cases.json").read_text())
+            json.loads((FIXTURES / "mcr" / "cases.json").read_text())
         case = next(c for c in cases if c.get("expect", {}).get("valid"))
         result = score(variant_id, case["hand"], case.get("context"), case.get("rules"))
         assert result.context_used is not None

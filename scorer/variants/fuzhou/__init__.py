@@ -59,6 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from scorer.apidoc import FLOWER_TEXT, SEATS, SUITED, ApiDoc, nullable
 from scorer.decompose import reading_texts
 from scorer.errors import HandError
 from scorer.fields import Invalid, Model
@@ -111,6 +112,23 @@ class Fuzhou(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
+    api_doc: ClassVar[ApiDoc] = ApiDoc(
+        example_hand="[123p]456m789m234s99s56p4p",
+        example_context={"wild": "9s", "self_draw": True, "seat_wind": "S", "dealer_streak": 2},
+        fields={
+            "wild": {"anyOf": [{"type": "string", "enum": SUITED},
+                               {"type": "array", "items": {"type": "string", "enum": SUITED},
+                                "minItems": 1, "maxItems": 1}]},
+            "flowers": nullable({"anyOf": [FLOWER_TEXT, {"type": "array", "items": FLOWER_TEXT, "maxItems": 40}]}),
+            "seat_wind": nullable({"type": "string", "enum": SEATS}),
+            "discarder": nullable({"type": "string", "enum": SEATS}),
+            "win_tile": nullable({"type": "string", "enum": SUITED}),
+        },
+        required=("wild",))  # required by the variant's own check (docs/rules/fuzhou.md#context)
+
+    def total_of(self, result: Result) -> int | None:
+        """The winner's gain (docs/rules/fuzhou.md#settlement)."""
+        return max(result.payments.values())
 
     def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
         """The seat, dealer and discarder as the check settled them (the dealer sits East; a

@@ -44,9 +44,11 @@ option for that.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from scorer.apidoc import TILES, ApiDoc, nullable
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
 from scorer.fields import Model
@@ -96,6 +98,14 @@ class Hebei(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 1 | 2  # seven pairs, thirteen orphans
+    api_doc: ClassVar[ApiDoc] = ApiDoc(
+        example_hand="234s456s678s555p22p", example_context={"seat_wind": "E", "self_draw": True},
+        fields={"wild": {"type": "null"}, "indicators": {"type": "array", "maxItems": 0},
+                "flowers": {"type": "integer", "const": 0}, "win_tile": nullable({"type": "string", "enum": TILES})})
+
+    def total_of(self, result: Result) -> int | None:
+        """S: the base pattern times its doublings (docs/rules/hebei.md#items)."""
+        return math.prod((i.points or 1) * i.factor ** i.count for i in result.items)
 
     # --- input (invalid_hand before invalid_context: docs/rules/hebei.md#errors) --------------
     def context(self, raw: dict[str, Any] | Model | None) -> Model:

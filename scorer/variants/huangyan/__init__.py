@@ -45,9 +45,11 @@ Readings chosen where the rules page is silent:
 
 from __future__ import annotations
 
+import math
 from contextvars import ContextVar
 from typing import Any, ClassVar
 
+from scorer.apidoc import TILES, ApiDoc, nullable, tiles_pattern
 from scorer.errors import HandError, Problem
 from scorer.fields import Model
 from scorer.hand import Hand
@@ -88,6 +90,21 @@ class Huangyan(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
+    api_doc: ClassVar[ApiDoc] = ApiDoc(
+        example_hand="[789m]123p456p99s24s3s", example_context={"wild": "5m", "seat_wind": "E", "self_draw": True},
+        fields={"wild": {"type": "string", "enum": TILES}, "flowers": nullable({"type": "integer", "const": 0}),
+                "others": {"type": "object", "propertyNames": {"enum": list(SEATS)}, "maxProperties": 3,
+                           "additionalProperties": {"type": "string", "pattern": tiles_pattern(TILES, 13)}},
+                "bombs": {"type": "object", "propertyNames": {"enum": list(SEATS[1:])},
+                          "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 100}}})
+
+    def total_of(self, result: Result) -> int | None:
+        """(base + points) × 2^fans rounded up to ten, capped at 300; a 辣子 hand is 300
+        (docs/rules/huangyan.md)."""
+        if result.details.get("lazi"):
+            return 300
+        raw = sum(i.points for i in result.items) * math.prod(i.factor for i in result.items)
+        return min(300, -(-raw // 10) * 10)
 
     # --- input -------------------------------------------------------------------------------
     def parse_hand(self, text: str | None, context: Model, dialect: str | None) -> Hand:

@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from scorer.apidoc import TILES, ApiDoc, nullable
 from scorer.errors import HandError, Problem
 from scorer.fields import Model
 from scorer.hand import Hand
+from scorer.notation import STANDARD, NotationRules
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import Exclusion, Item, ReadingView, Result
 from scorer.seats import no_payments, previous_seat
@@ -46,6 +48,10 @@ class MCR(Variant):
     items: ClassVar[tuple[ItemDef, ...]] = FANS
     shapes = 1 | 2 | 4 | 8  # seven pairs, thirteen orphans, honours-and-knitted, knitted straight
     edition: ClassVar[str] = "Chinese Official Mahjong, the 81 fans of the 1998 rules (+ 明暗杠 in helper)"
+    notation: ClassVar[NotationRules] = STANDARD  # flowers in the hand, ChineseOfficialMahjongHelper strings
+    api_doc: ClassVar[ApiDoc] = ApiDoc(
+        example_hand="[123m]456789m555pCC", example_context={"self_draw": True, "seat_wind": "S"},
+        fields={"win_tile": nullable({"type": "string", "enum": TILES})})
 
     def given_in_hand(self, hand: Hand | None) -> set[str]:
         return {"flowers"} if hand is not None and hand.flowers else set()

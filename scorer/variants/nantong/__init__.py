@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from scorer.apidoc import ApiDoc, nullable, tile_names, tiles_pattern
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
 from scorer.fields import Model
@@ -118,6 +119,22 @@ class Nantong(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 0
+    api_doc: ClassVar[ApiDoc] = ApiDoc(
+        example_hand="222456789m222s68s123567p99p7s",
+        example_context={"indicators": ["2s", "3m"], "self_draw": True,
+                         "others": ["[QQQQ][888m][444s]555pBBB11m35s668p", "[666m]333pHHH11s99s2478p1p457m3s"]},
+        fields={"indicators": {"type": "array", "items": {"type": "string", "enum": tile_names(LONG_CARDS.kinds)},
+                               "minItems": 2, "maxItems": 2},
+                "others": nullable({"type": "array", "minItems": 2, "maxItems": 3, "items": {
+                    "type": "string", "pattern": tiles_pattern(tile_names(LONG_CARDS.kinds), 22),
+                    "description": "a holding of 22 cards"}}),
+                "win_tile": nullable({"type": "string", "enum": tile_names(LONG_CARDS.kinds)})},
+        hand_may_be_null=True)  # an exhausted deal has no winner
+
+    def total_of(self, result: Result) -> int | None:
+        """The winner's total against the other two (docs/rules/nantong.md); none for a deal
+        without a winner."""
+        return None if result.details.get("winner_total") is None else result.details["totals"]["0"]
 
     def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
         """An exhausted deal has no win to be self-drawn or not; a heavenly win scores as self-drawn."""

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from scorer.fields import Model
+from scorer.apidoc import ApiDoc
+from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import NotationRules, format_hand
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
@@ -29,10 +30,13 @@ from scorer.seats import DEALER, no_payments, previous_seat
 from .checks import NOTATION, Indicators, check, next_tile
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
-from .items import ITEMS
+from .items import ITEMS, YAKUMAN_IDS
 from .shapes import readings
+from .value import settle, value
 from .yaku import hand_facts
 
+INDICATORS = {"type": "string", "maxLength": 40, "pattern": r"^(?:[0-9][mps]|[1-7]z|[ESWNCFP]){0,5}$",
+              "description": "0 to 5 indicator tiles written together, e.g. 3mE (0m 0p 0s: red fives)"}
 TIE_BREAK = "the most points, then a real yakuman over a counted one, then the higher han, then the higher fu"
 
 
@@ -56,12 +60,36 @@ class Riichi(Variant):
     default_preset = DEFAULT_PRESET
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 1 | 2  # seven pairs, thirteen orphans
+    api_doc: ClassVar[ApiDoc] = ApiDoc(
+        example_hand="234m456p678s22s34m0m",
+        example_context={"seat_wind": "S", "riichi": True, "dora_indicators": "1m", "honba": 1},
+        fields={"dora_indicators": INDICATORS, "ura_dora_indicators": INDICATORS})
+
+    def total_of(self, result: Result) -> int | None:
+        """The han of the items and the fu, valued and paid (docs/rules/riichi.md#value,
+        docs/rules/riichi.md#who-pays): the discarder's payment, or the three payments of a self-draw,
+        before honba."""
+        if result.context_used is None:
+            return None
+        han = sum(i.points * i.count for i in result.items)
+        yakuman = min(sum(i.points for i in result.items if i.id in YAKUMAN_IDS) // 13, 6)
+        try:
+            opts = RiichiRules.validate({k: v for k, v in result.rules.items() if k != "preset"})
+        except Invalid:
+            return None
+        ctx = result.context_used.values
+        worth = value(13 * yakuman if yakuman else han, result.details["fu"], yakuman, opts)
+        return settle(worth.basic, ctx["seat_wind"], ctx["self_draw"], ctx["discarder"], 0).total
 
     def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
         values = ctx.dump()
         if values["discarder"] is None:
             values["discarder"] = previous_seat(values["seat_wind"])
         return values
+
+    def completes(self, hand: Hand, context: Model) -> bool:
+        """A winning shape as riichi reads it (seven pairs of seven different kinds)."""
+        return bool(readings(hand, False))
 
     def _scored(self, hand: Hand, ctx: RiichiContext, opts: RiichiRules) -> tuple[list[Scored], DoraCount]:
         ind = check(hand, ctx)
@@ -94,6 +122,21 @@ class Riichi(Variant):
         return Result(variant=self.id, hand=canonical, valid=True, total=paid.total, items=best.items,
                       excluded=best.excluded, partition=list(best.reading.partition), payments=paid.payments,
                       details=details, tie_break=TIE_BREAK)
+
+    def summary(self, result: Result) -> list[str]:
+        """Han, fu and the limit, the fu breakdown and the riichi sticks, for the readable answer."""
+        d = result.details
+        if not result.valid:
+            return []
+        limit = f", {d['limit'].replace('_', ' ')}" if d["limit"] else ""
+        lines = [f"{d['han']} han {d['fu']} fu{limit}"]
+        if d["fu_items"]:
+            parts = " + ".join(f"{i['fu']} {i['reason'].replace('_', ' ')}" + (f" {i['tiles']}" if i["tiles"] else "")
+                               for i in d["fu_items"])
+            lines.append(f"fu: {parts} → {d['fu']}")
+        if d["riichi_sticks"]:
+            lines.append(f"riichi sticks: +{d['riichi_sticks']} to the winner (not in payments)")
+        return lines
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
         ctx: RiichiContext = context  # type: ignore[assignment]

@@ -37,8 +37,12 @@ def read_indicators(ctx: RiichiContext, problems: list[Problem]) -> Indicators:
         read[name] = tuple(t.value for t in tokens) if not found else ()
         red += [t.value for t in tokens if t.red] if not found else []
         if len(read[name]) > MAX_INDICATORS:
-            problems.append(Problem(f"{name}: {len(read[name])} tiles, at most {MAX_INDICATORS}", None, BAD_CONTEXT))
+            problems.append(Problem(f"{name}: {_tiles(len(read[name]))}, at most {MAX_INDICATORS}", None, BAD_CONTEXT))
     return Indicators(read["dora_indicators"], read["ura_dora_indicators"], tuple(red))
+
+
+def _tiles(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
 
 
 def next_tile(k: int) -> int:
@@ -66,7 +70,7 @@ def problems(hand: Hand, ctx: RiichiContext, found: list[Problem], ind: Indicato
     if ind.ura and not riichi:
         bad("ura_dora_indicators are only seen after riichi (or double_riichi)")
     if len(ind.ura) > len(ind.dora):
-        bad(f"ura_dora_indicators: {len(ind.ura)} tiles, more than the {len(ind.dora)} dora indicator(s)")
+        bad(f"ura_dora_indicators: {_tiles(len(ind.ura))}, more than the dora indicators ({_tiles(len(ind.dora))})")
     if ctx.kong_win and ctx.self_draw:
         if not hand.kongs:
             bad("kong_win on a self-draw (rinshan) needs a kan in the hand")

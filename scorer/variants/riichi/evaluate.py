@@ -4,7 +4,7 @@ higher han, then the higher fu."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from scorer.exclusions import apply_exclusions
 from scorer.hand import Hand
@@ -44,7 +44,6 @@ class Scored:
     has_yaku: bool
     value: Value
     settlement: Settlement
-    extra: dict[str, object] = field(default_factory=dict)
 
     @property
     def key(self) -> tuple[int, bool, int, int]:

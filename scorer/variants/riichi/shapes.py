@@ -8,6 +8,7 @@ tile on a discard is open (``concealed`` false); a closed kan is concealed, an o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -94,6 +95,7 @@ def _splits(counts: list[int], start: int, n_sets: int, out: list[tuple[str, int
             counts[k] += 1
 
 
+@functools.cache
 def _group_text(kind: str, tile: int) -> str:
     if kind == SEQ:
         return tiles_text([tile, tile + 1, tile + 2])
@@ -115,6 +117,8 @@ def standard_readings(hand: Hand, self_draw: bool) -> list[Reading]:
     counts = hand.counts()
     win = hand.win_tile
     out: list[Reading] = []
+    if win is None:
+        return out
     seen: set[tuple] = set()
     for p in range(34):
         if counts[p] < 2:

@@ -120,8 +120,8 @@ def sets_yaku(reading: Reading, ctx: RiichiContext, facts: HandFacts) -> list[st
         doubles = sum(seqs.count(t) // 2 for t in seq_set)
         if doubles >= 2:
             found.append("ryanpeikou")
-        elif doubles == 1:
-            found.append("iipeikou")
+        if doubles:
+            found.append("iipeikou")  # under ryanpeikou: shown, and excluded by it
     for t in triplets:
         if t in DRAGON_YAKU:
             found.append(DRAGON_YAKU[t])

@@ -49,9 +49,11 @@ Readings chosen where the rules are silent (docs/rules/shanxi.md#rule-options-an
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from scorer.apidoc import TILES, ApiDoc, nullable
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
 from scorer.fields import Invalid, Model
@@ -127,6 +129,17 @@ class Shanxi(Variant):
     default_preset = "spec"
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = SEVEN_PAIRS
+    api_doc: ClassVar[ApiDoc] = ApiDoc(
+        example_hand="[222m]345s678s11z56p4p", example_context={"seat_wind": "N", "self_draw": True},
+        fields={"wild": nullable({"type": "string", "enum": TILES}), "indicators": {"type": "array", "maxItems": 0},
+                "flowers": {"type": "integer", "const": 0}, "win_tile": nullable({"type": "string", "enum": TILES})},
+        # a discard win names the discarder
+        conditions={"anyOf": [{"required": ["self_draw"], "properties": {"self_draw": {"const": True}}},
+                              {"required": ["discarder"]}]})
+
+    def total_of(self, result: Result) -> int | None:
+        """P × M × the self-draw double (docs/rules/shanxi.md)."""
+        return math.prod((i.points or 1) * i.factor ** i.count for i in result.items)
 
     # --- input ---------------------------------------------------------------------------------
     def context(self, raw: Any) -> Any:

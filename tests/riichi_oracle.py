@@ -340,32 +340,31 @@ class OracleResult:
 
 
 def _to_136(hand: Hand, indicator_lists: list[list[Tile]]) -> tuple[list[int], list[list[int]]]:
-    """136-format ids for the hand's tiles (in ``all_tiles`` order) and each indicator list."""
-    used: dict[int, set[int]] = {}
+    """136-format ids for the hand's tiles (in ``all_tiles`` order) and each indicator list.
 
-    def take(t: Tile) -> int:
+    A red five takes copy 0 of its five, every other tile the next free copy of its kind (a plain five
+    copies 1-3 first); the red fives are placed first and the hand before the indicators, so that only
+    a hand of four plain fives would need copy 0 -- which the oracle would count as red."""
+    used: dict[int, set[int]] = {}
+    everything = hand.all_tiles() + [t for lst in indicator_lists for t in lst]
+    n = len(hand.all_tiles())
+    ids = [0] * len(everything)
+    for i in sorted(range(len(everything)), key=lambda i: not everything[i].red):
+        t = everything[i]
         copies = used.setdefault(t.kind, set())
         if t.red:
+            if 0 in copies:
+                raise ValueError(f"a second red five {t.text()}")
             copy = 0
         else:
             free = [c for c in ((1, 2, 3, 0) if t.kind in RED_IDS else (0, 1, 2, 3)) if c not in copies]
+            if not free:
+                raise ValueError(f"a fifth {t.text()}")
             copy = free[0]
-        if copy in copies:
-            raise ValueError(f"a second red five {t.text()}")
-        if copy == 0 and t.kind in RED_IDS and not t.red and hand_side[0]:
-            raise ValueError(f"four plain {t.text()} in the hand: the oracle's tile set makes one of them red")
+            if copy == 0 and t.kind in RED_IDS and i < n:
+                raise ValueError(f"four plain {t.text()} in the hand: the oracle's tile set makes one of them red")
         copies.add(copy)
-        return t.kind * 4 + copy
-
-    # the red fives first, so that a plain five never takes copy 0 from a red one written later
-    everything = hand.all_tiles() + [t for lst in indicator_lists for t in lst]
-    order = sorted(range(len(everything)), key=lambda i: not everything[i].red)
-    ids = [0] * len(everything)
-    n = len(hand.all_tiles())
-    hand_side = [True]
-    for i in order:
-        hand_side[0] = i < n
-        ids[i] = take(everything[i])
+        ids[i] = t.kind * 4 + copy
     lists, at = [], n
     for lst in indicator_lists:
         lists.append(ids[at:at + len(lst)])

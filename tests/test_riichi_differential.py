@@ -12,6 +12,7 @@ The default suite runs a seeded slice over all presets; ``-m slow`` runs 30,000 
 from __future__ import annotations
 
 import traceback
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -65,16 +66,19 @@ def _diff(ours: dict[str, Any], theirs: dict[str, Any]) -> str:
                      for k in keys if ours.get(k) != theirs.get(k))
 
 
-def compare(rows: list[tuple[str, dict, Any]]) -> tuple[int, list[str]]:
-    """How many rows agree, and a description of each that does not."""
+def compare(rows: list[tuple[str, dict, Any]], seen: Counter | None = None) -> tuple[int, list[str]]:
+    """How many rows agree, and a description of each that does not; ``seen`` counts the outcomes
+    (contradiction, the reasons, each yaku and limit the oracle scored)."""
     import scorer
     from scorer.errors import HandError
 
     agree = 0
     problems: list[str] = []
+    seen = Counter() if seen is None else seen
     for hand, ctx, rules in rows:
         head = f"{hand}  context={ctx}  rules={rules!r}"
         why = contradiction(hand, ctx)
+        seen["contradiction" if why else "scored"] += 1
         if why is not None:
             try:
                 result = scorer.score("riichi", hand, dict(ctx), rules)
@@ -88,7 +92,9 @@ def compare(rows: list[tuple[str, dict, Any]]) -> tuple[int, list[str]]:
             problems.append(f"{head}\n    contradiction ({why}): expected HandError, got a result "
                             f"(valid={result.valid}, total={result.total})")
             continue
-        expected = oracle_normalised(oracle_result(hand, ctx, rules))
+        answer = oracle_result(hand, ctx, rules)
+        seen.update([answer.reason or "valid", f"limit:{answer.limit}", *answer.yaku])
+        expected = oracle_normalised(answer)
         try:
             ours = ours_normalised(scorer.score("riichi", hand, dict(ctx), rules))
         except Exception:
@@ -102,13 +108,15 @@ def compare(rows: list[tuple[str, dict, Any]]) -> tuple[int, list[str]]:
     return agree, problems
 
 
-def _check(rows: list[tuple[str, dict, Any]]) -> None:
-    agree, problems = compare(rows)
+def _check(rows: list[tuple[str, dict, Any]]) -> Counter:
+    seen: Counter = Counter()
+    agree, problems = compare(rows, seen)
     if problems:
         shown = "\n".join(problems[:REPORT])
         pytest.fail(f"{len(problems)} of {len(rows)} rows disagree with the oracle ({agree} agree); first "
                     f"{min(REPORT, len(problems))}:\n{shown}", pytrace=False)
     assert agree == len(rows)
+    return seen
 
 
 def test_generator_covers_every_preset_and_option_value():
@@ -129,10 +137,18 @@ def test_generator_covers_every_preset_and_option_value():
 
 
 def test_riichi_matches_oracle():
-    _check(generate(N, SEED))
+    seen = _check(generate(N, SEED))
+    # the slice reaches every kind of outcome, not only easy wins
+    for outcome in ("contradiction", "valid", "no yaku", "not a winning hand", "limit:mangan", "limit:yakuman",
+                    "limit:2x_yakuman", "limit:kazoe_yakuman", "chiitoitsu", "kokushi", "rinshan", "chankan"):
+        assert seen[outcome] > 0, outcome
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_riichi_matches_oracle_30k(preset):
-    _check(generate(SLOW_N, SLOW_SEED + sorted(PRESETS).index(preset), preset=preset))
+    seen = _check(generate(SLOW_N, SLOW_SEED + sorted(PRESETS).index(preset), preset=preset))
+    from scorer import registry
+
+    table = {i.id for i in registry.get("riichi").items} - set(DORA_IDS)
+    assert not table - set(seen), f"never scored: {sorted(table - set(seen))}"

@@ -8,7 +8,8 @@ rules start from that preset.
 
 Shapes, biased towards what scores interestingly: four sets and a pair with a flavour (tanyao, pinfu
 shapes, honitsu, chinitsu, toitoi, yakuhai, chanta, junchan, sanshoku, sanshoku_doukou, ittsu,
-iipeikou, ryanpeikou, shousangen, honroutou, kans), each set concealed or called (chii, pon, open
+iipeikou, ryanpeikou, shousangen, honroutou, kans, three alike sets that read as triplets or as
+sequences), each set concealed or called (chii, pon, open
 kan, added kan, closed kan); seven pairs; kokushi; the yakuman shapes (daisangen, the wind yakuman,
 tsuuiisou, ryuuiisou, chinroutou, chuuren, suuankou, suukantsu); red fives; a few broken hands (one
 tile changed, or seven pairs with four alike) that do not win. About 4% of the rows carry one
@@ -43,6 +44,7 @@ FLAVOURS = {
     "ryanpeikou": 2, "shousangen": 2, "honroutou": 2, "kans": 4,
     "chiitoitsu": 6, "kokushi": 2, "daisangen": 1, "winds": 1, "tsuuiisou": 1, "ryuuiisou": 1,
     "chinroutou": 1, "chuuren": 1, "suuankou": 2, "suukantsu": 1, "broken": 4,
+    "three_alike": 3,  # 111222333 or 123123123: triplets or sequences, the reading decides
 }
 
 
@@ -127,6 +129,11 @@ class _Builder:
             return out, rng.choice(GREEN)
         if flavour == "chinroutou":
             return [("trip", rng.choice(TERMINALS)) for _ in range(4)], rng.choice(TERMINALS)
+        if flavour == "three_alike":
+            start = rng.choice(_seq_starts(suits))
+            sets = [("trip", start), ("trip", start + 1), ("trip", start + 2)] if rng.random() < 0.5 \
+                else [("seq", start)] * 3
+            return sets + [self._any_group(range(34))], rng.randrange(34)
         if flavour in ("suuankou", "suukantsu"):
             return [("trip", rng.randrange(34)) for _ in range(4)], rng.randrange(34)
         return None
@@ -202,7 +209,8 @@ def _hand_shape(rng: random.Random, flavour: str) -> tuple[list[Meld], list[Tile
     kinds = [k for kind, x in groups for k in (_seq(x) if kind == "seq" else [x] * 3)] + [pair, pair]
     if not _count_ok(kinds):
         return None
-    closed_hand = flavour in ("pinfu", "ryanpeikou", "iipeikou", "suuankou", "chuuren") or rng.random() < 0.45
+    closed_hand = (flavour in ("pinfu", "ryanpeikou", "iipeikou", "suuankou", "chuuren", "three_alike")
+                   or rng.random() < 0.45)
     kan_rate = {"kans": 0.6, "suukantsu": 1.0}.get(flavour, 0.12)
     melds: list[Meld] = []
     concealed: list[Tile] = []

@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # what the install depends on: the package metadata and the Cython sources
-BUILD_INPUTS := pyproject.toml setup.py $(wildcard scorer/*.pyx scorer/*.pxd scorer/variants/*/*.pyx scorer/variants/*/*.pxi)
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard scorer/*.pyx scorer/*.pxd scorer/*.pxi scorer/variants/*/*.pyx scorer/variants/*/*.pxi)
 
 .PHONY: run test install install-dev lint bench clean test-slow browser coverage dist-check
 

@@ -2,7 +2,8 @@
 
 Every POST body is read by ``api.body`` (JSON only, bounded in size and time, keys once), checked
 against the request models (strict types, every value bounded) and scored in ``api.pool``'s
-threads within a time budget; the answers are JSON written by orjson.
+threads within a time budget, in two lanes: one hand or one table, and batches (whose bodies are
+also read there); the answers are JSON written by orjson.
 
 One exception: a plain ``POST /v1/score`` (variant, hand, context, rules; no explain, claim or
 dialect) that the variant's compiled full path takes (``engine.score_fast``) is answered on the
@@ -21,15 +22,16 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from scorer import engine, referee, reference, registry
+from scorer import deadline, engine, referee, reference, registry
 from scorer.errors import HandError
 from scorer.jsonio import dumps
+from scorer.jsonread import parse_json
 from scorer.request import ParseRequest, ScoreRequest, WaitsRequest, validated
 from scorer.result import Result
 from scorer.version import __version__
 
 from . import errors, limits, openapi, page, schemas
-from .body import read_json
+from .body import read_body, read_json
 from .guard import DocsPages, SecurityHeaders
 from .lane import ScoreLane
 from .pool import Busy, Overrun, Pool
@@ -80,12 +82,23 @@ def _batch_item(raw: Any, view: str) -> Any:
     return engine.compact_of(result) if view == "compact" else result
 
 
+def _batch_body(body: bytes, view: str) -> bytes:
+    requests = parse_json(body)
+    if not isinstance(requests, list):
+        raise HandError("the body must be a JSON list of score requests", None, "bad_request")
+    if len(requests) > limits.MAX_BATCH:
+        raise HandError(f"a batch of {len(requests)} requests is over the limit of {limits.MAX_BATCH}",
+                        None, "batch_too_large")
+    return _batch(requests, view)
+
+
 def _batch(requests: list[Any], view: str) -> bytes:
     # the C fast paths answer what they can (compact view), on every core; the rest one by one
     answers: list[Any] = (engine.fast_compact_many(requests, as_json=True) if view == "compact"
                           else [None] * len(requests))
     size = 0
     for i, raw in enumerate(requests):
+        deadline.check()
         answers[i] = engine.answer_json(answers[i] if answers[i] is not None else _batch_item(raw, view))
         size += len(answers[i])
         if size > limits.MAX_BATCH_ANSWER_BYTES:
@@ -108,15 +121,18 @@ def create_app() -> FastAPI:
         page_csp=docs.csp,
     )
     errors.install(app)
-    pool = Pool(limits.SCORING_THREADS, limits.QUEUE_SIZE, limits.QUEUE_WAIT_S)
-    app.state.pool = pool
+    # two lanes (api.pool): one hand or one table, and batches, which give way to the first
+    pool = Pool(limits.SCORING_THREADS, limits.QUEUE_SIZE, limits.QUEUE_WAIT_S, "scorer")
+    batch_pool = Pool(limits.BATCH_THREADS, limits.BATCH_QUEUE_SIZE, limits.BATCH_QUEUE_WAIT_S, "batch",
+                      yield_to=pool)
+    app.state.pool, app.state.batch_pool = pool, batch_pool
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     page.install(app, STATIC)
 
     async def answer(fn: Any, *args: Any, batch: bool = False) -> Response:
         budget = limits.BATCH_TIME_BUDGET_S if batch else limits.TIME_BUDGET_S
         try:
-            body = await pool.run(fn, *args, budget=budget)
+            body = await (batch_pool if batch else pool).run(fn, *args, budget=budget)
         except Busy:
             raise HandError("every scorer is busy: retry in a moment", None, "busy") from None
         except Overrun:
@@ -194,13 +210,10 @@ def create_app() -> FastAPI:
             description="full results, or compact ones: no explanation, items as "
                         "[id, points, factor, count] (MCR scored in C)")] = "full") -> Response:
         """Many requests; a bad one is answered by an error object in its place."""
-        requests = await read_json(request, limits.MAX_BATCH_BODY_BYTES)
-        if not isinstance(requests, list):
-            raise HandError("the body must be a JSON list of score requests", None, "bad_request")
-        if len(requests) > limits.MAX_BATCH:
-            raise HandError(f"a batch of {len(requests)} requests is over the limit of {limits.MAX_BATCH}",
-                            None, "batch_too_large")
-        return await answer(_batch, requests, view, batch=True)
+        # only the bytes are read here: reading 2 MiB of JSON takes the event loop's time (up to a
+        # second), so it is done in the batch lane with the rest
+        body = await read_body(request.receive, request.scope["headers"], limits.MAX_BATCH_BODY_BYTES)
+        return await answer(_batch_body, body, view, batch=True)
 
     openapi.add_components(app, openapi.request_components)
     from . import efficiency

@@ -36,7 +36,7 @@ class ShapeCount(BaseModel):
 
 class EfficiencyWait(BaseModel):
     tile: str
-    left: int
+    left: int = Field(description="copies left to draw or claim; 0 is a dead wait, which keeps nothing alive")
     four_held: bool
     scores: dict[str, schemas.WaitScore] | None = Field(None, description="by win mode (self_draw / discard)")
     below_minimum: bool | None = Field(None, description="MCR: no way of winning on it reaches the minimum")
@@ -44,7 +44,7 @@ class EfficiencyWait(BaseModel):
 
 class MinimumRoute(BaseModel):
     discard: str
-    waits: list[str] = Field(description="the waits of the ready hand left on which a win is valid")
+    waits: list[str] = Field(description="the live waits (a copy left) of the ready hand left on which a win is valid")
 
 
 class MinimumTile(BaseModel):
@@ -83,7 +83,8 @@ class EfficiencyResult(BaseModel):
     waits: list[EfficiencyWait] | None = None
     minimum: Minimum | None = None
     complete: bool | None = Field(None, description="a full hand: it already forms a winning shape")
-    discards: list[Discard] | None = Field(None, description="a full hand: every discard, best first")
+    discards: list[Discard] | None = Field(None, description="a full hand: every discard, best first (in MCR by "
+                                           "the 8-point minimum first; docs/efficiency.md)")
     warnings: list[str] = Field(default_factory=list)
 
 

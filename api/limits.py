@@ -19,10 +19,15 @@ TIME_BUDGET_S = 1.0
 BATCH_TIME_BUDGET_S = 10.0
 
 # scoring threads per process (they share one interpreter lock: more would not score faster), and
-# requests that may wait for one; past that, or after QUEUE_WAIT_S waiting, 503 with Retry-After
+# requests that may wait for one; past that, or after QUEUE_WAIT_S waiting, 503 with Retry-After.
+# Two lanes (api.pool): the calls of one hand or one table, and the batches, each with its threads
+# and queue, so that batches only ever wait for batches
 SCORING_THREADS = 2
 QUEUE_SIZE = 64
 QUEUE_WAIT_S = 1.0
+BATCH_THREADS = 1
+BATCH_QUEUE_SIZE = 4
+BATCH_QUEUE_WAIT_S = 2.0
 RETRY_AFTER_S = 1
 
 # slow clients: the headers of a request, then its body, must arrive within these

@@ -4,6 +4,10 @@ Create a match, add a hand, correct or delete one (logged), read the sheet, expo
 hand's full explanation. Bodies are read by ``api.body`` (JSON only, bounded); the sheet is
 computed (hands given as tiles scored) in the scoring threads within the time budget; the store is
 written only after the new sheet computes, in its own thread, never cut off half-way.
+
+Reads by id are open (the id is the share link); a change needs the match's edit key, given once
+at creation, as ``Authorization: Bearer KEY``; the list of all matches needs the admin key the
+server was started with (docs/match.md#who-may-change-a-match).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import functools
+import os
 import sqlite3
 import weakref
 import zlib
@@ -24,17 +29,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorer.errors import HandError
 from scorer.jsonio import dumps
-from scorer.match import add_entry, correct, new_record
+from scorer.match import add_entry, correct, keys, new_record
 from scorer.match import export as ex
 from scorer.match import model as m
 from scorer.match.sheet import explanation
 from scorer.match.store import Conflict, MatchStore, Stored
-from scorer.request import request_problems
 from scorer.result import Result
 
 from . import errors, limits, openapi, schemas
 from .body import read_json
 from .pool import Busy, Overrun
+from .ratelimit import TokenBuckets, retry_after
 
 JSON = "application/json"
 MAX_CREATE_BYTES = m.MAX_FILE_BYTES  # a whole match imported with its log
@@ -42,7 +47,17 @@ MAX_WRITE_ATTEMPTS = 4  # a write raced by another process is computed again on 
 LOCK_STRIPES = 64
 # a sheet scores every hand given as tiles (16 at most): more than one hand's budget
 SHEET_BUDGET_S = limits.BATCH_TIME_BUDGET_S
-STATUS = {"no_such_match": 404, "stale_revision": 409, "store_unavailable": 503}
+STATUS = {"no_such_match": 404, "stale_revision": 409, "store_unavailable": 503,
+          "key_required": 401, "bad_authorization": 401, "wrong_key": 403, "read_only_match": 403,
+          "no_admin_key": 403, "too_many_matches_created": 429}
+ADMIN_ENV = "MJSCORE_ADMIN_KEY"
+RATE_ENV = "MJSCORE_MATCHES_PER_MINUTE"
+CREATES_PER_MINUTE = 10  # new matches one client address may make a minute, after a first burst
+BURST_MINUTES = 2  # the burst: this many minutes' worth at once (a venue's tables behind one address)
+MIN_ADMIN_KEY = 16
+SCHEME = "Bearer"
+EDIT_KEY = "editKey"  # the OpenAPI security schemes
+ADMIN_KEY = "adminKey"
 
 MatchId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$",
                                    description="the match id given at creation")]
@@ -191,12 +206,15 @@ class Sheet(BaseModel):
 
 
 class MatchAnswer(BaseModel):
+    edit_key: str | None = Field(None, description="in the answer to POST /v1/matches only: the key every change "
+                                                   "to the match needs (Authorization: Bearer KEY)")
     id: str
     revision: int = Field(description="goes up by one with every change")
     created: str
     updated: str
     record: dict[str, Any] = Field(description="the match as a file for mjscore sheet (its log included)")
     sheet: Sheet
+    exports: list[str] = Field(description="the formats GET /v1/matches/{id}/export writes it in")
 
 
 class MatchSummary(BaseModel):
@@ -213,8 +231,18 @@ class MatchList(BaseModel):
     matches: list[MatchSummary]
 
 
-NOT_FOUND = {"model": schemas.ErrorBody, "description": "no such match (no_such_match)"}
-CONFLICT = {"model": schemas.ErrorBody, "description": "the match changed since the revision given (stale_revision)"}
+NOT_FOUND: dict[str, Any] = {"model": schemas.ErrorBody, "description": "no such match (no_such_match)"}
+NO_KEY: dict[str, Any] = {"model": schemas.ErrorBody, "description": "no Authorization header (key_required), or one that is not "
+                                                     "Bearer and a key (bad_authorization)"}
+NOT_YOURS: dict[str, Any] = {"model": schemas.ErrorBody, "description": "not the match's edit key nor the admin key (wrong_key), or "
+                                                        "a match made before edit keys (read_only_match)"}
+ADMIN_ONLY: dict[str, Any] = {"model": schemas.ErrorBody, "description": "not the admin key (wrong_key), or the server was "
+                                                         "started without one (no_admin_key)"}
+TOO_MANY: dict[str, Any] = {"model": schemas.ErrorBody, "description": "too many new matches from this address "
+                                                       "(too_many_matches_created); Retry-After says when"}
+KEYED: dict[int | str, dict[str, Any]] = {401: NO_KEY, 403: NOT_YOURS}
+WRITE: list[dict[str, list[str]]] = [{EDIT_KEY: []}, {ADMIN_KEY: []}]
+CONFLICT: dict[str, Any] = {"model": schemas.ErrorBody, "description": "the match changed since the revision given (stale_revision)"}
 
 
 def request_components() -> dict[str, Any]:
@@ -238,6 +266,22 @@ def request_components() -> dict[str, Any]:
     return out
 
 
+def add_security_schemes(app: FastAPI) -> None:
+    """The two bearer keys in the OpenAPI document, which the write routes and the list name."""
+    build = app.openapi
+
+    def with_schemes() -> dict[str, Any]:
+        schema = build()
+        schemes = schema.setdefault("components", {}).setdefault("securitySchemes", {})
+        schemes[EDIT_KEY] = {"type": "http", "scheme": "bearer",
+                             "description": "a match's edit_key, given by POST /v1/matches"}
+        schemes[ADMIN_KEY] = {"type": "http", "scheme": "bearer",
+                              "description": "the admin key the server was started with (MJSCORE_ADMIN_KEY)"}
+        return schema
+
+    app.openapi = with_schemes  # type: ignore[method-assign]
+
+
 EXAMPLE_CREATE = {"players": ["Ann", "Bo", "Cy", "Di"], "title": "Table 3"}
 EXAMPLE_ADD = {"entry": {"winner": "Cy", "from": None, "hand": "[123m]456789m555pCC"}, "revision": 1}
 EXAMPLE_FIX = {"n": 1, "action": "edit", "entry": {"winner": "Cy", "from": "Di", "fan": 19},
@@ -250,25 +294,91 @@ def _validated(model: type[BaseModel], raw: Any) -> Any:
     try:
         return model.model_validate(raw)
     except ValidationError as err:
-        raise HandError(request_problems(err)) from None
+        problems = m.validation_problems(err, raw)
+    entry = raw.get("entry")
+    if isinstance(entry, dict):  # the entry's own problems too, not only the body's
+        problems += m.entry_problems(entry, "entry")[1]
+    raise HandError(problems)
 
 
-def _answer(stored: Stored, sheet: dict[str, Any], status: int = 200) -> Response:
+def _answer(stored: Stored, sheet: dict[str, Any], status: int = 200, key: str | None = None) -> Response:
     body = {"id": stored.id, "revision": stored.revision, "created": stored.created, "updated": stored.updated,
-            "record": stored.record, "sheet": sheet}
-    return Response(dumps(body), status_code=status, media_type=JSON)
+            "record": stored.record, "sheet": sheet, "exports": list(ex.FORMATS)}
+    if key is None:
+        return Response(dumps(body), status_code=status, media_type=JSON)
+    # the one answer that holds the key: kept by no cache
+    return Response(dumps({**body, "edit_key": key}), status_code=status, media_type=JSON,
+                    headers={"cache-control": "no-store"})
+
+
+class Refused(HandError):
+    """A request refused for who sent it (401, 403) or how often (429), with the headers saying how
+    to do better (``WWW-Authenticate``, ``Retry-After``)."""
+
+    def __init__(self, message: str, code: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message, None, code)
+        self.headers = headers or {}
 
 
 def _error(err: HandError) -> Response:
     status = STATUS.get(err.code)
     if status is None:
         return errors.error_response(err)
-    return errors.JSONBytes(errors.error_body(err), status_code=status)
+    return errors.JSONBytes(errors.error_body(err), status_code=status, headers=getattr(err, "headers", None))
+
+
+def bearer(request: Request, needed: str = "the match's edit key") -> str:
+    """The key of ``Authorization: Bearer KEY``; Refused (401) when there is none or it is ill-formed."""
+    header = request.headers.get("authorization")
+    if header is None:
+        raise Refused(f"this needs {needed}: send Authorization: Bearer KEY", "key_required",
+                      {"www-authenticate": f'{SCHEME} realm="mjscore"'})
+    scheme, _, key = header.strip().partition(" ")
+    key = key.strip()
+    if scheme.lower() != SCHEME.lower() or not keys.KEY_SHAPE.fullmatch(key):
+        raise Refused("the Authorization header must be Bearer followed by the key", "bad_authorization",
+                      {"www-authenticate": f'{SCHEME} realm="mjscore", error="invalid_request"'})
+    return key
+
+
+def admin_key_from_env() -> str | None:
+    """``$MJSCORE_ADMIN_KEY``, checked: a key short or odd enough to be a mistake stops the server."""
+    key = os.environ.get(ADMIN_ENV) or None
+    if key is not None and (len(key) < MIN_ADMIN_KEY or not keys.KEY_SHAPE.fullmatch(key)):
+        raise ValueError(f"{ADMIN_ENV} must be {MIN_ADMIN_KEY} to 128 characters of A-Z a-z 0-9 . _ ~ + / = -")
+    return key
+
+
+def creations_from_env() -> TokenBuckets:
+    """The per-client limit on new matches: ``$MJSCORE_MATCHES_PER_MINUTE`` (default 10) a minute."""
+    text = os.environ.get(RATE_ENV) or str(CREATES_PER_MINUTE)
+    if not text.isdigit() or not 1 <= int(text) <= 100_000:
+        raise ValueError(f"{RATE_ENV} must be a whole number from 1 to 100000, not {text!r}")
+    per_minute = int(text)
+    return TokenBuckets(per_minute, per_minute * BURST_MINUTES)
 
 
 def install(app: FastAPI) -> None:
-    """The match routes on ``app``; the store is opened on first use (``$MJSCORE_MATCHES``)."""
+    """The match routes on ``app``; the store is opened on first use (``$MJSCORE_MATCHES``), the
+    admin key read from ``$MJSCORE_ADMIN_KEY`` and the creation limit from
+    ``$MJSCORE_MATCHES_PER_MINUTE`` (``app.state.match_admin_key``, ``app.state.match_creations``)."""
     app.state.match_store = None
+    app.state.match_admin_key = admin_key_from_env()
+    app.state.match_creations = creations_from_env()
+
+    def is_admin(key: str) -> bool:
+        admin = app.state.match_admin_key
+        return admin is not None and keys.same_secret(key, admin)
+
+    def may_change(key: str, match: Stored) -> None:
+        """Refused (403) unless ``key`` is the match's edit key or the admin key."""
+        if is_admin(key):
+            return
+        if match.key_hash is None:
+            raise Refused("this match was made before matches had edit keys: it can be read, and changed only "
+                          "with the server's admin key", "read_only_match")
+        if not keys.matches(key, match.key_hash):
+            raise Refused("this is not the match's edit key: it may be read, not changed", "wrong_key")
 
     def store() -> MatchStore:
         if app.state.match_store is None:
@@ -301,7 +411,8 @@ def install(app: FastAPI) -> None:
         locks = stripes.setdefault(asyncio.get_running_loop(), [asyncio.Lock() for _ in range(LOCK_STRIPES)])
         return locks[zlib.crc32(match_id.encode()) % LOCK_STRIPES]
 
-    async def change(match_id: str, revision: int | None, fn: Callable[..., Any], *args: Any) -> Response:
+    async def change(key: str, match_id: str, revision: int | None, fn: Callable[..., Any], *args: Any) -> Response:
+        may_change(key, await stored("get", match_id))  # a match's key never changes: checked once
         async with lock_for(match_id):
             return await _change(match_id, revision, fn, *args)
 
@@ -334,26 +445,43 @@ def install(app: FastAPI) -> None:
     errs = {**schemas.ERRORS, 404: NOT_FOUND}
 
     @app.get("/v1/matches", responses={200: {"model": MatchList, "content": {JSON: {}}},
-                                       422: schemas.ERRORS[422], 503: schemas.ERRORS[503]})
+                                       401: NO_KEY, 403: ADMIN_ONLY,
+                                       422: schemas.ERRORS[422], 503: schemas.ERRORS[503]},
+             openapi_extra={"security": [{ADMIN_KEY: []}]})
     @guarded
-    async def list_matches(limit: Annotated[int, Query(ge=1, le=1000, description="at most this many")] = 100
-                           ) -> Response:
-        """The matches most recently changed first."""
+    async def list_matches(request: Request, limit: Annotated[int, Query(
+            ge=1, le=1000, description="at most this many")] = 100) -> Response:
+        """Every match, most recently changed first: only with the admin key the server was started
+        with (``MJSCORE_ADMIN_KEY``), as ``Authorization: Bearer KEY``."""
+        if app.state.match_admin_key is None:
+            raise Refused(f"the list of all matches needs the admin key, and this server was started without one "
+                          f"({ADMIN_ENV}): open a match by its id", "no_admin_key")
+        if not is_admin(bearer(request, "the server's admin key")):
+            raise Refused("this is not the server's admin key", "wrong_key")
         found = await stored("list", limit)
         return Response(dumps({"matches": found}), media_type=JSON)
 
     @app.post("/v1/matches", status_code=201,
-              responses={201: {"model": MatchAnswer, "content": {JSON: {}}, "description": "the new match"},
-                         **schemas.ERRORS},
+              responses={201: {"model": MatchAnswer, "content": {JSON: {}}, "description": "the new match, with "
+                               "its edit_key: keep it, it is given only this once"},
+                         **schemas.ERRORS, 429: TOO_MANY},
               openapi_extra=openapi.body("MatchCreate", {"new": EXAMPLE_CREATE}))
     @guarded
     async def create_match(request: Request) -> Response:
         """A new match: four players in their first seats (E, S, W, N), optional title and rules;
-        hands (and a log) may come along, e.g. a match exported before."""
+        hands (and a log) may come along, e.g. a match exported before. The answer's ``edit_key``
+        is what every change to the match needs; it is given only here. At most 10 new matches a
+        minute per client address (after a first 20)."""
+        client = request.client.host if request.client else "unknown"
+        wait = app.state.match_creations.take(client)
+        if wait:
+            raise Refused(f"too many new matches from this address: try again in {retry_after(wait)} s",
+                          "too_many_matches_created", {"retry-after": retry_after(wait)})
         raw = await read_json(request, MAX_CREATE_BYTES)
         record, sheet = await compute(new_record, raw)
-        created = await stored("create", record)
-        return _answer(created, sheet, 201)
+        key = keys.new_key()
+        created = await stored("create", record, keys.digest(key))
+        return _answer(created, sheet, 201, key)
 
     @app.get("/v1/matches/{match_id}", responses={200: {"model": MatchAnswer, "content": {JSON: {}}},
                                                   404: NOT_FOUND, 422: schemas.ERRORS[422],
@@ -366,44 +494,46 @@ def install(app: FastAPI) -> None:
         return _answer(current, sheet)
 
     @app.post("/v1/matches/{match_id}/hands",
-              responses={200: {"model": MatchAnswer, "content": {JSON: {}}}, **errs, 409: CONFLICT},
-              openapi_extra=openapi.body("MatchAddHand", {"self_drawn": EXAMPLE_ADD}))
+              responses={200: {"model": MatchAnswer, "content": {JSON: {}}}, **errs, **KEYED, 409: CONFLICT},
+              openapi_extra={**openapi.body("MatchAddHand", {"self_drawn": EXAMPLE_ADD}), "security": WRITE})
     @guarded
     async def add_hand(match_id: MatchId, request: Request) -> Response:
         """The next entry: a win (fan total, or the tiles to score), a draw, a hand not played, a
-        false win or a penalty. Refused with nothing changed if the match would not compute."""
+        false win or a penalty. Refused with nothing changed if the match would not compute.
+        Needs the match's edit key (``Authorization: Bearer KEY``)."""
+        key = bearer(request)
         body = _validated(AddHand, await read_json(request, limits.MAX_BODY_BYTES))
-        return await change(match_id, body.revision, add_entry, body.entry)
+        return await change(key, match_id, body.revision, add_entry, body.entry)
 
     @app.post("/v1/matches/{match_id}/corrections",
-              responses={200: {"model": MatchAnswer, "content": {JSON: {}}}, **errs, 409: CONFLICT},
-              openapi_extra=openapi.body("MatchCorrection", {"edit": EXAMPLE_FIX}))
+              responses={200: {"model": MatchAnswer, "content": {JSON: {}}}, **errs, **KEYED, 409: CONFLICT},
+              openapi_extra={**openapi.body("MatchCorrection", {"edit": EXAMPLE_FIX}), "security": WRITE})
     @guarded
     async def correct_hand(match_id: MatchId, request: Request) -> Response:
-        """Edit, delete or insert an entry, logged with who, when and why; the sheet is computed again."""
+        """Edit, delete or insert an entry, logged with who, when and why; the sheet is computed again.
+        Needs the match's edit key (``Authorization: Bearer KEY``)."""
+        key = bearer(request)
         body = _validated(Correction, await read_json(request, limits.MAX_BODY_BYTES))
-        return await change(match_id, body.revision, correct, body.n, body.entry, body.by, body.reason,
+        return await change(key, match_id, body.revision, correct, body.n, body.entry, body.by, body.reason,
                             body.action)
 
     @app.get("/v1/matches/{match_id}/export",
-             responses={200: {"content": {JSON: {}, "text/csv": {}},
-                              "description": "json: {format, version, record, sheet}; csv: every entry, the "
-                                             "standings and the corrections; ema: the EMA results columns"},
+             responses={200: {"content": {f.media_type.split(";")[0]: {} for f in ex.FORMATS.values()},
+                              "description": "; ".join(f"{f.name}: {f.description}" for f in ex.FORMATS.values())},
                         404: NOT_FOUND, 422: schemas.ERRORS[422], 503: schemas.ERRORS[503]})
     @guarded
-    async def export_match(match_id: MatchId, format: Annotated[Literal["json", "csv", "ema"], Query(
-            description="json, csv or ema")] = "json") -> Response:
+    async def export_match(match_id: MatchId, format: Annotated[str, Query(
+            description=", ".join(ex.FORMATS), json_schema_extra={"enum": list(ex.FORMATS)})] = "json") -> Response:
         """The match written out for the tournament office."""
+        chosen = ex.FORMATS.get(format)
+        if chosen is None:
+            raise HandError(f"query.format: {ex.unknown_format(format)}", None, "bad_request")
         current = await stored("get", match_id)
         record, sheet = await compute(new_record, current.record)
-        name = f"match-{match_id}"
-        if format == "json":
-            return Response(dumps(ex.as_json(record, sheet)), media_type=JSON,
-                            headers={"content-disposition": f'attachment; filename="{name}.json"'})
-        text = ex.as_csv(sheet) if format == "csv" else ex.as_ema(record, sheet)
-        suffix = "" if format == "csv" else "-ema"
-        return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
-                        headers={"content-disposition": f'attachment; filename="{name}{suffix}.csv"'})
+        written = chosen.write(record, sheet)
+        body = dumps(written) if isinstance(written, dict) else written.encode("utf-8")
+        return Response(body, media_type=chosen.media_type, headers={
+            "content-disposition": f'attachment; filename="match-{match_id}{chosen.file_suffix}"'})
 
     @app.get("/v1/matches/{match_id}/hands/{n}/explanation",
              responses={200: {"model": Result, "content": {JSON: {}}},
@@ -428,3 +558,4 @@ def install(app: FastAPI) -> None:
         return Response(body, media_type=JSON)
 
     openapi.add_components(app, request_components)
+    add_security_schemes(app)

@@ -1,23 +1,28 @@
-"""The scoring workers: a few threads per process, a bounded queue, and a wall-clock budget that
-cuts a request off inside its work, not only between the items of a batch.
+"""The scoring workers: lanes of a few threads each, a bounded queue per lane, and a wall-clock
+budget that the work watches itself (``scorer.deadline``).
 
 The event loop scores nothing itself but what a variant's compiled full path answers (``api.lane``:
 C without a search, bounded to microseconds, cheaper than a hand-off to a thread): for everything
-else it reads and checks the request, hands the work to a thread and awaits it, so ``/healthz`` and
-the reading of other requests go on while a hand is scored. When
-every thread is busy and the queue is full, or a request waited too long for a thread, the answer
-is 503 with ``Retry-After`` (try again shortly) rather than a growing queue.
+else it reads and checks the request, hands the work to a lane's thread and awaits it, so
+``/healthz`` and the reading of other requests go on while a hand is scored. When every thread of
+the lane is busy and its queue is full, or a request waited too long for a thread, the answer is
+503 with ``Retry-After`` (try again shortly) rather than a growing queue.
 
-A request that overruns its budget is answered 422 ``time_budget`` at once, and its thread is
-stopped: ``TimeBudget`` is raised inside it (``PyThreadState_SetAsyncExc``) at the next Python
-instruction it runs. The scorer's C parts are short (microseconds to a few milliseconds), so the
-thread gets out within milliseconds, and its slot is only counted free once it has.
+Two lanes (``api.app``): the calls of one hand or one table (score, parse, waits, a match's sheet)
+and the batches. A batch can keep a thread busy for seconds; in a lane of its own it only ever
+waits for other batches, and while the one-hand lane has work a batch's thread gives way at its
+steps (``Pool.give_way``): the threads share one interpreter lock, and a batch holding it would
+slow every cheap call down. A client looping batches thus never starves a table.
+
+A request that overruns its budget is answered 422 ``time_budget`` at once by the watchdog, and its
+thread stops at the next ``deadline.check()`` of the work (the scorer's long loops check at each
+step: well under a millisecond apart), raising ``deadline.OutOfTime`` where the work asks, never
+from outside; its slot is only counted free once the thread is out.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import queue
 import sys
 import threading
@@ -25,10 +30,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-
-class TimeBudget(BaseException):
-    """Raised inside a scoring thread whose request ran out of time (a BaseException, so that no
-    ``except Exception`` of the scorer's swallows it)."""
+from scorer import deadline
+from scorer.deadline import OutOfTime
 
 
 class Busy(Exception):
@@ -43,16 +46,11 @@ class Overrun(Exception):
         self.budget = budget
 
 
-_raise_in = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_ulong, ctypes.py_object)(
-    ("PyThreadState_SetAsyncExc", ctypes.pythonapi))
-_withdraw = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p)(  # NULL: no exception
-    ("PyThreadState_SetAsyncExc", ctypes.pythonapi))
-
 QUEUED, RUNNING, DONE, DROPPED = range(4)
 
 
 class _Job:
-    __slots__ = ("fn", "args", "budget", "loop", "future", "state", "tid", "killed", "since")
+    __slots__ = ("fn", "args", "budget", "loop", "future", "state", "answered", "since")
 
     def __init__(self, fn: Callable[..., Any], args: tuple, budget: float, loop: asyncio.AbstractEventLoop) -> None:
         self.fn = fn
@@ -61,29 +59,41 @@ class _Job:
         self.loop = loop
         self.future: asyncio.Future = loop.create_future()
         self.state = QUEUED
-        self.tid = 0
-        self.killed = False
+        self.answered = False  # the watchdog has answered it time_budget
         self.since = time.monotonic()  # queued since, then running since
 
 
+class _Running(threading.local):
+    since: float = 0.0  # monotonic start of this thread's job
+    paused: float = 0.0  # seconds it has given way so far
+
+
 class Pool:
-    """Threads that run jobs, and a watchdog thread that stops the ones past their time.
+    """Threads that run jobs, and a watchdog thread that answers the ones past their time.
 
     The watchdog ticks every ``TICK_S`` and does the timing, so that a job costs the event loop no
-    timer and one wake-up (its answer)."""
+    timer and one wake-up (its answer). ``yield_to``: another pool whose work goes first -- while
+    it has any, this pool's jobs pause at their ``deadline.check()`` steps (``give_way``)."""
 
     TICK_S = 0.02
+    GIVE_WAY_S = 0.002  # one pause of a yielding job
+    GIVE_WAY_MAX_S = 0.1  # at most this long in a row, so that cheap calls cannot starve it either
 
-    def __init__(self, threads: int, queue_size: int, queue_wait: float) -> None:
+    def __init__(self, threads: int, queue_size: int, queue_wait: float, name: str = "scorer",
+                 yield_to: Pool | None = None) -> None:
         self.threads = threads
         self.capacity = threads + queue_size
         self.queue_wait = queue_wait
+        self.name = name
+        self.yield_to = yield_to
         self.in_flight = 0  # jobs queued or running, their threads not yet out (event loop thread only)
-        self._lock = threading.Lock()  # orders a job's state changes against the stopping of its thread
+        self.working = 0  # jobs queued or running (any thread reads it: ``give_way``)
+        self._lock = threading.Lock()  # orders a job's state changes against the watchdog
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._jobs: set[_Job] = set()  # queued or running, for the watchdog (under the lock)
         self._started = 0
         self._start_lock = threading.Lock()
+        self._running = _Running()  # per thread: the job's start and its pauses (``give_way``)
 
     async def run(self, fn: Callable[..., Any], *args: Any, budget: float) -> Any:
         """``fn(*args)`` in a worker thread; ``Busy`` or ``Overrun`` when it cannot be done in time."""
@@ -95,8 +105,25 @@ class Pool:
             self._start()
         with self._lock:
             self._jobs.add(job)
+            self.working += 1
         self._queue.put(job)
         return await job.future
+
+    def give_way(self) -> None:
+        """In a job of this pool: pause while the pool it yields to has work -- at most
+        ``GIVE_WAY_MAX_S`` at a time, and never more in all than the job has worked, so that a
+        stream of cheap calls slows a batch down by half at most and never starves it."""
+        other = self.yield_to
+        if other is None or not other.working:
+            return
+        mine = self._running
+        now = time.monotonic()
+        if mine.paused > now - mine.since - mine.paused:
+            return
+        until = now + min(self.GIVE_WAY_MAX_S, max(deadline.remaining(), 0))
+        while other.working and time.monotonic() < until:
+            time.sleep(self.GIVE_WAY_S)
+        mine.paused += time.monotonic() - now
 
     # --- event loop side -------------------------------------------------------------------------
     def _settle(self, job: _Job, ok: bool, value: Any, out: bool) -> None:
@@ -107,7 +134,7 @@ class Pool:
         if ok:
             job.future.set_result(value)
         else:
-            job.future.set_exception(Overrun(job.budget) if isinstance(value, TimeBudget) else value)
+            job.future.set_exception(Overrun(job.budget) if isinstance(value, OutOfTime) else value)
 
     def _notify(self, job: _Job, ok: bool, value: Any, out: bool) -> None:
         """``_settle`` on the job's event loop (from another thread)."""
@@ -128,12 +155,13 @@ class Pool:
                         # still waiting for a thread: 503, and no thread will take it
                         job.state = DROPPED
                         self._jobs.discard(job)
+                        self.working -= 1
                         self._notify(job, False, Busy(), True)
-                    elif job.state == RUNNING and not job.killed and now - job.since > job.budget:
-                        job.killed = True
-                        _raise_in(job.tid, TimeBudget)
-                        # answered now; its slot is freed when its thread gets out
-                        self._notify(job, False, TimeBudget(), False)
+                    elif job.state == RUNNING and not job.answered and now - job.since > job.budget:
+                        # answered now; the thread stops at the work's next check, and its slot
+                        # is freed when it is out
+                        job.answered = True
+                        self._notify(job, False, OutOfTime(), False)
 
     # --- worker threads --------------------------------------------------------------------------
     def _start(self) -> None:
@@ -143,23 +171,13 @@ class Pool:
                 # every millisecond (not 5), so that the loop answers /healthz and reads requests
                 # while they score
                 sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
-                threading.Thread(target=self._watch, name="mjscore-watchdog", daemon=True).start()
+                threading.Thread(target=self._watch, name=f"mjscore-{self.name}-watchdog", daemon=True).start()
             while self._started < self.threads:
-                threading.Thread(target=self._thread_main, name=f"mjscore-scorer-{self._started}",
+                threading.Thread(target=self._work, name=f"mjscore-{self.name}-{self._started}",
                                  daemon=True).start()
                 self._started += 1
 
-    def _thread_main(self) -> None:
-        # A TimeBudget raised between two jobs (it never should be: see _work) must not end the thread.
-        while True:
-            try:
-                self._work()
-                return
-            except TimeBudget:
-                continue
-
     def _work(self) -> None:
-        tid = threading.get_ident()
         while True:
             job = self._queue.get()
             if job is None:
@@ -168,26 +186,16 @@ class Pool:
                 if job.state != QUEUED:
                     continue
                 job.state = RUNNING
-                job.tid = tid
                 job.since = time.monotonic()
+            self._running.since, self._running.paused = job.since, 0.0
             try:
-                value = job.fn(*job.args)
+                with deadline.within(job.budget, self.give_way if self.yield_to is not None else None):
+                    value = job.fn(*job.args)
                 ok = True
-            except TimeBudget as exc:
+            except (Exception, OutOfTime) as exc:
                 ok, value = False, exc
-            except Exception as exc:
-                ok, value = False, exc
-            # From here on no TimeBudget may be raised in this thread: the watchdog raises one only
-            # while the job is RUNNING (under the lock), and one raised but not yet delivered is
-            # withdrawn.
-            while True:
-                try:
-                    with self._lock:
-                        job.state = DONE
-                        self._jobs.discard(job)
-                        if job.killed:
-                            _withdraw(tid, None)
-                    break
-                except TimeBudget:
-                    continue
+            with self._lock:
+                job.state = DONE
+                self._jobs.discard(job)
+                self.working -= 1
             self._notify(job, ok, value, True)

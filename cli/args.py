@@ -1,61 +1,76 @@
-"""The command line's parser (the standard library's argparse): usage errors as ``error: ...`` on
-stderr with exit status 2, no abbreviated options, help texts wrapped by paragraph."""
+"""Running the typer app's click command: usage errors in the user's words (the option typed, a
+suggestion for a typo) as ``error: ...`` on stderr, or the JSON error object on stdout with
+``--json``, exit status 2; a group given no command shows its help on stderr, exit status 2."""
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import sys
-from typing import Any, NoReturn
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+
+from . import commands as shared
+
+# click's exceptions, wherever this typer takes click from (its own copy, or the click package)
+errors: Any = importlib.import_module(typer.BadParameter.__module__)
+_NO_ARGS = getattr(errors, "NoArgsIsHelpError", ())
 
 
-class HelpFormatter(argparse.HelpFormatter):
-    """Paragraphs (blank-line separated) are wrapped to the terminal; a paragraph of several lines
-    (the rule presets) is kept line for line."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        paragraphs = []
-        for paragraph in text.strip("\n").split("\n\n"):
-            if "\n" in paragraph:
-                paragraphs.append("\n".join(indent + line for line in paragraph.split("\n")))
-            else:
-                paragraphs.append(super()._fill_text(paragraph, width, indent))
-        return "\n\n".join(paragraphs)
-
-
-class Parser(argparse.ArgumentParser):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", HelpFormatter)
-        kwargs.setdefault("allow_abbrev", False)
-        super().__init__(*args, **kwargs)
-        # the innermost command's parser ends up in the namespace: it reports the arguments left over
-        self.set_defaults(command_parser=self)
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        print(f"error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-    def help_and_exit(self) -> NoReturn:
-        """A command group given no command: its help, on stderr, exit status 2."""
-        self.print_help(sys.stderr)
-        raise SystemExit(2)
-
-
-def parse_command_line(root: argparse.ArgumentParser, args: list[str]) -> argparse.Namespace:
-    """Like ``root.parse_args``, but an argument no option takes is reported by the command it was
-    given to (with that command's usage), not by ``mjscore`` itself."""
-    ns, extra = root.parse_known_args(args)
-    if extra:
-        ns.command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    return ns
-
-
-def at_least_one(text: str) -> int:
-    """An option's value that must be a whole number ≥ 1 (``--workers``, ``--explain N``)."""
+def run_command(command: Any, args: Sequence[str]) -> int:
+    """The command (click's, from typer) run on ``args``; its exit status (0, or the one it asked for)."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not ≥ 1")
+        code = command.main(args=list(args), prog_name="mjscore", standalone_mode=False)
+    except _NO_ARGS as err:
+        print(err.format_message(), file=sys.stderr)
+        return 2
+    except errors.UsageError as err:
+        if not shared.JSON_ERRORS and err.ctx is not None:
+            print(err.ctx.get_usage(), file=sys.stderr)
+        shared.usage(usage_message(err, args), "unknown_option" if isinstance(err, errors.NoSuchOption) else "usage")
+    except typer.Abort:
+        raise SystemExit(130) from None
+    return code if isinstance(code, int) else 0
+
+
+def usage_message(err: Any, args: Sequence[str]) -> str:
+    """click's message said our way: the option as typed, and what it may have meant."""
+    if isinstance(err, errors.NoSuchOption):
+        maybe = f" (did you mean {' or '.join(sorted(err.possibilities))}?)" if err.possibilities else ""
+        return f"no such option {err.option_name}{maybe}"
+    if isinstance(err, errors.MissingParameter):
+        kind = err.param.param_type_name if err.param is not None else "value"
+        return f"missing {kind} {_typed(err.param, args)}"
+    if isinstance(err, errors.BadParameter):
+        return f"{_typed(err.param, args)}: {err.message.removeprefix('Value error, ').rstrip('.')}"
+    message = err.message
+    if message.startswith("No such command") and err.ctx is not None:
+        import difflib
+
+        typed = message.split("'", 2)[1] if message.count("'") >= 2 else ""
+        group: Any = err.ctx.command
+        known = group.list_commands(err.ctx) if hasattr(group, "list_commands") else []
+        close = difflib.get_close_matches(typed.casefold(), known, n=3, cutoff=0.6)
+        where = f"mjscore {err.ctx.command_path.split(' ', 1)[1]}" if " " in err.ctx.command_path else "mjscore"
+        message = f"{where} has no command {typed!r}" + (f" (did you mean {' or '.join(close)}?)" if close else
+                                                          f" (known: {', '.join(known)})")
+    return message
+
+
+def _typed(param: Any, args: Sequence[str]) -> str:
+    """A parameter as the user wrote it: the option name typed, or the argument's name."""
+    if param is None:
+        return "a value"
+    if param.param_type_name == "argument":
+        return str(param.metavar or param.name).upper()
+    names = [*param.opts, *param.secondary_opts]
+    typed = [a.split("=", 1)[0] for a in args if a.split("=", 1)[0] in names]
+    return typed[-1] if typed else names[0]
+
+
+def at_least_one(value: int | None) -> int | None:
+    """An option's value that must be a whole number ≥ 1 (``--workers``, ``--explain N``)."""
+    if value is not None and value < 1:
+        raise typer.BadParameter(f"{value} is not ≥ 1")
     return value

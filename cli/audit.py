@@ -7,7 +7,9 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Annotated, Any
+
+import typer
 
 from .args import at_least_one
 from .commands import usage
@@ -18,37 +20,39 @@ CONVERT_BOTZONE = ("Each recorded win as a scoring request, its claim the record
                    "checks them); line N of the records file is the round of request N.")
 
 
-def _files_argument(p: Any) -> None:
-    p.add_argument("files", metavar="FILE", nargs="+", type=Path, help="Botzone text records or JSON match logs")
+Files = Annotated[list[Path], typer.Argument(metavar="FILE", show_default=False,
+                                             help="Botzone text records or JSON match logs")]
+AsJson = Annotated[bool, typer.Option("--json", help="machine-readable: JSON lines, the summary last")]
+Workers = Annotated[int | None, typer.Option(metavar="N", callback=at_least_one, help="processes to use (default: every core)")]
+Dask = Annotated[str | None, typer.Option(metavar="ADDRESS", help="replay and score on this Dask scheduler instead")]
 
 
-def _run_options(p: Any) -> None:
-    p.add_argument("--json", dest="as_json", action="store_true",
-                   help="machine-readable: JSON lines, the summary last")
-    p.add_argument("--workers", type=at_least_one, metavar="N", help="processes to use (default: every core)")
-    p.add_argument("--dask", metavar="ADDRESS", help="replay and score on this Dask scheduler instead")
+def audit_group(group: Callable[[str, str], typer.Typer]) -> typer.Typer:
+    """``audit`` with its ``botzone`` command."""
+    audit = group("audit", "Replay recorded games and check every recorded win against our scoring.")
+
+    @audit.command("botzone", help=AUDIT_BOTZONE)
+    def botzone(files: Files, output: Annotated[Path | None, typer.Option(
+                    "-o", "--output", help="one JSON line per round (written as OUTPUT.partial and renamed when "
+                    "complete)")] = None,
+                as_json: AsJson = False, workers: Workers = None, dask: Dask = None) -> None:
+        audit_botzone(files, output, as_json, workers, dask)
+
+    return audit
 
 
-def add_audit(audit: Any) -> None:
-    """``audit botzone`` under ``audit``."""
-    p = audit.add_subparsers(title="commands", metavar="COMMAND").add_parser(
-        "botzone", help=AUDIT_BOTZONE, description=AUDIT_BOTZONE)
-    _files_argument(p)
-    p.add_argument("-o", "--output", type=Path, help="one JSON line per round (written as OUTPUT.partial and "
-                   "renamed when complete)")
-    _run_options(p)
-    p.set_defaults(run=lambda ns: audit_botzone(ns.files, ns.output, ns.as_json, ns.workers, ns.dask))
+def convert_group(group: Callable[[str, str], typer.Typer]) -> typer.Typer:
+    """``convert`` with its ``botzone`` command."""
+    convert = group("convert", "Turn recorded games into scoring requests (for mjscore batch and the API).")
 
+    @convert.command("botzone", help=CONVERT_BOTZONE)
+    def botzone(files: Files, output: Annotated[Path, typer.Option(
+                    "-o", "--output", show_default=False, help="the requests, one JSON line per win; the records go "
+                    "beside it in OUTPUT's stem + .records.jsonl")],
+                as_json: AsJson = False, workers: Workers = None, dask: Dask = None) -> None:
+        convert_botzone(files, output, as_json, workers, dask)
 
-def add_convert(convert: Any) -> None:
-    """``convert botzone`` under ``convert``."""
-    p = convert.add_subparsers(title="commands", metavar="COMMAND").add_parser(
-        "botzone", help=CONVERT_BOTZONE, description=CONVERT_BOTZONE)
-    _files_argument(p)
-    p.add_argument("-o", "--output", type=Path, required=True, help="the requests, one JSON line per win; the "
-                   "records go beside it in OUTPUT's stem + .records.jsonl")
-    _run_options(p)
-    p.set_defaults(run=lambda ns: convert_botzone(ns.files, ns.output, ns.as_json, ns.workers, ns.dask))
+    return convert
 
 
 def audit_botzone(files: list[Path], output: Path | None, as_json: bool, workers: int | None,

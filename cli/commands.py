@@ -1,35 +1,49 @@
-"""What the commands share: errors on stderr, JSON out, and the variant commands.
+"""What the commands share: errors in the user's words (on stderr, or the JSON error object on
+stdout with ``--json``), JSON out, and the variant commands.
 
 A variant command (``mjscore VARIANT``, ``explain``, ``waits``, ``efficiency``) takes the hand,
 one option per field of the variant's context (names and kinds from ``scorer.options``), the common
 options (``--rules``, ``--dialect``, ``--json``, ``--glyphs``) and the command's own; it is built
-only when asked for, so that a one-line query imports only the variant it names.
+only when asked for, so that a one-line query imports only the variant it names. Its typer
+signature is generated from the context fields: a new variant needs no change here.
 """
 
 from __future__ import annotations
 
-import argparse
+import inspect
 import json
+import re
 import sys
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any, NamedTuple, NoReturn
+from typing import Annotated, Any, NamedTuple, NoReturn
 
 from scorer import options, registry
-from scorer.errors import HandError
+from scorer.errors import HandError, Problem
+from scorer.fields import Field
 from scorer.jsonio import dumps
 
+# set by the command line from its arguments: with --json, errors are the JSON error object on stdout
+JSON_ERRORS = False
 
-def fail(err: HandError) -> NoReturn:
-    """Bad input: every problem on stderr, exit status 2."""
-    for p in err.problems:
-        where = f" (position {p.position})" if p.position is not None else ""
-        print(f"error: {p.message}{where} [{p.code}]", file=sys.stderr)
+
+def fail(err: HandError, flags: dict[str, str] | None = None) -> NoReturn:
+    """Bad input: every problem (context fields named by the option typed, ``flags``), exit status 2."""
+    problems = [in_option_words(p, flags) for p in err.problems] if flags else err.problems
+    if JSON_ERRORS:
+        emit_json({"error": HandError(problems).as_dict()})
+    else:
+        for p in problems:
+            where = f" (position {p.position})" if p.position is not None else ""
+            print(f"error: {p.message}{where} [{p.code}]", file=sys.stderr)
     raise SystemExit(2)
 
 
-def usage(message: str) -> NoReturn:
-    """A command used wrongly: the message on stderr, exit status 2."""
-    print(f"error: {message}", file=sys.stderr)
+def usage(message: str, code: str = "usage") -> NoReturn:
+    """A command used wrongly: the message, exit status 2."""
+    if JSON_ERRORS:
+        emit_json({"error": HandError(message, None, code).as_dict()})
+    else:
+        print(f"error: {message}", file=sys.stderr)
     raise SystemExit(2)
 
 
@@ -42,6 +56,47 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(dumps(data).decode() + "\n")
 
 
+# --- problems in the user's words ---------------------------------------------------------------
+
+_CONTEXT_PATH = re.compile(r"\bcontext\.([a-z_]+)((?:\.\w+|\[\d+\])*)")
+_RANGE = re.compile(r"out of range \(from (-?\d+) to (-?\d+)\)")
+_WINDS = "'E', 'S', 'W', 'N'"
+
+
+def in_option_words(problem: Problem, flags: dict[str, str]) -> Problem:
+    """A context problem as the command line says it: ``--flowers: 9 is out of range 0–8``, not
+    ``context.flowers: ...``; a field named in the text is named by its option."""
+    message = problem.message
+
+    def option(match: re.Match[str]) -> str:
+        name, rest = match.group(1), match.group(2)
+        return flags[name] + rest if name in flags else match.group(0)
+
+    message = _CONTEXT_PATH.sub(option, message)
+    for name, flag in flags.items():
+        if "_" not in name:  # a one-word field (dealer, wild) is also a plain word: named only as the subject
+            message = re.sub(rf"^{re.escape(name)}(?= )", flag, message)
+            continue
+        message = re.sub(rf"(?<![\w.-]){re.escape(name)}(?![\w])", flag, message)
+    message = _RANGE.sub(lambda m: f"out of range {m.group(1)}–{m.group(2)}", message)
+    message = message.replace(f"is not one of {_WINDS}", "is not a wind (E S W N; East, South…; 东 南 西 北)")
+    return Problem(message, problem.position, problem.code)
+
+
+def typed_flags(fields: dict[str, Field], argv: Sequence[str]) -> dict[str, str]:
+    """Each context field's option as typed (``--seat`` or ``--seat-wind``), else its first name."""
+    flags = {}
+    for name, info in fields.items():
+        names = [options.flag(name), *options.aliases(info)]
+        if options.is_bool(info):
+            names.append("--no-" + options.flag(name)[2:])
+        typed = [a.split("=", 1)[0] for a in argv if a.split("=", 1)[0] in names]
+        flags[name] = typed[-1] if typed else names[0]
+    return flags
+
+
+# --- the variant commands -------------------------------------------------------------------------
+
 class Option(NamedTuple):
     """A command's own option (``--claim``, ``--visible``): a text value, absent by default."""
 
@@ -52,8 +107,9 @@ class Option(NamedTuple):
 
 
 class VariantCall(NamedTuple):
-    """What a variant command was given: the hand, the context fields given (lists split), the
-    common options, and the command's own options by name."""
+    """What a variant command was given: the hand, the context fields given (read from their text),
+    the common options, the command's own options by name, and each context field's option as
+    typed (for errors)."""
 
     hand: str
     context: dict[str, Any]
@@ -62,63 +118,81 @@ class VariantCall(NamedTuple):
     as_json: bool
     glyphs: bool
     own: dict[str, Any]
+    flags: dict[str, str] = {}
+
+    def fail(self, err: HandError) -> NoReturn:
+        fail(err, self.flags)
 
 
-COMMON = ("hand", "rules", "dialect", "as_json", "glyphs")
-CONTEXT = "context."  # the namespace key of a context field: argparse keeps them apart from the rest
+ARGV: list[str] = []  # the command line's arguments, for the options as typed
+_PREFIX = "context_"  # a context field's parameter name: kept apart from the common options
 
 
-def add_context_option(parser: argparse.ArgumentParser, name: str, info: Any) -> None:
+def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+
+def context_parameter(name: str, info: Field) -> inspect.Parameter:
     """The option of one context field; it defaults to None ("not given") so the context keeps the
-    variant's own defaults."""
+    variant's own defaults. Values are read as text and checked by the field, so that a problem is
+    reported with every other one, in the field's words."""
+    import typer
+
     names = [options.flag(name), *options.aliases(info)]
-    help_text = (info.description or "").replace("%", "%%")
+    help_text = info.description or ""
     if options.is_bool(info):
         # --x sets true, --no-x sets false, neither leaves the variant's default
-        parser.add_argument(*names, dest=CONTEXT + name, action=argparse.BooleanOptionalAction, default=None,
-                            help=help_text)
-    elif options.is_int(info):
-        parser.add_argument(*names, dest=CONTEXT + name, type=int, metavar="N", help=help_text)
-    else:
-        parser.add_argument(*names, dest=CONTEXT + name, metavar=name.upper(), help=help_text)
+        declared = [f"{names[0]}/--no-{names[0][2:]}", *names[1:]]
+        return _parameter(_PREFIX + name, Annotated[bool | None, typer.Option(*declared, help=help_text,
+                                                                                show_default=False)], None)
+    metavar = "N" if options.is_int(info) else "WIND" if options.is_wind(info) else name.upper()
+    return _parameter(_PREFIX + name, Annotated[str | None, typer.Option(*names, metavar=metavar, help=help_text,
+                                                                         show_default=False)], None)
 
 
 def add_variant_command(commands: Any, variant: registry.Variant, doc: str, hand_help: str,
                         action: Callable[[VariantCall], None], own: Sequence[Option] = (),
                         without: Collection[str] = ()) -> None:
-    """One variant's command under ``commands`` (argparse sub-parsers): ``action`` gets the call;
-    ``own`` are the command's own options (after the common ones); ``without``: context fields the
-    command has no use for."""
+    """One variant's command on ``commands`` (a ``typer.Typer``): ``action`` gets the call; ``own``
+    are the command's own options (after the common ones); ``without``: context fields the command
+    has no use for."""
+    import typer
+
     fields = options.context_fields(variant)
-    reserved = {*COMMON, *(o.dest for o in own), *without}
-    parser = commands.add_parser(variant.id, help=doc, description=doc, epilog=presets_epilog(variant),
-                                 usage="%(prog)s HAND [options]")
-    parser.add_argument("hand", metavar="HAND", help=hand_help)
-    given_fields = [name for name in fields if name not in reserved]
-    for name in given_fields:
-        add_context_option(parser, name, fields[name])
-    parser.add_argument("--rules", metavar="NAME|JSON", help="a preset name or a JSON object of rule options")
-    parser.add_argument("--dialect", help="'helper' for ChineseOfficialMahjongHelper strings")
-    parser.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output")
-    parser.add_argument("--glyphs", action=argparse.BooleanOptionalAction, default=True,
-                        help="draw tiles with Unicode mahjong glyphs")
-    for o in own:
-        parser.add_argument(o.flag, dest=o.dest, metavar=o.metavar, help=o.help)
+    given_fields = [name for name in fields if name not in without]
+    params = [_parameter("hand", Annotated[str, typer.Argument(metavar="HAND", help=hand_help, show_default=False)],
+                         inspect.Parameter.empty)]
+    params += [context_parameter(name, fields[name]) for name in given_fields]
+    params += [
+        _parameter("rules", Annotated[str | None, typer.Option("--rules", metavar="NAME|JSON",
+                                                               help="a preset name or a JSON object of rule options")],
+                   None),
+        _parameter("dialect", Annotated[str | None, typer.Option(
+            "--dialect", help="'helper' for ChineseOfficialMahjongHelper strings")], None),
+        _parameter("as_json", Annotated[bool, typer.Option("--json", help="machine-readable output")], False),
+        _parameter("glyphs", Annotated[bool, typer.Option("--glyphs/--no-glyphs",
+                                                          help="draw tiles with Unicode mahjong glyphs")], True),
+    ]
+    params += [_parameter("own_" + o.dest, Annotated[str | None, typer.Option(o.flag, metavar=o.metavar, help=o.help,
+                                                                              show_default=False)], None)
+               for o in own]
 
-    def run(ns: argparse.Namespace) -> None:
-        context = {name: getattr(ns, CONTEXT + name) for name in given_fields
-                   if getattr(ns, CONTEXT + name) is not None}
-        for name, value in list(context.items()):
-            if options.is_list(fields[name]) and isinstance(value, str):
-                context[name] = options.split_list(value)
+    def run(**given: Any) -> None:
+        flags = typed_flags({name: fields[name] for name in given_fields}, ARGV)
+        context = {name: options.read_option(fields[name], given[_PREFIX + name]) if not options.is_bool(fields[name])
+                   else given[_PREFIX + name]
+                   for name in given_fields if given[_PREFIX + name] is not None}
         try:
-            rules = options.read_rules(ns.rules)
+            rules = options.read_rules(given["rules"])
         except HandError as err:
-            fail(err)
-        action(VariantCall(ns.hand, context, rules, ns.dialect, ns.as_json, ns.glyphs,
-                           {o.dest: getattr(ns, o.dest) for o in own}))
+            fail(err, flags)
+        action(VariantCall(given["hand"], context, rules, given["dialect"], given["as_json"], given["glyphs"],
+                           {o.dest: given["own_" + o.dest] for o in own}, flags))
 
-    parser.set_defaults(run=run)
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__doc__ = doc
+    commands.command(variant.id, help=doc, epilog=presets_epilog(variant),
+                     options_metavar="[OPTIONS]")(run)
 
 
 def wanted_variants(name: str | None) -> list[str]:
@@ -127,20 +201,24 @@ def wanted_variants(name: str | None) -> list[str]:
     return [name] if name in ids else ids
 
 
-def add_variant_commands(parser: argparse.ArgumentParser, ids: Iterable[str],
-                         add: Callable[[Any, registry.Variant], None]) -> None:
+def variant_id(text: str) -> str:
+    """A variant as typed: ``MCR`` is ``mcr``."""
+    folded = text.casefold()
+    return folded if folded in registry.ids() else text
+
+
+def add_variant_commands(group: Any, ids: Iterable[str], add: Callable[[Any, registry.Variant], None]) -> None:
     """A group's variant commands (``VARIANT HAND ...``), one per id, each built by ``add``."""
-    commands = parser.add_subparsers(title="variants", metavar="VARIANT")
-    for variant_id in ids:
-        add(commands, registry.get(variant_id))
+    for vid in ids:
+        add(group, registry.get(vid))
 
 
 def presets_epilog(variant: registry.Variant) -> str:
-    """The variant's rule presets for its ``--help`` (several lines: kept as they are)."""
+    """The variant's rule presets for its ``--help``, one per paragraph (kept as they are)."""
     lines = ["Rule presets (--rules NAME, or a JSON object of options over a preset):"]
     for name, preset in variant.presets.items():
         mark = " (default)" if name == variant.default_preset else ""
         values = ", ".join(f"{k}={json.dumps(v)}" for k, v in preset.items()) or "the options' defaults"
         lines.append(f"  {name}{mark}: {values}")
     lines.append(f"Items (fans): mjscore items {variant.id}")
-    return "\n".join(lines)
+    return "\n\n".join(lines)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from scorer import registry
 from scorer.errors import HandError
 
-from .commands import Option, VariantCall, add_variant_command, emit_json, fail
+from .commands import Option, VariantCall, add_variant_command, emit_json
 from .table import Table
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def add_efficiency_command(commands: Any, variant: registry.Variant) -> None:
         try:
             answer = efficiency(variant.id, call.hand, call.context, call.rules, call.dialect, call.own["visible"])
         except HandError as err:
-            fail(err)
+            call.fail(err)
         if call.as_json:
             emit_json(answer)
         else:
@@ -109,8 +109,10 @@ def print_discards(answer: dict[str, Any], screen: Screen, glyphs: bool) -> None
         useful = _useful_line(d["useful"], glyphs)
         notes = []
         if d["waits"] and any("below_minimum" in w for w in d["waits"]):
-            valid = [w["tile"] for w in d["waits"] if not w["below_minimum"]]
-            notes.append(f"valid waits: {' '.join(valid)}" if valid else "⚠ every wait below the minimum")
+            valid = [w for w in d["waits"] if not w["below_minimum"]]
+            live = [w["tile"] for w in valid if w["left"] > 0]
+            notes.append(f"valid waits: {' '.join(live)}" if live else
+                         "⚠ no valid wait has a copy left" if valid else "⚠ every wait below the minimum")
         if "minimum" in d:
             notes.append(f"{d['minimum']['tiles_left']} tiles left reach a valid ready hand")
         table.row(tile, str(d["shanten"]), useful + ("\n" + "; ".join(notes) if notes else ""),

@@ -1,28 +1,32 @@
 """``mjscore``: score a hand, list its readings, run a batch, serve HTTP.
 
-The parser (argparse, ``cli.args``) is built for the command asked for: one command per variant is
+The command line is a typer app built for the command asked for: one command per variant is
 generated from the variant's context fields, so a new variant needs no change here, and only the
-variant named is imported; ``--help`` and mistakes build them all. The heavier modules (the batch
-runner, the HTTP stack) are imported inside the commands that need them.
+variant named is imported (``--help``, completion and mistakes build them all). The heavier modules
+(the scoring core, the batch runner, the HTTP stack, rich for ``--help``) are imported inside the
+commands that need them. Usage errors and bad input exit with status 2, in the user's words: the
+option typed, a suggestion for a typo, and with ``--json`` the JSON error object on stdout.
 """
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import sys
 from collections.abc import Callable, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import typer
 
 from scorer import registry
 from scorer.errors import HandError
 from scorer.version import __version__
 
-from .args import Parser, at_least_one, parse_command_line
+from . import commands as shared
+from .args import at_least_one, run_command
 from .commands import (
     Option,
     VariantCall,
@@ -32,6 +36,7 @@ from .commands import (
     fail,
     note,
     usage,
+    variant_id,
     wanted_variants,
 )
 
@@ -41,7 +46,7 @@ def parse(hand: str, variant: str, dialect: str | None, as_json: bool) -> None:
     from scorer import engine
 
     try:
-        answer = engine.partitions(hand, variant, dialect)
+        answer = engine.partitions(hand, variant_id(variant), dialect)
     except HandError as err:
         fail(err)
     if as_json:
@@ -55,15 +60,21 @@ def parse(hand: str, variant: str, dialect: str | None, as_json: bool) -> None:
 def items(variant: str, as_json: bool) -> None:
     """Every item (fan) of a variant: id, Chinese and English name, value, what it excludes."""
     try:
-        v = registry.get(variant)
+        v = registry.get(variant_id(variant))
     except HandError as err:
         fail(err)
     if as_json:
         emit_json([i.as_dict() for i in v.items])
         return
+    from scorer import reference
+
     from .render import print_items, screen
 
-    print_items(v, screen())
+    try:
+        excludes = reference.not_also_scored(v.id)  # what the score keeps out with each item, as `rules` says
+    except HandError:
+        excludes = None  # no rules page installed: the table's exclusions
+    print_items(v, screen(), excludes)
 
 
 def rules(variant: str, item: str | None, as_json: bool) -> None:
@@ -72,9 +83,9 @@ def rules(variant: str, item: str | None, as_json: bool) -> None:
 
     try:
         if item is None:
-            text = reference.page(variant).read_text(encoding="utf-8")
+            text = reference.page(variant_id(variant)).read_text(encoding="utf-8")
         else:
-            answer = reference.item_reference(variant, item)
+            answer = reference.item_reference(variant_id(variant), item)
     except HandError as err:
         fail(err)
     from .render import print_item_reference, print_markdown, screen
@@ -208,7 +219,7 @@ def add_score_command(commands: Any, variant: registry.Variant, mode: str = "sco
             result = engine.score(variant.id, call.hand, call.context, call.rules, call.dialect,
                                   explain=mode == "explain", claim=claimed)
         except HandError as err:
-            fail(err)
+            call.fail(err)
         if call.as_json:
             emit_json(result)
         else:
@@ -220,126 +231,142 @@ def add_score_command(commands: Any, variant: registry.Variant, mode: str = "sco
     add_variant_command(commands, variant, doc, "the hand in mjscore notation", act, [CLAIM] if mode == "score" else [])
 
 
-# --- the parser ------------------------------------------------------------------------------------
+# --- the static commands ---------------------------------------------------------------------------
 
 ROOT_HELP = """Mahjong hand-scoring calculator (mjscore): every point with its rule, its tiles and what it excludes.
 
-mjscore VARIANT HAND [context options] scores a hand; VARIANT --help lists its context options and \
+mjscore VARIANT HAND \\[context options] scores a hand; VARIANT --help lists its context options and \
 rule presets; mjscore items VARIANT lists its items."""
 
+JSON = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
-class ShowVersion(argparse.Action):
+
+def show_version(value: bool) -> None:
     """``--version``: the engine version and each variant's rule edition and presets."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        print(f"mjscore {__version__}")
-        for variant_id in registry.ids():
-            v = registry.get(variant_id)
-            print(f"  {variant_id:<9} {v.edition}; rule presets: "
-                  + ", ".join(f"{p}{' (default)' if p == v.default_preset else ''}" for p in v.presets))
-        raise SystemExit(0)
+    if not value:
+        return
+    print(f"mjscore {__version__}")
+    for vid in registry.ids():
+        v = registry.get(vid)
+        print(f"  {vid:<9} {v.edition}; rule presets: "
+              + ", ".join(f"{p}{' (default)' if p == v.default_preset else ''}" for p in v.presets))
+    raise typer.Exit(0)
 
 
-def group(commands: Any, name: str, help_text: str) -> Parser:
-    """A command that only holds commands (``audit``, ``explain``): given none, it shows its help."""
-    parser: Parser = commands.add_parser(name, help=help_text, description=help_text)
-    parser.set_defaults(run=lambda ns: parser.help_and_exit())
-    return parser
+def help_when_no_command(ctx: typer.Context) -> None:
+    """A group given no command (``mjscore``, ``mjscore audit``): its help on stderr, exit status 2."""
+    if ctx.invoked_subcommand is None:
+        with redirect_stdout(sys.stderr):  # rich draws the help on what is stdout when it draws
+            text = ctx.get_help()
+            if text:
+                print(text)
+        raise typer.Exit(2)
 
 
-def parse_arguments(p: Parser) -> None:
-    p.add_argument("hand", metavar="HAND", help="the hand in mjscore notation")
-    p.add_argument("--variant", default="mcr", help="variant whose tile set and hand size apply (default: mcr)")
-    p.add_argument("--dialect", help="'helper' for ChineseOfficialMahjongHelper strings")
-    p.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output")
-    p.set_defaults(run=lambda ns: parse(ns.hand, ns.variant, ns.dialect, ns.as_json))
+def root_options(
+    ctx: typer.Context,
+    version: Annotated[bool, typer.Option("--version", callback=show_version, is_eager=True,
+                                          help="the engine version and each variant's rule edition")] = False,
+) -> None:
+    help_when_no_command(ctx)
 
 
-def items_arguments(p: Parser) -> None:
-    p.add_argument("variant", metavar="VARIANT", help="the variant whose item table to list")
-    p.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output")
-    p.set_defaults(run=lambda ns: items(ns.variant, ns.as_json))
+def parse_command(
+    hand: Annotated[str, typer.Argument(metavar="HAND", help="the hand in mjscore notation", show_default=False)],
+    variant: Annotated[str, typer.Option(help="variant whose tile set and hand size apply")] = "mcr",
+    dialect: Annotated[str | None, typer.Option(help="'helper' for ChineseOfficialMahjongHelper strings")] = None,
+    as_json: JSON = False,
+) -> None:
+    parse(hand, variant, dialect, as_json)
 
 
-def rules_arguments(p: Parser) -> None:
-    p.add_argument("variant", metavar="VARIANT", help="the variant whose rules to show")
-    p.add_argument("item", metavar="ITEM", nargs="?", help="one item, by id, Chinese or English name")
-    p.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output (with ITEM)")
-    p.set_defaults(run=lambda ns: rules(ns.variant, ns.item, ns.as_json))
+def items_command(
+    variant: Annotated[str, typer.Argument(metavar="VARIANT", help="the variant whose item table to list",
+                                           show_default=False)],
+    as_json: JSON = False,
+) -> None:
+    items(variant, as_json)
 
 
-def serve_arguments(p: Parser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (the Makefile's PORT=; default: 8000)")
-    p.add_argument("--workers", type=at_least_one, default=1, metavar="N",
-                   help="worker processes (1: one process; a many-core server: one per core)")
-    p.add_argument("--matches", type=Path, metavar="FILE", help="the SQLite file of /v1/matches (default: "
-                   "$MJSCORE_MATCHES, else ~/.local/share/mjscore/matches.sqlite3)")
-    p.set_defaults(run=lambda ns: serve(ns.host, ns.port, ns.workers, ns.matches))
+def rules_command(
+    variant: Annotated[str, typer.Argument(metavar="VARIANT", help="the variant whose rules to show",
+                                           show_default=False)],
+    item: Annotated[str | None, typer.Argument(metavar="ITEM", help="one item, by id, Chinese or English name",
+                                               show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output (with ITEM)")] = False,
+) -> None:
+    rules(variant, item, as_json)
 
 
-def batch_arguments(p: Parser) -> None:
-    p.add_argument("infile", metavar="INFILE", type=Path, help="JSONL file, one request per line ('-' for stdin)")
-    p.add_argument("-o", "--output", type=Path, help="JSONL output (default stdout), written as OUTPUT.partial "
-                   "and renamed when complete")
-    p.add_argument("--workers", type=int, metavar="N", help="processes to use (default: every core)")
-    p.add_argument("--dask", metavar="ADDRESS", help="score on this Dask scheduler instead")
-    p.add_argument("--compact", action="store_true", help="compact results: total, items as [id, points, factor, "
-                   "count], payments (MCR scored in C on every core)")
-    p.add_argument("--resume", action="store_true", help="continue a stopped run: keep the complete lines of "
-                   "OUTPUT.partial and skip as many input lines")
-    p.set_defaults(run=lambda ns: batch(ns.infile, ns.output, ns.workers, ns.dask, ns.compact, ns.resume))
+def serve_command(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port (the Makefile's PORT=)")] = 8000,
+    workers: Annotated[int, typer.Option(metavar="N", callback=at_least_one,
+                                         help="worker processes (1: one process; a many-core server: one per core)")] = 1,
+    matches: Annotated[Path | None, typer.Option(metavar="FILE", help="the SQLite file of /v1/matches (default: "
+                                                 "$MJSCORE_MATCHES, else ~/.local/share/mjscore/matches.sqlite3)")] = None,
+) -> None:
+    serve(host, port, workers, matches)
 
 
-def sheet_arguments(p: Parser) -> None:
-    from .sheet import add_arguments
-
-    add_arguments(p)
-
-
-def audit_commands(p: Parser) -> None:
-    from .audit import add_audit
-
-    add_audit(p)
-
-
-def convert_commands(p: Parser) -> None:
-    from .audit import add_convert
-
-    add_convert(p)
+def batch_command(
+    infile: Annotated[Path, typer.Argument(metavar="INFILE", help="JSONL file, one request per line ('-' for stdin)",
+                                           show_default=False)],
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="JSONL output (default stdout), written as "
+                                                "OUTPUT.partial and renamed when complete")] = None,
+    workers: Annotated[int | None, typer.Option(metavar="N", help="processes to use (default: every core)")] = None,
+    dask: Annotated[str | None, typer.Option(metavar="ADDRESS", help="score on this Dask scheduler instead")] = None,
+    compact: Annotated[bool, typer.Option("--compact", help="compact results: total, items as \\[id, points, factor, count], "
+                                          "payments (MCR scored in C on every core)")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="continue a stopped run: keep the complete lines of OUTPUT.partial "
+                                         "and skip as many input lines")] = False,
+) -> None:
+    batch(infile, output, workers, dask, compact, resume)
 
 
-# name: (help, what adds its arguments or commands); a group's help shows when it is given no command
-STATIC_COMMANDS: dict[str, tuple[str, Callable[[Parser], None]]] = {
-    "parse": ("Read a hand and list every reading of it.", parse_arguments),
-    "items": ("Every item (fan) of a variant: id, Chinese and English name, value, what it excludes.",
-              items_arguments),
-    "rules": ("The rules reference: a variant's page, or one item's definition, value, exclusions and example.",
-              rules_arguments),
-    "serve": ("Run the HTTP service.", serve_arguments),
-    "batch": ("Score one request per line, in order: output line N answers input line N; a bad line (blank "
-              "too) yields an error result and the run goes on.", batch_arguments),
-    "sheet": ("An MCR match's score sheet: seats, settlement, totals, table points, 追分, corrections.",
-              sheet_arguments),
-    "audit": ("Replay recorded games and check every recorded win against our scoring.", audit_commands),
-    "convert": ("Turn recorded games into scoring requests (for mjscore batch and the API).", convert_commands),
+def export_format(value: str | None) -> str | None:
+    """``--export``: one of the match export formats (their table, scorer.match.export.FORMATS)."""
+    if value is None:
+        return None
+    from scorer.match.export import FORMATS, unknown_format
+
+    if value not in FORMATS:
+        raise typer.BadParameter(unknown_format(value))
+    return value
+
+
+def export_formats(incomplete: str) -> list[str]:
+    from scorer.match.export import FORMATS
+
+    return [name for name in FORMATS if name.startswith(incomplete)]
+
+
+def sheet_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False,
+                                         help='the match: {"players": [4 names], "hands": [...]} (docs/match.md)')],
+    as_json: JSON = False,
+    explain: Annotated[int | None, typer.Option(metavar="N", callback=at_least_one,
+                                                help="the full explanation of entry N's hand")] = None,
+    export: Annotated[str | None, typer.Option(metavar="FORMAT", callback=export_format, autocompletion=export_formats,
+                                               help="write the match in an export format: json (record + sheet), "
+                                                    "csv, ema (results columns); docs/match.md#exports")] = None,
+) -> None:
+    from .sheet import sheet
+
+    sheet(file, as_json, explain, export)
+
+
+# name: (the command, its help); a group (audit, convert) is a typer app of its own
+STATIC_COMMANDS: dict[str, tuple[Callable[..., None], str]] = {
+    "parse": (parse_command, "Read a hand and list every reading of it."),
+    "items": (items_command, "Every item (fan) of a variant: id, Chinese and English name, value, what it excludes."),
+    "rules": (rules_command,
+              "The rules reference: a variant's page, or one item's definition, value, exclusions and example."),
+    "serve": (serve_command, "Run the HTTP service."),
+    "batch": (batch_command, "Score one request per line, in order: output line N answers input line N; a bad line "
+              "(blank too) yields an error result and the run goes on."),
+    "sheet": (sheet_command, "An MCR match's score sheet: seats, settlement, totals, table points, 追分, corrections."),
 }
-GROUPS = {"audit", "convert"}
-
-
-def add_static_commands(commands: Any, command: str | None) -> None:
-    """Every static command, by name and help; only the one asked for gets its arguments (the
-    others are never parsed, and their modules stay unimported)."""
-    for name, (help_text, add_arguments) in STATIC_COMMANDS.items():
-        parser = group(commands, name, help_text) if name in GROUPS else \
-            commands.add_parser(name, help=help_text, description=help_text)
-        if name == command:
-            add_arguments(parser)
-
 
 VARIANT_GROUPS = {
     "explain": "Every reading of a hand side by side: mjscore explain VARIANT HAND ...",
@@ -357,37 +384,72 @@ def command_adder(mode: str) -> Callable[[Any, registry.Variant], None]:
     return lambda commands, variant: add_score_command(commands, variant, mode)
 
 
-def build_parser(argv: Sequence[str]) -> Parser:
-    """The parser for this command line: the static commands, and the variant commands of the
-    variant it names (every variant's for help or a mistake)."""
-    command = argv[0] if argv else None
-    root = Parser(prog="mjscore", description=ROOT_HELP)
-    root.add_argument("--version", action=ShowVersion, help="the engine version and each variant's rule edition")
-    root.set_defaults(run=lambda ns: root.help_and_exit())
-    commands = root.add_subparsers(title="commands", metavar="COMMAND")
-    add_static_commands(commands, command)
+def group(name: str, help_text: str) -> typer.Typer:
+    """A command that only holds commands (``audit``, ``explain``): given none, it shows its help."""
+    app = typer.Typer(name=name, help=help_text, add_completion=False, context_settings=CONTEXT)
+    app.callback(invoke_without_command=True, help=help_text)(help_when_no_command)
+    return app
+
+
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+
+def build_app(argv: Sequence[str], everything: bool = False) -> typer.Typer:
+    """The typer app for this command line: only the command it names (a variant's, a static one,
+    a group with the variant commands of the variant it names), or every command for help,
+    completion or a mistake (typer turns each command's signature into click's at every start, so
+    a one-line query builds its own command alone)."""
+    known = (*STATIC_COMMANDS, *VARIANT_GROUPS, "audit", "convert", *registry.ids())
+    command = argv[0] if argv and not everything and argv[0] in known else None
+    root = typer.Typer(name="mjscore", help=ROOT_HELP, add_completion=True, context_settings=CONTEXT,
+                       pretty_exceptions_enable=False)
+    root.callback(invoke_without_command=True, help=ROOT_HELP)(root_options)
+    for name, (func, help_text) in STATIC_COMMANDS.items():
+        if command in (name, None):
+            root.command(name, help=help_text)(func)
+    if command in ("audit", "convert", None):
+        from .audit import audit_group, convert_group
+
+        root.add_typer(audit_group(group), name="audit")
+        root.add_typer(convert_group(group), name="convert")
     for mode, help_text in VARIANT_GROUPS.items():
-        parser = group(commands, mode, help_text)
-        if command == mode:
-            add_variant_commands(parser, wanted_variants(argv[1] if len(argv) > 1 else None), command_adder(mode))
-    if command not in commands.choices:
-        for variant_id in wanted_variants(command):
-            add_score_command(commands, registry.get(variant_id))
+        if command in (mode, None):
+            sub = group(mode, help_text)
+            named = None if everything or len(argv) < 2 else argv[1]
+            add_variant_commands(sub, wanted_variants(named), command_adder(mode))
+            root.add_typer(sub, name=mode)
+    if command is None or command in registry.ids():
+        for vid in wanted_variants(command):
+            add_score_command(root, registry.get(vid))
     return root
+
+
+def in_our_words(argv: list[str]) -> list[str]:
+    """``MCR`` is ``mcr``: a variant named where a command or a group's command is."""
+    args = list(argv)
+    for at in (0, 1) if args[:1] and args[0] in VARIANT_GROUPS else (0,):
+        if len(args) > at:
+            args[at] = variant_id(args[at])
+    return args
 
 
 def app(argv: Sequence[str] | None = None) -> int:
     """Run the command line (``sys.argv`` by default); the exit status (usage errors and bad input
     exit with status 2, through ``SystemExit``)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    ns = parse_command_line(build_parser(args), args)
+    args = in_our_words(list(sys.argv[1:] if argv is None else argv))
+    shared.JSON_ERRORS = "--json" in args
+    shared.ARGV = args
+    completing = any(k.endswith("_COMPLETE") and k.startswith("_MJSCORE") for k in os.environ)
+    command = typer.main.get_command(build_app(args, everything=completing or not args or args[0].startswith("-")))
     try:
-        ns.run(ns)
+        code = run_command(command, args)
         sys.stdout.flush()  # inside the try: a reader gone away is found here, not at exit
     except BrokenPipeError:
         # the reader stopped early (`mjscore rules mcr | head`): stop quietly, as other tools do
         _discard_stdout()
         raise SystemExit(1) from None
+    if code:
+        raise SystemExit(code)
     return 0
 
 

@@ -149,7 +149,7 @@ def print_result(result: Result, screen: Screen, glyphs: bool = True) -> None:
         screen.wrapped(f"total {result.total}")
     else:
         screen.wrapped(f"not a valid win: {result.reason}")
-    if result.payments:
+    if result.payments and (result.valid or any(result.payments.values())):  # an invalid win pays nothing
         screen.wrapped("payments: " + "  ".join(f"{seat} {amount:+d}" for seat, amount in result.payments.items()))
     if result.context_used is not None:
         say(screen, context_line(result.context_used))
@@ -216,16 +216,18 @@ def print_waits(answer: dict[str, Any], screen: Screen, glyphs: bool = True) -> 
         say(screen, context_line(ContextUsed(**answer["context_used"])))
 
 
-def print_items(variant: Any, screen: Screen) -> None:
+def print_items(variant: Any, screen: Screen, excludes: dict[str, list[tuple[str, str]]] | None = None) -> None:
     """``mjscore items VARIANT``: one line an item (value, id, Chinese and English name), then what it
-    excludes, wrapped to the terminal."""
+    excludes (``excludes``: by item, as the rules reference gives them; else the table's), wrapped
+    to the terminal."""
     say(screen, f"{variant.name} ({variant.name_zh}): {len(variant.items)} items")
     indent = " " * 7
     for it in variant.items:
         value = f"×{it.factor}" if it.factor != 1 else str(it.points)
         say(screen, f"{value:>5}  {it.id}  {it.name_zh}  {it.name}")
-        if it.excludes:
-            text = "excludes " + ", ".join(i for i, _ in it.excludes)
+        kept_out = excludes.get(it.id, it.excludes) if excludes is not None else it.excludes
+        if kept_out:
+            text = "excludes " + ", ".join(i for i, _ in kept_out)
             for line in textwrap.wrap(text, width=max(screen.width - len(indent), 30)):
                 say(screen, indent + line)
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from scorer.errors import HandError
 
-from .args import at_least_one
 from .commands import emit_json, fail
 from .table import Table
 
@@ -111,16 +110,6 @@ def print_needs(sheet: dict[str, Any], screen: Screen) -> None:
         screen.table(places)
 
 
-def add_arguments(p: Any) -> None:
-    p.add_argument("file", metavar="FILE", type=Path,
-                   help='the match: {"players": [4 names], "hands": [...]} (docs/match.md)')
-    p.add_argument("--json", dest="as_json", action="store_true", help="machine-readable output")
-    p.add_argument("--explain", type=at_least_one, metavar="N", help="the full explanation of entry N's hand")
-    p.add_argument("--export", choices=("json", "csv", "ema"),
-                   help="write the match as json (record + sheet), csv or ema (results columns)")
-    p.set_defaults(run=lambda ns: sheet(ns.file, ns.as_json, ns.explain, ns.export))
-
-
 def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) -> None:
     """An MCR match's score sheet: seats, settlement, totals, table points, 追分, corrections."""
     from scorer.match import new_record
@@ -142,12 +131,13 @@ def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) ->
             print_result(result, screen())
         return
     if export is not None:
-        from scorer.match import export as ex
+        from scorer.match.export import FORMATS
 
-        if export == "json":
-            emit_json(ex.as_json(record, computed))
+        written = FORMATS[export].write(record, computed)
+        if isinstance(written, dict):
+            emit_json(written)
         else:
-            sys.stdout.write(ex.as_csv(computed) if export == "csv" else ex.as_ema(record, computed))
+            sys.stdout.write(written)
         return
     if as_json:
         emit_json(computed)

@@ -1,4 +1,5 @@
-"""Type stubs of the compiled decomposer (``_fast.pyx``; its pure-Python twin is ``_reference.py``)."""
+"""Type stubs of the compiled decomposer (``_fast.pyx`` and the ``_fast_*.pxi`` parts it includes; its
+pure-Python twin is ``_reference.py``)."""
 
 from collections.abc import Sequence
 

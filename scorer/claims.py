@@ -40,6 +40,25 @@ def item_names(variant: Variant) -> dict[str, str]:
     return names
 
 
+def similar_items(variant: Variant, name: str) -> list[str]:
+    """The items whose id or name is closest to a mistyped one, as "Pure Straight (清龙)"."""
+    import difflib
+
+    names = item_names(variant)
+    by_id = {i.id: i for i in variant.items}
+    close = difflib.get_close_matches(name_key(name), list(names), n=6, cutoff=0.5)
+    ids = list(dict.fromkeys(names[c] for c in close))[:3]
+    return [f"{by_id[i].name} ({by_id[i].name_zh})" for i in ids]
+
+
+def unknown_item(variant: Variant, name: str) -> str:
+    """What is said of a name that is no item of the variant: the closest items, and where they are listed."""
+    close = similar_items(variant, name)
+    maybe = f"; did you mean {' or '.join(close)}?" if close else ""
+    return (f"{variant.id} has no item {name!r}{maybe} (by id, Chinese or English name: "
+            f"mjscore items {variant.id})")
+
+
 def check_claim(variant: Variant, result: Result, claim: list[str | int],
                 readings: list[ReadingView]) -> Verdict:
     ids: list[str] = []
@@ -51,7 +70,9 @@ def check_claim(variant: Variant, result: Result, claim: list[str | int],
         elif isinstance(c, str) and _TOTAL.fullmatch(c.strip()):
             claimed_total = int(c.strip())
         elif isinstance(c, str) and c.strip():
-            ids.append(names.get(name_key(c), c.strip()))
+            item_id = names.get(name_key(c), c.strip())
+            if item_id not in ids:  # an item claimed twice (by id and by name, say) is one claim
+                ids.append(item_id)
     table = {i.id: i for i in variant.items}
     scored = {i.id: i for i in result.items}
     excluded = {e.id: e for e in result.excluded}
@@ -71,8 +92,7 @@ def check_claim(variant: Variant, result: Result, claim: list[str | int],
                                      why=f"{e.name} ({e.name_zh}) is in the hand but not also scored: "
                                          f"{by} excludes it ({e.principle.replace('_', '-')})"))
         elif item_id not in table:
-            checks.append(ClaimCheck(id=item_id, status="unknown", why=f"{variant.id} has no item {item_id!r} (by id, Chinese or "
-                                                                         f"English name: mjscore items {variant.id})"))
+            checks.append(ClaimCheck(id=item_id, status="unknown", why=unknown_item(variant, item_id)))
         else:
             other = next((r for r in readings if not r.chosen and any(i.id == item_id for i in r.items)), None)
             name = f"{table[item_id].name} ({table[item_id].name_zh})"

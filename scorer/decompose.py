@@ -11,6 +11,7 @@ import importlib
 import os
 from types import ModuleType
 
+from . import deadline
 from .tiles import tile_name, tiles_text
 
 _impl: ModuleType
@@ -65,5 +66,7 @@ def _display_key(code: int) -> tuple[int, int]:
 
 
 def reading_texts(groups) -> list[str]:
-    """The groups of a reading as texts, sorted by (first tile, type) for display."""
+    """The groups of a reading as texts, sorted by (first tile, type) for display. Explanations
+    list readings by the hundred: each is a step where the time budget is checked."""
+    deadline.check()
     return [group_text(g) for g in sorted(groups, key=_display_key)]

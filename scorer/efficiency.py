@@ -176,8 +176,11 @@ def _check_seen(p: Profile, held: list[int], seen: list[int]) -> None:
         raise HandError(f"visible: more than {p.copies} copies of {', '.join(over)}", None, "bad_visible")
 
 
-def _summary(h: Holding, left: list[int]) -> dict[str, Any]:
-    found = h.shapes()
+def _summary(h: Holding, left: list[int], held: list[int]) -> dict[str, Any]:
+    """The shanten per shape and their useful tiles. A kind held four times, melds included, is
+    useful only to a shape already ready: its fifth copy is a formal wait, never a draw."""
+    found = [(flag, v, kinds if v <= 0 else [k for k in kinds if held[k] < h.profile.copies])
+             for flag, v, kinds in h.shapes()]
     low = min(v for _, v, _ in found)
     useful = sorted({k for _, v, kinds in found if v == low for k in kinds})
     return {
@@ -218,7 +221,7 @@ def _one_short(req: Request, hand: Hand, concealed: list[int] | None, extra_seen
     held = short.all_counts()
     left = _left(req.profile, held, seen)
     h = Holding.of(req.profile, short, req.ctx, req.wild, searches=req.searches)
-    out = _summary(h, left)
+    out = _summary(h, left, held)
     useful = out.pop("_useful")
     out["waits"] = []
     if out["shanten"] == 0 and score_waits:
@@ -232,7 +235,8 @@ def _one_short(req: Request, hand: Hand, concealed: list[int] | None, extra_seen
 
 
 def _toward_minimum(req: Request, short: Hand, h: Holding, useful: list[int], left: list[int]) -> dict[str, Any]:
-    """For each useful tile: the discards after it that leave a ready hand with a valid wait."""
+    """For each useful tile: the discards after it that leave a ready hand with a live wait (a copy
+    left to draw or claim) on which a win is valid."""
     n, fixed = req.profile.n_sets, h.fixed
     flags = sum(h.flags)
     per_tile = []
@@ -246,11 +250,9 @@ def _toward_minimum(req: Request, short: Hand, h: Holding, useful: list[int], le
             counts[d] -= 1
             v, mask = core.best(counts[:34], n, fixed, flags)
             if v == 0:
-                held = short.all_counts()
-                held[u] += 1
-                held[d] -= 1
-                waits = [k for k in range(34) if mask >> k & 1]
-                good = minimum.keeps_minimum(req.variant, short, counts, waits, held, req.given, req.rules)
+                # a wait's copies left after drawing u: the discard d is seen, so it still counts
+                waits = {k: left[k] - (k == u) for k in range(34) if mask >> k & 1}
+                good = minimum.keeps_minimum(req.variant, short, counts, waits, req.given, req.rules)
                 if good:
                     ways.append({"discard": tile_name(d), "waits": good})
             counts[d] += 1
@@ -290,9 +292,16 @@ def efficiency(variant_id: str, hand: str, context: dict[str, Any] | None = None
     return answer
 
 
+def _plain_rank(entry: dict[str, Any], kind: int) -> tuple[int, ...]:
+    """A discard's place where no minimum applies: fewest steps, then most tiles left, then tile order."""
+    return entry["shanten"], -entry["tiles_left"], kind
+
+
 def _discards(req: Request, hand: Hand) -> list[dict[str, Any]]:
-    """Every discard of a full hand, best first: fewest steps, then most tiles left, then tile order.
-    A wild is offered only when the hand holds nothing else."""
+    """Every discard of a full hand, best first: in MCR by the minimum first
+    (``efficiency_minimum.discard_rank``), elsewhere by ``_plain_rank``. A wild is offered only
+    when the hand holds nothing else."""
+    rank = minimum.discard_rank if _minimum_on(req) else _plain_rank
     concealed = hand.counts()
     choices = [k for k, n in enumerate(concealed) if n and k != req.wild] or \
         [k for k, n in enumerate(concealed) if n]
@@ -303,6 +312,6 @@ def _discards(req: Request, hand: Hand) -> list[dict[str, Any]]:
         # each discard's waits are scored where the minimum depends on them (MCR); elsewhere a
         # ready discard's useful tiles are its waits, scored once the hand is played down to them
         entry = {"tile": tile_name(d), **_one_short(req, hand, after, d, score_waits=_minimum_on(req))}
-        out.append((entry["shanten"], -entry["tiles_left"], d, entry))
-    out.sort(key=lambda e: e[:3])
-    return [e[3] for e in out]
+        out.append((rank(entry, d), entry))
+    out.sort(key=lambda e: e[0])
+    return [e[1] for e in out]

@@ -4,7 +4,8 @@
 A ready hand's waits come from the referee's ``waits`` (every wait scored self-drawn and on a
 discard). One step from ready, each useful tile is tried: every discard that leaves a ready hand,
 every wait of that hand scored both ways (through the variant's compact path, the C one for MCR
-under the default rules); the tile keeps the minimum alive when one of those wins is valid.
+under the default rules); the tile keeps the minimum alive when one of those wins is valid on a
+wait with a copy left. A full hand's discards rank by the minimum first (``discard_rank``).
 """
 
 from __future__ import annotations
@@ -60,17 +61,35 @@ def _valid(variant_id: str, text: str, ctx: dict[str, Any], rules: Any) -> bool:
         return False
 
 
-def keeps_minimum(variant: Any, short: Hand, counts_after: list[int], waits: list[int], held: list[int],
+def keeps_minimum(variant: Any, short: Hand, counts_after: list[int], waits: dict[int, int],
                   context: dict[str, Any], rules: Any) -> list[str]:
-    """The waits (of the ready hand ``short`` with concealed ``counts_after``) on which some win is
-    valid; a wait whose four copies are all held cannot be won and is left out."""
+    """The live waits (of the ready hand ``short`` with concealed ``counts_after``; ``waits`` maps
+    each to its copies left) on which some win is valid. A wait with no copy left to draw or claim
+    (all held, seen, or just discarded) cannot be won and is left out."""
     concealed = tuple(k for k, n in enumerate(counts_after) for _ in range(n))
     base = format_hand(dataclasses.replace(short, concealed=concealed, win_tile=None))
     good = []
-    for k in waits:
-        if held[k] >= 4:
+    for k, copies_left in waits.items():
+        if copies_left <= 0:
             continue
         text = base + tile_name(k)
         if any(_valid(variant.id, text, ctx, rules) for _, ctx in modes(variant, context)):
             good.append(tile_name(k))
     return good
+
+
+def live_valid_left(waits: list[dict[str, Any]]) -> int:
+    """The copies left of a ready hand's live waits on which a win is valid (8 points or more)."""
+    return sum(w["left"] for w in waits if not w.get("below_minimum", True) and w["left"] > 0)
+
+
+def discard_rank(entry: dict[str, Any], kind: int) -> tuple[int, ...]:
+    """An MCR discard's place, best first (docs/efficiency.md#a-full-hand-which-tile-to-discard):
+    (a) a ready hand with a live valid wait, by those waits' copies left, then by all tiles left;
+    (b) one step away with draws left that keep the minimum, by those draws, then by all tiles left;
+    (c) the rest by shanten, then tiles left. Ties in tile order."""
+    if entry["shanten"] == 0 and (valid := live_valid_left(entry["waits"])):
+        return 0, -valid, -entry["tiles_left"], kind
+    if entry["shanten"] == 1 and (keeping := entry["minimum"]["tiles_left"]):
+        return 1, -keeping, -entry["tiles_left"], kind
+    return 2, entry["shanten"], -entry["tiles_left"], kind

@@ -20,14 +20,34 @@ from .version import __version__
 if TYPE_CHECKING:
     from .request import ScoreRequest
 
+def refuse_ill_typed(model: str, variant: Any, hand: Any, context: Any = None, rules: Any = None,
+                     dialect: Any = None, *, hand_may_be_none: bool = False) -> None:
+    """The library's arguments as the request ``model`` (``ScoreRequest``, ``WaitsRequest``,
+    ``ParseRequest``) types them: one of a wrong type (a hand that is no string, a context that is
+    no object) is refused as HTTP and batch lines refuse it -- ``bad_request``, the same words, every
+    problem at once -- not by an error of its own in each entry point. ``context`` None: none given."""
+    if (type(variant) is str and (type(hand) is str or (hand is None and hand_may_be_none))
+            and (context is None or isinstance(context, dict | Model)) and (dialect is None or type(dialect) is str)):
+        return
+    from . import request
+
+    raw = {"variant": variant, "hand": hand, "rules": rules, "dialect": dialect,
+           "context": context if context is not None and not isinstance(context, Model) else {}}
+    if model == "ParseRequest":
+        del raw["context"], raw["rules"]
+    request.validated(getattr(request, model), raw)  # raises HandError for the wrong types
+
+
 def parse(hand: str, variant: str = "mcr", dialect: str | None = None, win_tile: str | None = None) -> Hand:
     """Read a hand in the notation of ``variant`` (its tile set and hand size)."""
+    refuse_ill_typed("ParseRequest", variant, hand, dialect=dialect)
     v = registry.get(variant)
     return parse_notation(hand, v.notation, dialect=dialect, win_tile=win_tile)
 
 
 def partitions(hand: str, variant: str = "mcr", dialect: str | None = None) -> dict[str, Any]:
     """The canonical hand and every natural reading of it (``mjscore parse``, ``POST /v1/parse``)."""
+    refuse_ill_typed("ParseRequest", variant, hand, dialect=dialect)
     v = registry.get(variant)
     h = parse_notation(hand, v.notation, dialect=dialect)
     answer: dict[str, Any] = {"hand": format_hand(h), "partitions": v.readings(h)}
@@ -55,6 +75,7 @@ def score_checked(variant: str, hand: str | None, context: dict[str, Any] | Mode
                   explain: bool = False, claim: list[str | int] | None = None) -> Result:
     """``score`` by the checked path alone (input validated, the variant's ``score``), never a
     compiled full path: the twin each full path is tested against (tests/test_mcr_full_fast.py)."""
+    refuse_ill_typed("ScoreRequest", variant, hand, context, rules, dialect, hand_may_be_none=True)
     v = registry.get(variant)
     try:
         ctx = v.context(context)

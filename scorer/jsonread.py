@@ -45,16 +45,21 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _lone_surrogate(value: Any) -> bool:
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return True
-        return False
-    if isinstance(value, dict):
-        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_lone_surrogate(v) for v in value)
+    """Whether a string anywhere in ``value`` holds an unpaired surrogate (by a stack, not by
+    recursion: the reader takes values nested deeper than Python's call stack)."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
     return False
 
 

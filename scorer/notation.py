@@ -80,6 +80,8 @@ _OPENERS = {"[": "]", "{": "}", "(": ")", "<": ">"}
 _CLOSERS = {close: open_ for open_, close in _OPENERS.items()}
 _LETTER_KIND = {letter: 27 + i for i, letter in enumerate(LETTERS)}
 _SUIT_LETTERS = "mpszf"  # suit letters that follow a digit run (z honours, f flowers)
+_HONOUR_LETTERS = "ESWNCFP"
+_GROUP_START = re.compile(r"[0-9]+[mpszf]|[A-Z\[{(<]")
 _HELPER = "helper"
 _DIALECTS = (None, _HELPER)
 _ROLES = ("winner", "idle")
@@ -149,6 +151,10 @@ class Scanner:
         self.tokens: list[Token] = []
         self.digits: list[int] = []  # positions of a pending digit run
         self.depth = 0  # bracket nesting, only so that a stray nested bracket does not split a digit run
+        # problems to report ahead of their position (id -> the position to sort at): an unknown
+        # character inside a digit run comes before the problems of the run it broke
+        self.ahead: dict[int, int] = {}
+        self.hinted = False  # the lowercase-honour hint is given once
 
     def problem(self, message: str, pos: int | None, code: str) -> None:
         if pos is not None and self.pasted is not None:
@@ -189,13 +195,23 @@ class Scanner:
                 self.flush()  # a pasted tile (🀇, 一万) starts its own digit run
             else:
                 # Reported but otherwise skipped: it does not break a digit run, so one typo is one error.
-                self.problem(f"unknown character {self.typed(i)!r}", i, "unknown_character")
+                self.unknown(i)
             i += 1
         self.flush()
         if self.pasted is not None:
             origin = self.pasted.origin
             self.tokens = [replace(t, pos=origin[t.pos]) for t in self.tokens]
         return self.tokens
+
+    def unknown(self, i: int) -> None:
+        typed = self.typed(i)
+        hint = ""
+        if not self.hinted and typed.upper() in _HONOUR_LETTERS and typed != typed.upper():
+            hint, self.hinted = f" (honours are written {' '.join(_HONOUR_LETTERS)})", True
+        self.problem(f"unknown character {typed!r}{hint}", i, "unknown_character")
+        if self.digits:  # the digits before it and after it are read as one run: it comes first
+            first = self.digits[0]
+            self.ahead[id(self.problems[-1])] = first if self.pasted is None else self.pasted.origin[first]
 
     def flush(self) -> None:
         """A digit run that meets anything but a suit letter has no suit."""
@@ -261,9 +277,10 @@ class Scanner:
         self.tokens.append(Token(TokenType.OPEN if opening else TokenType.CLOSE, pos, char=ch))
 
     def comma(self, pos: int) -> int:
-        """``,N`` claim digit (or a separator in list mode); returns the index after it."""
+        """``,N`` claim digit, or a separator: in list mode, and between groups outside brackets
+        (``123m,456m``: a group follows, not a claim digit); returns the index after it."""
         self.flush()
-        if self.list_mode:
+        if self.list_mode or (self.depth == 0 and self.group_after(pos)):
             return pos + 1
         i, n = pos + 1, len(self.text)
         digit_positions: list[int] = []
@@ -279,6 +296,12 @@ class Scanner:
             p = digit_positions[0]
             self.tokens.append(Token(TokenType.CLAIM, p, ord(self.text[p]) - ord("0")))
         return i
+
+
+    def group_after(self, pos: int) -> bool:
+        """A group starts right after the comma: digits and their suit letter, a tile letter or an
+        opening bracket (``123m,456m``, ``555p,CC``), not a claim digit (``,1``)."""
+        return _GROUP_START.match(self.text, pos + 1) is not None
 
 
 # ---------------------------------------------------------------------------------------------- melds
@@ -575,8 +598,8 @@ class _Reading:
 def _read(text: str, pasted: Pasted | None, rules: NotationRules, helper: bool,
           win_tile: int | str | None, idle: bool) -> _Reading:
     problems: list[Problem] = []
-    tokens = Scanner(text if pasted is None else pasted.text, rules, problems, helper=helper,
-                     pasted=pasted).run()
+    scanner = Scanner(text if pasted is None else pasted.text, rules, problems, helper=helper, pasted=pasted)
+    tokens = scanner.run()
     b = Builder(text, rules, problems, helper=helper)
     b.walk(tokens)
     b.check_copies(tokens)
@@ -598,8 +621,10 @@ def _read(text: str, pasted: Pasted | None, rules: NotationRules, helper: bool,
         red_win = b.concealed_red[-1]
 
     if problems:
-        # Position order reads naturally; problems without a position (counts, context) go last.
-        problems.sort(key=lambda p: (p.position is None, p.position or 0))
+        # Position order reads naturally, a cause before what it causes (Scanner.ahead); problems
+        # without a position (counts, context) go last.
+        ahead = scanner.ahead
+        problems.sort(key=lambda p: (p.position is None, ahead.get(id(p), p.position or 0), id(p) not in ahead))
         return _Reading(None, problems, b)
     red = tuple(sorted(k for k, is_red in zip(b.concealed, b.concealed_red, strict=True) if is_red))
     hand = Hand(melds=tuple(b.melds), concealed=tuple(sorted(b.concealed)), win_tile=win,

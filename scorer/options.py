@@ -14,6 +14,19 @@ from typing import Any
 from .errors import HandError
 from .fields import Field
 from .registry import Variant
+from .seats import SEATS
+
+# Every way a seat's wind may be written at the command line, case-folded: the letter, the English
+# name, the Chinese name (simplified and traditional) and the honour's z digit.
+WIND_NAMES: dict[str, str] = {
+    written.casefold(): wind
+    for wind, names in (("E", ("E", "East", "东", "東", "1z")), ("S", ("S", "South", "南", "2z")),
+                        ("W", ("W", "West", "西", "3z")), ("N", ("N", "North", "北", "4z")))
+    for written in names
+}
+# Context fields that name a seat in every variant's contract, whatever their declared type (Fuzhou
+# declares its seats as tiles, read through its tile reader).
+SEAT_FIELDS = ("seat_wind", "round_wind", "discarder")
 
 
 def context_fields(variant: Variant) -> dict[str, Field]:
@@ -39,6 +52,17 @@ def is_bool(info: Field) -> bool:
 
 def is_int(info: Field) -> bool:
     return info.shape.non_null().kind == "integer" and not info.shape.non_null().enum
+
+
+def is_wind(info: Field) -> bool:
+    """A seat's wind: a field whose values are the four winds, or one of the contract's seat fields."""
+    return info.shape.non_null().enum == SEATS or info.name in SEAT_FIELDS
+
+
+def read_wind(text: str) -> str:
+    """``s``, ``South``, ``南`` → ``S``; any other text is left as written for the field's own check
+    to report."""
+    return WIND_NAMES.get(text.strip().casefold(), text)
 
 
 def is_list(info: Field) -> bool:
@@ -94,6 +118,20 @@ def request_from_command(variant: Variant, command: str) -> dict[str, Any]:
         if is_bool(info):
             request["context"][name] = truth
             continue
-        value = next(args)
-        request["context"][name] = int(value) if is_int(info) else split_list(value) if is_list(info) else value
+        request["context"][name] = read_option(info, next(args))
     return request
+
+
+def read_option(info: Field, text: str) -> Any:
+    """An option's text as the field's value: a whole number for an integer field (else the text,
+    for the field's check to report), a list split, a wind folded to its letter."""
+    if is_int(info):
+        try:
+            return int(text.strip())
+        except ValueError:
+            return text
+    if is_list(info) and isinstance(text, str):
+        return split_list(text)
+    if is_wind(info):
+        return read_wind(text)
+    return text

@@ -72,35 +72,68 @@ def sections(variant_id: str) -> dict[str, Section]:
 
 
 def item_reference(variant_id: str, item: str) -> dict[str, Any]:
-    """One item: its table row (value, exclusions), its definition from the page and its worked
-    example scored now. ``item`` is an id, a Chinese or an English name."""
-    from .claims import item_names, name_key
-    from .engine import score
-    from .options import request_from_command
+    """One item: its table row (value), its definition from the page, its worked example scored now,
+    and every item it keeps out ("not also scored"): its table row's exclusions and those the score
+    applies with it in the example (清龙 keeps out the 连六 and 老少副 among its own chows), so the
+    reference says what the score does. ``item`` is an id, a Chinese or an English name."""
+    from .claims import item_names, name_key, unknown_item
 
     v = registry.get(variant_id)
     item_id = item_names(v).get(name_key(item))
     if item_id is None:
-        raise HandError(f"{v.id} has no item {item!r} (mjscore items {v.id} lists them)", None, "unknown_item")
+        raise HandError(unknown_item(v, item), None, "unknown_item")
     row = next(i for i in v.items if i.id == item_id)
     by_id = {i.id: i for i in v.items}
     section = sections(v.id).get(anchor_of(item_id))
+    example = _example(v, section.example) if section and section.example else None
+    excludes = _not_also_scored(row, example[1] if example else None)
     answer: dict[str, Any] = {
         "variant": v.id, "id": row.id, "name": row.name, "name_zh": row.name_zh, "points": row.points,
         "factor": row.factor,
         "excludes": [{"id": e, "name": by_id[e].name if e in by_id else e,
-                      "name_zh": by_id[e].name_zh if e in by_id else e, "principle": p} for e, p in row.excludes],
+                      "name_zh": by_id[e].name_zh if e in by_id else e, "principle": p} for e, p in excludes],
         "definition": section.definition if section else None,
         "doc": registry.doc_link(v.id, item_id),
         "example": None,
     }
-    if section and section.example:
-        request = request_from_command(v, section.example)
-        result = score(v.id, request["hand"], request["context"], request["rules"], request["dialect"])
+    if example is not None:
+        request, result = example
         scored = next((i for i in result.items if i.id == item_id), None)
         answer["example"] = {
-            "command": section.example, "hand": result.hand, "context": request["context"],
+            "command": section.example if section else None, "hand": result.hand, "context": request["context"],
             "valid": result.valid, "total": result.total,
             "item": None if scored is None else scored.as_dict(),
         }
     return answer
+
+
+def not_also_scored(variant_id: str) -> dict[str, list[tuple[str, str]]]:
+    """Every item's exclusions (id, principle) as ``item_reference`` gives them: the table's, and
+    those the score applies with the item in its worked example."""
+    v = registry.get(variant_id)
+    found = sections(v.id)
+    out = {}
+    for row in v.items:
+        section = found.get(anchor_of(row.id))
+        example = _example(v, section.example) if section and section.example else None
+        out[row.id] = _not_also_scored(row, example[1] if example else None)
+    return out
+
+
+def _example(v: registry.Variant, command: str) -> tuple[dict[str, Any], Any]:
+    """A worked example's request and its result, scored now."""
+    from .engine import score
+    from .options import request_from_command
+
+    request = request_from_command(v, command)
+    return request, score(v.id, request["hand"], request["context"], request["rules"], request["dialect"])
+
+
+def _not_also_scored(row: Any, result: Any) -> list[tuple[str, str]]:
+    """The table row's exclusions, then those the score applied for the item (table order kept)."""
+    seen = dict(row.excludes)
+    if result is not None:
+        for e in result.excluded:
+            if e.by == row.id and e.id not in seen:
+                seen[e.id] = e.principle
+    return list(seen.items())

@@ -212,11 +212,40 @@ def request_problems(err: Any, prefix: str = "") -> list[Problem]:
             out.append(Problem(f"unknown field {where!r}", None, "unknown_field"))
         elif kind in CODES:
             out.append(Problem(str(e.get("msg")), None, kind))
-        elif kind in _BOUND_TYPES:
-            out.append(Problem(f"{where or 'body'}: {e.get('msg')}", None, _BOUND_TYPES[kind]))
         else:
-            out.append(Problem(f"{where or 'body'}: {e.get('msg')}", None, "bad_request"))
+            out.append(Problem(f"{where or 'body'}: {_in_our_words(e)}", None, _BOUND_TYPES.get(kind, "bad_request")))
     return out or [Problem("malformed request", None, "bad_request")]
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if not isinstance(value, str) else f"'{value}'"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# pydantic's complaints (path and query parameters, the match models' leftovers) in our words: what
+# the value given is not, by pydantic's error type
+_SAID: dict[str, Any] = {
+    "missing": lambda e, c: "missing",
+    "string_pattern_mismatch": lambda e, c: f"{_shown(e.get('input'))} does not have the form {c.get('pattern')}",
+    "literal_error": lambda e, c: f"{_shown(e.get('input'))} is not one of {c.get('expected')}",
+    "enum": lambda e, c: f"{_shown(e.get('input'))} is not one of {c.get('expected')}",
+    "string_too_long": lambda e, c: f"longer than {c.get('max_length')} characters",
+    "too_long": lambda e, c: f"more than {c.get('max_length')} items",
+    "less_than_equal": lambda e, c: f"{_shown(e.get('input'))} is above the maximum {c.get('le')}",
+    "less_than": lambda e, c: f"{_shown(e.get('input'))} is not below {c.get('lt')}",
+    "greater_than_equal": lambda e, c: f"{_shown(e.get('input'))} is below the minimum {c.get('ge')}",
+    "greater_than": lambda e, c: f"{_shown(e.get('input'))} is not above {c.get('gt')}",
+    "int_parsing": lambda e, c: f"{_shown(e.get('input'))} is not an integer",
+    "int_type": lambda e, c: f"{_shown(e.get('input'))} is not an integer",
+    "string_type": lambda e, c: f"{_shown(e.get('input'))} is not a text",
+    "bool_parsing": lambda e, c: f"{_shown(e.get('input'))} is not true or false",
+    "bool_type": lambda e, c: f"{_shown(e.get('input'))} is not true or false",
+}
+
+
+def _in_our_words(e: dict[str, Any]) -> str:
+    said = _SAID.get(e.get("type", ""))
+    return said(e, e.get("ctx") or {}) if said is not None else str(e.get("msg"))
 
 
 def field_problems(err: Invalid) -> list[Problem]:

@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import decompose
+from . import deadline, decompose
 from .decompose import readings
 
 # A group's readings as the decomposer's C records (one row of bytes each; scorer._fast's
@@ -109,6 +109,7 @@ def shares(sizes: list[int], n_wilds: int) -> Iterator[tuple[Share, Share, Share
             for d2 in options[2]:
                 d3 = (n_wilds - w01 - d2[0], 1 - p01 - d2[1])
                 if d3 in options[3]:
+                    deadline.check()
                     yield d0, d1, d2, d3
 
 

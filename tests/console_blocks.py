@@ -85,7 +85,9 @@ def shown_in(expected: list[str], output: list[str]) -> bool:
 def check_example(command: str, expected: list[str]) -> None:
     """Assert that ``command`` prints what its block shows (exit status 2 where it shows an error)."""
     status, output = run_console(command)
-    wants_error = any(e.startswith("error:") for e in expected)
+    # an error line, or (with --json) the error object alone
+    wants_error = any(e.startswith("error:") for e in expected) or (
+        len(expected) == 1 and expected[0].startswith('{"error":'))
     assert status == (2 if wants_error else 0), output
     assert shown_in(expected, output), f"the block for {command!r} is not what it prints:\n" + "\n".join(output)
 

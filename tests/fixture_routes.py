@@ -63,8 +63,9 @@ def cli_args(variant: str, case: dict[str, Any],
 def via_cli(variant: str, case: dict[str, Any],
             format_dict: Callable[[dict[str, Any]], str] = json.dumps) -> dict[str, Any]:
     res = run_cli(cli_args(variant, case, format_dict))
-    if res.exit_code == 2:
-        return {"error": {"message": res.output}}
+    if res.exit_code == 2:  # with --json: the JSON error object on stdout, said here as the terminal says it
+        errors = orjson.loads(res.stdout)["error"]["errors"]
+        return {"error": {"message": "\n".join(f"error: {e['message']} [{e['code']}]" for e in errors)}}
     assert res.exit_code == 0, res.output
     return orjson.loads(res.output)
 

@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient
 
 from api import limits
 from api.app import app
-from scorer import engine, registry
+from scorer import engine, referee, registry
+from scorer.errors import HandError
 
 MJSCORE = str(Path(sys.executable).with_name("mjscore"))
 
@@ -252,6 +253,57 @@ def test_waits_reports_a_bad_context_as_score_does(flowers):
     assert score.status_code == waits.status_code == 422
     assert error_of(waits)["code"] == error_of(score)["code"]
     assert error_of(waits)["message"] == error_of(score)["message"]
+
+
+@pytest.mark.parametrize(("variant", "hand", "win", "context"), [
+    ("shanxi", "[222m]345s678s11z56p", "4p", {"seat_wind": "N", "self_draw": True, "discarder": "E"}),
+    ("shanxi", "[222m]345s678s11z56p", "4p", {"seat_wind": "E", "discarder": "E"}),
+    ("mcr", "[123m]456789m555pC", "C", {"seat_wind": "S", "self_draw": True, "discarder": "E"}),
+    ("mcr", "[123m]456789m555pC", "C", {"seat_wind": "S", "discarder": "S"}),
+    ("hebei", "234s456s678s555p2p", "2p", {"seat_wind": "E", "self_draw": True, "discarder": "S"}),
+])
+def test_waits_refuse_a_context_the_variant_refuses(variant, hand, win, context):
+    # the context contradicts itself: score refuses it whatever the winning tile, and so do waits
+    score = post("/v1/score", {"variant": variant, "hand": hand + win, "context": context})
+    waits = post("/v1/waits", {"variant": variant, "hand": hand, "context": context})
+    assert score.status_code == waits.status_code == 422, waits.text
+    assert error_of(waits)["code"] == error_of(score)["code"]
+    assert error_of(waits)["message"] == error_of(score)["message"]
+
+
+@pytest.mark.parametrize("context", [{}, {"seat_wind": "N"}, {"seat_wind": "N", "self_draw": True},
+                                     {"seat_wind": "N", "discarder": "E"}])
+def test_waits_under_a_context_the_variant_takes_still_answer(context):
+    res = post("/v1/waits", {"variant": "shanxi", "hand": "[222m]345s678s11z56p", "context": context})
+    assert res.status_code == 200 and res.json()["waits"], res.text
+
+
+# --- one code per problem, whichever entry point --------------------------------------------------
+
+ILL_TYPED = [
+    ({"hand": 123}, "hand"), ({"hand": ["1m"]}, "hand"), ({"context": "self_draw"}, "context"),
+    ({"context": [1]}, "context"), ({"dialect": 5}, "dialect"), ({"variant": 5}, "variant"),
+    ({"hand": 7, "context": "x"}, "hand"),
+]
+
+
+@pytest.mark.parametrize(("wrong", "field"), ILL_TYPED)
+def test_an_ill_typed_request_gets_one_code_from_library_batch_and_http(wrong, field):
+    score = {"variant": "mcr", "hand": "[123m]456789m555pCC", "context": {}, **wrong}
+    waits = {**score, "hand": wrong.get("hand", "[123m]456789m555pC")}
+
+    def library(fn, req) -> list[tuple[str, str]]:
+        with pytest.raises(HandError) as err:
+            fn(req["variant"], req["hand"], req["context"], None, req.get("dialect"))
+        return [(p.code, p.message) for p in err.value.problems]
+
+    http = [(e["code"], e["message"]) for e in error_of(post("/v1/score", score))["errors"]]
+    many = [(e["code"], e["message"]) for e in engine.score_many([score])[0]["error"]["errors"]]
+    assert library(engine.score, score) == many == http
+    assert http[0][0] == "bad_request" and http[0][1].startswith(field + ":")
+    assert len(http) == len(wrong)  # every problem at once
+    http_waits = [(e["code"], e["message"]) for e in error_of(post("/v1/waits", waits))["errors"]]
+    assert library(referee.waits, waits) == http_waits
 
 
 def test_waits_of_a_good_context_still_answer():

@@ -150,6 +150,37 @@ def test_json_logs_replay_as_the_text_records(reports):
     assert match["id"] == "R05-robkong" and match["agree"] is True
 
 
+def _log_lines() -> list[bytes]:
+    return [x for x in (FIXTURES / "logs.jsonl").read_bytes().splitlines() if x.strip()]
+
+
+@pytest.mark.parametrize("first", [b"\xef\xbb\xbf", b"\xef\xbb\xbf\n", b""])
+def test_a_byte_order_mark_before_json_lines_is_passed_over(tmp_path, first):
+    lines = _log_lines()
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(first + b"\n".join(lines) + b"\n")
+    reports = list(map(audit.audit_round, sources.rounds_of([path])))
+    assert len(reports) == len(lines)
+    assert all(r["outcome"] != "error" for r in reports), [r.get("error") for r in reports]
+
+
+@pytest.mark.parametrize("bad", [b"{\"_id\": \"cut\", \"log\": [{\"output\":", b"{\"_id\": \"x\" \"log\": []}", b"[1, 2"])
+def test_a_bad_first_json_line_is_an_error_of_its_own(tmp_path, bad):
+    lines = _log_lines()
+    path = tmp_path / "bad-first.jsonl"
+    path.write_bytes(b"\n".join([bad, *lines]) + b"\n")
+    reports = list(map(audit.audit_round, sources.rounds_of([path])))
+    assert [r["outcome"] == "error" for r in reports] == [True] + [False] * len(lines)
+    assert reports[0]["line"] == 1 and "not JSON" in reports[0]["error"]["message"]
+
+
+def test_a_log_over_many_lines_stays_one_log_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "match.json"
+    path.write_bytes(b"\xef\xbb\xbf" + (FIXTURES / "match.json").read_bytes())
+    [match] = map(audit.audit_round, sources.rounds_of([path]))
+    assert match["id"] == "R05-robkong" and match["agree"] is True
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("[1, 2", "not JSON"),
     ('{"log": 3}', "not a match log"),

@@ -172,12 +172,16 @@ def test_cli_parse_helper_dialect() -> None:
                                       "partitions": [["[567m,2]", "[999s,3]", "(SSSS)", "123p", "EE"]]}
 
 
-def test_cli_parse_errors_exit_2_every_position_on_stderr() -> None:
-    res = run_cli(["parse", "8z0mx", "--json"])
+def test_cli_parse_errors_exit_2_every_position() -> None:
+    res = run_cli(["parse", "8z0mx"])
     assert res.exit_code == 2
     assert res.stdout == ""
     for pos in ("position 0", "position 2", "position 4"):
         assert pos in res.stderr
+    # with --json, the JSON error object on stdout
+    res = run_cli(["parse", "8z0mx", "--json"])
+    assert res.exit_code == 2 and res.stderr == ""
+    assert [e["position"] for e in json.loads(res.stdout)["error"]["errors"]] == [0, 2, 4, None]
 
 
 def test_cli_parse_long_input_exit_2() -> None:

@@ -1,6 +1,6 @@
-"""is_winning's table branch (scorer._fast: _raw_win_std for bytes with the default mask and cap 4 or no
-wilds, _tab_win for the other masks / caps the tables answer): the reference, and the sumset path that
-waits() still takes, agree on every wild count, mask and cap it handles."""
+"""is_winning's table branch (scorer._fast: _raw_default_win for bytes with the default mask and cap 4
+or no wilds, _table_win for the other masks / caps the tables answer): the reference, and the sumset
+path that waits() still takes, agree on every wild count, mask and cap it handles."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from scorer import _fast as fast
 from scorer import _reference as ref
 
 ALL_KINDS = (1 << 37) - 1
-STD = fast.STANDARD_MASK  # the default argument's own object: the _raw_win_std branch
-STD_COPY = int(str(STD))  # equal, another object: the _tab_modes / _tab_win branch
+STD = fast.STANDARD_MASK  # the default argument's own object: the _raw_default_win branch
+STD_COPY = int(str(STD))  # equal, another object: the _table_modes / _table_win branch
 HONOURS = 0x7F << 27
 MCR_SHAPES = 15
 MELDS = [(k, k, k) for k in range(37)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
@@ -58,7 +58,7 @@ def test_table_branch_equals_reference(rnd, wild_mask, max_copies, shapes):
     want = ref.is_winning(c, n_sets, wilds, wild_mask, max_copies, shapes)
     args = (n_sets, wilds, wild_mask, max_copies, shapes)
     assert fast.is_winning(bytes(c), *args) == want
-    assert fast.is_winning(c, *args) == want  # the list path (tables via _nat_keys)
+    assert fast.is_winning(c, *args) == want  # the list path (tables via _natural_keys)
     if not any(c[34:]):
         assert fast.is_winning(bytes(c[:34]), *args) == want  # short bytes: zero-padded
     if wild_mask is STD and max_copies == 4:

@@ -115,15 +115,17 @@ def test_the_minimum_view_against_the_referee_waits() -> None:
 # --- a full hand -----------------------------------------------------------------------------------
 
 def test_discards_best_first() -> None:
+    # MCR: the step that keeps the minimum goes above the ready hand that cannot win
+    # (tests/test_efficiency_ranking.py has the whole order)
     a = efficiency("mcr", "[234m][456p]345m2278s5p")
-    keys = [(d["shanten"], -d["tiles_left"]) for d in a["discards"]]
-    assert keys == sorted(keys)
-    first = a["discards"][0]
-    assert first["tile"] == "5p" and first["shanten"] == 0 and useful(first) == {"6s": 4, "9s": 4}
-    assert all(w["below_minimum"] for w in first["waits"])
+    first, second = a["discards"][:2]
+    assert first["tile"] == "8s" and first["shanten"] == 1 and first["minimum"]["tiles_left"] == 8
+    assert second["tile"] == "5p" and second["shanten"] == 0 and useful(second) == {"6s": 4, "9s": 4}
+    assert all(w["below_minimum"] for w in second["waits"])
     # the discarded tile is seen: it is not left to draw
-    eight = next(d for d in a["discards"] if d["tile"] == "8s")
-    assert useful(eight)["8s"] == 3 and eight["minimum"]["tiles_left"] == 8
+    assert useful(first)["8s"] == 3
+    rest = [(d["shanten"], -d["tiles_left"]) for d in a["discards"][2:]]
+    assert rest == sorted(rest)
 
 
 def test_a_complete_hand_is_one_discard_from_ready() -> None:

@@ -212,7 +212,7 @@ README_EXAMPLES = [
     (["hebei", "[123m]456p789s234s55s", "--seat", "S", "--discarder", "E"], 0, ["not a valid win", "缺一门 fails"]),
     (["hebei", "(6666p)123p789p22s333s", "--seat", "W", "--self-draw", "--kong-win"], 0,
      ["杠上开花", "total 8", "payments: E -16  S -8  W +32  N -8"]),
-    (["hebei", "234s456s678s555p22p", "--seat", "S", "--last-wall"], 2, ["error: last_wall (海底捞月) needs self_draw"]),
+    (["hebei", "234s456s678s555p22p", "--seat", "S", "--last-wall"], 2, ["error: --last-wall (海底捞月) needs --self-draw"]),
 ]
 
 

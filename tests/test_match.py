@@ -9,6 +9,7 @@ import io
 import itertools
 import json
 import random
+import re
 import subprocess
 from fractions import Fraction
 
@@ -126,7 +127,7 @@ def test_a_seventeenth_hand_is_refused():
     before = copy.deepcopy(record)
     with pytest.raises(HandError) as err:
         add_entry(record, {"draw": True})
-    assert err.value.code == "too_many_hands" and "entry 19" in err.value.message
+    assert err.value.code == "too_many_hands" and err.value.message.startswith("entry: this would be hand 17")
     assert record == before
     # a penalty after the last hand is still taken
     _, sheet = add_entry(record, {"penalty": {"Cy": -5}, "reason": "late score sheet"})
@@ -312,6 +313,8 @@ def test_a_correction_that_breaks_the_match_changes_nothing():
 
 # --- bad input --------------------------------------------------------------------------------------
 
+# pydantic's own phrases: never shown to a user
+PYDANTIC_WORDS = re.compile(r"Field required|Input should|Extra inputs|String should|should have|valid dictionary")
 BAD_ENTRIES = [
     ({"from": "Bo", "fan": 8}, "no_winner"),
     ({"winner": None, "from": "Bo", "fan": 8}, "no_winner"),
@@ -320,7 +323,7 @@ BAD_ENTRIES = [
     ({"winner": "Ann", "from": "Bo", "fan": 7}, "fan_below_minimum"),
     ({"winner": "Eve", "from": "Bo", "fan": 8}, "unknown_player"),
     ({"winner": "Ann", "from": "Eve", "fan": 8}, "unknown_player"),
-    ({"winner": "Ann", "fan": 8}, "bad_request"),  # from is required (null for self-drawn)
+    ({"winner": "Ann", "fan": 8}, "missing"),  # from is required (null for self-drawn)
     ({"winner": "Ann", "from": None}, "bad_entry"),
     ({"winner": "Ann", "from": None, "fan": 8, "hand": "123m456p789s123s11p"}, "bad_entry"),
     ({"winner": "Ann", "from": None, "fan": "8"}, "bad_request"),
@@ -332,7 +335,7 @@ BAD_ENTRIES = [
     ({"draw": True, "winner": "Ann"}, "unknown_field"),
     ({"draw": True, "penalty": {"Ann": 1}}, "bad_entry"),
     ({"draw": False}, "bad_request"),
-    ({"penalty": {"Ann": -5}}, "bad_request"),  # a penalty needs its reason
+    ({"penalty": {"Ann": -5}}, "missing"),  # a penalty needs its reason
     ({"penalty": {"Eve": -5}, "reason": "r"}, "unknown_player"),
     ({"penalty": {}, "reason": "r"}, "too_many"),
     ({"false_win": "Eve"}, "unknown_player"),
@@ -350,7 +353,8 @@ def test_bad_entries_are_refused_and_change_nothing(entry, code):
         assert err.value.code in ("too_many", "bad_request")
     elif code is not None:
         assert err.value.code == code, err.value.as_dict()
-    assert "entry 6" in str(err.value)
+    assert all(p.message.startswith("entry") for p in err.value.problems), err.value.as_dict()
+    assert not PYDANTIC_WORDS.search(str(err.value)), err.value.as_dict()
     assert record == before
 
 
@@ -436,7 +440,7 @@ def test_cli_sheet_bad_file(tmp_path):
     path.write_text(json.dumps({"players": PLAYERS, "hands": [{"winner": "Ann", "from": "Ann", "fan": 8}]}))
     res = run_cli("sheet", str(path))
     assert res.returncode == 2
-    assert "entry 1: Ann cannot win on their own discard" in res.stderr and "[discarder_is_winner]" in res.stderr
+    assert "hands[0]: Ann cannot win on their own discard" in res.stderr and "[discarder_is_winner]" in res.stderr
     path.write_text("{")
     res = run_cli("sheet", str(path))
     assert res.returncode == 2 and "[bad_json]" in res.stderr
@@ -465,6 +469,93 @@ def test_a_correction_that_moves_a_hand_into_a_seat_where_it_does_not_win_is_ref
     before = copy.deepcopy(record)
     with pytest.raises(HandError) as err:
         correct(record, 1, None, by="Li", reason="one draw too many", action="delete")
-    assert err.value.code == "not_a_win" and "entry 10" in err.value.message
+    assert err.value.code == "not_a_win" and err.value.message.startswith("hands[9]: not a win")
     assert "below the 8-point minimum: 7" in err.value.message
     assert record == before
+
+
+def test_cli_sheet_reports_every_mistake_of_a_file_at_once(tmp_path):
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps({"players": PLAYERS, "hands": [
+        {"winner": "Ann", "from": "Bo", "fan": "8"},  # a fan total as text
+        {"winner": "Bo", "fan": 8},  # no from
+        {"winner": "Eve", "from": None, "fan": 8},  # not a player
+        {"winner": "Cy", "from": "Cy", "fan": 8},  # won on their own discard
+        {"penalty": {"Di": -5}},  # no reason
+        {"winner": "Di", "from": "Ann", "fan": 6},  # below the minimum
+    ]}))
+    res = run_cli("sheet", str(path))
+    assert res.returncode == 2
+    assert res.stderr.splitlines() == [
+        'error: hands[0].fan: "8" is not an integer [bad_request]',
+        "error: hands[1].from: missing [missing]",
+        "error: hands[2]: the winner 'Eve' is not one of the players (Ann, Bo, Cy, Di) [unknown_player]",
+        "error: hands[3]: Cy cannot win on their own discard (from: null is a self-drawn win) [discarder_is_winner]",
+        "error: hands[4].reason: missing [missing]",
+        "error: hands[5]: a fan total of 6 is below the 8-point minimum [fan_below_minimum]",
+    ]
+
+
+def test_a_faulty_entry_keeps_its_hand_so_later_ones_are_checked_in_their_own_seats():
+    # Di's hand wins with 门风 North in W3 (the 11th hand); a faulty entry before it still counts as a hand
+    tiles = {"winner": "Di", "from": None, "hand": "[WWW]123p789pNNN55s", "context": {"flowers": 1}}
+    hands = [{"draw": True}] * 9 + [{"winner": "Ann", "fan": 8}, tiles]
+    with pytest.raises(HandError) as err:
+        new_record({"players": PLAYERS, "hands": hands})
+    assert [p.message for p in err.value.problems] == ["hands[9].from: missing"]
+    hands[10] = {**tiles, "winner": "Ann", "from": None}  # the same tiles for Ann: not her seat's wind
+    with pytest.raises(HandError) as err:
+        new_record({"players": PLAYERS, "hands": hands})
+    assert [p.code for p in err.value.problems] == ["missing", "not_a_win"]
+    assert err.value.problems[1].message.startswith("hands[10]: not a win")
+
+
+def test_every_problem_of_a_record_in_our_words_at_its_path():
+    bad = {"players": [{"name": "A", "ema_id": "x"}, "B", "C\x01", {}], "title": "x" * 101,
+           "rules": {"false_win_points": -1, "preset": "zz", "false_win_paid_to_others": 1},
+           "log": [{"seq": 1, "at": "t", "by": "Li", "reason": "r", "action": "edit", "n": 1, "x": 2}],
+           "hands": [{"penalty": {" x": "3"}, "reason": "r"}]}
+    with pytest.raises(HandError) as err:
+        new_record(bad)
+    name = "a name (no control characters, no space at either end)"
+    assert [(p.code, p.message) for p in err.value.problems] == [
+        ("bad_request", 'players[0].ema_id: "x" is not digits only'),
+        ("bad_request", f'players[2]: "C\\u0001" is not {name}'),
+        ("missing", "players[3].name: missing"),
+        ("input_too_long", "title: 101 characters, at most 100"),
+        ("out_of_range", "rules.false_win_points: -1 is below the least allowed, 0"),
+        ("bad_request", "rules.false_win_paid_to_others: 1 is not true or false"),
+        ("bad_request", 'rules.preset: "zz" is not "helper" or "mcr1998"'),
+        ("unknown_field", "log[0].x: unknown field"),
+        ("bad_request", f'hands[0].penalty key: " x" is not {name}'),
+        ("bad_request", 'hands[0].penalty[" x"]: "3" is not an integer'),
+    ]
+    assert not PYDANTIC_WORDS.search(str(err.value))
+
+
+def test_every_problem_of_one_entry_at_once():
+    hands = [{"winner": "Eve", "from": "Zed", "fan": 5}, {"penalty": {"X": 1, "Y": 2, "Ann": 3}, "reason": "r"}]
+    with pytest.raises(HandError) as err:
+        new_record({"players": PLAYERS, "hands": hands})
+    assert [(p.code, p.message.split(":")[0], p.message.split("'")[1:2]) for p in err.value.problems] == [
+        ("unknown_player", "hands[0]", ["Eve"]), ("unknown_player", "hands[0]", ["Zed"]),
+        ("fan_below_minimum", "hands[0]", []), ("unknown_player", "hands[1]", ["X"]),
+        ("unknown_player", "hands[1]", ["Y"])]
+
+
+def test_the_cli_exports_every_format_of_the_table(monkeypatch):
+    """``mjscore sheet --export`` reads the one table of formats: a format added to it is written,
+    an unknown one is refused naming the known ones."""
+    from cli_runner import run_cli
+
+    extra = ex.ExportFormat("names", "the players, one a line", "text/plain", "-names.txt",
+                            lambda record, sheet: "\n".join(sheet["players"]) + "\n")
+    monkeypatch.setitem(ex.FORMATS, extra.name, extra)
+    path = str(ROOT / "docs" / "examples" / "match.json")
+    ran = run_cli(["sheet", path, "--export", "names"])
+    assert ran.exit_code == 0 and ran.stdout.splitlines() == ["Ann", "Bo", "Cy", "Di"]
+    ran = run_cli(["sheet", path, "--export", "ema"])
+    assert ran.exit_code == 0 and ran.stdout.splitlines()[0] == ",".join(ex.EMA_COLUMNS)
+    ran = run_cli(["sheet", path, "--export", "xml"])
+    assert ran.exit_code == 2
+    assert "--export: 'xml' is not an export format (known: json, csv, ema, names)" in ran.stderr

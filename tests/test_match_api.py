@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -22,6 +23,10 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+ADMIN = "admin-key-for-the-tests-0123"
+# the routes' own behaviour, tested with the admin key (which may change any match and list them);
+# who may do what is tested in test_match_keys.py
+ADMIN_AUTH = {"authorization": f"Bearer {ADMIN}"}
 HANDS = [
     {"winner": "Ann", "from": "Bo", "fan": 8}, {"winner": "Cy", "from": None, "fan": 10}, {"draw": True},
     {"winner": "Di", "from": "Ann", "fan": 24}, {"winner": "Bo", "from": None, "fan": 8},
@@ -37,7 +42,8 @@ HANDS = [
 @pytest.fixture()
 def client(tmp_path, monkeypatch):
     monkeypatch.setenv("MJSCORE_MATCHES", str(tmp_path / "matches.sqlite3"))
-    with TestClient(create_app()) as c:
+    monkeypatch.setenv("MJSCORE_ADMIN_KEY", ADMIN)
+    with TestClient(create_app(), headers=ADMIN_AUTH) as c:
         yield c
 
 
@@ -150,6 +156,24 @@ def test_corrections_are_logged_and_exported(client):
     assert again["sheet"]["totals"] == doc["sheet"]["totals"] and again["sheet"]["log"] == doc["sheet"]["log"]
 
 
+def test_every_export_format_of_the_table_is_listed_and_served(client, monkeypatch):
+    """One table of export formats (scorer.match.export.FORMATS): the match's answer lists them (the
+    page's links), the route writes each, and a format added to the table is served with no other edit."""
+    from scorer.match import export as ex
+
+    extra = ex.ExportFormat("names", "the players, one a line", "text/plain; charset=utf-8", "-names.txt",
+                            lambda record, sheet: "\n".join(sheet["players"]))
+    monkeypatch.setitem(ex.FORMATS, extra.name, extra)
+    mid = create(client)["id"]
+    assert client.get(f"/v1/matches/{mid}").json()["exports"] == ["json", "csv", "ema", "names"]
+    for f in ex.FORMATS.values():
+        r = client.get(f"/v1/matches/{mid}/export", params={"format": f.name})
+        assert r.status_code == 200 and r.headers["content-type"] == (
+            "application/json" if f.name == "json" else f.media_type)
+        assert r.headers["content-disposition"].endswith(f'filename="match-{mid}{f.file_suffix}"')
+    assert client.get(f"/v1/matches/{mid}/export", params={"format": "names"}).text == "Ann\nBo\nCy\nDi"
+
+
 def test_a_hand_given_as_tiles_links_to_its_explanation(client):
     mid = create(client)["id"]
     client.post(f"/v1/matches/{mid}/hands", json={"entry": {"draw": True}})
@@ -186,10 +210,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _request(port, method, path, body=None):
+def _request(port, method, path, body=None, key=None):
     data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
-                                 headers={"content-type": "application/json"})
+    headers = {"content-type": "application/json"} | ({"authorization": f"Bearer {key}"} if key else {})
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
             return r.status, json.loads(r.read())
@@ -234,7 +258,7 @@ def test_a_new_server_process_reads_the_same_file(tmp_path):
         status, match = _request(port, "POST", "/v1/matches", {"players": PLAYERS})
         assert status == 201
         status, _ = _request(port, "POST", f"/v1/matches/{match['id']}/hands",
-                             {"entry": {"winner": "Di", "from": None, "fan": 8}})
+                             {"entry": {"winner": "Di", "from": None, "fan": 8}}, match["edit_key"])
         assert status == 200
     finally:
         _stop(proc)
@@ -244,7 +268,7 @@ def test_a_new_server_process_reads_the_same_file(tmp_path):
         status, again = _request(port, "GET", f"/v1/matches/{match['id']}")
     finally:
         _stop(proc)
-    assert status == 200 and again["revision"] == 2
+    assert status == 200 and again["revision"] == 2 and "edit_key" not in again
     assert again["sheet"]["totals"] == {"Ann": -16, "Bo": -16, "Cy": -16, "Di": 48}
 
 
@@ -259,7 +283,7 @@ def test_the_next_hand_and_an_unusable_store(client, tmp_path, monkeypatch):
     blocker.write_text("")
     monkeypatch.setenv("MJSCORE_MATCHES", str(blocker / "matches.sqlite3"))
     with TestClient(create_app()) as other:
-        r = other.get("/v1/matches")
+        r = other.get("/v1/matches", headers=ADMIN_AUTH)
         assert r.status_code == 503 and r.json()["error"]["code"] == "store_unavailable"
 
 
@@ -278,7 +302,7 @@ def test_concurrent_writers_over_http_lose_nothing(tmp_path, monkeypatch):
             for k in range(2):
                 winner = PLAYERS[(2 * i + k) % 4]
                 answers.append(_request(port, "POST", f"/v1/matches/{match['id']}/hands",
-                                        {"entry": {"winner": winner, "from": None, "fan": 8}})[0])
+                                        {"entry": {"winner": winner, "from": None, "fan": 8}}, match["edit_key"])[0])
 
         threads = [threading.Thread(target=writer, args=(i,)) for i in range(8)]
         for t in threads:
@@ -289,3 +313,15 @@ def test_concurrent_writers_over_http_lose_nothing(tmp_path, monkeypatch):
     assert sorted(answers) == [200] * 16
     assert final["revision"] == 17 and len(final["record"]["hands"]) == 16 and final["sheet"]["complete"]
     assert final["sheet"]["totals"] == dict.fromkeys(PLAYERS, 0)
+
+
+@pytest.mark.parametrize(("url", "said"), [
+    ("/v1/matches/bad%20id", "path.match_id: 'bad id' does not have the form ^[A-Za-z0-9_-]+$"),
+    ("/v1/matches/abc/export?format=x", "query.format: 'x' is not an export format (known: json, csv, ema)"),
+])
+def test_a_bad_path_or_query_parameter_is_said_in_our_words(client, url: str, said: str) -> None:
+    res = client.get(url)
+    assert res.status_code == 422
+    body = res.json()["error"]
+    assert body["message"] == said and body["code"] == "bad_request"
+    assert not re.search(r"Input should|String should|Field required", res.text)

@@ -69,6 +69,36 @@ def test_score_is_the_checked_path_where_there_is_no_c_path() -> None:
 
 
 @needs_fast
+def test_the_compiled_path_reads_every_declared_context_field() -> None:
+    """A field added to MCRContext without teaching the C path (compiled.CONTEXT_FIELDS_READ and
+    _field_code) turns the path off: this test names the field."""
+    from scorer.variants.mcr.context import MCRContext
+
+    assert FAST.DECLINED is None, FAST.DECLINED
+    assert FAST.FULL_PATH and tuple(MCRContext.fields) == FAST.CONTEXT_FIELDS_READ
+
+
+def test_a_context_field_the_compiled_path_does_not_read_is_named() -> None:
+    from scorer.variants.mcr.compiled import CONTEXT_FIELDS_READ, context_contract_problems
+
+    assert context_contract_problems(CONTEXT_FIELDS_READ) == []
+    problems = context_contract_problems((*CONTEXT_FIELDS_READ, "dealer_streak"))
+    assert problems == ["MCRContext declares fields the compiled path does not read: dealer_streak"]
+    assert context_contract_problems(CONTEXT_FIELDS_READ[1:]) == [
+        "the compiled path reads fields MCRContext no longer declares: self_draw"]
+    assert "order" in context_contract_problems(tuple(reversed(CONTEXT_FIELDS_READ)))[0]
+
+
+@needs_fast
+def test_a_compiled_path_that_is_off_says_why(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(FAST, "FULL_PATH", False)
+    monkeypatch.setattr(FAST, "DECLINED", "MCRContext declares fields the compiled path does not read: x")
+    with caplog.at_level("WARNING"):
+        assert registry.get("mcr").full_fast() is None
+    assert "compiled full path is off: MCRContext declares fields the compiled path does not read: x" in caplog.text
+
+
+@needs_fast
 @pytest.mark.parametrize("rules", RULES)
 def test_differential_corpus_equals_the_checked_path(rules: str | None) -> None:
     taken = answered = 0

@@ -81,7 +81,8 @@ def test_cli_rules_shows_an_item_and_a_whole_page(docs):
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     assert lines[0] == "清龙 Pure Straight — 16   (pure_straight)"
-    assert "not also scored with it" not in out.output  # pure_straight's table excludes nothing
+    # the table's row excludes nothing, but the score keeps the pair fans of its own chows out
+    assert "not also scored with it: 连六 Short Straight (non-repetition), 老少副 Two Terminal Chows" in out.output
     assert '  清龙 scores 16 from [123m] 456m 789m; total 18' in lines
     assert lines[-1] == "see docs/rules/mcr.md#pure-straight"
     answer = json.loads(run_cli(["rules", "mcr", "pure_straight", "--json"]).output)

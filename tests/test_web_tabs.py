@@ -232,7 +232,7 @@ def test_a_penalty_and_a_hand_by_tiles_corrected_on_a_desktop(server, desktop):
     d = desktop
     won = {"winner": "Cy", "from": None, "hand": "[123m]456789m555pCC", "context": {"flowers": 2}}
     created = _api("/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"], "hands": [won]})
-    _open(d, f"{server}/?variant=nantong&lang=en&tab=match&match={created['id']}")
+    _open(d, f"{server}/?variant=nantong&lang=en&tab=match&match={created['id']}#key={created['edit_key']}")
     WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-add"))
     _id(d, "m-add").click()  # no fan given: told, nothing sent
     assert "Give the fan total" in _id(d, "m-msg").text
@@ -276,7 +276,7 @@ def test_bad_input_is_told_in_both_tabs(server, browser):
     assert want["error"]["message"] in _id(d, "eff-result").find_element(By.CSS_SELECTOR, ".error").text
     # a match hand the server refuses (a winner who dealt in to himself): told, nothing added
     created = _api("/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"]})
-    _open(d, f"{server}/?lang=en&tab=match&match={created['id']}")
+    _open(d, f"{server}/?lang=en&tab=match&match={created['id']}#key={created['edit_key']}")
     WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-add"))
     Select(_id(d, "m-winner")).select_by_value("Bo")
     Select(_id(d, "m-from")).select_by_value("Bo")

@@ -44,7 +44,8 @@ function tapPalette(tile) {
   state.arm = null;
   state.external = null;
   say("");
-  changed();
+  // the tap that completes the hand brings its answer into view (on a phone it is below the picker)
+  changed(hand.isComplete());
 }
 
 function arm(kind) {
@@ -53,18 +54,54 @@ function arm(kind) {
   refresh();
 }
 
-// a tap takes the tile back; a long press (or right click) makes it the winning tile
+// a tap takes the tile back; a long press (or right click) makes it the winning tile. The hand is
+// redrawn the moment a press makes a winning tile, so the same finger's release, the click or the
+// context menu the browser sends after it, lands on the tile that slid into its place: the press
+// is kept here, outside the redrawn buttons, and what follows it until the finger lifts is dropped.
+const press = {timer: null, fired: 0, releasedAt: 0};
+const AFTER_PRESS_MS = 700;  // a release's click or a long press's context menu comes within this
+
+// true while what arrives belongs to the press that made a winning tile
+function pressSwallows() {
+  if (!press.fired) return false;
+  const now = performance.now();
+  if (press.releasedAt ? now - press.releasedAt < AFTER_PRESS_MS : now - press.fired < 10000) return true;
+  press.fired = 0;
+  return false;
+}
+
+function endPress() {
+  clearTimeout(press.timer);
+  press.timer = null;
+  if (press.fired && !press.releasedAt) press.releasedAt = performance.now();
+}
+
+function startPress(e) {
+  clearTimeout(press.timer);
+  press.timer = null;
+  press.fired = 0;
+  press.releasedAt = 0;
+  return e.button === 0;  // a right click is the context menu's
+}
+
 function handTile(c, winning) {
   const b = el("button", {type: "button", class: `tile-btn in-hand ${winning ? "win" : ""}`, "data-tile": c.tile,
                           "data-id": c.id, title: winning ? t("winning") : ""}, tileImg(c.tile));
-  let timer = null;
-  let pressed = false;
-  const win = () => { pressed = true; state.hand.makeWinning(c.id); state.external = null; changed(); };
-  b.addEventListener("pointerdown", () => { pressed = false; timer = setTimeout(win, LONG_PRESS_MS); });
-  for (const ev of ["pointerup", "pointerleave", "pointercancel"]) b.addEventListener(ev, () => clearTimeout(timer));
-  b.addEventListener("contextmenu", (e) => { e.preventDefault(); clearTimeout(timer); if (!pressed) win(); });
+  const win = () => { press.fired = performance.now(); state.hand.makeWinning(c.id); state.external = null; changed(); };
+  b.addEventListener("pointerdown", (e) => {
+    if (startPress(e)) press.timer = setTimeout(() => { press.timer = null; win(); }, LONG_PRESS_MS);
+  });
+  // a finger that moves is scrolling (the browser cancels its pointer); a mouse that leaves lets go
+  b.addEventListener("pointerleave", endPress);
+  b.addEventListener("contextmenu", (e) => {
+    e.preventDefault();
+    if (pressSwallows()) return;
+    endPress();
+    win();
+    endPress();
+  });
   b.addEventListener("click", () => {
-    if (pressed) { pressed = false; return; }
+    if (pressSwallows()) { press.fired = 0; return; }
     state.hand.removeTile(c.id); state.external = null; changed();
   });
   return b;
@@ -113,13 +150,22 @@ function refresh() {
   drawHand();
 }
 
-function changed() {
+function changed(reveal) {
   if (state.external === null) $("hand").value = state.hand.notation();
   refresh();
   clearAnswers();
   if (state.external !== null) return;
-  if (state.tab === "score" && state.hand.isComplete()) score(false);
-  else if (state.tab === "efficiency" && state.hand.count() >= state.hand.full - 1) analyse();
+  const scroll = reveal === true ? "reveal" : false;
+  if (state.tab === "score" && state.hand.isComplete()) score(scroll);
+  else if (state.tab === "efficiency" && state.hand.count() >= state.hand.full - 1) analyse(scroll);
+}
+
+// scroll = true: the answer's top to the top of the screen; "reveal": only if it is not in view
+function bringIntoView(node, scroll) {
+  if (!scroll) return;
+  const r = node.getBoundingClientRect();
+  if (scroll === "reveal" && r.top >= 0 && r.top < innerHeight * 0.6) return;
+  node.scrollIntoView({block: "start"});
 }
 
 function clearAnswers() {
@@ -176,7 +222,7 @@ async function analyse(scroll) {
   if (answer.ok) { state.eff = answer.body; renderEfficiency(box, state.eff, byName); }
   else { state.eff = null; renderErrors(box, errorLines(answer.body, state.external), errorLabel); }
   document.body.dataset.effDone = String(seq);
-  if (scroll === true) $("eff-box").scrollIntoView({block: "start"});
+  bringIntoView($("eff-box"), scroll);
   return answer;
 }
 
@@ -213,7 +259,7 @@ function notReady(box, wanted) {
 async function score(scroll, started) {
   const t0 = started ?? performance.now();
   const box = $("result");
-  if (notReady(box, state.hand.full)) { if (scroll) box.scrollIntoView({block: "start"}); return; }
+  if (notReady(box, state.hand.full)) { bringIntoView(box, scroll); return; }
   const seq = ++state.seq;
   const req = request({explain: true});
   const answer = await api.score(req);
@@ -229,7 +275,7 @@ async function score(scroll, started) {
     showErrors(box, answer.body);
   }
   document.body.dataset.roundtrip = String(performance.now() - t0);
-  if (scroll) box.scrollIntoView({block: "start"});
+  bringIntoView(box, scroll);
 }
 
 function drawResult(ms) {
@@ -325,15 +371,25 @@ async function readForEfficiency(text) {
 
 // ------------------------------------------------------------------------- variant, language, link
 
+// how well an item's names answer the filter: its exact name first, then a name that starts with
+// the filter, then one that holds it; -1 when none does
+function filterRank(item, filter) {
+  if (!filter) return 2;
+  const names = [item.name, item.name_zh, item.id, item.id.replace(/_/g, " ")].filter(Boolean).map((n) => n.toLowerCase());
+  if (names.includes(filter)) return 0;
+  if (names.some((n) => n.startsWith(filter))) return 1;
+  return names.some((n) => n.includes(filter)) ? 2 : -1;
+}
+
 function buildClaimItems() {
   const filter = $("claim-filter").value.trim().toLowerCase();
   const checked = new Set([...$("claim-items").querySelectorAll("input:checked")].map((i) => i.value));
-  $("claim-items").replaceChildren(...state.variant.items.map((item) => {
-    const hidden = Boolean(filter) && !`${item.name} ${item.name_zh} ${item.id}`.toLowerCase().includes(filter);
-    return el("label", {class: "chip", hidden, title: item.description || ""},
+  const ranked = state.variant.items.map((item) => ({item, rank: filterRank(item, filter)}));
+  const shown = ranked.filter((r) => r.rank >= 0).sort((a, b) => a.rank - b.rank);  // stable: the table's order within a rank
+  $("claim-items").replaceChildren(...[...shown, ...ranked.filter((r) => r.rank < 0)].map(({item, rank}) =>
+    el("label", {class: "chip", hidden: rank < 0, title: item.description || ""},
       el("input", {type: "checkbox", value: item.id, checked: checked.has(item.id)}),
-      ` ${itemName(item)} `, el("small", {text: item.factor && item.factor !== 1 ? `×${item.factor}` : String(item.points)}));
-  }));
+      ` ${itemName(item)} `, el("small", {text: item.factor && item.factor !== 1 ? `×${item.factor}` : String(item.points)}))));
 }
 
 function buildRules(value) {
@@ -441,6 +497,8 @@ function wire() {
   for (const b of $("tabs").querySelectorAll("button")) b.addEventListener("click", () => pickTab(b.dataset.tab));
   $("eff-run").addEventListener("click", () => analyse(true));
   $("eff-visible").addEventListener("keydown", (e) => { if (e.key === "Enter") analyse(true); });
+  // the release of a press on a tile the hand has since redrawn arrives wherever the finger is
+  for (const ev of ["pointerup", "pointercancel"]) addEventListener(ev, endPress, true);
   addEventListener("offline", () => { $("offline").hidden = false; });
   addEventListener("online", () => { $("offline").hidden = true; });
 }

@@ -12,6 +12,7 @@ value}``, ``score``) or HUANG. A file holds one log, or one log per line.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -23,22 +24,52 @@ from .record import Event, Recorded, RecordError, Round, is_flower, tile_kind
 MAX_LOG_BYTES = 64 << 20  # one match log is ~100 KB
 
 
-def split_logs(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
-    """The match logs of a file: one per line (JSON Lines), or the whole file as one."""
-    lines = enumerate(raw, start=1)
-    first_at, first = next(((n, line) for n, line in lines if line.strip()), (0, b""))
+BOM = b"\xef\xbb\xbf"  # a UTF-8 byte order mark, as some editors begin a file
+LOOKAHEAD = 4  # non-blank lines read to tell one log per line from one log over many lines
+
+
+def _is_value(line: bytes) -> bool:
     try:
-        orjson.loads(first)
-        per_line = True
+        orjson.loads(line)
     except orjson.JSONDecodeError:
-        per_line = False
+        return False
+    return True
+
+
+def _is_log(line: bytes) -> bool:
+    """A line that is a whole match log on its own (never a line of a log written over many: a
+    turn is an object without ``log``)."""
+    try:
+        doc = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(doc, list) or (isinstance(doc, dict) and ("log" in doc or "logs" in doc))
+
+
+def split_logs(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
+    """The match logs of a file: one per line (JSON Lines), or the whole file as one. A file is
+    one log per line when its first line is a JSON value, or one of the next lines is a whole log:
+    then each line is read on its own, and a bad one (the first too) is an error of its own."""
+    lines = enumerate(raw, start=1)
+    head: list[tuple[int, bytes]] = []
+    for n, line in lines:
+        if not head:
+            line = line.removeprefix(BOM)
+        if line.strip():
+            head.append((n, line))
+            if len(head) == LOOKAHEAD:
+                break
+    if not head:
+        head.append((0, b""))
+    per_line = _is_value(head[0][1]) or any(_is_log(line) for _, line in head[1:])
     if per_line:
-        yield RawRound(source, first_at, [first.decode("utf-8", "replace")], len(first), kind="json")
-        for at, line in lines:
+        for at, line in itertools.chain(head, lines):
             if line.strip():
                 yield RawRound(source, at, [line.decode("utf-8", "replace")], len(line), kind="json")
         return
-    parts, size = [first], len(first)
+    first_at = head[0][0]
+    parts = [line for _, line in head]
+    size = sum(map(len, parts))
     for _, line in lines:
         size += len(line)
         if size > MAX_LOG_BYTES:

@@ -1,5 +1,6 @@
 """The rounds of the files given, in order: each file read as Botzone text or as JSON match logs,
-told apart by its first non-blank character (``[`` or ``{``: JSON)."""
+told apart by its first non-blank character (``[`` or ``{``: JSON; a byte order mark before it
+is passed over)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,15 @@ import os
 from collections.abc import Iterator, Sequence
 
 from .botzone import RawRound, split_rounds
-from .botzone_json import split_logs
+from .botzone_json import BOM, split_logs
 
 
 def is_json(path: str | os.PathLike[str]) -> bool:
     with open(path, "rb") as f:
+        first = True
         while block := f.read(4096):
+            if first:
+                block, first = block.removeprefix(BOM), False
             head = block.lstrip()
             if head:
                 return head[:1] in (b"[", b"{")

@@ -10,14 +10,27 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from ..errors import HandError
-from ..request import request_problems
-from .model import MAX_LOG, LogEntry, MatchRecord, entry_json, parse_entry, parse_record, record_json
-from .sheet import Scorer, _engine_score, compute
+from .model import (
+    MAX_LOG,
+    LogEntry,
+    MatchRecord,
+    entry_json,
+    hands_problems,
+    parse_entry,
+    record_json,
+    record_problems,
+    validation_problems,
+)
+from .sheet import Scorer, _engine_score, at_index, compute
 
 
-def _checked(raw: dict[str, Any], score: Scorer) -> tuple[MatchRecord, dict[str, Any]]:
-    record = parse_record(raw)
-    return record, compute(record, score)
+def _checked(raw: Any, score: Scorer, changed: int | None = None) -> tuple[MatchRecord, dict[str, Any]]:
+    """The record and its sheet; HandError with every problem of the record and of its entries.
+    ``changed``: the index of the entry the caller sent, whose problems are said to be the entry's."""
+    record, problems = record_problems(raw)
+    if record is None:
+        raise HandError(problems + hands_problems(raw))
+    return record, compute(record, score, lambda i: "entry" if i == changed else at_index(i))
 
 
 def new_record(raw: Any, score: Scorer = _engine_score) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -28,9 +41,9 @@ def new_record(raw: Any, score: Scorer = _engine_score) -> tuple[dict[str, Any],
 
 def add_entry(record: dict[str, Any], entry: Any, score: Scorer = _engine_score) -> tuple[dict[str, Any], dict[str, Any]]:
     """``record`` with ``entry`` appended, and its sheet."""
-    parsed = parse_entry(entry, f"entry {len(record.get('hands', [])) + 1}")
+    parsed = parse_entry(entry, "entry")
     raw = {**record, "hands": [*record.get("hands", []), entry_json(parsed)]}
-    checked, sheet = _checked(raw, score)
+    checked, sheet = _checked(raw, score, len(raw["hands"]) - 1)
     return record_json(checked), sheet
 
 
@@ -48,7 +61,7 @@ def correct(record: dict[str, Any], n: int, entry: Any | None, by: str, reason: 
         raise HandError(f"this match already has {MAX_LOG} corrections", None, "too_many_corrections")
     if (entry is None) != (action == "delete"):
         raise HandError("an edit or an insert gives the new entry; a delete gives none", None, "bad_request")
-    after = entry_json(parse_entry(entry, f"entry {n}")) if entry is not None else None
+    after = entry_json(parse_entry(entry, "entry")) if entry is not None else None
     before = hands[n - 1] if action != "insert" else None
     if action == "edit":
         hands[n - 1] = after
@@ -57,11 +70,12 @@ def correct(record: dict[str, Any], n: int, entry: Any | None, by: str, reason: 
     else:
         hands.insert(n - 1, after)
     stamp = at or datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    fields = {"seq": len(log) + 1, "at": stamp, "by": by, "reason": reason, "action": action, "n": n,
+              "before": before, "after": after}
     try:
-        logged = LogEntry(seq=len(log) + 1, at=stamp, by=by, reason=reason, action=action, n=n,
-                          before=before, after=after)
+        logged = LogEntry.model_validate(fields)
     except ValidationError as err:  # who and why are required, bounded
-        raise HandError(request_problems(err, "correction")) from None
+        raise HandError(validation_problems(err, fields)) from None
     log.append(logged.model_dump())
-    checked, sheet = _checked({**record, "hands": hands, "log": log}, score)
+    checked, sheet = _checked({**record, "hands": hands, "log": log}, score, None if action == "delete" else n - 1)
     return record_json(checked), sheet

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 FORMAT_VERSION = 1
@@ -75,3 +77,31 @@ def as_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
         w.writerow([sheet["places"][p], _text(p), d.get("ema_id", ""), _text(d.get("country", "")),
                     f"{sheet['table_points'][p]:.2f}", sheet["totals"][p]])
     return out.getvalue()
+
+
+@dataclass(frozen=True, slots=True)
+class ExportFormat:
+    """One way to write a match out: what it holds, its media type and file name, and its writer
+    (``record``, ``sheet`` → the text, or for JSON the object written)."""
+
+    name: str
+    description: str
+    media_type: str
+    file_suffix: str  # the file name after ``match-ID``
+    write: Callable[[dict[str, Any], dict[str, Any]], Any]
+
+
+# every export, read by the API's route, the CLI's --export and the page's links
+FORMATS: dict[str, ExportFormat] = {f.name: f for f in (
+    ExportFormat("json", "the record (it reads back with mjscore sheet) and the sheet computed from it",
+                 "application/json", ".json", as_json),
+    ExportFormat("csv", "every entry with its deltas and running totals, the standings and the corrections",
+                 "text/csv; charset=utf-8", ".csv", lambda record, sheet: as_csv(sheet)),
+    ExportFormat("ema", "the EMA results columns (rank, name, EMA number, country, table points, score)",
+                 "text/csv; charset=utf-8", "-ema.csv", as_ema),
+)}
+
+
+def unknown_format(name: str) -> str:
+    """The message for an export name that is not one of FORMATS."""
+    return f"{name!r} is not an export format (known: {', '.join(FORMATS)})"

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import HandError, Problem
-from ..request import request_problems
+from . import wording
 
 MAX_NAME = 32  # a player's name, as on a score sheet
 MAX_TEXT = 200  # a reason, a note
@@ -31,13 +31,29 @@ LIMITS = {"name_chars": MAX_NAME, "text_chars": MAX_TEXT, "title_chars": MAX_TIT
           "fan": MAX_FAN, "penalty_points": MAX_PENALTY_POINTS, "file_bytes": MAX_FILE_BYTES}
 
 # no control characters, no space at either end (two names that differ only there would look alike)
-Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME,
-                            pattern=r"^[^\s\x00-\x1f\x7f](?:[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f])?$",
+NAME_PATTERN = r"^[^\s\x00-\x1f\x7f](?:[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f])?$"
+TEXT_PATTERN = r"^[^\x00-\x08\x0b-\x1f\x7f]*$"
+REASON_PATTERN = r"^[^\x00-\x08\x0b-\x1f\x7f]*\S[^\x00-\x08\x0b-\x1f\x7f]*$"
+BY_PATTERN = r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$"
+LINE_PATTERN = r"^[^\x00-\x1f\x7f]*$"
+DIGITS_PATTERN = r"^[0-9]*$"
+# what a text that matches each pattern is, in a problem's words
+PATTERN_WORDS = {
+    NAME_PATTERN: "a name (no control characters, no space at either end)",
+    TEXT_PATTERN: "a text without control characters",
+    REASON_PATTERN: "a reason (some words, no control characters)",
+    BY_PATTERN: "a name (some words, no control characters)",
+    LINE_PATTERN: "one line of text",
+    DIGITS_PATTERN: "digits only",
+}
+
+UNION_WORDS = {"players[]": 'a name or a player object {"name", "ema_id", "country"}'}
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN,
                             description="a player's name as given at creation")]
-Text = Annotated[str, Field(max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*$")]
-Reason = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*\S[^\x00-\x08\x0b-\x1f\x7f]*$")]
-By = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$",
-                          description="who made a correction")]
+Text = Annotated[str, Field(max_length=MAX_TEXT, pattern=TEXT_PATTERN)]
+Reason = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, pattern=REASON_PATTERN)]
+By = Annotated[str, Field(min_length=1, max_length=64, pattern=BY_PATTERN, description="who made a correction")]
 
 
 class _Strict(BaseModel):
@@ -48,9 +64,9 @@ class Player(_Strict):
     """A player with the details an EMA results file carries."""
 
     name: Name
-    ema_id: Annotated[str, Field(max_length=16, pattern=r"^[0-9]*$")] | None = Field(
+    ema_id: Annotated[str, Field(max_length=16, pattern=DIGITS_PATTERN)] | None = Field(
         None, description="the player's EMA number, for the EMA export")
-    country: Annotated[str, Field(max_length=32, pattern=r"^[^\x00-\x1f\x7f]*$")] | None = None
+    country: Annotated[str, Field(max_length=32, pattern=LINE_PATTERN)] | None = None
 
 
 class MatchRules(_Strict):
@@ -137,36 +153,52 @@ class MatchRecord(_Strict):
     players: Annotated[list[Name | Player], Field(min_length=4, max_length=4,
                                                   description="four players in their first seats: E, S, W, N")]
     hands: Annotated[list[dict[str, Any]], Field(max_length=MAX_ENTRIES)] = Field(default_factory=list)
-    title: Annotated[str, Field(max_length=MAX_TITLE, pattern=r"^[^\x00-\x1f\x7f]*$")] | None = None
+    title: Annotated[str, Field(max_length=MAX_TITLE, pattern=LINE_PATTERN)] | None = None
     rules: MatchRules = Field(default_factory=lambda: MatchRules.model_validate({}))
     log: Annotated[list[LogEntry], Field(max_length=MAX_LOG)] = Field(default_factory=list)
 
 
-def _problems(err: ValidationError, where: str) -> HandError:
-    return HandError(request_problems(err, where))
+def validation_problems(err: ValidationError, raw: Any, where: str = "") -> list[Problem]:
+    """pydantic's errors in the project's words, at their paths under ``where``."""
+    return wording.problems(err, raw, where, PATTERN_WORDS, UNION_WORDS)
 
 
 def player_names(record: MatchRecord) -> list[str]:
     return [p if isinstance(p, str) else p.name for p in record.players]
 
 
-def parse_entry(raw: Any, where: str = "entry") -> Entry:
-    """One entry, told apart by its keys so that an error names the right kind."""
+def takes_a_hand(raw: Any) -> bool:
+    """Whether an entry, even a faulty one, is a hand of the 16 (not a false win or a penalty):
+    so that the entries after a faulty one keep their seats while its problems are reported."""
+    return not (isinstance(raw, dict) and ("false_win" in raw or "penalty" in raw))
+
+
+def entry_problems(raw: Any, where: str = "entry") -> tuple[Entry | None, list[Problem]]:
+    """One entry, told apart by its keys so that a problem names the right kind: the entry, or
+    every problem found in it."""
     if not isinstance(raw, dict):
-        raise HandError(f"{where}: an entry is a JSON object", None, "bad_entry")
+        return None, [Problem(f"{where}: {wording.shown(raw)} is not an entry (a JSON object)", None, "bad_entry")]
     kinds = [k for k in KINDS if k in raw]
     if len(kinds) > 1:
-        raise HandError(f"{where}: one entry is one of a win, draw, not_played, false_win or penalty, "
-                        f"not {' and '.join(kinds)}", None, "bad_entry")
+        return None, [Problem(f"{where}: one entry is one of a win, draw, not_played, false_win or penalty, "
+                              f"not {' and '.join(kinds)}", None, "bad_entry")]
     winner = raw.get("winner")
     if not kinds and (winner is None or (isinstance(winner, str) and not winner.strip())):
-        raise HandError(f"{where}: a hand needs a winner (or draw: true, not_played: true, false_win, penalty)",
-                        None, "no_winner")
+        return None, [Problem(f"{where}: a hand needs a winner (or draw: true, not_played: true, false_win, "
+                              "penalty)", None, "no_winner")]
     model = KINDS[kinds[0]] if kinds else Win
     try:
-        return model.model_validate(raw)
+        return model.model_validate(raw), []
     except ValidationError as err:
-        raise _problems(err, where) from None
+        return None, validation_problems(err, raw, where)
+
+
+def parse_entry(raw: Any, where: str = "entry") -> Entry:
+    """One entry; raises HandError with every problem found in it."""
+    entry, problems = entry_problems(raw, where)
+    if entry is None:
+        raise HandError(problems)
+    return entry
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:
@@ -177,27 +209,53 @@ def entry_json(entry: Entry) -> dict[str, Any]:
     return out
 
 
-def parse_record(raw: Any) -> MatchRecord:
-    """A whole record (a match file, a stored match): shapes and bounds; ``sheet.compute`` does the rest."""
+def record_problems(raw: Any) -> tuple[MatchRecord | None, list[Problem]]:
+    """A whole record's own fields (players, title, rules, log, the list of entries; not what is in
+    each entry): the record, or None and every problem found."""
     if not isinstance(raw, dict):
-        raise HandError("a match is a JSON object {\"players\": [...], \"hands\": [...]}", None, "bad_request")
+        raise HandError('a match is a JSON object {"players": [...], "hands": [...]}', None, "bad_request")
+    problems: list[Problem] = []
     players = raw.get("players")
-    if isinstance(players, list) and len(players) != 4:
+    counted = isinstance(players, list) and len(players) != 4
+    if isinstance(players, list) and counted:
         code = "too_many_players" if len(players) > 4 else "too_few_players"
-        raise HandError(f"an MCR table has four players, not {len(players)}", None, code)
+        problems.append(Problem(f"players: an MCR table has four players, not {len(players)}", None, code))
     hands = raw.get("hands")
-    if isinstance(hands, list) and len(hands) > MAX_ENTRIES:
-        raise HandError(f"{len(hands)} entries: a match holds at most 16 hands and {MAX_PENALTIES} penalties",
-                        None, "too_many_hands")
+    too_many = isinstance(hands, list) and len(hands) > MAX_ENTRIES
+    if isinstance(hands, list) and too_many:
+        problems.append(Problem(f"hands: {len(hands)} entries, and a match holds at most 16 hands and "
+                                f"{MAX_PENALTIES} penalties", None, "too_many_hands"))
     try:
-        record = MatchRecord.model_validate(raw)
+        record: MatchRecord | None = MatchRecord.model_validate(raw)
     except ValidationError as err:
-        raise _problems(err, "") from None
-    names = player_names(record)
-    if len({n.casefold() for n in names}) != 4:  # "ann" and "Ann" at one table would be misread
-        raise HandError("the four players need four different names", None, "duplicate_player")
-    for i, entry in enumerate(record.hands, 1):
-        parse_entry(entry, f"entry {i}")
+        record = None
+        for found in validation_problems(err, raw):
+            told = (counted and found.message.startswith("players: ")) or (too_many and found.message.startswith("hands: "))
+            if not told:  # the count is said above, in the words of a table
+                problems.append(found)
+    if record is not None:
+        names = player_names(record)
+        if len({n.casefold() for n in names}) != 4:  # "ann" and "Ann" at one table would be misread
+            problems.append(Problem("players: the four players need four different names", None,
+                                    "duplicate_player"))
+    return (record if not problems else None), problems
+
+
+def hands_problems(raw: Any) -> list[Problem]:
+    """Every problem in the entries of a record's ``hands`` (each read on its own)."""
+    hands = raw.get("hands") if isinstance(raw, dict) else None
+    if not isinstance(hands, list) or len(hands) > MAX_ENTRIES:
+        return []
+    return [p for i, h in enumerate(hands) if isinstance(h, dict) for p in entry_problems(h, f"hands[{i}]")[1]]
+
+
+def parse_record(raw: Any) -> MatchRecord:
+    """A whole record (a match file, a stored match): shapes and bounds, every problem at once;
+    ``sheet.compute`` does the rest."""
+    record, problems = record_problems(raw)
+    problems += hands_problems(raw)
+    if record is None or problems:
+        raise HandError(problems)
     return record
 
 

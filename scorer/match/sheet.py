@@ -13,14 +13,17 @@ from .model import (
     KIND_NAMES,
     MAX_PENALTIES,
     Draw,
+    Entry,
     FalseWin,
     MatchRecord,
+    MatchRules,
     NotPlayed,
     Penalty,
     Win,
     entry_json,
-    parse_entry,
+    entry_problems,
     player_names,
+    takes_a_hand,
 )
 from .seating import HANDS, WINDS, hand_seats
 from .standings import needs, places, table_points
@@ -72,8 +75,116 @@ def _blank(names: list[str]) -> dict[str, int]:
     return dict.fromkeys(names, 0)
 
 
-def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any]:
-    """The sheet of ``record``. Raises HandError naming the entry at fault (nothing is partial)."""
+def _win_players(entry: Win, names: list[str], where: str) -> tuple[int, int | None]:
+    """(winner, discarder) of a win by seat index; HandError with every problem of the win that
+    the match can tell without scoring it."""
+    problems: list[Problem] = []
+    for role, name in (("the winner", entry.winner), ("the discarder", entry.from_)):
+        if name is not None and name not in names:
+            problems.append(Problem(f"{where}: {role} {name!r} is not one of the players ({', '.join(names)})",
+                                    None, "unknown_player"))
+    if entry.from_ is not None and entry.from_ == entry.winner:
+        problems.append(Problem(f"{where}: {entry.winner} cannot win on their own discard "
+                                "(from: null is a self-drawn win)", None, "discarder_is_winner"))
+    if (entry.fan is None) == (entry.hand is None):
+        problems.append(Problem(f"{where}: a win gives its fan total (fan) or its tiles (hand), one of the two",
+                                None, "bad_entry"))
+    if entry.context is not None and entry.hand is None:
+        problems.append(Problem(f"{where}: context goes with hand (the tiles), not with a fan total", None,
+                                "bad_entry"))
+    if entry.fan is not None and entry.fan < MINIMUM:
+        problems.append(Problem(f"{where}: a fan total of {entry.fan} is below the {MINIMUM}-point minimum",
+                                None, "fan_below_minimum"))
+    if problems:
+        raise HandError(problems)
+    return names.index(entry.winner), None if entry.from_ is None else names.index(entry.from_)
+
+
+def _settle(entry: Entry, n: int, where: str, names: list[str], rules: MatchRules, slot: int, penalties: int,
+            score: Scorer, stats: dict[str, dict[str, int]], table: dict[str, int], totals: dict[str, int],
+            rows: list[dict[str, Any]]) -> tuple[int, int]:
+    """Entry ``n`` settled: its row added, the totals and statistics moved on; (hands, penalties)
+    taken after it. Raises HandError (nothing changed) when the entry does not fit the match."""
+    kind = KIND_NAMES[type(entry)]
+    row: dict[str, Any] = {"n": n, "kind": kind}
+    deltas = _blank(names)
+    if isinstance(entry, Win | Draw | NotPlayed):
+        if slot == HANDS:
+            raise _fail(where, f"this would be hand {HANDS + 1}: a match has {HANDS} hands", "too_many_hands")
+        slot += 1
+        seats = hand_seats(slot)
+        by_name = {name: seats.seat_wind[WINDS[i]] for i, name in enumerate(names)}
+        row.update(hand=slot, label=seats.label, label_zh=seats.label_zh, round_wind=seats.round_wind,
+                   dealer=names[WINDS.index(seats.dealer)], seats=by_name)
+        if isinstance(entry, Win):
+            winner, discarder = _win_players(entry, names, where)
+            scored = None
+            if entry.hand is not None:
+                fan, scored = _scored_win(entry, where, seats.seat_wind, seats.round_wind, winner,
+                                          discarder, rules.preset, score)
+            else:
+                fan = entry.fan or 0
+            by_seat = payments(WINDS[winner], fan, discarder is None,
+                               None if discarder is None else WINDS[discarder])
+            deltas = {name: by_seat[WINDS[i]] for i, name in enumerate(names)}
+            w = stats[names[winner]]
+            w["wins"] += 1
+            w["self_draws"] += discarder is None
+            w["best_fan"] = max(w["best_fan"], fan)
+            if discarder is not None:
+                stats[names[discarder]]["dealt_in"] += 1
+            table["wins"] += 1
+            row.update(winner=names[winner], **{"from": None if discarder is None else names[discarder]},
+                       self_draw=discarder is None, fan=fan, scored=scored)
+        elif isinstance(entry, Draw):
+            table["draws"] += 1
+        else:
+            table["not_played"] += 1
+    else:
+        penalties += 1
+        if penalties > MAX_PENALTIES:
+            raise _fail(where, f"more than {MAX_PENALTIES} penalty entries", "too_many_penalties")
+        row["hand"] = min(slot + 1, HANDS)  # the hand in progress
+        if isinstance(entry, FalseWin):
+            offender = names[_player(entry.false_win, names, where, "the offender")]
+            pay = rules.false_win_points
+            for name in names:
+                if name != offender and rules.false_win_paid_to_others:
+                    deltas[name] = pay
+            deltas[offender] = -3 * pay
+            stats[offender]["false_wins"] += 1
+            row.update(offender=offender, points=pay, reason=entry.reason)
+        elif isinstance(entry, Penalty):
+            unknown = [Problem(f"{where}: the penalised player {name!r} is not one of the players "
+                               f"({', '.join(names)})", None, "unknown_player")
+                       for name in entry.penalty if name not in names]
+            if unknown:
+                raise HandError(unknown)
+            for name, points in entry.penalty.items():
+                deltas[name] += points
+                stats[name]["penalty_points"] += points
+            row.update(points=dict(entry.penalty), reason=entry.reason)
+    if isinstance(entry, Win):
+        assert sums_to_zero(deltas), "a hand's settlement sums to zero"
+    note = getattr(entry, "note", None)
+    if note:
+        row["note"] = note
+    for name in names:
+        totals[name] += deltas[name]
+    row.update(deltas=deltas, totals=dict(totals), entry=entry_json(entry))
+    rows.append(row)
+    return slot, penalties
+
+
+def at_index(i: int) -> str:
+    return f"hands[{i}]"
+
+
+def compute(record: MatchRecord, score: Scorer = _engine_score, where: Callable[[int], str] = at_index
+            ) -> dict[str, Any]:
+    """The sheet of ``record``. Raises HandError with every problem of every entry, each naming its
+    entry by ``where`` (its 0-based index: ``hands[3]``); nothing is partial. A faulty entry still
+    takes its hand, so the entries after it are checked in their own seats."""
     names = player_names(record)
     rules = record.rules
     totals = _blank(names)
@@ -83,84 +194,25 @@ def compute(record: MatchRecord, score: Scorer = _engine_score) -> dict[str, Any
     stats = {name: {"wins": 0, "self_draws": 0, "dealt_in": 0, "false_wins": 0, "penalty_points": 0,
                     "best_fan": 0} for name in names}
     table = {"wins": 0, "draws": 0, "not_played": 0}
+    problems: list[Problem] = []
     for n, raw in enumerate(record.hands, 1):
-        where = f"entry {n}"
-        entry = parse_entry(raw, where)
-        kind = KIND_NAMES[type(entry)]
-        row: dict[str, Any] = {"n": n, "kind": kind}
-        deltas = _blank(names)
-        if isinstance(entry, Win | Draw | NotPlayed):
-            if slot == HANDS:
-                raise _fail(where, f"this would be hand {HANDS + 1}: a match has {HANDS} hands", "too_many_hands")
-            slot += 1
-            seats = hand_seats(slot)
-            by_name = {name: seats.seat_wind[WINDS[i]] for i, name in enumerate(names)}
-            row.update(hand=slot, label=seats.label, label_zh=seats.label_zh, round_wind=seats.round_wind,
-                       dealer=names[WINDS.index(seats.dealer)], seats=by_name)
-            if isinstance(entry, Win):
-                winner = _player(entry.winner, names, where, "the winner")
-                discarder = None if entry.from_ is None else _player(entry.from_, names, where, "the discarder")
-                if discarder == winner:
-                    raise _fail(where, f"{entry.winner} cannot win on their own discard "
-                                       "(from: null is a self-drawn win)", "discarder_is_winner")
-                if (entry.fan is None) == (entry.hand is None):
-                    raise _fail(where, "a win gives its fan total (fan) or its tiles (hand), one of the two",
-                                "bad_entry")
-                if entry.context is not None and entry.hand is None:
-                    raise _fail(where, "context goes with hand (the tiles), not with a fan total", "bad_entry")
-                scored = None
-                if entry.hand is not None:
-                    fan, scored = _scored_win(entry, where, seats.seat_wind, seats.round_wind, winner,
-                                              discarder, rules.preset, score)
-                else:
-                    fan = entry.fan or 0
-                    if fan < MINIMUM:
-                        raise _fail(where, f"a fan total of {fan} is below the {MINIMUM}-point minimum",
-                                    "fan_below_minimum")
-                by_seat = payments(WINDS[winner], fan, discarder is None,
-                                   None if discarder is None else WINDS[discarder])
-                deltas = {name: by_seat[WINDS[i]] for i, name in enumerate(names)}
-                w = stats[names[winner]]
-                w["wins"] += 1
-                w["self_draws"] += discarder is None
-                w["best_fan"] = max(w["best_fan"], fan)
-                if discarder is not None:
-                    stats[names[discarder]]["dealt_in"] += 1
-                table["wins"] += 1
-                row.update(winner=names[winner], **{"from": None if discarder is None else names[discarder]},
-                           self_draw=discarder is None, fan=fan, scored=scored)
-            elif isinstance(entry, Draw):
-                table["draws"] += 1
+        place = where(n - 1)
+        entry, faults = entry_problems(raw, place)
+        if entry is None:
+            problems += faults
+            slot += takes_a_hand(raw) and slot < HANDS
+            continue
+        try:
+            slot, penalties = _settle(entry, n, place, names, rules, slot, penalties, score, stats, table,
+                                      totals, rows)
+        except HandError as err:
+            problems += err.problems
+            if isinstance(entry, Win | Draw | NotPlayed):
+                slot += slot < HANDS
             else:
-                table["not_played"] += 1
-        else:
-            penalties += 1
-            if penalties > MAX_PENALTIES:
-                raise _fail(where, f"more than {MAX_PENALTIES} penalty entries", "too_many_penalties")
-            row["hand"] = min(slot + 1, HANDS)  # the hand in progress
-            if isinstance(entry, FalseWin):
-                offender = names[_player(entry.false_win, names, where, "the offender")]
-                pay = rules.false_win_points
-                for name in names:
-                    if name != offender and rules.false_win_paid_to_others:
-                        deltas[name] = pay
-                deltas[offender] = -3 * pay
-                stats[offender]["false_wins"] += 1
-                row.update(offender=offender, points=pay, reason=entry.reason)
-            elif isinstance(entry, Penalty):
-                for name, points in entry.penalty.items():
-                    deltas[names[_player(name, names, where, "the penalised player")]] += points
-                    stats[name]["penalty_points"] += points
-                row.update(points=dict(entry.penalty), reason=entry.reason)
-        if isinstance(entry, Win):
-            assert sums_to_zero(deltas), "a hand's settlement sums to zero"
-        note = getattr(entry, "note", None)
-        if note:
-            row["note"] = note
-        for name in names:
-            totals[name] += deltas[name]
-        row.update(deltas=deltas, totals=dict(totals), entry=entry_json(entry))
-        rows.append(row)
+                penalties += 1
+    if problems:
+        raise HandError(problems)
     by_place = table_points(totals)
     upcoming = None
     if slot < HANDS:  # what the table needs to know before the next hand starts

@@ -47,10 +47,13 @@ CREATE TABLE IF NOT EXISTS matches (
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
     revision INTEGER NOT NULL,
-    record TEXT NOT NULL
+    record TEXT NOT NULL,
+    key_hash TEXT
 );
 CREATE INDEX IF NOT EXISTS matches_updated ON matches(updated);
 """
+# a file made before matches had edit keys: its matches get none (docs/match.md#who-may-change-a-match)
+ADD_KEYS = "ALTER TABLE matches ADD COLUMN key_hash TEXT"
 
 
 def default_path() -> Path:
@@ -72,6 +75,7 @@ class Stored:
     created: str
     updated: str
     record: dict[str, Any]
+    key_hash: str | None = None  # the SHA-256 digest of the match's edit key (None: made before keys)
 
 
 class Conflict(Exception):
@@ -85,6 +89,14 @@ class MatchStore:
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
+            if "key_hash" not in columns:
+                try:
+                    db.execute(ADD_KEYS)
+                except sqlite3.OperationalError:  # another process added it first
+                    columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
+                    if "key_hash" not in columns:
+                        raise
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -95,8 +107,9 @@ class MatchStore:
         finally:
             db.close()
 
-    def create(self, record: dict[str, Any]) -> Stored:
-        """A new match holding ``record`` (already checked by the caller)."""
+    def create(self, record: dict[str, Any], key_hash: str | None = None) -> Stored:
+        """A new match holding ``record`` (already checked by the caller), changed only with the
+        key whose digest is ``key_hash`` (``scorer.match.keys``)."""
         now = _now()
         text = json.dumps(record, ensure_ascii=False)
         with self._connect() as db:
@@ -106,21 +119,21 @@ class MatchStore:
                 if count >= MAX_MATCHES:
                     raise HandError(f"the store holds {MAX_MATCHES} matches: no more", None, "too_many_matches")
                 match_id = secrets.token_urlsafe(9)
-                db.execute("INSERT INTO matches (id, created, updated, revision, record) VALUES (?, ?, ?, 1, ?)",
-                           (match_id, now, now, text))
+                db.execute("INSERT INTO matches (id, created, updated, revision, record, key_hash) "
+                           "VALUES (?, ?, ?, 1, ?, ?)", (match_id, now, now, text, key_hash))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        return Stored(match_id, 1, now, now, record)
+        return Stored(match_id, 1, now, now, record, key_hash)
 
     def get(self, match_id: str) -> Stored:
         with self._connect() as db:
-            row = db.execute("SELECT id, revision, created, updated, record FROM matches WHERE id = ?",
+            row = db.execute("SELECT id, revision, created, updated, record, key_hash FROM matches WHERE id = ?",
                              (match_id,)).fetchone()
         if row is None:
             raise HandError(f"no match {match_id!r}", None, "no_such_match")
-        return Stored(row[0], row[1], row[2], row[3], json.loads(row[4]))
+        return Stored(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5])
 
     def put(self, match_id: str, revision: int, record: dict[str, Any]) -> Stored:
         """Replace the record if the match is still at ``revision``; ``Conflict`` otherwise."""
@@ -128,7 +141,8 @@ class MatchStore:
         with self._connect() as db:
             db.execute("BEGIN IMMEDIATE")
             try:
-                row = db.execute("SELECT revision, created FROM matches WHERE id = ?", (match_id,)).fetchone()
+                row = db.execute("SELECT revision, created, key_hash FROM matches WHERE id = ?",
+                                 (match_id,)).fetchone()
                 if row is None:
                     raise HandError(f"no match {match_id!r}", None, "no_such_match")
                 if row[0] != revision:
@@ -139,7 +153,7 @@ class MatchStore:
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        return Stored(match_id, revision + 1, row[1], now, record)
+        return Stored(match_id, revision + 1, row[1], now, record, row[2])
 
     def update(self, match_id: str, change: Callable[[dict[str, Any]], dict[str, Any]],
                expected: int | None = None) -> Stored:

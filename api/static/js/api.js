@@ -18,7 +18,8 @@ async function call(path, init) {
   }
 }
 
-const post = (path, body) => call(path, {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+const post = (path, body, headers = {}) =>
+  call(path, {method: "POST", headers: {"content-type": "application/json", ...headers}, body: JSON.stringify(body)});
 
 export const variants = () => call("/v1/variants");
 export const itemReference = (variant, item) =>
@@ -28,11 +29,13 @@ export const waits = (req) => post("/v1/waits", req);
 export const parse = (req) => post("/v1/parse", req);
 export const efficiency = (req) => post("/v1/efficiency", req);
 
-// matches: a change carries the revision last seen, so a double tap cannot add a hand twice
+// matches: a change carries the revision last seen, so a double tap cannot add a hand twice, and
+// the match's edit key (docs/match.md#who-may-change-a-match)
 const match = (id) => `/v1/matches/${encodeURIComponent(id)}`;
+const keyed = (key) => (key ? {authorization: `Bearer ${key}`} : {});
 export const createMatch = (record) => post("/v1/matches", record);
 export const readMatch = (id) => call(match(id));
-export const addHand = (id, entry, revision) => post(`${match(id)}/hands`, {entry, revision});
-export const correctHand = (id, fix) => post(`${match(id)}/corrections`, fix);
+export const addHand = (id, entry, revision, key) => post(`${match(id)}/hands`, {entry, revision}, keyed(key));
+export const correctHand = (id, fix, key) => post(`${match(id)}/corrections`, fix, keyed(key));
 export const explainHand = (id, n) => call(`${match(id)}/hands/${n}/explanation`);
 export const exportUrl = (id, format) => `${match(id)}/export?format=${format}`;

@@ -3,7 +3,7 @@
 // discard, best first). Every number is also left in a data- attribute for the page's tests.
 "use strict";
 
-import {el, tileImg} from "./view.js";
+import {el, labelCells, tileImg} from "./view.js";
 import {t} from "./i18n.js";
 
 const SHAPES = {standard: "shape_standard", seven_pairs: "shape_seven_pairs", thirteen_orphans: "shape_thirteen_orphans",
@@ -88,7 +88,7 @@ function minimumLeft(d) {
 }
 
 function discardsTable(discards) {
-  return el("table", {id: "eff-discards", class: "eff-discards"},
+  return labelCells(el("table", {id: "eff-discards", class: "eff-discards"},
     el("thead", {}, el("tr", {}, [t("eff_discard_col"), t("eff_shanten_col"), t("eff_useful"), t("eff_minimum_col")]
       .map((h) => el("th", {text: h})))),
     el("tbody", {}, discards.map((d, i) => {
@@ -100,14 +100,15 @@ function discardsTable(discards) {
         el("td", {}, el("div", {class: "left-tiles small"}, d.useful.map((u) => leftTile(u))),
            el("small", {class: "hint", text: t("eff_tiles_left", {n: d.tiles_left, k: d.useful.length})})),
         el("td", {class: "num", title: t("eff_minimum_title"), text: min === null ? "—" : String(min)}));
-    })));
+    }))));
 }
 
 export function renderEfficiency(box, answer, byName) {
   const nodes = answer.discards
     ? [el("p", {id: "eff-shanten", class: "total", "data-complete": String(Boolean(answer.complete)),
                 text: answer.complete ? t("eff_full_complete") : t("eff_full")}),
-       el("p", {class: "hint", text: t("eff_discards_hint")}),
+       // the order of docs/efficiency.md: MCR ranks by the 8-point minimum first
+       el("p", {class: "hint", text: t(answer.variant === "mcr" ? "eff_discards_hint_mcr" : "eff_discards_hint")}),
        discardsTable(answer.discards)]
     : oneShort(answer, byName);
   box.replaceChildren(...[

@@ -44,7 +44,10 @@ const UI = {
     eff_minimum_left: "{n} of these tiles keep a win worth 8 fan in reach.",
     eff_no_minimum: "no wait it leaves reaches 8 fan", eff_discard_word: "discard", eff_waits_word: "wait",
     eff_full: "Full hand: every discard, best first", eff_full_complete: "Already a winning shape; every discard, best first",
-    eff_discards_hint: "Fewest tiles from ready first, then the most useful tiles left.",
+    eff_discards_hint: "Fewest tiles from ready first, then the most useful tiles left; ties in tile order.",
+    eff_discards_hint_mcr: "8 fan first: a ready hand with a wait worth 8 fan still out there (most such tiles "
+      + "left first), then one step away with draws that keep 8 fan (most such draws first), then the rest by "
+      + "shanten; then the most useful tiles left; ties in tile order.",
     eff_discard_col: "Discard", eff_shanten_col: "Shanten", eff_minimum_col: "≥8 fan left",
     m_title: "Match sheet", m_new: "New match", m_match_title: "Title", m_players: "Players (first seats)",
     m_create: "Create match", m_open: "Open", m_open_id: "Match id", m_close: "Another match",
@@ -61,6 +64,9 @@ const UI = {
     m_export: "Export", m_log: "Corrections", m_explain: "why", m_hand_col: "Hand", m_what: "What",
     m_off: "off {p}", m_link: "Link to this match", m_stale: "Someone changed the match: it has been reloaded, check and enter again.",
     m_any_win: "any win", m_error: "Not entered", m_during: "(in {n})", m_need_mcr: "A match is MCR: choose MCR in the header to give a hand by its tiles.",
+    // the edit key
+    m_edit_link: "Link to edit", m_edit_link_note: "Whoever opens the link to edit can enter and correct hands: give it only to the referee of this table.",
+    m_read_only: "Read only: this device does not hold the match's edit key. To enter hands here, open the match's link to edit on this device.",
   },
   zh: {
     subtitle: "裁判", variant: "规则", lang: "English", hand: "手牌", tiles: "牌",
@@ -100,7 +106,9 @@ const UI = {
     eff_minimum_left: "其中 {n} 张进张后仍能和够 8 番。",
     eff_no_minimum: "进张后所听的牌都不够 8 番", eff_discard_word: "打", eff_waits_word: "听",
     eff_full: "满张：各打法，最好的在前", eff_full_complete: "已成和牌型；各打法，最好的在前",
-    eff_discards_hint: "先比向听数，再比有效牌张数。",
+    eff_discards_hint: "先比向听数，再比有效牌张数，相同时按牌序。",
+    eff_discards_hint_mcr: "先看 8 番：听牌且所听够 8 番的牌还有剩的在前（按这些牌的剩余张数），"
+      + "其次是一向听且进张后仍能听够 8 番的（按这些进张的张数），其余按向听数；再比有效牌张数，相同时按牌序。",
     eff_discard_col: "打出", eff_shanten_col: "向听", eff_minimum_col: "够8番张数",
     m_title: "计分表", m_new: "新比赛", m_match_title: "标题", m_players: "选手（首局座位）",
     m_create: "开始比赛", m_open: "打开", m_open_id: "比赛编号", m_close: "换一场比赛",
@@ -117,6 +125,9 @@ const UI = {
     m_export: "导出", m_log: "更正记录", m_explain: "详情", m_hand_col: "盘", m_what: "内容",
     m_off: "{p} 点炮", m_link: "本场比赛链接", m_stale: "比赛已被他人修改，已重新载入，请核对后再录入。",
     m_any_win: "任意和牌", m_error: "未录入", m_during: "（第 {n} 盘中）", m_need_mcr: "比赛用国标麻将：请在顶部选择国标麻将后再用手牌录入。",
+    // the edit key
+    m_edit_link: "编辑链接", m_edit_link_note: "打开编辑链接的人都能录入和更正：只交给本桌裁判。",
+    m_read_only: "只读：本设备没有此比赛的编辑密钥。要在本设备录入，请在本设备打开此比赛的编辑链接。",
   },
 };
 

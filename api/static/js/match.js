@@ -2,16 +2,24 @@
 // (a win by its fan total or by the hand in the picker, a draw, a hand not played, a false win, a
 // penalty), correct or delete one with a reason, and read the sheet: running totals, places,
 // table points, 追分 and the exports. The open match's id is kept on the device and in the link.
+// A change needs the match's edit key: kept on the device that created the match, and in its
+// "link to edit" (the key in the link's #fragment, which no server sees), which stores it on the
+// device that opens it; without it the sheet is read only.
 "use strict";
 
 import * as api from "./api.js";
-import {errorLabel, getLang, t} from "./i18n.js";
-import {el, errorLines, renderErrors} from "./view.js";
+import {errorLabel, getLang, t, valueLabel} from "./i18n.js";
+import {el, errorLines, labelCells, renderErrors} from "./view.js";
 
 const STORE_KEY = "mjscore.match";
 const BY_KEY = "mjscore.referee";
+const EDIT_KEY = "mjscore.matchKey.";  // + the match id: that match's edit key
+const KEY_REFUSED = ["key_required", "bad_authorization", "wrong_key", "read_only_match"];
+// a link to edit, ?tab=match&match=ID#key=KEY: the key is taken before the page rewrites its
+// address, and the address shown at once without it
+const LINK_KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
+if (LINK_KEY) history.replaceState(null, "", `${location.pathname}${location.search}`);
 const WINDS = ["E", "S", "W", "N"];
-const WIND_ZH = {E: "东", S: "南", W: "西", N: "北"};
 const KINDS = ["win", "draw", "not_played", "false_win", "penalty"];
 const KIND_LABEL = {win: "m_win", draw: "m_draw", not_played: "m_not_played", false_win: "m_false_win", penalty: "m_penalty"};
 // what a win given as tiles may carry beyond its tiles: the rest (seats, discarder) comes from the match
@@ -26,7 +34,7 @@ function recall(key) {
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
-const windLabel = (w) => (getLang() === "zh" ? WIND_ZH[w] || w : w);
+const windLabel = (w) => valueLabel(w);  // East … / 东 …
 
 function select(id, options, value) {
   const s = el("select", {id}, options.map(([v, label]) => el("option", {value: v, text: label})));
@@ -53,9 +61,12 @@ export class MatchTab {
   }
 
   id() { return this.match ? this.match.id : null; }
+  editKey() { return this.match ? recall(EDIT_KEY + this.match.id) : ""; }
+  editable() { return Boolean(this.editKey()); }
   wantsTiles() { return this.match !== null && this.kind === "win" && this.mode === "tiles"; }
 
   async start(id) {
+    if (id && LINK_KEY) remember(EDIT_KEY + id, LINK_KEY);  // a link to edit: the key kept on this device
     const wanted = id || recall(STORE_KEY);
     if (wanted) await this.load(wanted);
     else this.render();
@@ -104,7 +115,7 @@ export class MatchTab {
 
   setupView() {
     const players = el("div", {class: "m-players"}, WINDS.map((w, i) =>
-      el("label", {class: "field"}, el("span", {text: `${windLabel(w)} (${w})`}),
+      el("label", {class: "field"}, el("span", {text: windLabel(w)}),
          el("input", {id: `m-p${i}`, type: "text", maxlength: "32", autocomplete: "off", autocapitalize: "words"}))));
     const create = el("button", {type: "button", id: "m-create", class: "primary", text: t("m_create")});
     create.addEventListener("click", () => this.create());
@@ -129,13 +140,17 @@ export class MatchTab {
     if (players.some((p) => !p) || new Set(players.map((p) => p.toLowerCase())).size !== 4) { this.say("m_need_players"); return; }
     const title = this.root.querySelector("#m-title").value.trim();
     const answer = await api.createMatch(title ? {players, title} : {players});
-    if (answer.ok) this.opened(answer.body); else this.error(answer.body);
+    if (answer.ok) {
+      remember(EDIT_KEY + answer.body.id, answer.body.edit_key);
+      delete answer.body.edit_key;
+      this.opened(answer.body);
+    } else this.error(answer.body);
   }
 
   // ------------------------------------------------------------------------------ a match open
 
   sheetView() {
-    const {sheet, id} = this.match;
+    const {sheet, id, exports} = this.match;
     const close = el("button", {type: "button", id: "m-close", text: t("m_close")});
     close.addEventListener("click", () => { this.match = null; this.fixing = null; remember(STORE_KEY, ""); this.render(); });
     const link = `${location.pathname}?tab=match&match=${encodeURIComponent(id)}&lang=${getLang()}`;
@@ -145,20 +160,29 @@ export class MatchTab {
         el("strong", {id: "m-name", text: sheet.title || sheet.players.join(" · ")}),
         el("code", {id: "m-id", text: id})),
       el("div", {class: "row"}, el("a", {id: "m-link", href: link, text: t("m_link")}), close),
+      this.keyNote(link),
       el("p", {id: "m-next", class: "m-next", "data-hand": next ? String(next.hand) : "",
                text: next ? t("m_next", {n: next.hand, label: getLang() === "zh" ? next.label_zh : next.label, d: next.dealer})
                           : t("m_done")}),
-      this.entryForm(),
+      this.editable() ? this.entryForm() : null,
       el("div", {id: "m-msg", "aria-live": "polite"}),
       el("h3", {text: t("m_totals")}),
       this.totalsTable(),
       this.handsTable(),
       this.needsTable(),
       el("h3", {text: t("m_export")}),
-      el("p", {class: "row m-export"}, ["json", "csv", "ema"].map((f) =>
+      el("p", {class: "row m-export"}, (exports || []).map((f) =>
         el("a", {href: api.exportUrl(id, f), download: "", "data-format": f, text: f.toUpperCase()}))),
       this.logList(),
     ].filter(Boolean);
+  }
+
+  // the link to edit (with the key), or why the sheet is read only
+  keyNote(link) {
+    const key = this.editKey();
+    if (!key) return el("p", {id: "m-read-only", class: "hint m-read-only", text: t("m_read_only")});
+    return el("p", {class: "m-edit"}, el("a", {id: "m-edit-link", href: `${link}#key=${encodeURIComponent(key)}`, text: t("m_edit_link")}),
+              " ", el("small", {text: t("m_edit_link_note")}));
   }
 
   players() { return this.match.sheet.players; }
@@ -270,10 +294,16 @@ export class MatchTab {
     try {
       const answer = await call();
       if (answer.ok) { this.fixing = null; this.opened(answer.body); this.msg().replaceChildren(); return; }
-      if (answer.body && answer.body.error && answer.body.error.code === "stale_revision") {
+      const code = answer.body && answer.body.error && answer.body.error.code;
+      if (code === "stale_revision") {
         await this.load(this.match.id);
         this.say("m_stale");
         return;
+      }
+      if (KEY_REFUSED.includes(code)) {  // the key kept here is not this match's: read only from now on
+        remember(EDIT_KEY + this.match.id, "");
+        this.fixing = null;
+        this.render();
       }
       this.error(answer.body);
     } finally {
@@ -283,7 +313,7 @@ export class MatchTab {
 
   async add() {
     const entry = this.entry();
-    if (entry) await this.send(() => api.addHand(this.match.id, entry, this.match.revision));
+    if (entry) await this.send(() => api.addHand(this.match.id, entry, this.match.revision, this.editKey()));
   }
 
   async correct(action) {
@@ -296,7 +326,7 @@ export class MatchTab {
       fix.entry = this.entry();
       if (!fix.entry) return;
     }
-    await this.send(() => api.correctHand(this.match.id, fix));
+    await this.send(() => api.correctHand(this.match.id, fix, this.editKey()));
   }
 
   startFix(row) {
@@ -341,11 +371,12 @@ export class MatchTab {
     if (!sheet.hands.length) return null;
     const players = this.players();
     const zh = getLang() === "zh";
+    const editable = this.editable();
     return el("div", {class: "scroll-x"}, el("table", {id: "m-sheet", class: "m-sheet"},
       el("thead", {}, el("tr", {}, ["#", t("m_hand_col"), t("m_what"), ...players].map((h) => el("th", {text: h})))),
       el("tbody", {}, sheet.hands.map((row) => {
-        const fix = el("button", {type: "button", class: "link m-fix", "data-n": String(row.n), text: t("m_fix")});
-        fix.addEventListener("click", () => this.startFix(row));
+        const fix = editable ? el("button", {type: "button", class: "link m-fix", "data-n": String(row.n), text: t("m_fix")}) : null;
+        if (fix) fix.addEventListener("click", () => this.startFix(row));
         let why = null;
         if (row.scored) {
           why = el("button", {type: "button", class: "link m-why", "data-n": String(row.n), text: t("m_explain")});
@@ -372,10 +403,10 @@ export class MatchTab {
       }
     }
     if (!rows.length) return null;
-    return el("div", {}, el("h3", {text: t("m_needs")}), el("div", {class: "scroll-x"}, el("table", {id: "m-needs", class: "m-needs"},
+    return el("div", {}, el("h3", {text: t("m_needs")}), el("div", {class: "scroll-x"}, labelCells(el("table", {id: "m-needs", class: "m-needs"},
       el("thead", {}, el("tr", {}, [t("m_player"), t("m_target"), t("m_gap"), t("m_self"), t("m_off_them"), t("m_off_other")]
         .map((h) => el("th", {text: h})))),
-      el("tbody", {}, rows))));
+      el("tbody", {}, rows)))));
   }
 
   logList() {

@@ -44,6 +44,16 @@ export function meldNode(kind, tiles) {
   return node;
 }
 
+// each cell keeps its column's heading (data-label), shown beside it where a narrow screen stacks
+// the table's rows instead of hiding columns in a box scrolled sideways
+export function labelCells(node) {
+  const heads = [...node.querySelectorAll("thead th")].map((th) => th.textContent);
+  for (const tr of node.querySelectorAll("tbody tr")) {
+    [...tr.children].forEach((td, i) => { if (heads[i]) td.dataset.label = heads[i]; });
+  }
+  return node;
+}
+
 function table(cls, headers, rows) {
   return el("table", {class: cls},
     el("thead", {}, el("tr", {}, headers.map((h) => el("th", {text: h})))),

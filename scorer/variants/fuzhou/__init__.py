@@ -127,7 +127,7 @@ class Fuzhou(Variant):
         required=("wild",))  # required by the variant's own check (docs/rules/fuzhou.md#context)
 
     def total_of(self, result: Result) -> int | None:
-        """The winner's gain (docs/rules/fuzhou.md#settlement)."""
+        """The winner's gain (docs/rules/fuzhou.md#payments)."""
         return max(result.payments.values())
 
     def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from scorer import deadline
 from scorer.decompose import SUITED_MASK, readings
 from scorer.exclusions import Found, apply_exclusions
 from scorer.hand import Exposure, Hand
@@ -120,6 +121,7 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
     Without it, what the score needs from the arrangements (their count, whether one is 金雀, the
     one shown) is computed without listing them (arrangements.py); ``exhaustive`` lists every
     reading instead, as ``_evaluate_exhaustive`` does, with the same outcome."""
+    deadline.check()  # explain scores each of hundreds of arrangements: a step of the time budget
     out = Outcome(valid=False)
     k = len(hand.melds)
     n_sets = 5 - k

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scorer import deadline
 from scorer.decompose import CHOW, PAIR, PUNG, STANDARD_MASK, group_tiles, is_winning, readings
 from scorer.hand import Hand, MeldKind
 from scorer.seats import WIND_TILE
@@ -242,6 +243,7 @@ def _sorted_groups(groups) -> list[int]:
 
 def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool, self_draw: bool,
                    naturals, meld_rows, meld_idents, meld_chows, n_wild_tiles, physical) -> list[Scored]:
+    deadline.check()  # one reading of hundreds (explain): a step of the time budget
     opts = env.opts
     common: list[Row] = list(meld_rows)
     pungs: list[int] = []

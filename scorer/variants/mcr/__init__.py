@@ -84,7 +84,15 @@ class MCR(Variant):
 
     def full_fast(self) -> Callable[[Any, Any, Any], Result | None] | None:
         fast = evaluate_module._fast
-        return fast.full if fast is not None and fast.FULL_PATH else None
+        if fast is None:
+            return None
+        if not fast.FULL_PATH:
+            # never a silent fall to the checked path: the reason is logged (and fails the suite)
+            import logging
+
+            logging.getLogger(__name__).warning("MCR's compiled full path is off: %s", fast.DECLINED)
+            return None
+        return fast.full
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every reading the scorer weighed: special shapes and each four-sets division."""

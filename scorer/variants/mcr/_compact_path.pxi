@@ -71,7 +71,8 @@ cdef struct Ctx:
 
 
 cdef inline int _field_code(object key):
-    """MCRContext's field names by length and bytes (no hashing): 0-8, or -1 for any other key."""
+    """MCRContext's field names by length and bytes (no hashing): 0-8 in the order of
+    compiled.CONTEXT_FIELDS_READ (checked against MCRContext at import), or -1 for any other key."""
     cdef const char *b
     cdef Py_ssize_t n
     if type(key) is not str or not PyUnicode_IS_COMPACT_ASCII(key):

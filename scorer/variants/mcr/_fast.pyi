@@ -26,6 +26,8 @@ SHAPES: tuple[str, ...]
 PRINCIPLES: list[str]
 COMPACT_ENTRY: object  # a PyCapsule holding the C entry point of ``compact``
 FULL_PATH: bool  # ``full`` can build the result classes (False: it declines every request)
+DECLINED: str | None  # why FULL_PATH is False (a context field it does not read, ...); None when it is True
+CONTEXT_FIELDS_READ: tuple[str, ...]  # the context fields it reads, in its codes' order (compiled.py)
 
 def evaluate(concealed: list[int], fixed: list[int], win: int, self_draw: bool, last_wall: bool, kong_win: bool,
              last_tile: bool, seat: int, prevalent: int,

@@ -35,6 +35,7 @@ from scorer import result as _result_py
 from scorer.tiles import tiles_text as _tiles_text_py
 from scorer.variants.mcr import division as _division_py
 from scorer.variants.mcr.context import MCRContext as _MCRContext, MCRRules as _MCRRules
+from scorer.variants.mcr.compiled import CONTEXT_FIELDS_READ, context_contract_problems as _contract_problems
 from scorer.version import __version__ as _version_py
 
 cdef extern from *:
@@ -206,13 +207,12 @@ cdef Py_ssize_t O_EXCLUSION[6]
 cdef Py_ssize_t O_CONTEXT_USED[2]
 cdef Py_ssize_t O_RESULT[18]
 cdef bint FULL_READY = False
+cdef list DECLINE_REASONS = []  # why FULL_READY is False
 
 
 # build_result's details and the context echo as copies of these, each value that differs written
 # over it (a copy costs a fraction of building a dict of eight entries)
-cdef dict VALUES_TEMPLATE = {"self_draw": False, "seat_wind": "E", "round_wind": "E", "flowers": 0,
-                             "last_tile": False, "kong_win": False, "last_wall": False, "discarder": None,
-                             "win_tile": None}
+cdef dict VALUES_TEMPLATE = _MCRContext.validate({}, "context").dump()  # the declared defaults
 cdef dict DETAILS_TEMPLATE = None
 cdef dict NO_WIN_DETAILS = {"fan_points": 0, "flowers": 0, "readings": 0}
 cdef dict NO_PAYMENTS = {"E": 0, "S": 0, "W": 0, "N": 0}
@@ -271,15 +271,20 @@ cdef void _init_full() except *:
     shapes_known = (_slots(ITEM_T, ITEM_FIELDS, O_ITEM) and _slots(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
                     and _slots(CONTEXT_USED_T, CONTEXT_USED_FIELDS, O_CONTEXT_USED)
                     and _slots(RESULT_T, RESULT_FIELDS, O_RESULT))
-    # the context's fields in the order _field_code numbers them, with the defaults the echo's
-    # template holds (its values are written over where the context differs)
-    fields_in_order = (CONTEXT_FIELDS == tuple(VALUES_TEMPLATE)
-                       and _MCRContext.validate({}, "context").dump() == VALUES_TEMPLATE)
-    FULL_READY = DEFAULT_PRESET_INDEX >= 0 and fields_in_order and shapes_known
+    # the context's fields: the ones _field_code numbers, in its order (compiled.py)
+    problems = _contract_problems(CONTEXT_FIELDS)
+    if not shapes_known:
+        problems.append("the result classes (scorer/result.py) changed shape")
+    if DEFAULT_PRESET_INDEX < 0:
+        problems.append(f"the default preset {_DEFAULT_PRESET!r} is not among the presets")
+    DECLINE_REASONS.extend(problems)
+    FULL_READY = not problems
 
 
 _init_full()
-FULL_PATH = FULL_READY  # for MCR.full_fast: False when the result classes changed shape
+FULL_PATH = FULL_READY  # for MCR.full_fast
+# why the compiled full path is off (None when it is on): MCR.full_fast logs it, the suite fails on it
+DECLINED = "; ".join(DECLINE_REASONS) or None
 
 
 # ---- the pieces of the result ------------------------------------------------------------------

@@ -74,7 +74,7 @@ _YAKUMAN: tuple[tuple[str, str, str, str], ...] = (
     ("suukantsu", "Four Kans", "四槓子", "four kans"),
     ("tenhou", "Blessing of Heaven", "天和", "the dealer self-draws on the first turn"),
     ("chiihou", "Blessing of Earth", "地和", "a non-dealer self-draws on the first turn"),
-    ("renhou_yakuman", "Blessing of Man (yakuman)", "人和", "a non-dealer's first-turn ron (rule renhou: yakuman)"),
+    ("renhou_yakuman", "Blessing of Man (yakuman)", "人和 役満", "a non-dealer's first-turn ron (rule renhou: yakuman)"),
 )
 
 YAKU_IDS: tuple[str, ...] = tuple(row[0] for row in _YAKU)

@@ -77,3 +77,15 @@ def test_the_work_stops_soon_after_its_budget(variant, hand, context):
     with deadline.within(0.005), pytest.raises(OutOfTime):
         engine.score_checked(variant, hand, context, explain=True)
     assert time.perf_counter() - start < max(0.75 * whole, 0.05)
+
+
+@pytest.mark.parametrize(("variant", "hand", "context"), [
+    ("mcr", "123m45567p23789s8s", {}),                  # every discard of a full hand
+    ("shanxi", "455566677m9p9p9p9p", {"wild": "9p"}),  # what each wild stands for
+])
+def test_tile_efficiency_checks_inside_its_search(variant, hand, context):
+    from scorer.efficiency import efficiency
+
+    assert efficiency(variant, hand, context)
+    with deadline.within(0.0), pytest.raises(OutOfTime):
+        efficiency(variant, hand, context)

@@ -22,7 +22,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import registry
+from .. import deadline, registry
 from ..efficiency_profile import Profile
 from ..errors import HandError
 from ..hand import Hand
@@ -93,6 +93,7 @@ def _toward_minimum(req: Request, short: Hand, h: Holding, useful: list[int], le
     flags = sum(h.flags)
     per_tile = []
     for u in useful:
+        deadline.check()  # each useful tile scores the waits of every discard after it
         counts = list(h.concealed)
         counts[u] += 1
         ways = []
@@ -157,6 +158,7 @@ def _discards(req: Request, hand: Hand) -> list[dict[str, Any]]:
         [k for k, n in enumerate(concealed) if n]
     out = []
     for d in choices:
+        deadline.check()  # each discard is a whole analysis one tile short
         after = list(concealed)
         after[d] -= 1
         # each discard's waits are scored where the minimum depends on them (MCR); elsewhere a

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .. import deadline
 from ..efficiency_profile import (
     HONORS_KNITTED,
     KNITTED_STRAIGHT,
@@ -79,6 +80,7 @@ class Search:
         if w == 0 or base == -1:
             self.memo[key] = base
             return base
+        deadline.check()  # a search over what each wild stands for
         ranked = []
         for k in self._candidates(counts):
             counts[k] += 1

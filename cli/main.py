@@ -63,17 +63,18 @@ def items(variant: str, as_json: bool) -> None:
         v = registry.get(variant_id(variant))
     except HandError as err:
         fail(err)
-    if as_json:
-        emit_json([i.as_dict() for i in v.items])
-        return
     from scorer import reference
-
-    from .render import print_items, screen
 
     try:
         excludes = reference.not_also_scored(v.id)  # what the score keeps out with each item, as `rules` says
     except HandError:
         excludes = None  # no rules page installed: the table's exclusions
+    if as_json:
+        emit_json([{**i.as_dict(), "excludes": [{"id": e, "principle": p} for e, p in excludes[i.id]]}
+                    if excludes is not None else i.as_dict() for i in v.items])
+        return
+    from .render import print_items, screen
+
     print_items(v, screen(), excludes)
 
 

@@ -222,6 +222,9 @@ def test_the_reference_names_what_the_score_keeps_out(item, kept_out):
     lines = run_cli(["items", "mcr"], env={"COLUMNS": "200"}).stdout.splitlines()
     at = next(i for i, line in enumerate(lines) if f"  {ref['id']}  " in line)
     assert kept_out <= {w.strip(",") for w in lines[at + 1].split()[1:]}
+    listed = json.loads(run_cli(["items", "mcr", "--json"]).stdout)
+    row = next(r for r in listed if r["id"] == ref["id"])
+    assert [e["id"] for e in row["excludes"]] == [e["id"] for e in ref["excludes"]]
 
 
 def test_an_invalid_win_prints_no_payments_line():

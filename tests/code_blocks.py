@@ -39,8 +39,9 @@ def run_python(code: str, folder: Path) -> None:
 def check_curl(body: str, following: tuple[str, str]) -> None:
     """Send the curl request through the API; the json block after it is the answer shown (an error
     object: 422 with that code, message and position; else 200 and those fields); none: a valid answer."""
-    from api.app import app
     from fastapi.testclient import TestClient
+
+    from api.app import app
 
     argv = shlex.split(body.replace("\\\n", " "))
     url = next(a for a in argv if a.startswith("http://"))

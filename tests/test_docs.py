@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 from code_blocks import check_curl, curl_examples, python_examples, run_python
+from conftest import ROOT
 from console_blocks import check_example, console_examples
 
 DOCS = ROOT / "docs"

@@ -34,7 +34,7 @@ TWIN_SUITES = frozenset({
     "test_fuzhou_review", "test_hebei", "test_hebei_review", "test_huangyan",
     "test_huangyan_review", "test_huangyan_search", "test_mcr_differential", "test_mcr_fixtures",
     "test_mcr_knitted_waits", "test_mcr_review", "test_nantong", "test_nantong_review", "test_referee",
-    "test_shanxi", "test_shanxi_review", "test_shanxi_search", "test_wild_uses",
+    "test_riichi_differential", "test_riichi_fixtures", "test_shanxi", "test_shanxi_review", "test_shanxi_search", "test_wild_uses",
 })
 
 

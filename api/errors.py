@@ -1,4 +1,4 @@
-"""Every input problem answers with the error object of README.md#http-service (codes in
+"""Every input problem answers with the error object of docs/http.md (codes in
 docs/notation.md#error-codes), never 500: 422 for malformed input, and the statuses below for a
 request over a service limit."""
 

@@ -4,7 +4,7 @@
     result = score("mcr", "[123m][555p]234s5577z7z", {"self_draw": True, "seat_wind": "S"})
 
 ``score_compact`` / ``score_many(..., view="compact")`` answer the same totals, items and payments
-without the explanation, MCR scored in C (about 1 µs a hand; see README "Performance").
+without the explanation, MCR scored in C (about 1 µs a hand; see docs/performance.md).
 
 The names below are imported on first use, so that ``import scorer`` (and a one-line CLI query)
 loads only what it needs.

@@ -1,5 +1,5 @@
 """A claim checked against a result, and every reading side by side (``explain``): the referee's
-answers that come with a score (README.md#referee-tools)."""
+answers that come with a score (docs/referee.md)."""
 
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ class HandError(ValueError):
         return self.problems[0].code
 
     def as_dict(self) -> dict:
-        """The ``error`` object of every error answer (README.md#http-service)."""
+        """The ``error`` object of every error answer (docs/http.md)."""
         return {
             "message": self.message,
             "position": self.position,

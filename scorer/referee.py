@@ -1,4 +1,4 @@
-"""The waits of a hand one tile short, each scored, over any variant (README.md#referee-tools)."""
+"""The waits of a hand one tile short, each scored, over any variant (docs/referee.md)."""
 
 from __future__ import annotations
 

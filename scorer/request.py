@@ -1,4 +1,4 @@
-"""A scoring request: one hand, its context and rules (README.md#library, README.md#http-service).
+"""A scoring request: one hand, its context and rules (docs/library.md, docs/http.md).
 
 Requests are JSON: the models are strict (a boolean is ``true``/``false``, never ``"yes"`` or ``1``;
 an integer is never ``2.0`` or ``"2"``) and every string, list, object and number in them is

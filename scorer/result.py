@@ -1,4 +1,4 @@
-"""The result of scoring one hand, shared by every variant (README.md#library, the ``--json`` output
+"""The result of scoring one hand, shared by every variant (docs/library.md, the ``--json`` output
 described in docs/rules/mcr.md#reading-the-examples).
 
 Plain dataclasses: the engine builds them from values it has checked itself, so nothing is

@@ -1,5 +1,5 @@
 """Independent review of what every variant shares: the notation (docs/notation.md), the result and
-the HTTP answers (README.md#library, README.md#http-service).
+the HTTP answers (docs/library.md, docs/http.md).
 
 Every expectation below is worked out by hand from the rules as written, not copied from the program:
 canonical forms are "melds in written order, then the concealed tiles sorted (m p s, then

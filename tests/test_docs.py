@@ -1,6 +1,7 @@
 """The documentation under docs/ is executed: every console example prints what it shows (whole
-outputs or marked excerpts, see tests/console_blocks.py), and every link between the pages, and from
-the README, points at a page and an anchor that exist."""
+outputs or marked excerpts, see tests/console_blocks.py), every python example runs and every curl
+example answers what it shows (tests/code_blocks.py), and every link between the pages, and from the
+README, points at a page and an anchor that exist."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from code_blocks import check_curl, curl_examples, python_examples, run_python
 from conftest import ROOT
 from console_blocks import check_example, console_examples
 
@@ -15,6 +17,9 @@ DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.rglob("*.md"))
 EXAMPLES = [(page, command, expected) for page in PAGES
             for command, expected in console_examples(page.read_text(encoding="utf-8"))]
+PYTHON = [(page, code) for page in PAGES for code in python_examples(page.read_text(encoding="utf-8"))]
+CURL = [(page, body, following) for page in PAGES
+        for body, following in curl_examples(page.read_text(encoding="utf-8"))]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -33,6 +38,17 @@ def anchors(page: Path) -> set[str]:
 def test_docs_example(page, command, expected, monkeypatch):
     monkeypatch.chdir(ROOT)
     check_example(command, expected)
+
+
+@pytest.mark.parametrize(("page", "code"), PYTHON, ids=[f"{p.relative_to(DOCS)}: python-{i}" for i, (p, _) in enumerate(PYTHON)])
+def test_docs_python_example(page, code, tmp_path):
+    run_python(code, tmp_path)
+
+
+@pytest.mark.parametrize(("page", "body", "following"), CURL,
+                         ids=[f"{p.relative_to(DOCS)}: curl-{i}" for i, (p, _, _) in enumerate(CURL)])
+def test_docs_curl_example(page, body, following):
+    check_curl(body, following)
 
 
 @pytest.mark.parametrize("page", [ROOT / "README.md", *PAGES], ids=lambda p: str(p.relative_to(ROOT)))

@@ -1,7 +1,7 @@
 """Seeded generator of riichi requests for the differential test (tests/test_riichi_differential.py).
 
 ``generate(n, seed, preset=None)`` returns ``n`` rows ``(hand, context, rules)``: hands in our notation
-(docs/rules/riichi.md#tiles-and-notation) that are mostly legal wins, with a context that is legal for
+(docs/rules/riichi.md#what-wins) that are mostly legal wins, with a context that is legal for
 the hand per the rules page's contradiction list, and rules that are a preset name or an options
 object over a preset (every preset and every option value is drawn). With ``preset`` every row's
 rules start from that preset.

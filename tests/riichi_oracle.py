@@ -68,7 +68,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "renhou": ("none", "mangan", "yakuman"),
 }
 
-# the oracle's yaku class -> our item id (docs/rules/riichi.md#yaku)
+# the oracle's yaku class -> our item id (docs/rules/riichi.md#items)
 YAKU_IDS: dict[str, str] = {
     "Riichi": "riichi", "DaburuRiichi": "double_riichi", "Ippatsu": "ippatsu", "Tsumo": "menzen_tsumo",
     "Pinfu": "pinfu", "Tanyao": "tanyao", "Iipeiko": "iipeikou", "Ryanpeikou": "ryanpeikou",
@@ -322,7 +322,7 @@ def contradiction(hand_str: str, ctx: dict[str, Any]) -> str | None:
 
 @dataclass
 class OracleResult:
-    """The oracle's answer in our result's terms (docs/rules/riichi.md#result)."""
+    """The oracle's answer in our result's terms (docs/rules/riichi.md#value)."""
 
     valid: bool
     reason: str | None = None  # "no yaku" | "not a winning hand"
@@ -433,7 +433,7 @@ def _dora_counts(tiles136: list[int], dora: list[int], ura: list[int], c: dict[s
 
 
 def _payments(c: dict[str, Any], main: int, additional: int) -> dict[str, int]:
-    """By seat, honba included, sticks not (docs/rules/riichi.md#result)."""
+    """By seat, honba included, sticks not (docs/rules/riichi.md#who-pays)."""
     seat = c["seat_wind"]
     pay = dict.fromkeys(WINDS, 0)
     honba = c["honba"]

@@ -325,21 +325,6 @@ def test_bad_input_is_a_clear_error(variant, hand, kwargs, code) -> None:
     assert err.value.code == code
 
 
-# --- the page's Python example ---------------------------------------------------------------------
-
-def test_the_python_example_of_the_page_prints_what_it_says() -> None:
-    from conftest import ROOT
-    from console_blocks import blocks
-
-    page = (ROOT / "docs" / "efficiency.md").read_text(encoding="utf-8")
-    [code] = [body for lang, body in blocks(page) if lang == "python"]
-    *setup, last = code.strip().splitlines()
-    expression, _, shown = last.partition("  # ")
-    scope: dict = {}
-    exec("\n".join(setup), scope)
-    assert repr(eval(expression, scope)) == shown
-
-
 # --- the command line and the HTTP route -----------------------------------------------------------------
 
 def test_the_cli_draws_a_table_and_answers_json() -> None:

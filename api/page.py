@@ -1,6 +1,7 @@
 """What the referee page needs beyond the scoring API (docs/web.md): each variant's hand shape, so
 the tile picker can guard copies, melds and the tile count without knowing any variant, and the
-service worker that keeps the page's shell (page, tiles, variant tables) for offline use.
+service worker that keeps the page's shell (page, tiles, variant tables) for offline use (served
+by ``api.routes.pages``).
 """
 
 from __future__ import annotations
@@ -9,9 +10,6 @@ import hashlib
 import json
 from pathlib import Path
 from typing import Any
-
-from fastapi import FastAPI
-from fastapi.responses import Response
 
 from scorer.registry import Variant
 
@@ -54,11 +52,3 @@ def service_worker(static: Path) -> bytes:
     return (source.replace("__VERSION__", digest.hexdigest()[:16])
             .replace('["__SHELL__"]', json.dumps(files))).encode()
 
-
-def install(app: FastAPI, static: Path) -> None:
-    # served from the root so that it may control the whole page, not only /static
-    worker = service_worker(static)
-
-    @app.get("/sw.js", include_in_schema=False)
-    async def sw() -> Response:
-        return Response(worker, media_type="text/javascript", headers={"cache-control": "no-cache"})

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import api.app
+import api.routes.scoring
 from api import lane
 from api.app import app
 from scorer import engine, registry
@@ -59,13 +59,13 @@ def answer_of(res: Any) -> tuple[int, list[tuple[str, str]], bytes]:
 def routed(monkeypatch) -> list[Any]:
     """The requests the route (the checked way) scored."""
     seen: list[Any] = []
-    score = api.app._score
+    score = api.routes.scoring._score
 
     def counted(request: Any) -> bytes:
         seen.append(request)
         return score(request)
 
-    monkeypatch.setattr(api.app, "_score", counted)
+    monkeypatch.setattr(api.routes.scoring, "_score", counted)
     return seen
 
 

@@ -36,12 +36,12 @@ from scorer.match.sheet import explanation
 from scorer.match.store import Conflict, MatchStore, Stored
 from scorer.result import Result
 
-from . import errors, limits, openapi, schemas
-from .body import read_json
-from .pool import Busy, Overrun
-from .ratelimit import TokenBuckets, retry_after
+from .. import errors, limits, openapi, schemas
+from ..body import read_json
+from ..pool import Busy, Overrun
+from ..ratelimit import TokenBuckets, retry_after
+from . import JSON
 
-JSON = "application/json"
 MAX_CREATE_BYTES = m.MAX_FILE_BYTES  # a whole match imported with its log
 MAX_WRITE_ATTEMPTS = 4  # a write raced by another process is computed again on the newer record
 LOCK_STRIPES = 64

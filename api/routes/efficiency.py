@@ -1,11 +1,10 @@
 """``POST /v1/efficiency``: tile efficiency, the same JSON as ``mjscore efficiency --json``
-(docs/efficiency.md). Installed by ``api.app`` like its other routes: the body read and checked
-there, the work done in its scoring threads within the time budget."""
+(docs/efficiency.md). Installed by ``api.app`` like the other routes: the body read and checked
+as theirs, the work done in its scoring threads within the time budget."""
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -15,13 +14,12 @@ from pydantic import BaseModel, Field
 from scorer import registry
 from scorer.efficiency import MAX_VISIBLE_CHARS, efficiency
 from scorer.efficiency.request import EfficiencyRequest
-from scorer.fields import Model
 from scorer.jsonio import dumps
+from scorer.request import validated
 
-from . import limits, openapi, schemas
-from .body import read_json
-
-JSON = "application/json"
+from .. import limits, openapi, schemas
+from ..body import read_json
+from . import JSON, Answer
 
 
 class UsefulTile(BaseModel):
@@ -119,8 +117,7 @@ def request_components() -> dict[str, Any]:
     return out
 
 
-def install(app: FastAPI, answer: Callable[..., Awaitable[Response]],
-            validated: Callable[[type[Model], Any], Any]) -> None:
+def install(app: FastAPI, answer: Answer) -> None:
     @app.post("/v1/efficiency",
               responses={200: {"model": EfficiencyResult, "content": {JSON: {}}}, **schemas.ERRORS},
               openapi_extra=openapi.body("EfficiencyRequest", {"mcr": EXAMPLE}))

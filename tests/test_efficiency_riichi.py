@@ -163,8 +163,8 @@ def test_one_step_away_the_draws_that_keep_a_yaku() -> None:
     assert closed["minimum"]["tiles_left"] == closed["tiles_left"] > 0
     # a dragon pair gives the open hand a way: a third C is a yaku
     dragon = efficiency("riichi", "[111m]456p789s2mCC8p")
-    keeps = {u["tile"]: u["keeps_minimum"] for u in dragon["minimum"]["useful"]}
-    assert keeps["C"] is True and keeps["3m"] is False
+    keeps = {u["tile"] for u in dragon["minimum"]["useful"] if u["keeps_minimum"]}
+    assert keeps == {"2m", "8p", "C"}  # each leaves a wait on C (2m, 8p: a C-or-pair wait)
 
 
 def test_discards_rank_by_the_yaku_first() -> None:

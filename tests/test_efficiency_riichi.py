@@ -118,6 +118,16 @@ def test_red_fives_seen_are_copies_of_the_five() -> None:
     assert e.value.code == "bad_visible"  # a fifth 5s with the hand's
 
 
+def test_a_red_five_held_cannot_be_seen_too() -> None:
+    with pytest.raises(HandError) as e:
+        efficiency("riichi", "123m406p789s23m55s", visible="0p")
+    assert e.value.code == "bad_visible" and "0p" in e.value.message
+    with pytest.raises(HandError) as e:
+        efficiency("riichi", "[406p]123m789s23m55s", visible="0p")
+    assert e.value.code == "bad_visible"
+    assert left(efficiency("riichi", "[406p]123m789s23m55s", visible="0s"))["1m"] == 3
+
+
 def test_only_a_variant_with_red_fives_reads_0m() -> None:
     with pytest.raises(HandError) as e:
         efficiency("mcr", "123m45567p23789s", visible="0p")

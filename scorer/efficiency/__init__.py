@@ -32,7 +32,7 @@ from ..tiles import tile_name
 from . import backend as core
 from . import minimum
 from .holding import Holding, check_seen, copies_left, summary
-from .reading import MAX_VISIBLE_CHARS, read_hand, read_visible
+from .reading import MAX_VISIBLE_CHARS, check_red_fives, read_hand, read_visible, red_fives_seen
 from .wilds import Search
 
 __all__ = ["MAX_VISIBLE_CHARS", "efficiency", "profile_of", "read_hand", "read_visible"]
@@ -130,6 +130,8 @@ def efficiency(variant_id: str, hand: str, context: dict[str, Any] | None = None
     parsed, is_short = read_hand(v, hand, ctx, dialect)
     given = {k: val for k, val in ctx.dump().items() if k in ctx.fields_set and k != "win_tile"}
     check_seen(p, parsed.all_counts(), seen)
+    if v.notation.red_fives:
+        check_red_fives(parsed, red_fives_seen(visible))
     req = Request(v, p, ctx, given, rules, dialect, seen, p.wild(ctx))
     answer: dict[str, Any] = {"variant": v.id, "hand": format_hand(parsed)}
     if req.wild is not None:

@@ -60,6 +60,21 @@ def read_visible(text: str | None, kinds: tuple[int, ...], red_fives: bool = Fal
     return seen
 
 
+def red_fives_seen(text: str | None) -> list[int]:
+    """The kinds of the red fives (0m 0p 0s) written in ``visible``, already read by ``read_visible``."""
+    return [SUITS.index(m.group(2)) * 9 + 4 for m in _VISIBLE.finditer(text or "")
+            if m.group(1) and m.group(2) != "z" for d in m.group(1) if d == "0"]
+
+
+def check_red_fives(hand: Hand, seen: list[int]) -> None:
+    """One red five a suit: one seen that the hand holds too is an error."""
+    held = set(hand.red) | {next(k for k in m.tiles if k % 9 == 4) for m in hand.melds if m.red}
+    both = sorted(set(seen) & held)
+    if both:
+        raise HandError(f"visible: {', '.join('0' + SUITS[k // 9] for k in both)} is in the hand too (one red five "
+                        "per suit)", None, "bad_visible")
+
+
 def _counts(p: Problem) -> bool:
     return p.code == "tile_count" or "tiles found" in p.message
 

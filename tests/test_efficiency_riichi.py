@@ -55,7 +55,11 @@ def test_each_shape_counts_as_the_mahjong_library_on_a_seeded_slice() -> None:
         for k in rng.sample(wall, 13):
             counts[k] += 1
         shapes = efficiency("riichi", text_of(counts))["shapes"]
-        assert shapes["standard"]["shanten"] == ORACLE.calculate_shanten_for_regular_hand(counts), counts
+        regular = ORACLE.calculate_shanten_for_regular_hand(counts)
+        if 4 in counts:  # the library does not count a formal wait on a fifth copy as ready
+            assert shapes["standard"]["shanten"] in (regular, regular - 1), counts
+        else:
+            assert shapes["standard"]["shanten"] == regular, counts
         assert shapes["seven_pairs"]["shanten"] == ORACLE.calculate_shanten_for_chiitoitsu_hand(counts), counts
         assert shapes["thirteen_orphans"]["shanten"] == ORACLE.calculate_shanten_for_kokushi_hand(counts), counts
 
@@ -78,6 +82,14 @@ def test_the_core_counts_seven_different_pairs_in_both_twins() -> None:
                              ([3, 3, 3, 3, 1] + [0] * 29, 4)]:
         assert core.seven_different_pairs(counts)[0] == expected == ORACLE.calculate_shanten_for_chiitoitsu_hand(counts)
         assert core.best(counts, 4, 0, core.SEVEN_DIFFERENT_PAIRS)[0] <= expected
+
+
+def test_a_wait_on_a_fifth_copy_is_formal_but_ready() -> None:
+    # four 5p and three triplets: ready on 5p alone, of which no copy is left (the library: one step)
+    answer = efficiency("riichi", "333m999m5555p222s")
+    assert answer["shanten"] == 0 and ORACLE.calculate_shanten_for_regular_hand(
+        [0, 0, 3, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4] + [0] * 5 + [3] + [0] * 14) == 1
+    assert [(w["tile"], w["left"], w["four_held"]) for w in answer["waits"]] == [("5p", 0, True)]
 
 
 def test_thirteen_orphans_and_the_standard_shape() -> None:

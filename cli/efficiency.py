@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorer import registry
+from scorer.efficiency_profile import MINIMUM_WORDS
 from scorer.errors import HandError
 
 from .commands import Option, VariantCall, add_variant_command, emit_json
@@ -67,9 +68,16 @@ def _score_cell(score: dict[str, Any] | None) -> str:
     return str(score["total"]) if score["valid"] else f"✗ {score['reason']}"
 
 
+def _minimum(answer: dict[str, Any]) -> str:
+    """The minimum named by what it asks (the answer's ``minimum_rule``): "the minimum (8 points)"."""
+    rule = answer.get("minimum_rule")
+    return f"the minimum ({MINIMUM_WORDS[rule]})" if rule in MINIMUM_WORDS else "the minimum"
+
+
 def print_short(answer: dict[str, Any], screen: Screen, glyphs: bool) -> None:
     from .render import say
 
+    minimum = _minimum(answer)
     table = Table.of("shape", ("shanten", "right"), "useful",
                      title=f"shanten {answer['shanten']} ({_steps(answer['shanten'])})")
     for name, shape in answer["shapes"].items():
@@ -86,11 +94,11 @@ def print_short(answer: dict[str, Any], screen: Screen, glyphs: bool) -> None:
             waits.row(tile, str(w["left"]), *cells)
         screen.table(waits)
         if any(w.get("below_minimum") for w in answer["waits"]):
-            say(screen, "⚠ below the minimum: this wait cannot win")
+            say(screen, f"⚠ below {minimum}: this wait cannot win")
     if "minimum" in answer:
         m = answer["minimum"]
         keep = [u for u in m["useful"] if u["keeps_minimum"]]
-        say(screen, f"toward the minimum: {len(keep)} of {len(m['useful'])} useful tiles lead to a ready hand "
+        say(screen, f"toward {minimum}: {len(keep)} of {len(m['useful'])} useful tiles lead to a ready hand "
                      f"with a valid wait ({m['tiles_left']} tiles left)")
         for u in m["useful"]:
             tile = _tiles([u["tile"]], glyphs) + (f" {u['tile']}" if glyphs else "")
@@ -98,10 +106,11 @@ def print_short(answer: dict[str, Any], screen: Screen, glyphs: bool) -> None:
                 via = "; ".join(f"discard {w['discard']}, wait {' '.join(w['waits'])}" for w in u["via"])
                 say(screen, f"  {tile} ×{u['left']}  ✓ {via}")
             else:
-                say(screen, f"  {tile} ×{u['left']}  ✗ every ready hand it makes is below the minimum")
+                say(screen, f"  {tile} ×{u['left']}  ✗ every ready hand it makes is below {minimum}")
 
 
 def print_discards(answer: dict[str, Any], screen: Screen, glyphs: bool) -> None:
+    minimum = _minimum(answer)
     table = Table.of("discard", ("shanten", "right"), "useful (left)", ("tiles", "right"),
                      title="discards, best first")
     for d in answer["discards"]:
@@ -112,7 +121,7 @@ def print_discards(answer: dict[str, Any], screen: Screen, glyphs: bool) -> None
             valid = [w for w in d["waits"] if not w["below_minimum"]]
             live = [w["tile"] for w in valid if w["left"] > 0]
             notes.append(f"valid waits: {' '.join(live)}" if live else
-                         "⚠ no valid wait has a copy left" if valid else "⚠ every wait below the minimum")
+                         "⚠ no valid wait has a copy left" if valid else f"⚠ every wait below {minimum}")
         if "minimum" in d:
             notes.append(f"{d['minimum']['tiles_left']} tiles left reach a valid ready hand")
         table.row(tile, str(d["shanten"]), useful + ("\n" + "; ".join(notes) if notes else ""),

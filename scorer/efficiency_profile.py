@@ -21,6 +21,11 @@ from .tiles import NUM_STANDARD_KINDS, WHITE
 # the special shapes a profile may allow (the decomposer's flags, scorer.decompose)
 SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 1, 2, 4, 8
 THREE_GOLDS = 16  # Fuzhou's 三金倒: three golds self-drawn win whatever the rest
+SEVEN_DIFFERENT_PAIRS = 32  # riichi's 七対子: seven pairs of seven different kinds (four alike are not two)
+
+# what a variant's minimum asks of a win (docs/efficiency.md#the-8-point-minimum), by its id: the words an
+# answer's readers (the CLI, the page) show for it
+MINIMUM_WORDS = {"8_points": "8 points", "yaku": "a yaku"}
 
 STANDARD_KINDS = tuple(range(NUM_STANDARD_KINDS))  # the 34 kinds
 SUITED_KINDS = tuple(range(27))                    # the three suits alone
@@ -58,9 +63,15 @@ class Profile:
     wild_targets: tuple[int, ...] = ()  # what a wild may stand for
     white_stands_in: bool = False       # Huangyan: a White board is a natural tile of the wild's kind
     copies: int = 4
-    # MCR: the 8-point minimum kept in view (docs/efficiency.md#the-8-point-minimum): a ready hand's
-    # waits flagged below it, one step before ready the draws that keep it, discards ranked by it
-    minimum: bool = False
+    # what a win must reach to be valid, kept in view (docs/efficiency.md#the-8-point-minimum,
+    # docs/efficiency.md#riichi-the-yaku-minimum), an id of
+    # MINIMUM_WORDS: MCR's 8 points, riichi's yaku; a ready hand's waits flagged below it, one step
+    # before ready the draws that keep it, discards ranked by it. None: every winning shape wins
+    minimum: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.minimum is not None and self.minimum not in MINIMUM_WORDS:
+            raise ValueError(f"unknown minimum {self.minimum!r}")
 
     def identity(self, kind: int, wild: int | None) -> int:
         """The kind a physical tile plays (the White board as the wild's kind in Huangyan)."""

@@ -331,7 +331,7 @@ def test_the_cli_draws_a_table_and_answers_json() -> None:
     out = run_cli(["efficiency", "mcr", "123m45567p23789s", "--visible", "3p3p", "--no-glyphs"])
     assert out.exit_code == 0, out.output
     assert "shanten 1 (one step from ready)" in out.output and "3p×2" in out.output
-    assert "toward the minimum: 9 of 10 useful tiles" in out.output
+    assert "toward the minimum (8 points): 9 of 10 useful tiles" in out.output
     glyphs = run_cli(["efficiency", "mcr", "123m45567p23789s"])
     assert "\U0001F01B×4" in glyphs.output  # 3p drawn as its glyph
     js = run_cli(["efficiency", "mcr", "123m45567p23789s", "--json"])

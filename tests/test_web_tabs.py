@@ -66,6 +66,21 @@ def _eff_seq(d) -> int:
 
 # --- tile efficiency -----------------------------------------------------------------------------
 
+def test_efficiency_of_a_riichi_hand_words_the_yaku(server, desktop):
+    """Riichi's minimum is a yaku: the page words it from the answer's minimum_rule."""
+    d = desktop
+    hand = "[111m]456p789s23m55s"  # open, no yakuhai, no tanyao: no yaku on either wait
+    _open(d, f"{server}/?variant=riichi&lang=en&tab=efficiency&hand=%5B111m%5D456p789s23m55s")
+    seq = _eff_seq(d)
+    _id(d, "eff-run").click()
+    _eff_done(d, seq)
+    want = _api("/v1/efficiency", {"variant": "riichi", "hand": hand, "context": {}})
+    rows = d.find_elements(By.CSS_SELECTOR, ".eff-waits tbody tr")
+    assert [(r.get_attribute("data-tile"), r.get_attribute("data-below-minimum")) for r in rows] == \
+        [(w["tile"], "true") for w in want["waits"]] == [("1m", "true"), ("4m", "true")]
+    assert all("no yaku" in r.text for r in rows) and "8 fan" not in _id(d, "eff-box").text
+
+
 def test_efficiency_of_a_13_and_a_14_tile_mcr_hand(server, desktop):
     d = desktop
     _open(d, f"{server}/?variant=mcr&lang=en&tab=efficiency&hand={HAND_13}")

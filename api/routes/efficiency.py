@@ -37,7 +37,8 @@ class EfficiencyWait(BaseModel):
     left: int = Field(description="copies left to draw or claim; 0 is a dead wait, which keeps nothing alive")
     four_held: bool
     scores: dict[str, schemas.WaitScore] | None = Field(None, description="by win mode (self_draw / discard)")
-    below_minimum: bool | None = Field(None, description="MCR: no way of winning on it reaches the minimum")
+    below_minimum: bool | None = Field(None, description="where a minimum applies (MCR's 8 points, riichi's "
+                                      "yaku): no way of winning on it reaches the minimum")
 
 
 class MinimumRoute(BaseModel):
@@ -63,7 +64,8 @@ class OneShort(BaseModel):
     useful: list[UsefulTile]
     tiles_left: int
     waits: list[EfficiencyWait] = Field(description="a ready hand's waits, scored")
-    minimum: Minimum | None = Field(None, description="MCR, one tile from ready: the minimum kept in view")
+    minimum: Minimum | None = Field(None, description="where a minimum applies, one tile from ready: the "
+                                   "minimum kept in view")
 
 
 class Discard(OneShort):
@@ -74,6 +76,9 @@ class EfficiencyResult(BaseModel):
     variant: str
     hand: str
     wild: str | None = None
+    minimum_rule: str | None = Field(
+        None, description="what a win must reach to be valid, where the variant has a minimum: \"8_points\" (MCR), "
+                          "\"yaku\" (riichi) (docs/efficiency.md)")
     shanten: int | None = None
     shapes: dict[str, ShapeCount] | None = None
     useful: list[UsefulTile] | None = None
@@ -81,8 +86,8 @@ class EfficiencyResult(BaseModel):
     waits: list[EfficiencyWait] | None = None
     minimum: Minimum | None = None
     complete: bool | None = Field(None, description="a full hand: it already forms a winning shape")
-    discards: list[Discard] | None = Field(None, description="a full hand: every discard, best first (in MCR by "
-                                           "the 8-point minimum first; docs/efficiency.md)")
+    discards: list[Discard] | None = Field(None, description="a full hand: every discard, best first (where a "
+                                           "minimum applies by it first; docs/efficiency.md)")
     warnings: list[str] = Field(default_factory=list)
 
 

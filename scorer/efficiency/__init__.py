@@ -9,7 +9,8 @@ shanten per shape, the useful tiles and their copies left, its waits when ready)
 * ``holding``, ``shapes``: one hand one tile short, its shanten per shape and its useful tiles;
 * ``backend``: the shanten core, compiled (``_shanten.pyx``) or its pure-Python twin (``pure``);
 * ``wilds``: the same with wild tiles;
-* ``minimum``: a ready hand's waits scored, and MCR's 8-point minimum kept in view;
+* ``minimum``: a ready hand's waits scored, and the variant's minimum (MCR's 8 points, riichi's
+  yaku) kept in view;
 * ``request``: the ``POST /v1/efficiency`` request model.
 
 Each variant's tiles, sets, shapes and wilds are its own declaration, ``Variant.efficiency`` (a
@@ -31,7 +32,7 @@ from ..tiles import tile_name
 from . import backend as core
 from . import minimum
 from .holding import Holding, check_seen, copies_left, summary
-from .reading import MAX_VISIBLE_CHARS, read_hand, read_visible
+from .reading import MAX_VISIBLE_CHARS, check_red_fives, read_hand, read_visible, red_fives_seen
 from .wilds import Search
 
 __all__ = ["MAX_VISIBLE_CHARS", "efficiency", "profile_of", "read_hand", "read_visible"]
@@ -60,7 +61,7 @@ class Request:
 
 
 def _minimum_on(req: Request) -> bool:
-    return req.profile.minimum
+    return req.profile.minimum is not None
 
 
 def _one_short(req: Request, hand: Hand, concealed: list[int] | None, extra_seen: int | None,
@@ -125,14 +126,18 @@ def efficiency(variant_id: str, hand: str, context: dict[str, Any] | None = None
     p = profile_of(v)
     ctx = v.context(context)
     v.rules(rules)  # a bad rules value is reported before the work
-    seen = read_visible(visible, p.kinds)
+    seen = read_visible(visible, p.kinds, v.notation.red_fives)
     parsed, is_short = read_hand(v, hand, ctx, dialect)
     given = {k: val for k, val in ctx.dump().items() if k in ctx.fields_set and k != "win_tile"}
     check_seen(p, parsed.all_counts(), seen)
+    if v.notation.red_fives:
+        check_red_fives(parsed, red_fives_seen(visible))
     req = Request(v, p, ctx, given, rules, dialect, seen, p.wild(ctx))
     answer: dict[str, Any] = {"variant": v.id, "hand": format_hand(parsed)}
     if req.wild is not None:
         answer["wild"] = tile_name(req.wild)
+    if p.minimum is not None:
+        answer["minimum_rule"] = p.minimum  # what the minimum asks: the readers word it from this
     if is_short:
         answer.update(_one_short(req, parsed, None, None))
     else:
@@ -149,7 +154,7 @@ def _plain_rank(entry: dict[str, Any], kind: int) -> tuple[int, ...]:
 
 
 def _discards(req: Request, hand: Hand) -> list[dict[str, Any]]:
-    """Every discard of a full hand, best first: in MCR by the minimum first
+    """Every discard of a full hand, best first: where a minimum applies (MCR, riichi) by it first
     (``minimum.discard_rank``), elsewhere by ``_plain_rank``. A wild is offered only
     when the hand holds nothing else."""
     rank = minimum.discard_rank if _minimum_on(req) else _plain_rank
@@ -161,7 +166,7 @@ def _discards(req: Request, hand: Hand) -> list[dict[str, Any]]:
         deadline.check()  # each discard is a whole analysis one tile short
         after = list(concealed)
         after[d] -= 1
-        # each discard's waits are scored where the minimum depends on them (MCR); elsewhere a
+        # each discard's waits are scored where the minimum depends on them (MCR, riichi); elsewhere a
         # ready discard's useful tiles are its waits, scored once the hand is played down to them
         entry = {"tile": tile_name(d), **_one_short(req, hand, after, d, score_waits=_minimum_on(req))}
         out.append((rank(entry, d), entry))

@@ -465,6 +465,16 @@ cdef int _seven_pairs(int *c, int nk, char *useful) noexcept:
     return 6 - pairs
 
 
+cdef int _seven_different_pairs(int *c, int nk, char *useful) noexcept:
+    cdef int pairs = 0, kinds = 0, k
+    for k in range(nk):
+        pairs += c[k] >= 2
+        kinds += c[k] > 0
+    for k in range(nk):
+        useful[k] = c[k] == 1 or (c[k] == 0 and kinds < 7)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
 cdef int _thirteen_orphans(int *c, int nk, char *useful) noexcept:
     cdef int held = 0, paired = 0, i, k
     for k in range(nk):
@@ -569,6 +579,14 @@ def seven_pairs(counts):
     return v, _kinds(useful, nk)
 
 
+def seven_different_pairs(counts):
+    cdef int c[37]
+    cdef char useful[37]
+    cdef int nk = _read(counts, c)
+    cdef int v = _seven_different_pairs(c, nk, useful)
+    return v, _kinds(useful, nk)
+
+
 def thirteen_orphans(counts):
     cdef int c[37]
     cdef char useful[37]
@@ -597,7 +615,8 @@ def knitted_straight(counts, int fixed=0):
 
 # shape flags, as scorer.decompose's (the standard shape is 0)
 SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 1, 2, 4, 8
-SHAPE_ORDER = (0, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
+SEVEN_DIFFERENT_PAIRS = 32  # seven pairs of seven different kinds (riichi); 16 is Fuzhou's three golds
+SHAPE_ORDER = (0, SEVEN_PAIRS, SEVEN_DIFFERENT_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 
 
 cdef object _mask(char *useful, int nk):
@@ -617,6 +636,8 @@ cdef int _shape(int flag, int *c, int nk, int n, int fixed, char *useful, int wa
         return _standard(c, nk, n, fixed)
     if flag == SEVEN_PAIRS:
         return _seven_pairs(c, nk, useful)
+    if flag == SEVEN_DIFFERENT_PAIRS:
+        return _seven_different_pairs(c, nk, useful)
     if flag == THIRTEEN_ORPHANS:
         return _thirteen_orphans(c, nk, useful)
     if flag == HONORS_KNITTED:
@@ -657,10 +678,10 @@ def best(counts, int n_sets, int fixed, int flags):
     fewest steps, and the kinds that lower it (the union over the shapes at that fewest)."""
     cdef int c[37]
     cdef char useful[37]
-    cdef int values[5]
+    cdef int values[6]
     cdef int nk = _read(counts, c), i, k, flag, low = 99
     cdef unsigned long long mask = 0
-    for i in range(5):
+    for i in range(6):
         flag = SHAPE_ORDER[i]
         values[i] = 99
         if flag and not flags & flag:
@@ -670,7 +691,7 @@ def best(counts, int n_sets, int fixed, int flags):
         values[i] = _shape(flag, c, nk, n_sets, fixed, useful, 0)
         if values[i] < low:
             low = values[i]
-    for i in range(5):
+    for i in range(6):
         if values[i] != low:
             continue
         _shape(SHAPE_ORDER[i], c, nk, n_sets, fixed, useful, 1)

@@ -21,18 +21,20 @@ else:
         BACKEND = "pure"
 
 SEVEN_PAIRS = _impl.SEVEN_PAIRS
+SEVEN_DIFFERENT_PAIRS = _impl.SEVEN_DIFFERENT_PAIRS
 THIRTEEN_ORPHANS = _impl.THIRTEEN_ORPHANS
 HONORS_KNITTED = _impl.HONORS_KNITTED
 KNITTED_STRAIGHT = _impl.KNITTED_STRAIGHT
 standard = _impl.standard
 standard_useful = _impl.standard_useful
 seven_pairs = _impl.seven_pairs
+seven_different_pairs = _impl.seven_different_pairs
 thirteen_orphans = _impl.thirteen_orphans
 honors_and_knitted = _impl.honors_and_knitted
 knitted_straight = _impl.knitted_straight
 shapes = _impl.shapes
 best = _impl.best
 
-__all__ = ["BACKEND", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "HONORS_KNITTED", "KNITTED_STRAIGHT", "standard",
-           "standard_useful", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight",
+__all__ = ["BACKEND", "SEVEN_PAIRS", "SEVEN_DIFFERENT_PAIRS", "THIRTEEN_ORPHANS", "HONORS_KNITTED", "KNITTED_STRAIGHT", "standard",
+           "standard_useful", "seven_pairs", "seven_different_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight",
            "shapes", "best"]

@@ -1,5 +1,6 @@
-"""The waits of a ready hand scored, and the MCR minimum kept in view one step before ready
-(docs/efficiency.md#the-8-point-minimum).
+"""The waits of a ready hand scored, and the variant's minimum kept in view one step before ready
+(docs/efficiency.md#the-8-point-minimum; riichi's, a yaku: docs/efficiency.md#riichi-the-yaku-minimum).
+Whatever the minimum asks, a win reaches it when the variant scores it ``valid``.
 
 A ready hand's waits come from the referee's ``waits`` (every wait scored self-drawn and on a
 discard). One step from ready, each useful tile is tried: every discard that leaves a ready hand,
@@ -40,7 +41,7 @@ def modes(variant: Any, given: dict[str, Any]) -> list[tuple[str, dict[str, Any]
 def ready_waits(variant_id: str, text: str, context: dict[str, Any], rules: Any, dialect: str | None,
                 left: dict[str, int], minimum: bool) -> list[dict[str, Any]]:
     """Each wait of a ready hand with its copies left and its score both ways; with ``minimum``
-    (MCR) each is flagged when no way of winning on it is valid (below the minimum)."""
+    (MCR, riichi) each is flagged when no way of winning on it is valid (below the minimum)."""
     answer = referee.waits(variant_id, text, context, rules, dialect)
     out = []
     for w in answer["waits"]:
@@ -79,12 +80,12 @@ def keeps_minimum(variant: Any, short: Hand, counts_after: list[int], waits: dic
 
 
 def live_valid_left(waits: list[dict[str, Any]]) -> int:
-    """The copies left of a ready hand's live waits on which a win is valid (8 points or more)."""
+    """The copies left of a ready hand's live waits on which a win is valid (it reaches the minimum)."""
     return sum(w["left"] for w in waits if not w.get("below_minimum", True) and w["left"] > 0)
 
 
 def discard_rank(entry: dict[str, Any], kind: int) -> tuple[int, ...]:
-    """An MCR discard's place, best first (docs/efficiency.md#a-full-hand-which-tile-to-discard):
+    """A discard's place under a minimum (MCR, riichi), best first (docs/efficiency.md#a-full-hand-which-tile-to-discard):
     (a) a ready hand with a live valid wait, by those waits' copies left, then by all tiles left;
     (b) one step away with draws left that keep the minimum, by those draws, then by all tiles left;
     (c) the rest by shanten, then tiles left. Ties in tile order."""

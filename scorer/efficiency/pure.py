@@ -157,6 +157,15 @@ def seven_pairs(counts: list[int]) -> tuple[int, list[int]]:
     return 6 - pairs, [k for k, c in enumerate(counts) if c % 2]
 
 
+def seven_different_pairs(counts: list[int]) -> tuple[int, list[int]]:
+    """Seven pairs of seven different kinds (four alike are one pair and two spare tiles): six less
+    the kinds paired, plus the kinds still missing; useful: every kind held once, and every kind not
+    held while fewer than seven are."""
+    pairs = sum(1 for c in counts if c >= 2)
+    kinds = sum(1 for c in counts if c)
+    return 6 - pairs + max(0, 7 - kinds), [k for k, c in enumerate(counts) if c == 1 or (not c and kinds < 7)]
+
+
 def thirteen_orphans(counts: list[int]) -> tuple[int, list[int]]:
     held = [k for k in TERMINALS_HONOURS if counts[k]]
     paired = any(counts[k] > 1 for k in held)
@@ -206,7 +215,8 @@ def knitted_straight(counts: list[int], fixed: int = 0) -> tuple[int, list[int]]
 
 # shape flags, as scorer.decompose's (the standard shape is 0)
 SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 1, 2, 4, 8
-SHAPE_ORDER = (0, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
+SEVEN_DIFFERENT_PAIRS = 32  # seven pairs of seven different kinds (riichi); 16 is Fuzhou's three golds
+SHAPE_ORDER = (0, SEVEN_PAIRS, SEVEN_DIFFERENT_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 
 
 def _mask(kinds: list[int]) -> int:
@@ -218,6 +228,8 @@ def _shape(flag: int, counts: list[int], n_sets: int, fixed: int) -> tuple[int, 
         return standard_useful(list(counts), n_sets, fixed)
     if flag == SEVEN_PAIRS:
         return seven_pairs(counts)
+    if flag == SEVEN_DIFFERENT_PAIRS:
+        return seven_different_pairs(counts)
     if flag == THIRTEEN_ORPHANS:
         return thirteen_orphans(counts)
     if flag == HONORS_KNITTED:

@@ -12,25 +12,35 @@ from ..hand import Hand
 from ..tiles import LETTERS, NUM_KINDS, SUITS, Z_DIGIT_KIND, tile_name
 
 MAX_VISIBLE_CHARS = 400  # every tile of a table written one by one, with separators
-_VISIBLE = re.compile(r"([1-9]+)([mpsz])|([ESWNCFPQBH])|([\s,;]+)")
+_VISIBLE = re.compile(r"([0-9]+)([mpsz])|([ESWNCFPQBH])|([\s,;]+)")
 
 
-def read_visible(text: str | None, kinds: tuple[int, ...]) -> list[int]:
-    """Tiles seen outside the hand (discards, others' melds, a turned-up indicator): counts by kind."""
+def read_visible(text: str | None, kinds: tuple[int, ...], red_fives: bool = False) -> list[int]:
+    """Tiles seen outside the hand (discards, others' melds, a turned-up indicator): counts by kind.
+    Where the variant writes red fives (``red_fives``: 0m 0p 0s, riichi) a red five seen is a copy
+    of its suit's five."""
     seen = [0] * NUM_KINDS
     if not text:
         return seen
     if len(text) > MAX_VISIBLE_CHARS:
         raise HandError(f"visible: {len(text)} characters, at most {MAX_VISIBLE_CHARS}", None, "input_too_long")
     pos = 0
+    red_seen: list[str] = []
     while pos < len(text):
         m = _VISIBLE.match(text, pos)
         if m is None:
             raise HandError(f"visible: cannot read {text[pos:pos + 8]!r} as tiles (write them as in a hand: "
-                            "1m2m3p, 123s, E S W N C F P, 1z-7z)", pos, "bad_visible")
+                            "1m2m3p, 123s, E S W N C F P, 1z-7z"
+                            + (", 0m 0p 0s for red fives" if red_fives else "") + ")", pos, "bad_visible")
         if m.group(1):
             for d in m.group(1):
-                if m.group(2) == "z":
+                if d == "0" and (m.group(2) == "z" or not red_fives):
+                    raise HandError(f"visible: 0{m.group(2)} is not a tile"
+                                    + (" (0m 0p 0s are red fives)" if red_fives else ""), pos, "bad_visible")
+                if d == "0":
+                    k = SUITS.index(m.group(2)) * 9 + 4  # the red five is a five
+                    red_seen.append(m.group(2))
+                elif m.group(2) == "z":
                     if int(d) not in Z_DIGIT_KIND:
                         raise HandError(f"visible: {d}z is not a tile (1z-7z)", pos, "bad_visible")
                     k = Z_DIGIT_KIND[int(d)]
@@ -40,10 +50,29 @@ def read_visible(text: str | None, kinds: tuple[int, ...]) -> list[int]:
         elif m.group(3):
             seen[27 + LETTERS.index(m.group(3))] += 1
         pos = m.end()
+    twice = sorted({suit for suit in red_seen if red_seen.count(suit) > 1})
+    if twice:
+        raise HandError(f"visible: {', '.join('0' + suit for suit in twice)} seen more than once (one red five "
+                        "per suit)", None, "bad_visible")
     outside = [tile_name(k) for k in range(NUM_KINDS) if seen[k] and k not in kinds]
     if outside:
         raise HandError(f"visible: {', '.join(outside)} not in this variant's tile set", None, "bad_visible")
     return seen
+
+
+def red_fives_seen(text: str | None) -> list[int]:
+    """The kinds of the red fives (0m 0p 0s) written in ``visible``, already read by ``read_visible``."""
+    return [SUITS.index(m.group(2)) * 9 + 4 for m in _VISIBLE.finditer(text or "")
+            if m.group(1) and m.group(2) != "z" for d in m.group(1) if d == "0"]
+
+
+def check_red_fives(hand: Hand, seen: list[int]) -> None:
+    """One red five a suit: one seen that the hand holds too is an error."""
+    held = set(hand.red) | {next(k for k in m.tiles if k % 9 == 4) for m in hand.melds if m.red}
+    both = sorted(set(seen) & held)
+    if both:
+        raise HandError(f"visible: {', '.join('0' + SUITS[k // 9] for k in both)} is in the hand too (one red five "
+                        "per suit)", None, "bad_visible")
 
 
 def _counts(p: Problem) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 from ..efficiency_profile import (
     HONORS_KNITTED,
     KNITTED_STRAIGHT,
+    SEVEN_DIFFERENT_PAIRS,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
     THREE_GOLDS,
@@ -14,7 +15,8 @@ from ..efficiency_profile import (
 )
 from ..hand import Hand
 
-SHAPE_NAMES = {0: "standard", SEVEN_PAIRS: "seven_pairs", THIRTEEN_ORPHANS: "thirteen_orphans",
+SHAPE_NAMES = {0: "standard", SEVEN_PAIRS: "seven_pairs", SEVEN_DIFFERENT_PAIRS: "seven_pairs",
+               THIRTEEN_ORPHANS: "thirteen_orphans",
                HONORS_KNITTED: "honors_and_knitted", KNITTED_STRAIGHT: "knitted_straight",
                THREE_GOLDS: "three_golds"}
 # shapes that admit melds, and how many: the knitted straight takes one (docs/rules/mcr.md)
@@ -27,7 +29,7 @@ def allowed_shapes(p: Profile, ctx: Any, hand: Hand, wild: int | None) -> list[i
     melds = sum(1 for m in hand.melds)
     flags = p.shapes(ctx)
     out = [0]
-    for flag in (SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT, THREE_GOLDS):
+    for flag in (SEVEN_PAIRS, SEVEN_DIFFERENT_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT, THREE_GOLDS):
         if flags & flag and melds <= MELDS_ALLOWED.get(flag, 0) and (flag != THREE_GOLDS or wild is not None):
             out.append(flag)
     return out

@@ -17,6 +17,7 @@ from .. import deadline
 from ..efficiency_profile import (
     HONORS_KNITTED,
     KNITTED_STRAIGHT,
+    SEVEN_DIFFERENT_PAIRS,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
     THREE_GOLDS,
@@ -32,6 +33,8 @@ def natural(flag: int, n_sets: int, fixed: int) -> Natural:
         return lambda c: core.standard(c, n_sets, fixed)
     if flag == SEVEN_PAIRS:
         return lambda c: core.seven_pairs(c)[0]
+    if flag == SEVEN_DIFFERENT_PAIRS:
+        return lambda c: core.seven_different_pairs(c)[0]
     if flag == THIRTEEN_ORPHANS:
         return lambda c: core.thirteen_orphans(c)[0]
     if flag == HONORS_KNITTED:
@@ -43,7 +46,7 @@ def natural(flag: int, n_sets: int, fixed: int) -> Natural:
 
 def _alike_when_empty(flag: int) -> bool:
     """Shapes for which every kind the holding has nothing near is as good as any other."""
-    return flag in (0, SEVEN_PAIRS)
+    return flag in (0, SEVEN_PAIRS, SEVEN_DIFFERENT_PAIRS)
 
 
 def _near(counts: list[int], k: int) -> bool:

@@ -1,6 +1,6 @@
 // Tile efficiency (POST /v1/efficiency) drawn: a hand one tile short (shanten, each shape, the
-// useful tiles with copies left, its waits, the MCR minimum in view) or a full hand (every
-// discard, best first). Every number is also left in a data- attribute for the page's tests.
+// useful tiles with copies left, its waits, the variant's minimum in view: MCR's 8 fan, riichi's yaku)
+// or a full hand (every discard, best first). Every number is also left in a data- attribute for the page's tests.
 "use strict";
 
 import {el, labelCells, tileImg} from "./view.js";
@@ -10,6 +10,9 @@ const SHAPES = {standard: "shape_standard", seven_pairs: "shape_seven_pairs", th
                 honors_and_knitted: "shape_honors_and_knitted", knitted_straight: "shape_knitted_straight"};
 
 export const shapeLabel = (id) => (SHAPES[id] ? t(SHAPES[id]) : id.replace(/_/g, " "));
+
+// a minimum's text, by what it asks (the answer's minimum_rule), never by the variant
+const minText = (key, rule, vars) => t(`${key}_${rule}`, vars);
 
 export function shantenText(n) {
   return n < 0 ? t("eff_complete") : n === 0 ? t("eff_ready") : t("eff_shanten", {n});
@@ -39,7 +42,7 @@ function shapesTable(shapes) {
       el("td", {text: shapeLabel(id)}), el("td", {class: "num", text: shantenText(s.shanten)})))));
 }
 
-function waitsTable(waits, byName) {
+function waitsTable(waits, byName, rule) {
   const cell = (s) => (s ? el("td", {class: `num ${s.valid ? "" : "invalid"}`, title: s.reason || (s.items || []).map(byName).join(", "),
                                     text: s.valid ? String(s.total) : "✗"}) : el("td", {}));
   return el("table", {class: "eff-waits"},
@@ -48,21 +51,21 @@ function waitsTable(waits, byName) {
                                                 "data-below-minimum": String(Boolean(w.below_minimum))},
       el("td", {}, tileImg(w.tile, "small")), el("td", {class: "num", text: String(w.left)}),
       cell(w.scores && w.scores.self_draw), cell(w.scores && w.scores.discard),
-      el("td", {class: "hint"}, w.below_minimum ? el("b", {class: "invalid", text: t("eff_below_minimum")}) : "",
+      el("td", {class: "hint"}, w.below_minimum ? el("b", {class: "invalid", text: minText("eff_below_minimum", rule)}) : "",
          w.four_held ? el("em", {text: ` ${t("four_held")}`}) : "")))));
 }
 
-function minimumNode(minimum) {
+function minimumNode(minimum, rule) {
   if (!minimum) return null;
   return el("div", {class: "eff-minimum", "data-tiles-left": String(minimum.tiles_left)},
-    el("h3", {text: t("eff_minimum_title")}),
-    el("p", {text: t("eff_minimum_left", {n: minimum.tiles_left})}),
+    el("h3", {text: minText("eff_minimum_title", rule)}),
+    el("p", {text: minText("eff_minimum_left", rule, {n: minimum.tiles_left})}),
     el("ul", {class: "eff-routes"}, minimum.useful.map((m) => el("li", {"data-tile": m.tile, class: m.keeps_minimum ? "keeps" : "breaks"},
       tileImg(m.tile, "small"), ` ×${m.left} `,
       m.keeps_minimum
         ? m.via.map((v) => el("span", {class: "route"}, ` ${t("eff_discard_word")} `, tileImg(v.discard, "small"),
                               ` → ${t("eff_waits_word")} `, v.waits.map((w) => tileImg(w, "small"))))
-        : el("span", {class: "invalid", text: ` ${t("eff_no_minimum")}`})))));
+        : el("span", {class: "invalid", text: ` ${minText("eff_no_minimum", rule)}`})))));
 }
 
 function oneShort(answer, byName) {
@@ -71,8 +74,8 @@ function oneShort(answer, byName) {
     el("h3", {text: t("eff_useful")}),
     usefulRow(answer.useful, answer.tiles_left, answer.minimum),
     answer.waits && answer.waits.length ? el("h3", {text: t("waits_title")}) : null,
-    answer.waits && answer.waits.length ? waitsTable(answer.waits, byName) : null,
-    minimumNode(answer.minimum),
+    answer.waits && answer.waits.length ? waitsTable(answer.waits, byName, answer.minimum_rule) : null,
+    minimumNode(answer.minimum, answer.minimum_rule),
     el("details", {class: "eff-shapes-box"}, el("summary", {text: t("eff_shapes")}), shapesTable(answer.shapes)),
   ];
 }
@@ -87,9 +90,10 @@ function minimumLeft(d) {
   return null;
 }
 
-function discardsTable(discards) {
+function discardsTable(discards, rule) {
   return labelCells(el("table", {id: "eff-discards", class: "eff-discards"},
-    el("thead", {}, el("tr", {}, [t("eff_discard_col"), t("eff_shanten_col"), t("eff_useful"), t("eff_minimum_col")]
+    el("thead", {}, el("tr", {}, [t("eff_discard_col"), t("eff_shanten_col"), t("eff_useful"),
+                                  rule ? minText("eff_minimum_col", rule) : "—"]
       .map((h) => el("th", {text: h})))),
     el("tbody", {}, discards.map((d, i) => {
       const min = minimumLeft(d);
@@ -99,7 +103,7 @@ function discardsTable(discards) {
         el("td", {class: "eff-n", text: d.shanten === 0 ? t("eff_ready") : String(d.shanten)}),
         el("td", {}, el("div", {class: "left-tiles small"}, d.useful.map((u) => leftTile(u))),
            el("small", {class: "hint", text: t("eff_tiles_left", {n: d.tiles_left, k: d.useful.length})})),
-        el("td", {class: "num", title: t("eff_minimum_title"), text: min === null ? "—" : String(min)}));
+        el("td", {class: "num", title: rule ? minText("eff_minimum_title", rule) : "", text: min === null ? "—" : String(min)}));
     }))));
 }
 
@@ -107,9 +111,10 @@ export function renderEfficiency(box, answer, byName) {
   const nodes = answer.discards
     ? [el("p", {id: "eff-shanten", class: "total", "data-complete": String(Boolean(answer.complete)),
                 text: answer.complete ? t("eff_full_complete") : t("eff_full")}),
-       // the order of docs/efficiency.md: MCR ranks by the 8-point minimum first
-       el("p", {class: "hint", text: t(answer.variant === "mcr" ? "eff_discards_hint_mcr" : "eff_discards_hint")}),
-       discardsTable(answer.discards)]
+       // the order of docs/efficiency.md: a variant with a minimum (MCR, riichi) ranks by it first
+       el("p", {class: "hint", text: answer.minimum_rule ? minText("eff_discards_hint", answer.minimum_rule)
+                                                         : t("eff_discards_hint")}),
+       discardsTable(answer.discards, answer.minimum_rule)]
     : oneShort(answer, byName);
   box.replaceChildren(...[
     el("p", {class: "partition"}, el("span", {class: "hint", text: answer.hand})),

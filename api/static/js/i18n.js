@@ -40,15 +40,24 @@ const UI = {
     eff_tiles_left: "{n} tiles left in all", eff_shapes: "Each shape",
     shape_standard: "Four sets and a pair", shape_seven_pairs: "Seven pairs", shape_thirteen_orphans: "Thirteen orphans",
     shape_honors_and_knitted: "Honors and knitted", shape_knitted_straight: "Knitted straight",
-    eff_below_minimum: "below 8 fan", eff_minimum_title: "8-fan minimum",
-    eff_minimum_left: "{n} of these tiles keep a win worth 8 fan in reach.",
-    eff_no_minimum: "no wait it leaves reaches 8 fan", eff_discard_word: "discard", eff_waits_word: "wait",
+    // the texts of a minimum, by what it asks (the answer's minimum_rule): MCR's 8 fan, riichi's yaku
+    eff_below_minimum_8_points: "below 8 fan", eff_minimum_title_8_points: "8-fan minimum",
+    eff_minimum_left_8_points: "{n} of these tiles keep a win worth 8 fan in reach.",
+    eff_no_minimum_8_points: "no wait it leaves reaches 8 fan",
+    eff_below_minimum_yaku: "no yaku", eff_minimum_title_yaku: "A yaku to win",
+    eff_minimum_left_yaku: "{n} of these tiles keep a win with a yaku in reach.",
+    eff_no_minimum_yaku: "no wait it leaves wins with a yaku",
+    eff_discard_word: "discard", eff_waits_word: "wait",
     eff_full: "Full hand: every discard, best first", eff_full_complete: "Already a winning shape; every discard, best first",
     eff_discards_hint: "Fewest tiles from ready first, then the most useful tiles left; ties in tile order.",
-    eff_discards_hint_mcr: "8 fan first: a ready hand with a wait worth 8 fan still out there (most such tiles "
+    eff_discards_hint_8_points: "8 fan first: a ready hand with a wait worth 8 fan still out there (most such tiles "
       + "left first), then one step away with draws that keep 8 fan (most such draws first), then the rest by "
       + "shanten; then the most useful tiles left; ties in tile order.",
-    eff_discard_col: "Discard", eff_shanten_col: "Shanten", eff_minimum_col: "≥8 fan left",
+    eff_discards_hint_yaku: "A yaku first: a ready hand with a wait that wins with a yaku still out there (most such "
+      + "tiles left first), then one step away with draws that keep a yaku (most such draws first), then the rest "
+      + "by shanten; then the most useful tiles left; ties in tile order.",
+    eff_discard_col: "Discard", eff_shanten_col: "Shanten",
+    eff_minimum_col_8_points: "≥8 fan left", eff_minimum_col_yaku: "With a yaku left",
     m_title: "Match sheet", m_new: "New match", m_match_title: "Title", m_players: "Players (first seats)",
     m_create: "Create match", m_open: "Open", m_open_id: "Match id", m_close: "Another match",
     m_need_players: "Give four different names.", m_next: "Next: hand {n}, {label}, dealer {d}", m_done: "All 16 hands are in.",
@@ -102,14 +111,20 @@ const UI = {
     eff_tiles_left: "共剩 {n} 张", eff_shapes: "各牌型向听",
     shape_standard: "基本型", shape_seven_pairs: "七对", shape_thirteen_orphans: "十三幺",
     shape_honors_and_knitted: "全不靠", shape_knitted_straight: "组合龙",
-    eff_below_minimum: "不够 8 番", eff_minimum_title: "8 番起和",
-    eff_minimum_left: "其中 {n} 张进张后仍能和够 8 番。",
-    eff_no_minimum: "进张后所听的牌都不够 8 番", eff_discard_word: "打", eff_waits_word: "听",
+    eff_below_minimum_8_points: "不够 8 番", eff_minimum_title_8_points: "8 番起和",
+    eff_minimum_left_8_points: "其中 {n} 张进张后仍能和够 8 番。",
+    eff_no_minimum_8_points: "进张后所听的牌都不够 8 番",
+    eff_below_minimum_yaku: "无役", eff_minimum_title_yaku: "有役才能和",
+    eff_minimum_left_yaku: "其中 {n} 张进张后仍能有役和牌。",
+    eff_no_minimum_yaku: "进张后所听的牌都无役", eff_discard_word: "打", eff_waits_word: "听",
     eff_full: "满张：各打法，最好的在前", eff_full_complete: "已成和牌型；各打法，最好的在前",
     eff_discards_hint: "先比向听数，再比有效牌张数，相同时按牌序。",
-    eff_discards_hint_mcr: "先看 8 番：听牌且所听够 8 番的牌还有剩的在前（按这些牌的剩余张数），"
+    eff_discards_hint_8_points: "先看 8 番：听牌且所听够 8 番的牌还有剩的在前（按这些牌的剩余张数），"
       + "其次是一向听且进张后仍能听够 8 番的（按这些进张的张数），其余按向听数；再比有效牌张数，相同时按牌序。",
-    eff_discard_col: "打出", eff_shanten_col: "向听", eff_minimum_col: "够8番张数",
+    eff_discards_hint_yaku: "先看有役：听牌且所听有役的牌还有剩的在前（按这些牌的剩余张数），"
+      + "其次是一向听且进张后仍能有役听牌的（按这些进张的张数），其余按向听数；再比有效牌张数，相同时按牌序。",
+    eff_discard_col: "打出", eff_shanten_col: "向听",
+    eff_minimum_col_8_points: "够8番张数", eff_minimum_col_yaku: "有役张数",
     m_title: "计分表", m_new: "新比赛", m_match_title: "标题", m_players: "选手（首局座位）",
     m_create: "开始比赛", m_open: "打开", m_open_id: "比赛编号", m_close: "换一场比赛",
     m_need_players: "请填写四个不同的名字。", m_next: "下一盘：第 {n} 盘 {label}，庄家 {d}", m_done: "16 盘已全部录入。",

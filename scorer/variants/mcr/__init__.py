@@ -58,7 +58,7 @@ class MCR(Variant):
     shapes = 1 | 2 | 4 | 8  # seven pairs, thirteen orphans, honours-and-knitted, knitted straight
     # tile efficiency (docs/efficiency.md#variants)
     efficiency: ClassVar[Profile | None] = Profile(
-        STANDARD_KINDS, 4, always(SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED | KNITTED_STRAIGHT), minimum=True)
+        STANDARD_KINDS, 4, always(SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED | KNITTED_STRAIGHT), minimum="8_points")
     edition: ClassVar[str] = "Chinese Official Mahjong, the 81 fans of the 1998 rules (+ 明暗杠 in helper)"
     notation: ClassVar[NotationRules] = STANDARD  # flowers in the hand, ChineseOfficialMahjongHelper strings
     api_doc: ClassVar[ApiDoc] = ApiDoc(

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from scorer.apidoc import ApiDoc
+from scorer.efficiency_profile import SEVEN_DIFFERENT_PAIRS, STANDARD_KINDS, THIRTEEN_ORPHANS, Profile, always
 from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import NotationRules, format_hand
@@ -60,6 +61,11 @@ class Riichi(Variant):
     default_preset = DEFAULT_PRESET
     items: ClassVar[tuple[ItemDef, ...]] = ITEMS
     shapes = 1 | 2  # seven pairs, thirteen orphans
+    # tile efficiency (docs/efficiency.md#variants): seven pairs of seven different kinds and
+    # thirteen orphans, for a closed hand only (the profile's shape rules drop them once a set is
+    # melded); a win needs a yaku, the minimum kept in view (docs/efficiency.md#riichi-the-yaku-minimum)
+    efficiency: ClassVar[Profile | None] = Profile(
+        STANDARD_KINDS, 4, always(SEVEN_DIFFERENT_PAIRS | THIRTEEN_ORPHANS), minimum="yaku")
     api_doc: ClassVar[ApiDoc] = ApiDoc(
         example_hand="234m456p678s22s34m0m",
         example_context={"seat_wind": "S", "riichi": True, "dora_indicators": "1m", "honba": 1},

@@ -17,12 +17,12 @@ from typing import Any
 from scorer import registry
 from scorer.apidoc import nullable, tile_names, tiles_pattern
 from scorer.fields import Model, json_schema
-from scorer.request import MAX_CLAIM_ITEMS, MAX_HAND_CHARS, MAX_NAME_CHARS, MAX_TOTAL
+from scorer.request import MAX_CLAIM_ITEMS, MAX_HAND_CHARS, MAX_NAME_CHARS, MAX_TOTAL, ParseRequest
 
 from . import limits
 
-# the variant the routes that read one hand fall back on when a request names none
-DEFAULT_VARIANT = "mcr"
+# the variant a parse request falls back on when it names none (the request model's default)
+DEFAULT_VARIANT: str = ParseRequest.fields["variant"].default_value()
 WAITS_EXAMPLE = {"variant": DEFAULT_VARIANT, "hand": "[123m]456789m555pC", "context": {"seat_wind": "S"}}
 PARSE_EXAMPLE = {"variant": DEFAULT_VARIANT, "hand": "11122233344455m"}
 

@@ -78,6 +78,7 @@ def _batch(requests: list[Any], view: str) -> bytes:
 # --- the routes ------------------------------------------------------------------------------------
 
 def install(app: FastAPI, answer: Answer) -> None:
+    examples = openapi.examples()  # each variant's worked request, read once for both routes
     @app.post("/v1/parse", responses={200: {"model": schemas.ParseResult, "content": {JSON: {}}}, **schemas.ERRORS},
               openapi_extra=openapi.body("ParseRequest", {"mcr": openapi.PARSE_EXAMPLE}))
     async def parse_hand(request: Request) -> Response:
@@ -85,7 +86,7 @@ def install(app: FastAPI, answer: Answer) -> None:
         return await answer(_parse, validated(ParseRequest, await read_json(request, limits.MAX_BODY_BYTES)))
 
     @app.post("/v1/score", responses={200: {"model": Result, "content": {JSON: {}}}, **schemas.ERRORS},
-              openapi_extra=openapi.body("ScoreRequest", openapi.examples()))
+              openapi_extra=openapi.body("ScoreRequest", examples))
     async def score(request: Request) -> Response:
         """One hand scored: items, total, payments; every reading with ``explain``, a verdict with ``claim``."""
         return await answer(_score, validated(ScoreRequest, await read_json(request, limits.MAX_BODY_BYTES)))
@@ -97,7 +98,7 @@ def install(app: FastAPI, answer: Answer) -> None:
         return await answer(_waits, validated(WaitsRequest, await read_json(request, limits.MAX_BODY_BYTES)))
 
     @app.post("/v1/score/batch", responses={200: {"model": schemas.BatchAnswer, "content": {JSON: {}}}, **schemas.ERRORS},
-              openapi_extra=openapi.body("ScoreBatch", {"two": list(openapi.examples().values())[:2]}))
+              openapi_extra=openapi.body("ScoreBatch", {"two": list(examples.values())[:2]}))
     async def score_batch(request: Request, view: Annotated[Literal["full", "compact"], Query(
             description="full results, or compact ones: no explanation, items as "
                         "[id, points, factor, count] (MCR scored in C)")] = "full") -> Response:

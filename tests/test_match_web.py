@@ -14,8 +14,8 @@ import pytest
 import test_web
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
-from test_web import WAIT_S, _id, _open
+from selenium.webdriver.support.ui import Select
+from test_web import _id, _open, _wait
 
 from api.app import app
 from scorer.match.store import MatchStore
@@ -51,7 +51,7 @@ def _add_fan(d, winner: str, fan: int) -> None:
 
 
 def _rows(d, n: int) -> None:
-    WebDriverWait(d, WAIT_S).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#m-sheet tbody tr")) == n)
+    _wait(d).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#m-sheet tbody tr")) == n)
 
 
 def test_the_creating_device_edits_another_reads_until_it_opens_the_link_to_edit(server, desktop):
@@ -62,7 +62,7 @@ def test_the_creating_device_edits_another_reads_until_it_opens_the_link_to_edit
     for i, name in enumerate(PLAYERS):
         _id(d, f"m-p{i}").send_keys(name)
     _id(d, "m-create").click()
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-id"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-id"))
     match_id = _id(d, "m-id").text
     key = _stored_key(d, match_id)
     assert key and len(key) >= 40
@@ -76,7 +76,7 @@ def test_the_creating_device_edits_another_reads_until_it_opens_the_link_to_edit
     # another device: the share link reads the match, and nothing on the page can change it
     d.execute_script("localStorage.clear()")
     _open(d, f"{server}/?lang=en&tab=match&match={match_id}")
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-read-only"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-read-only"))
     assert "Read only" in _id(d, "m-read-only").text
     assert not d.find_elements(By.ID, "m-add") and not d.find_elements(By.CSS_SELECTOR, "button.m-fix")
     assert not d.find_elements(By.ID, "m-edit-link")
@@ -84,7 +84,7 @@ def test_the_creating_device_edits_another_reads_until_it_opens_the_link_to_edit
 
     # the link to edit, opened there: the key is kept on that device and taken out of the address
     _open(d, edit_link)
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-add"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-add"))
     assert _stored_key(d, match_id) == key
     assert "key=" not in d.current_url and f"match={match_id}" in d.current_url
     _add_fan(d, "Bo", 9)
@@ -97,9 +97,9 @@ def test_a_key_the_server_refuses_leaves_the_sheet_read_only(server, desktop):
     created = TestClient(app).post("/v1/matches", json={"players": PLAYERS}).json()
     match_id = created["id"]
     _open(d, f"{server}/?lang=en&tab=match&match={match_id}#key=not-the-key")
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-add"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-add"))
     _add_fan(d, "Cy", 8)
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-msg .error li"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-msg .error li"))
     assert "not the match's edit key" in _id(d, "m-msg").text
     assert d.find_elements(By.ID, "m-read-only") and not d.find_elements(By.ID, "m-add")
     assert _stored_key(d, match_id) is None

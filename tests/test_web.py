@@ -21,6 +21,7 @@ from urllib.parse import quote
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -94,9 +95,14 @@ def _console_errors(driver, allowed: tuple[str, ...] = ()) -> list[str]:
             if e["level"] == "SEVERE" and not any(a in e["message"] for a in allowed)]
 
 
+def _wait(driver, timeout: float = WAIT_S) -> WebDriverWait:
+    # The page re-renders its answer; an element found just before a re-render is looked up again.
+    return WebDriverWait(driver, timeout, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+
+
 def _open(driver, url: str) -> None:
     driver.get(url)
-    WebDriverWait(driver, WAIT_S).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    _wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
 
 
 def _id(driver, name: str):
@@ -104,7 +110,7 @@ def _id(driver, name: str):
 
 
 def _total(driver) -> str:
-    return WebDriverWait(driver, WAIT_S).until(lambda d: d.find_element(By.ID, "total").text or False)
+    return _wait(driver).until(lambda d: d.find_element(By.ID, "total").text or False)
 
 
 def _tap(driver, *tiles: str) -> None:
@@ -248,7 +254,7 @@ def test_score_at_phone_size_read_an_item(server, phone):
     d.find_element(By.NAME, "self_draw").click()
     _mcr_hand(d)
     _id(d, "score").click()
-    WebDriverWait(d, WAIT_S).until(lambda d: d.execute_script(
+    _wait(d).until(lambda d: d.execute_script(
         "const r = document.getElementById('total').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"))
     assert _total(d) == "Total 19"
     assert d.execute_script("return document.documentElement.scrollWidth") <= 375
@@ -258,7 +264,7 @@ def test_score_at_phone_size_read_an_item(server, phone):
     assert used["seat_wind"] == "" and used["round_wind"] == "is-default"  # defaults marked
     assert "self_draw=true" in d.current_url and "seat_wind=S" in d.current_url
     d.find_element(By.CSS_SELECTOR, '#result button[data-item="pure_straight"]').click()
-    card = WebDriverWait(d, WAIT_S).until(lambda d: d.find_element(By.ID, "item-title").text and d.find_element(By.ID, "item-card"))
+    card = _wait(d).until(lambda d: d.find_element(By.ID, "item-title").text and d.find_element(By.ID, "item-card"))
     from scorer import reference
 
     assert reference.item_reference("mcr", "pure_straight")["definition"] in card.text
@@ -292,7 +298,7 @@ def test_claim_check_gives_the_verdict(server, desktop):
     _id(d, "claim-filter").send_keys(Keys.BACKSPACE * 4)
     _id(d, "claim-total").send_keys("30")
     _id(d, "claim-check").click()
-    verdict = WebDriverWait(d, WAIT_S).until(lambda d: d.find_element(By.ID, "verdict"))
+    verdict = _wait(d).until(lambda d: d.find_element(By.ID, "verdict"))
     assert "The claim does not stand" in verdict.text
     assert "claimed total 30 differs from the computed 18" in verdict.text
     assert "Scored but not claimed: One Voided Suit, Single Wait" in verdict.text
@@ -301,7 +307,7 @@ def test_claim_check_gives_the_verdict(server, desktop):
     _id(d, "claim-total").clear()
     _id(d, "claim-total").send_keys("18")
     _id(d, "claim-check").click()
-    WebDriverWait(d, WAIT_S).until(lambda d: "The claim stands" in d.find_element(By.ID, "verdict").text)
+    _wait(d).until(lambda d: "The claim stands" in d.find_element(By.ID, "verdict").text)
     _shot(d, "desktop-claim")
 
 
@@ -311,7 +317,7 @@ def test_waits_of_a_one_short_hand_each_scored(server, desktop):
     _meld(d, "chow", "1m")
     _tap(d, *"4m 5m 6m 7m 8m 9m 5p 5p 2s 3s".split())
     _id(d, "waits").click()
-    rows = WebDriverWait(d, WAIT_S).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#waits-list tbody tr"))
+    rows = _wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#waits-list tbody tr"))
     from scorer import referee
 
     expected = referee.waits("mcr", "[123m]456789m55p23s", {}, None, None)["waits"]
@@ -340,19 +346,19 @@ def test_notation_box_reads_a_helper_string_and_says_so(server, desktop):
     d.find_element(By.CSS_SELECTOR, "#notation-box summary").click()
     _id(d, "hand").send_keys("[567m2]123p456s789s1m1m")
     _id(d, "read").click()
-    WebDriverWait(d, WAIT_S).until(lambda d: "ChineseOfficialMahjongHelper" in _id(d, "notation-notes").text)
+    _wait(d).until(lambda d: "ChineseOfficialMahjongHelper" in _id(d, "notation-notes").text)
     assert _notation(d) == "[567m,2]1m123p456789s1m"  # in the picker now: melds and tiles
     assert d.find_elements(By.CSS_SELECTOR, '#hand-tiles .meld[data-kind="chow"]')
     Select(_id(d, "dialect")).select_by_value("helper")
     _id(d, "read").click()
-    WebDriverWait(d, WAIT_S).until(lambda d: not _id(d, "notation-notes").text)
+    _wait(d).until(lambda d: not _id(d, "notation-notes").text)
 
 
 def test_bad_notation_is_told_in_what_was_typed(server, browser):
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     browser.get_log("browser")
     _open(browser, server + "/?variant=mcr&lang=en&hand=123m4x5p")
-    error = WebDriverWait(browser, WAIT_S).until(lambda d: d.find_element(By.CSS_SELECTOR, "#result .error"))
+    error = _wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#result .error"))
     assert "unknown character 'x'" in error.text and "@" not in error.text
     assert error.find_element(By.CSS_SELECTOR, "li[data-code=unknown_character] mark").text == "x"
     # the page refused nothing but the hand: the only console line is the 422 answer
@@ -412,7 +418,7 @@ def test_round_trip_from_tap_to_result_under_100ms(server, desktop):
     for _ in range(7):
         d.execute_script("document.getElementById('result').replaceChildren(); delete document.body.dataset.roundtrip")
         _id(d, "score").click()
-        times.append(float(WebDriverWait(d, WAIT_S).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-roundtrip"))))
+        times.append(float(_wait(d).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-roundtrip"))))
     assert statistics.median(times) < 100, times
     print(f"tap -> result round trip: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms")
 
@@ -441,5 +447,5 @@ def test_the_shell_loads_with_the_server_gone(desktop):
 def test_the_api_docs_render_from_the_package(server, desktop):
     d = desktop
     d.get(server + "/docs")
-    WebDriverWait(d, WAIT_S).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".swagger-ui .opblock"))
+    _wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".swagger-ui .opblock"))
     assert "/v1/score" in d.find_element(By.CSS_SELECTOR, ".swagger-ui").text

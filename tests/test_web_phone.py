@@ -22,8 +22,7 @@ import pytest
 import test_web
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
-from test_web import ARTIFACTS, WAIT_S, _console_errors, _id, _open
+from test_web import ARTIFACTS, _console_errors, _id, _open, _wait
 
 from api.app import app
 from scorer.match.store import MatchStore
@@ -167,7 +166,7 @@ def _shot(d, name: str) -> None:
 
 def _pick_tab(d, tab: str) -> None:
     _tap(d, d.find_element(By.CSS_SELECTOR, f'#tabs button[data-tab="{tab}"]'))
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_element(By.TAG_NAME, "body").get_attribute("data-tab") == tab)
+    _wait(d).until(lambda x: x.find_element(By.TAG_NAME, "body").get_attribute("data-tab") == tab)
 
 
 # --- press and hold ------------------------------------------------------------------------------
@@ -176,7 +175,7 @@ def _pick_tab(d, tab: str) -> None:
 def test_press_and_hold_by_touch_makes_the_winning_tile_and_removes_nothing(server, phone, hold_s):
     d = phone
     _open(d, f"{server}/?variant=mcr&lang=en&hand={HAND}")
-    WebDriverWait(d, WAIT_S).until(lambda x: _hand_tiles(x)[-1:] == ["C"])
+    _wait(d).until(lambda x: _hand_tiles(x)[-1:] == ["C"])
     before = sorted(_hand_tiles(d))
     _hold(d, d.find_element(By.CSS_SELECTOR, '#hand-tiles > [data-tile="4m"]'), hold_s)
     _settle(d)
@@ -220,17 +219,17 @@ def test_the_14th_tap_brings_the_answer_into_view(server, phone):
     assert not d.find_elements(By.ID, "total")
     d.execute_script("scrollTo(0, 0)")
     _tap(d, d.find_element(By.CSS_SELECTOR, '#palette button[data-tile="C"]'))  # the 14th tile
-    WebDriverWait(d, WAIT_S).until(lambda x: x.execute_script(
+    _wait(d).until(lambda x: x.execute_script(
         "const t = document.getElementById('total'); if (!t) return false;"
         "const r = t.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"))
     assert _id(d, "total").text == "Total 18"
     # on the Efficiency tab, the discards of the full hand
     _open(d, f"{server}/?variant=mcr&lang=en&tab=efficiency")
     _tap_palette(d, *"1m 2m 3m 4p 5p 5p 6p 6p 7p 2s 3s 7s 8s".split())
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-shanten[data-shanten]"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-shanten[data-shanten]"))
     d.execute_script("scrollTo(0, 0)")
     _tap(d, d.find_element(By.CSS_SELECTOR, '#palette button[data-tile="9s"]'))
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-discards tbody tr") and x.execute_script(
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-discards tbody tr") and x.execute_script(
         "const r = document.getElementById('eff-box').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2"))
 
 
@@ -239,25 +238,25 @@ def test_the_14th_tap_brings_the_answer_into_view(server, phone):
 def _score_tab_full(d, server: str) -> None:
     """A scored hand with items not also scored, its claim checked, and the waits of a hand one short."""
     _open(d, f"{server}/?variant=mcr&lang=en&hand={HAND}&seat_wind=S")
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#result .excluded"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#result .excluded"))
     _tap(d, d.find_element(By.CSS_SELECTOR, "#claim-details summary"))
     _tap(d, d.find_element(By.CSS_SELECTOR, '#claim-items input[value="pure_straight"]'))
     _id(d, "claim-total").send_keys("30")
     _tap(d, _id(d, "claim-check"))
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "verdict"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "verdict"))
 
 
 def _waits(d, server: str, lang: str) -> None:
     _open(d, f"{server}/?variant=mcr&lang={lang}&hand=%5B123m%5D456789m55p234s")
     _tap(d, d.find_element(By.CSS_SELECTOR, '#hand-tiles > [data-tile="4s"]'))  # one short: waiting on 1s 4s
-    WebDriverWait(d, WAIT_S).until(lambda x: _notation(x) == "[123m]456789m55p23s")
+    _wait(d).until(lambda x: _notation(x) == "[123m]456789m55p23s")
     _tap(d, _id(d, "waits"))
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#waits-list tbody tr"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#waits-list tbody tr"))
 
 
 def _efficiency_full(d, server: str, lang: str) -> None:
     _open(d, f"{server}/?variant=mcr&lang={lang}&tab=efficiency&hand={FULL_EFF}")
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-discards tbody tr"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-discards tbody tr"))
 
 
 def _api(path: str, body: dict) -> dict:
@@ -269,7 +268,7 @@ def _api(path: str, body: dict) -> dict:
 def _match(d, server: str, lang: str) -> dict:
     created = _api("/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"], "title": "Table 3", "hands": MATCH_HANDS})
     _open(d, f"{server}/?lang={lang}&tab=match&match={created['id']}")
-    WebDriverWait(d, WAIT_S).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#m-sheet tbody tr")) == len(MATCH_HANDS))
+    _wait(d).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#m-sheet tbody tr")) == len(MATCH_HANDS))
     return created
 
 
@@ -280,14 +279,14 @@ def _every_tab(d, server: str, width: int, lang: str) -> None:
     _fits(d, f"score {name}")
     _shot(d, f"score-{name}")
     d.find_element(By.CSS_SELECTOR, '#result button[data-item="pure_straight"]').click()
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_element(By.ID, "item-title").text)
+    _wait(d).until(lambda x: x.find_element(By.ID, "item-title").text)
     _fits(d, f"item card {name}")
     _shot(d, f"item-{name}")
     _id(d, "item-close").click()
     # the same hand in the other tabs, reached by their buttons
     seq = int(d.find_element(By.TAG_NAME, "body").get_attribute("data-eff-done") or 0)
     _pick_tab(d, "efficiency")
-    WebDriverWait(d, WAIT_S).until(lambda x: int(x.find_element(By.TAG_NAME, "body").get_attribute("data-eff-done") or 0) > seq)
+    _wait(d).until(lambda x: int(x.find_element(By.TAG_NAME, "body").get_attribute("data-eff-done") or 0) > seq)
     assert d.find_elements(By.CSS_SELECTOR, "#eff-discards tbody tr")
     _fits(d, f"efficiency tab by its button {name}")
     _pick_tab(d, "match")
@@ -295,7 +294,7 @@ def _every_tab(d, server: str, width: int, lang: str) -> None:
     _pick_tab(d, "score")
     _fits(d, f"score tab by its button {name}")
     _open(d, f"{server}/?variant=mcr&lang={lang}&hand=111222333m789pEE")  # read three ways
-    WebDriverWait(d, WAIT_S).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#result .reading")) >= 2)
+    _wait(d).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#result .reading")) >= 2)
     _fits(d, f"readings {name}")
     _shot(d, f"readings-{name}")
     _waits(d, server, lang)
@@ -314,7 +313,7 @@ def _every_tab(d, server: str, width: int, lang: str) -> None:
     _shot(d, f"match-{name}")
     # the sheet's hand given by its tiles, explained in the dialog
     d.find_element(By.CSS_SELECTOR, '#m-sheet button.m-why[data-n="2"]').click()
-    WebDriverWait(d, WAIT_S).until(lambda x: _id(x, "item-dialog").get_attribute("open") is not None)
+    _wait(d).until(lambda x: _id(x, "item-dialog").get_attribute("open") is not None)
     _fits(d, f"match explanation {name}")
     _id(d, "item-close").click()
 
@@ -376,6 +375,6 @@ def test_the_match_form_names_the_seats(server, phone, lang, seats):
     _open(d, f"{server}/?lang={lang}&tab=match")
     if d.find_elements(By.ID, "m-close"):  # a match an earlier test left open on the device
         _tap(d, _id(d, "m-close"))
-        WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-p0"))
+        _wait(d).until(lambda x: x.find_elements(By.ID, "m-p0"))
     labels = [d.find_element(By.CSS_SELECTOR, f'label:has(#m-p{i}) > span').text for i in range(4)]
     assert labels == seats

@@ -15,8 +15,8 @@ import pytest
 import test_web
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
-from test_web import WAIT_S, _id, _open, _shot, _tap
+from selenium.webdriver.support.ui import Select
+from test_web import _id, _open, _shot, _tap, _wait
 
 from api.app import app
 from scorer.match.store import MatchStore
@@ -52,7 +52,7 @@ def _no_overflow(d) -> None:
 
 
 def _eff_done(d, after: int) -> None:
-    WebDriverWait(d, WAIT_S).until(lambda x: int(x.find_element(By.TAG_NAME, "body").get_attribute("data-eff-done") or 0) > after)
+    _wait(d).until(lambda x: int(x.find_element(By.TAG_NAME, "body").get_attribute("data-eff-done") or 0) > after)
 
 
 def _shot_at(d, section: str, name: str) -> None:
@@ -123,14 +123,14 @@ def test_efficiency_of_a_13_and_a_14_tile_mcr_hand(server, desktop):
     d.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="score"]').click()
     want = _api("/v1/score", {"variant": "mcr", "hand": HAND_14})
     assert not want["valid"]
-    assert WebDriverWait(d, WAIT_S).until(lambda x: _id(x, "total").text) == f"Not a valid win: {want['reason']}"
+    assert _wait(d).until(lambda x: _id(x, "total").text) == f"Not a valid win: {want['reason']}"
     assert "off-tab" in _id(d, "eff-box").get_attribute("class") and "tab=" not in d.current_url
 
 
 def test_efficiency_on_a_phone_in_chinese_and_its_errors(server, phone):
     d = phone
     _open(d, f"{server}/?variant=mcr&lang=zh&tab=efficiency&hand=123m456p789s1122z")
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-shanten[data-shanten]"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-shanten[data-shanten]"))
     tabs = [b.text for b in d.find_elements(By.CSS_SELECTOR, "#tabs button")]
     assert tabs == ["计分", "牌效率", "计分表"]
     assert _id(d, "eff-shanten").text == "听牌"
@@ -150,7 +150,7 @@ def test_efficiency_on_a_phone_in_chinese_and_its_errors(server, phone):
 # --- the match sheet -----------------------------------------------------------------------------
 
 def _wait_rows(d, n: int) -> None:
-    WebDriverWait(d, WAIT_S).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#m-sheet tbody tr")) == n)
+    _wait(d).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#m-sheet tbody tr")) == n)
 
 
 def _kind(d, kind: str) -> None:
@@ -165,7 +165,7 @@ def test_a_short_match_on_a_phone(server, phone):
         _id(d, f"m-p{i}").send_keys(name)
     _id(d, "m-title").send_keys("Table 3")
     _id(d, "m-create").click()
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-next"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-next"))
     match_id = _id(d, "m-id").text
     assert d.execute_script("return localStorage.getItem('mjscore.match')") == match_id
     assert "东风东" in _id(d, "m-next").text
@@ -183,7 +183,7 @@ def test_a_short_match_on_a_phone(server, phone):
     d.find_element(By.CSS_SELECTOR, "#notation-box summary").click()
     _id(d, "hand").send_keys("[123m]456789m555pCC")
     _id(d, "read").click()
-    WebDriverWait(d, WAIT_S).until(lambda x: "[123m]456789m555pCC" in _id(x, "m-tiles-note").text)
+    _wait(d).until(lambda x: "[123m]456789m555pCC" in _id(x, "m-tiles-note").text)
     Select(_id(d, "m-winner")).select_by_value("Bo")
     Select(_id(d, "m-from")).select_by_value("Cy")
     _id(d, "m-add").click()
@@ -204,7 +204,7 @@ def test_a_short_match_on_a_phone(server, phone):
     _id(d, "m-by").send_keys("referee Li")
     _id(d, "m-fix-reason").send_keys("miscounted")
     _id(d, "m-save").click()
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-log li"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-log li"))
 
     want = _api(f"/v1/matches/{match_id}")
     sheet = want["sheet"]
@@ -231,14 +231,14 @@ def test_a_short_match_on_a_phone(server, phone):
 
     # the hand scored from its tiles explains itself
     d.find_element(By.CSS_SELECTOR, '#m-sheet button.m-why[data-n="2"]').click()
-    WebDriverWait(d, WAIT_S).until(lambda x: _id(x, "item-dialog").get_attribute("open") is not None)
+    _wait(d).until(lambda x: _id(x, "item-dialog").get_attribute("open") is not None)
     assert _id(d, "item-card").find_element(By.ID, "total").text == "合计 18"
     _shot(d, "tabs-match-explanation-phone")
     _id(d, "item-close").click()
 
     # the match comes back from the device after a reload, and from its link
     _open(d, f"{server}/?lang=zh&tab=match")
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-id"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-id"))
     assert _id(d, "m-id").text == match_id
     assert _id(d, "m-link").get_attribute("href").endswith(f"match={match_id}&lang=zh")
 
@@ -248,7 +248,7 @@ def test_a_penalty_and_a_hand_by_tiles_corrected_on_a_desktop(server, desktop):
     won = {"winner": "Cy", "from": None, "hand": "[123m]456789m555pCC", "context": {"flowers": 2}}
     created = _api("/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"], "hands": [won]})
     _open(d, f"{server}/?variant=nantong&lang=en&tab=match&match={created['id']}#key={created['edit_key']}")
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-add"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-add"))
     _id(d, "m-add").click()  # no fan given: told, nothing sent
     assert "Give the fan total" in _id(d, "m-msg").text
     _kind(d, "penalty")
@@ -278,7 +278,7 @@ def test_bad_input_is_told_in_both_tabs(server, browser):
     d.get_log("browser")
     # a typed hand with a character the notation does not know: marked where it was typed
     _open(d, f"{server}/?variant=mcr&lang=en&tab=efficiency&hand=123m4x5p")
-    error = WebDriverWait(d, WAIT_S).until(lambda x: x.find_element(By.CSS_SELECTOR, "#eff-result .error"))
+    error = _wait(d).until(lambda x: x.find_element(By.CSS_SELECTOR, "#eff-result .error"))
     assert "unknown character 'x'" in error.text
     assert error.find_element(By.CSS_SELECTOR, "li[data-code=unknown_character] mark").text == "x"
     # tiles seen that cannot be: five 1m in all
@@ -292,12 +292,12 @@ def test_bad_input_is_told_in_both_tabs(server, browser):
     # a match hand the server refuses (a winner who dealt in to himself): told, nothing added
     created = _api("/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"]})
     _open(d, f"{server}/?lang=en&tab=match&match={created['id']}#key={created['edit_key']}")
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.ID, "m-add"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-add"))
     Select(_id(d, "m-winner")).select_by_value("Bo")
     Select(_id(d, "m-from")).select_by_value("Bo")
     _id(d, "m-fan").send_keys("8")
     _id(d, "m-add").click()
-    WebDriverWait(d, WAIT_S).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-msg .error li"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-msg .error li"))
     assert "Not entered" in _id(d, "m-msg").text and not d.find_elements(By.CSS_SELECTOR, "#m-sheet")
     assert _api(f"/v1/matches/{created['id']}")["revision"] == 1
     _shot(d, "tabs-errors-desktop")

@@ -33,6 +33,8 @@ Files = Annotated[list[Path], typer.Argument(metavar="FILE", show_default=False,
 AsJson = Annotated[bool, typer.Option("--json", help="machine-readable: JSON lines, the summary last")]
 Workers = Annotated[int | None, typer.Option(metavar="N", callback=at_least_one, help="processes to use (default: every core)")]
 Dask = Annotated[str | None, typer.Option(metavar="ADDRESS", help="replay and score on this Dask scheduler instead")]
+LogFiles = Annotated[list[Path], typer.Argument(metavar="FILE", show_default=False, help="game logs (tenhou: "
+                                               "tenhou.net/6 JSON; mjai: MJAI JSON lines)")]
 Rules = Annotated[str | None, typer.Option("--rules", metavar="NAME|JSON", help="score with this preset or these rule "
                                            "options instead of the log's own")]
 Report = Annotated[Path | None, typer.Option("-o", "--output", help="one JSON line per round (written as "
@@ -57,16 +59,14 @@ def audit_group(group: Callable[[str, str], typer.Typer]) -> typer.Typer:
 
 def _riichi_audit_command(audit: typer.Typer, fmt: str, name: str, what: str, kind: str) -> None:
     @audit.command(fmt, help=AUDIT_RIICHI.format(fmt=name, what=what))
-    def command(files: Annotated[list[Path], typer.Argument(metavar="FILE", show_default=False, help=kind)],
-                output: Report = None, as_json: AsJson = False, workers: Workers = None, dask: Dask = None,
+    def command(files: LogFiles, output: Report = None, as_json: AsJson = False, workers: Workers = None, dask: Dask = None,
                 rules: Rules = None) -> None:
         audit_riichi(fmt, files, output, as_json, workers, dask, rules)
 
 
 def _riichi_convert_command(convert: typer.Typer, fmt: str, name: str, kind: str) -> None:
     @convert.command(fmt, help=CONVERT_RIICHI.format(fmt=name))
-    def command(files: Annotated[list[Path], typer.Argument(metavar="FILE", show_default=False, help=kind)],
-                output: Annotated[Path, typer.Option("-o", "--output", show_default=False, help="the requests, one "
+    def command(files: LogFiles, output: Annotated[Path, typer.Option("-o", "--output", show_default=False, help="the requests, one "
                                                      "JSON line per win")],
                 as_json: AsJson = False, workers: Workers = None, dask: Dask = None, rules: Rules = None) -> None:
         convert_riichi(fmt, files, output, as_json, workers, dask, rules)

@@ -120,7 +120,7 @@ def compare(win: ReplayedWin) -> dict[str, Any]:
             why.append(f"fu: the record {rec.fu}, ours {details.get('fu')}")
         if rec.points != result.total:
             why.append(f"points: the record {rec.points} ({rec.text}), ours {result.total}")
-    if rec.liable != win.liable and (rec.liable is not None or win.liable_for and yakuman):
+    if rec.text and rec.liable != win.liable and (rec.liable is not None or win.liable_for and yakuman):
         why.append(f"liable player (pao): the record {_who(rec.liable)}, ours {_who(win.liable)}")
     if deltas != rec.deltas:
         why.append(f"score changes: the record {' '.join(map(str, rec.deltas))}, ours {' '.join(map(str, deltas))}")

@@ -17,8 +17,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..seats import SEATS
-from .riichi_round import (LIVE_DRAWS, ROUND_WINDS, Action, LogError, RecordedWin, RiichiRound, kind,
-                           sort_key, tile_text, tiles_text)
+from .riichi_round import (
+    LIVE_DRAWS,
+    ROUND_WINDS,
+    Action,
+    LogError,
+    RecordedWin,
+    RiichiRound,
+    kind,
+    sort_key,
+    tile_text,
+    tiles_text,
+)
 
 DRAGONS = frozenset((45, 46, 47))
 WINDS = frozenset((41, 42, 43, 44))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
 SUIT_LETTERS = {1: "m", 2: "p", 3: "s"}
 HONOUR_LETTERS = "ESWNPFC"
 RED_FIVES = (51, 52, 53)

@@ -45,7 +45,7 @@ _YAKU_ITEM = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
 _VALUE = re.compile(r"^(?:(\d+)符(\d+)飜|[^0-9]*)(\d+)(?:-(\d+))?点(∀?)$")
 # a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
 _ROOM = re.compile(r"^[般上特鳳技若銀琥孔]?(三)?[東南](喰)?(赤)?")
-_CALL_FROM = {"c": {0: 3}, "p": {0: 3, 2: 2, 4: 1}, "m": {0: 3, 2: 2, 6: 1}}  # letter place -> seats back
+_CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back
 
 
 def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:

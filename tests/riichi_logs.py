@@ -189,11 +189,40 @@ def _pai(t: int) -> str:
     return f"{t % 10}{'mps'[t // 10 - 1]}"
 
 
+def corrupt_tenhou() -> list[dict[str, Any]]:
+    """Three broken rounds and a good one, then a three-player game: a bad tile code (58) in a draw,
+    a round cut short, wrong score changes (1,000 short)."""
+    bad_tile = riichi_ron_sticks()
+    bad_tile[5] = [58]
+    wrong = riichi_ronned_on_declaration()
+    wrong[16] = ["和了", [0, 0, -1600, 1600], [3, 2, 3, "40符2飜2600点", "一気通貫(2飜)"]]
+    rounds = [bad_tile, riichi_ron_sticks()[:10], wrong, haitei()]
+    three = {"title": HEAD, "name": ["A", "B", "C", ""], "rule": {"disp": "三鳳南喰赤", "aka": 1}, "log": [haitei()]}
+    return [{"title": HEAD, "name": ["A", "B", "C", "D"], "rule": {"disp": "般南喰赤", "aka": 1}, "log": rounds}, three]
+
+
+def corrupt_mjai() -> list[dict[str, Any]]:
+    """The MJAI game with a bad tile (6z) in its first round, wrong score changes in its second and
+    its third round cut before its end."""
+    events = mjai_lines(game())
+    starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+    first_draw = next(i for i in range(starts[0], starts[1]) if events[i]["type"] == "tsumo")
+    events[first_draw] = {**events[first_draw], "pai": "6z"}
+    hora = next(i for i in range(starts[1], starts[2]) if events[i]["type"] == "hora")
+    events[hora] = {**events[hora], "deltas": [0, 0, -1600, 1600]}
+    cut = next(i for i in range(starts[2], starts[3]) if events[i]["type"] == "hora")
+    return [*events[:cut], *events[starts[3]:]]
+
+
 def write(folder: Path) -> None:
     g = game()
     (folder / "tenhou-game.json").write_text(json.dumps(g, ensure_ascii=False) + "\n", encoding="utf-8")
     lines = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in mjai_lines(g))
     (folder / "mjai-game.jsonl").write_text(lines, encoding="utf-8")
+    (folder / "corrupt-tenhou.json").write_text(json.dumps(corrupt_tenhou(), ensure_ascii=False) + "\n",
+                                                encoding="utf-8")
+    lines = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in corrupt_mjai())
+    (folder / "corrupt-mjai.jsonl").write_text(lines, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌
 _YAKU_ITEM = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
 _VALUE = re.compile(r"^(?:(\d+)符(\d+)飜|[^0-9]*)(\d+)(?:-(\d+))?点(∀?)$")
 # a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
-_ROOM = re.compile(r"^[般上特鳳技若銀琥孔]?(三)?[東南](喰)?(赤)?")
+_ROOM = re.compile(r"^三?[般上特鳳技若銀琥孔]?(三)?[東南](喰)?(赤)?")
 _CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back
 
 
@@ -109,8 +109,8 @@ def stated_rules(rule: Any) -> dict[str, Any] | None:
 
 
 def three_player(rule: Any) -> bool:
-    room = _ROOM.match(rule["disp"]) if isinstance(rule, dict) and isinstance(rule.get("disp"), str) else None
-    return bool(room and room.group(1))
+    """Tenhou names a three-player room with 三 (三鳳南喰赤)."""
+    return isinstance(rule, dict) and isinstance(rule.get("disp"), str) and "三" in rule["disp"]
 
 
 def round_name(head: Any) -> str:
@@ -219,8 +219,10 @@ def _in_order(draws: list[list[int | str]], discards: list[list[int | str]], dea
             entry = draws[seat][nd[seat]]
             at = f"{where}, player {seat}'s draw {nd[seat] + 1}"
             nd[seat] += 1
-            if not is_tile(entry):
+            if isinstance(entry, str):
                 raise LogError(at, f"{_show(entry)}: a tile is due here (the player draws), not a call")
+            if not is_tile(entry):
+                raise LogError(at, f"{_show(entry)} is no tile (11-19, 21-29, 31-39, 41-47, 51-53 red fives)")
             assert isinstance(entry, int)
             actions.append(Action(at, seat, "draw", entry))
             last[seat] = entry

@@ -1,0 +1,188 @@
+"""``mjscore audit tenhou|mjai`` and ``mjscore convert tenhou|mjai``: riichi game logs replayed and
+every win checked (docs/batch.md#riichi-game-logs), on the hand-made fixture game of
+tests/riichi_logs.py (one replay rule per round) and on broken logs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorer import engine
+from scorer.archive.botzone import RawRound
+from scorer.archive.riichi_audit import audit_round
+from tests import riichi_logs
+from tests.cli_runner import run_cli
+
+RECORDS = Path(__file__).resolve().parent.parent / "fixtures" / "riichi" / "records"
+TENHOU = RECORDS / "tenhou-game.json"
+MJAI = RECORDS / "mjai-game.jsonl"
+
+
+def audit_one(entry: list[Any], rule: dict[str, Any] | None = None) -> dict[str, Any]:
+    text = json.dumps({"game": 1, "index": 0, "rule": rule or {"disp": "般南喰赤", "aka": 1}, "round": entry})
+    return audit_round(RawRound("t.json", 1, [text], len(text), kind="tenhou"))
+
+
+def only_win(report: dict[str, Any]) -> dict[str, Any]:
+    assert report["outcome"] == "win", report
+    (win,) = report["wins"]
+    return win
+
+
+def test_the_fixture_files_are_what_the_builder_writes(tmp_path: Path) -> None:
+    riichi_logs.write(tmp_path)
+    for path in tmp_path.iterdir():
+        assert path.read_text(encoding="utf-8") == (RECORDS / path.name).read_text(encoding="utf-8"), path.name
+
+
+def test_sticks_placed_this_round_and_honba_go_to_the_winner() -> None:
+    win = only_win(audit_one(riichi_logs.riichi_ron_sticks()))
+    assert win["agree"], win["why"]
+    assert win["request"]["context"]["honba"] == 1 and win["request"]["context"]["riichi_sticks"] == 2
+    assert win["result"]["deltas"] == [14300, 0, 0, -12300]
+
+
+def test_a_riichi_ronned_on_its_declaration_tile_is_void() -> None:
+    win = only_win(audit_one(riichi_logs.riichi_ronned_on_declaration()))
+    assert win["agree"], win["why"]
+    assert "riichi_sticks" not in win["request"]["context"]
+    assert win["result"]["deltas"] == [0, 0, -2600, 2600]
+
+
+def test_ippatsu_is_broken_by_a_call() -> None:
+    win = only_win(audit_one(riichi_logs.ippatsu_broken_by_call()))
+    assert win["agree"], win["why"]
+    assert "ippatsu" not in win["request"]["context"]
+    assert win["request"]["context"]["double_riichi"] is True
+
+
+def test_a_chankan_win_keeps_ippatsu() -> None:
+    win = only_win(audit_one(riichi_logs.chankan_keeps_ippatsu()))
+    assert win["agree"], win["why"]
+    ctx = win["request"]["context"]
+    assert ctx["ippatsu"] is True and ctx["kong_win"] is True
+    assert {y["id"] for y in win["result"]["yaku"]} >= {"ippatsu", "chankan", "riichi"}
+
+
+@pytest.mark.parametrize("build, yaku", [(riichi_logs.haitei, "haitei"), (riichi_logs.houtei, "houtei")])
+def test_the_seventieth_draw_is_the_last_of_the_live_wall(build: Any, yaku: str) -> None:
+    win = only_win(audit_one(build()))
+    assert win["agree"], win["why"]
+    assert win["request"]["context"]["last_wall"] is True
+    assert yaku in {y["id"] for y in win["result"]["yaku"]}
+
+
+def test_a_draw_before_the_seventieth_is_not_haitei() -> None:
+    entry = riichi_logs.haitei()
+    seat = 1
+    entry[5 + 3 * seat] = entry[5 + 3 * seat][:-2] + entry[5 + 3 * seat][-1:]  # the winner skips a turn's draw
+    report = audit_one(entry)
+    assert report["outcome"] == "error"  # the play no longer reads: the turn order breaks
+    assert "player" in report["error"]["message"]
+
+
+def test_double_ron_honba_and_sticks_go_to_the_first_winner_after_the_discarder() -> None:
+    report = audit_one(riichi_logs.double_ron())
+    assert report["outcome"] == "win" and report["agree"]
+    first, second = report["wins"]
+    assert first["winner"] == 0 and first["request"]["context"]["honba"] == 2
+    assert first["request"]["context"]["riichi_sticks"] == 2
+    assert "honba" not in second["request"]["context"] and "riichi_sticks" not in second["request"]["context"]
+    assert second["result"]["deltas"] == [0, 8000, 0, -8000]
+
+
+@pytest.mark.parametrize("ron, deltas", [(False, [32000, 0, -32000, 0]), (True, [32000, 0, -16000, -16000])])
+def test_pao_the_feeder_of_the_third_dragon_set_pays(ron: bool, deltas: list[int]) -> None:
+    win = only_win(audit_one(riichi_logs.pao(ron)))
+    assert win["agree"], win["why"]
+    assert win["result"]["deltas"] == deltas
+
+
+def test_the_fixture_logs_agree_in_both_formats() -> None:
+    for fmt, path in (("tenhou", TENHOU), ("mjai", MJAI)):
+        out = run_cli(["audit", fmt, str(path), "--json", "--workers", "1"])
+        assert out.exit_code == 0, out.output
+        summary = json.loads(out.stdout.strip().splitlines()[-1])
+        assert summary == {"rounds": 10, "wins": 10, "drawn": 1, "agree": 10, "disagree": 0, "errors": 0}
+
+
+def test_every_win_agrees_with_the_oracle() -> None:
+    """The hand-made records' values are the oracle's too (so the fixtures are no echo of our scorer)."""
+    from tests.riichi_oracle import oracle_result
+
+    report_lines = [audit_one(entry) for entry in riichi_logs.game()["log"]]
+    wins = [w for r in report_lines for w in r.get("wins", [])]
+    assert len(wins) == 10
+    for win in wins:
+        req = win["request"]
+        theirs = oracle_result(req["hand"], req["context"], req.get("rules"))
+        assert (theirs.han, theirs.fu, theirs.total) == (win["result"]["han"], win["result"]["fu"],
+                                                          win["result"]["points"]), req
+
+
+def test_a_disagreement_is_said_in_words() -> None:
+    entry = riichi_logs.riichi_ronned_on_declaration()
+    entry[16] = ["和了", [0, 0, -3900, 3900], [3, 2, 3, "40符3飜3900点", "立直(1飜)", "一気通貫(2飜)"]]
+    win = only_win(audit_one(entry))
+    assert not win["agree"]
+    assert win["why"] == ["yaku 立直 (riichi) 1 han in the record, not in ours", "han: the record 3, ours 2",
+                          "points: the record 3900 (40符3飜3900点), ours 2600",
+                          "score changes: the record 0 0 -3900 3900, ours 0 0 -2600 2600"]
+
+
+def test_a_corrupt_log_gets_every_problem_at_once_and_the_run_goes_on() -> None:
+    out = run_cli(["audit", "tenhou", str(RECORDS / "corrupt-tenhou.json"), "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    text = out.stdout
+    assert "game 1, round E1-1 (log[0]), player 0's draw 1: 58 is no tile" in text
+    assert "game 1, log[1]: a round is a list of 17 entries" in text
+    assert "why     score changes: the record 0 0 -1600 1600, ours 0 0 -2600 2600" in text
+    assert "game 2, round S1-0 (log[0]): a three-player game" in text
+    assert "5 rounds: 2 wins, 0 drawn, 3 errors" in text
+    out = run_cli(["audit", "mjai", str(RECORDS / "corrupt-mjai.jsonl"), "--workers", "1", "--json"])
+    lines = [json.loads(x) for x in out.stdout.strip().splitlines()]
+    errors = [x["error"] for x in lines if x.get("outcome") == "error"]
+    assert {"where": "line 3", "message": '"6z" is no tile (1m-9m, 1p-9p, 1s-9s, 5mr 5pr 5sr, E S W N P F C)'} in errors
+    assert any("no end_kyoku" in e["message"] for e in errors)
+    summary = lines[-1]
+    assert summary["rounds"] == summary["wins"] - 1 + summary["drawn"] + summary["errors"]  # one double ron
+    assert summary["wins"] == summary["agree"] + summary["disagree"] and summary["disagree"] == 1
+
+
+def test_the_report_file_is_whole_or_absent(tmp_path: Path) -> None:
+    report = tmp_path / "report.jsonl"
+    out = run_cli(["audit", "tenhou", str(TENHOU), "-o", str(report), "--workers", "2"])
+    assert out.exit_code == 0, out.output
+    lines = [json.loads(x) for x in report.read_text().splitlines()]
+    assert len(lines) == 10 and not (tmp_path / "report.jsonl.partial").exists()
+    missing = run_cli(["audit", "tenhou", str(tmp_path / "nope.json"), "-o", str(tmp_path / "r2.jsonl")])
+    assert missing.exit_code == 2 and not (tmp_path / "r2.jsonl").exists()
+
+
+def test_the_logs_rules_and_the_override(tmp_path: Path) -> None:
+    stated = only_win(audit_one(riichi_logs.riichi_ron_sticks(), {"disp": "般南赤", "aka51": 0, "aka52": 1}))
+    assert stated["request"]["rules"] == {"preset": "tenhou", "open_tanyao": False, "aka": True}
+    report = tmp_path / "r.jsonl"
+    out = run_cli(["audit", "tenhou", str(TENHOU), "--rules", "wrc", "-o", str(report), "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    wins = [w for x in report.read_text().splitlines() for w in json.loads(x).get("wins", [])]
+    assert wins and all(w["request"]["rules"] == "wrc" for w in wins)
+    bad = run_cli(["audit", "tenhou", str(TENHOU), "--rules", '{"akaa": true}'])
+    assert bad.exit_code == 2 and "--rules" in bad.output
+
+
+def test_convert_writes_requests_that_score_as_the_audit_did(tmp_path: Path) -> None:
+    out_path = tmp_path / "wins.jsonl"
+    out = run_cli(["convert", "tenhou", str(TENHOU), "-o", str(out_path), "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    requests = [json.loads(x) for x in out_path.read_text().splitlines()]
+    records = [json.loads(x) for x in (tmp_path / "wins.records.jsonl").read_text().splitlines()]
+    assert len(requests) == len(records) == 10
+    audited = [w for e in riichi_logs.game()["log"] for w in audit_one(e).get("wins", [])]
+    for req, win in zip(requests, audited, strict=True):
+        result = engine.score("riichi", req["hand"], req["context"], req.get("rules"))
+        assert (result.details["han"], result.details["fu"], result.total) == (
+            win["result"]["han"], win["result"]["fu"], win["result"]["points"])

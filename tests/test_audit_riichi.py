@@ -141,6 +141,7 @@ def test_a_corrupt_log_gets_every_problem_at_once_and_the_run_goes_on() -> None:
     assert "game 1, log[1]: a round is a list of 17 entries" in text
     assert "why     score changes: the record 0 0 -1600 1600, ours 0 0 -2600 2600" in text
     assert "game 2, round S1-0 (log[0]): a three-player game" in text
+    assert "error     t" not in text and f"error     {RECORDS / 'corrupt-tenhou.json'}#1/log[1]" in text
     assert "5 rounds: 2 wins, 0 drawn, 3 errors" in text
     out = run_cli(["audit", "mjai", str(RECORDS / "corrupt-mjai.jsonl"), "--workers", "1", "--json"])
     lines = [json.loads(x) for x in out.stdout.strip().splitlines()]
@@ -186,3 +187,18 @@ def test_convert_writes_requests_that_score_as_the_audit_did(tmp_path: Path) -> 
         result = engine.score("riichi", req["hand"], req["context"], req.get("rules"))
         assert (result.details["han"], result.details["fu"], result.total) == (
             win["result"]["han"], win["result"]["fu"], win["result"]["points"])
+
+
+def test_workers_answer_as_one_process(tmp_path: Path) -> None:
+    """Seven games (70 rounds): enough to go out to worker processes."""
+    many = tmp_path / "seven.json"
+    many.write_text(json.dumps([riichi_logs.game()] * 7, ensure_ascii=False), encoding="utf-8")
+    outs = []
+    for workers in ("1", "2"):
+        report = tmp_path / f"r{workers}.jsonl"
+        out = run_cli(["audit", "tenhou", str(many), "--json", "--workers", workers, "-o", str(report)])
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.stdout.strip().splitlines()[-1]) == {
+            "rounds": 70, "wins": 70, "drawn": 7, "agree": 70, "disagree": 0, "errors": 0}
+        outs.append(report.read_text())
+    assert outs[0] == outs[1]

@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import orjson
+
 from .. import engine
 from ..errors import HandError
 from ..variants.riichi.items import YAKUMAN_IDS
@@ -46,7 +48,7 @@ def convert_round(raw: RawRound, rules: str | dict[str, Any] | None = None) -> d
 
 def _answer(raw: RawRound, rules: str | dict[str, Any] | None,
             on_win: Callable[[ReplayedWin], dict[str, Any]]) -> dict[str, Any]:
-    head: dict[str, Any] = {"id": None, "source": raw.source, "line": raw.at}
+    head: dict[str, Any] = {"id": _ident(raw), "source": raw.source, "line": raw.at}
     try:
         rnd = read(raw)
         head["id"] = rnd.id
@@ -64,6 +66,18 @@ def _answer(raw: RawRound, rules: str | dict[str, Any] | None,
     except Exception as exc:  # a bug, not the log's fault: reported, and the run goes on
         error = {"where": f"line {raw.at}", "message": f"internal error: {type(exc).__name__}: {exc}"[:500]}
     return {**head, "outcome": "error", "error": error}
+
+
+def _ident(raw: RawRound) -> str:
+    """A round's id before it is read (an error names it too): its game and place in the log, or
+    the MJAI line it starts at."""
+    if raw.kind == "tenhou" and raw.lines:
+        try:
+            doc = orjson.loads(raw.lines[0])
+            return f"{raw.source}#{doc['game']}/log[{doc['index']}]"
+        except (orjson.JSONDecodeError, KeyError, TypeError):
+            pass
+    return f"{raw.source}:{raw.at}"
 
 
 def _record_view(win: ReplayedWin) -> dict[str, Any]:

@@ -238,7 +238,7 @@ def _kakan(t: _Table, a: Action) -> None:
     if pon is None:
         raise LogError(a.where, f"player {a.seat} adds {tile_text(a.tile)} to a kan but has no pon of it")
     added = a.tile
-    if a.own:  # the record's four tiles: the added one is the one the pon lacks (a red five matters)
+    if len(a.own) == 4:  # the record's four tiles: the added one is the one the pon lacks (a red five matters)
         rest = list((Counter(a.own) - Counter(pon.tiles)).elements())
         if len(rest) != 1:
             raise LogError(a.where, f"the added kan {tiles_text(list(a.own))} does not extend the pon "

@@ -1,6 +1,6 @@
 """Hand-made riichi game logs for the audit tests and fixtures/riichi/records/ (its README says why
 they are made by hand): one tenhou.net/6 game whose rounds each exercise a replay rule, and the same
-game as MJAI events. ``python -m tests.riichi_logs`` writes the fixture files.
+game as MJAI events. ``python tests/riichi_logs.py`` writes the fixture files.
 
 The recorded values were worked out by hand from the rules (docs/rules/riichi.md) and agree with
 the oracle (tests/test_audit_riichi.py checks every win against it).

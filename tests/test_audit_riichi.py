@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import riichi_logs
+from cli_runner import run_cli
 
 from scorer import engine
 from scorer.archive.botzone import RawRound
 from scorer.archive.riichi_audit import audit_round
-from tests import riichi_logs
-from tests.cli_runner import run_cli
 
 RECORDS = Path(__file__).resolve().parent.parent / "fixtures" / "riichi" / "records"
 TENHOU = RECORDS / "tenhou-game.json"
@@ -111,7 +111,7 @@ def test_the_fixture_logs_agree_in_both_formats() -> None:
 
 def test_every_win_agrees_with_the_oracle() -> None:
     """The hand-made records' values are the oracle's too (so the fixtures are no echo of our scorer)."""
-    from tests.riichi_oracle import oracle_result
+    from riichi_oracle import oracle_result
 
     report_lines = [audit_one(entry) for entry in riichi_logs.game()["log"]]
     wins = [w for r in report_lines for w in r.get("wins", [])]

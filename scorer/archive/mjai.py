@@ -146,7 +146,7 @@ def _start(raw: RawRound, where: str, ev: dict[str, Any]) -> RiichiRound:
         raise LogError(where, f"{n} hands dealt: only four-player riichi is scored" if n == 3 else
                        "start_kyoku needs the four hands dealt (tehais)")
     bakaze, kyoku = ev.get("bakaze"), ev.get("kyoku")
-    if bakaze not in ROUND_WINDS or type(kyoku) is not int or not 1 <= kyoku <= 4:
+    if bakaze not in ("E", "S", "W", "N") or type(kyoku) is not int or not 1 <= kyoku <= 4:
         raise LogError(where, f"the round is bakaze {bakaze!r} kyoku {kyoku!r}: E S W N and 1-4")
     honba, sticks = ev.get("honba", 0), ev.get("kyotaku", 0)
     if type(honba) is not int or type(sticks) is not int or honba < 0 or sticks < 0:

@@ -66,12 +66,12 @@ def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
         if len([x for x in lines if x.strip()]) < 2:
             yield RawRound(source, 1, [], len(data), kind="tenhou", refused=f"not JSON: {whole_err}")
             return
-        for n, line in enumerate(lines, start=1):
-            if line.strip():
+        for n, text in enumerate(lines, start=1):
+            if text.strip():
                 try:
-                    games.append((n, orjson.loads(line)))
+                    games.append((n, orjson.loads(text)))
                 except orjson.JSONDecodeError as err:
-                    yield RawRound(source, n, [], len(line), kind="tenhou", refused=f"line {n} is not JSON: {err}")
+                    yield RawRound(source, n, [], len(text), kind="tenhou", refused=f"line {n} is not JSON: {err}")
     for g, (line, game) in enumerate(games, start=1):
         yield from _rounds(game, g, line, source, len(data) // max(len(games), 1))
 

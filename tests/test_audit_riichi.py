@@ -202,3 +202,14 @@ def test_workers_answer_as_one_process(tmp_path: Path) -> None:
             "rounds": 70, "wins": 70, "drawn": 7, "agree": 70, "disagree": 0, "errors": 0}
         outs.append(report.read_text())
     assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize("rule, rules", [
+    ({"disp": "鳳南喰赤", "aka53": 1, "aka52": 1, "aka51": 1}, {"preset": "tenhou", "open_tanyao": True, "aka": True}),
+    ({"disp": "般東"}, {"preset": "tenhou", "open_tanyao": False, "aka": False}),
+    ({"disp": "玉の間四人南", "aka51": 1}, {"preset": "tenhou", "aka": True}),
+    ({"disp": "南場の部"}, None), ({}, None), (None, None)])
+def test_the_rules_a_log_states(rule: Any, rules: Any) -> None:
+    from scorer.archive.tenhou import stated_rules
+
+    assert stated_rules(rule) == rules

@@ -44,7 +44,7 @@ DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌
 _YAKU_ITEM = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
 _VALUE = re.compile(r"^(?:(\d+)符(\d+)飜|[^0-9]*)(\d+)(?:-(\d+))?点(∀?)$")
 # a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
-_ROOM = re.compile(r"^三?[般上特鳳技若銀琥孔]?(三)?[東南](喰)?(赤)?")
+_ROOM = re.compile(r"三?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗０-９0-9]*")
 _CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back
 
 
@@ -98,10 +98,10 @@ def stated_rules(rule: Any) -> dict[str, Any] | None:
     if not isinstance(rule, dict):
         return None
     out: dict[str, Any] = {}
-    room = _ROOM.match(rule["disp"]) if isinstance(rule.get("disp"), str) else None
+    room = _ROOM.fullmatch(rule["disp"]) if isinstance(rule.get("disp"), str) else None
     if room:
-        out["open_tanyao"] = bool(room.group(2))
-        out["aka"] = bool(room.group(3))
+        out["open_tanyao"] = bool(room.group(1))
+        out["aka"] = bool(room.group(2))
     akas = [rule[k] for k in ("aka", "aka51", "aka52", "aka53") if k in rule]
     if akas:
         out["aka"] = any(bool(v) for v in akas)

@@ -131,6 +131,35 @@ def pao(ron: bool = False) -> list[Any]:
                  [[21, 22, 23], [46, 60, 60], [47, 60], [45, 60]], result, dora=[28])
 
 
+def chi_red_five_open_tanyao() -> list[Any]:
+    """E1: player 1 chis the dealer's red 5p (0p) and rons an open all-simples hand: tanyao + aka."""
+    s1 = [24, 26, 12, 13, 14, 16, 17, 18, 33, 34, 35, 38, 22]
+    return kyoku([0, 0, 0], [F1, s1, F2, F3], [[52], ["c522426"], [31], [38]], [[60], [22], [60], [60]],
+                 ["和了", [0, 2000, 0, -2000], [1, 3, 1, "30符2飜2000点", "断幺九(1飜)", "赤ドラ(1飜)"]])
+
+
+def open_kan_rinshan() -> list[Any]:
+    """E2: player 2 makes an open kan of the dealer's haku and self-draws the replacement tile."""
+    s0 = [27, 28, 29, 37, 38, 41, 42, 43, 14, 15, 16, 46, 47]
+    s1 = [45, 14, 15, 16, 17, 18, 19, 24, 25, 26, 34, 35, 36]
+    s2 = [45, 45, 45, 12, 13, 14, 22, 23, 24, 31, 32, 33, 39]
+    s3 = [27, 28, 29, 37, 38, 42, 43, 44, 17, 18, 19, 46, 36]
+    return kyoku([1, 0, 0], [s0, s1, s2, s3], [[], [41], ["m45454545", 39], []], [[], [45], [0], []],
+                 ["和了", [-700, -1300, 2700, -700], [2, 2, 2, "40符2飜700-1300点", "嶺上開花(1飜)", "役牌 白(1飜)"]],
+                 dora=[28])
+
+
+def closed_kan_after_riichi() -> list[Any]:
+    """E3: the dealer's double riichi, a closed kan on the next draw (no ippatsu: the kan breaks
+    it), the replacement tile self-drawn; the kan's dora indicator shown at once."""
+    s0 = [12, 13, 14, 15, 16, 17, 18, 19, 34, 35, 36, 37, 38]
+    s1 = [24, 27, 28, 29, 34, 35, 36, 37, 38, 44, 45, 45, 46]
+    s2 = [11, 11, 11, 21, 22, 23, 25, 26, 27, 31, 32, 33, 39]
+    return kyoku([2, 0, 0], [s0, s1, s2, s0], [[41], [41], [47, 11, 39], [41]], [[60], [60], ["r60", "111111a11"], [60]],
+                 ["和了", [-4000, -4000, 13000, -4000], [2, 2, 2, "満貫4000点∀", "門前清自摸和(1飜)", "両立直(2飜)",
+                                                        "嶺上開花(1飜)", "裏ドラ(0飜)"]], dora=[47, 42], ura=[46, 43])
+
+
 def nine_terminals() -> list[Any]:
     """An abortive draw: the dealer's nine kinds of terminals and honours."""
     s0 = [11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 12, 13]
@@ -139,7 +168,8 @@ def nine_terminals() -> list[Any]:
 
 def game() -> dict[str, Any]:
     rounds = [riichi_ron_sticks(), riichi_ronned_on_declaration(), ippatsu_broken_by_call(), chankan_keeps_ippatsu(),
-              haitei(), houtei(), double_ron(), pao(), pao(ron=True), nine_terminals()]
+              haitei(), houtei(), double_ron(), pao(), pao(ron=True), chi_red_five_open_tanyao(), open_kan_rinshan(),
+              closed_kan_after_riichi(), nine_terminals()]
     return {"title": HEAD, "name": ["A", "B", "C", "D"], "rule": {"disp": "般南喰赤", "aka": 1}, "log": rounds}
 
 

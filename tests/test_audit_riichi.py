@@ -106,7 +106,7 @@ def test_the_fixture_logs_agree_in_both_formats() -> None:
         out = run_cli(["audit", fmt, str(path), "--json", "--workers", "1"])
         assert out.exit_code == 0, out.output
         summary = json.loads(out.stdout.strip().splitlines()[-1])
-        assert summary == {"rounds": 10, "wins": 10, "drawn": 1, "agree": 10, "disagree": 0, "errors": 0}
+        assert summary == {"rounds": 13, "wins": 13, "drawn": 1, "agree": 13, "disagree": 0, "errors": 0}
 
 
 def test_every_win_agrees_with_the_oracle() -> None:
@@ -115,7 +115,7 @@ def test_every_win_agrees_with_the_oracle() -> None:
 
     report_lines = [audit_one(entry) for entry in riichi_logs.game()["log"]]
     wins = [w for r in report_lines for w in r.get("wins", [])]
-    assert len(wins) == 10
+    assert len(wins) == 13
     for win in wins:
         req = win["request"]
         theirs = oracle_result(req["hand"], req["context"], req.get("rules"))
@@ -158,7 +158,7 @@ def test_the_report_file_is_whole_or_absent(tmp_path: Path) -> None:
     out = run_cli(["audit", "tenhou", str(TENHOU), "-o", str(report), "--workers", "2"])
     assert out.exit_code == 0, out.output
     lines = [json.loads(x) for x in report.read_text().splitlines()]
-    assert len(lines) == 10 and not (tmp_path / "report.jsonl.partial").exists()
+    assert len(lines) == 13 and not (tmp_path / "report.jsonl.partial").exists()
     missing = run_cli(["audit", "tenhou", str(tmp_path / "nope.json"), "-o", str(tmp_path / "r2.jsonl")])
     assert missing.exit_code == 2 and not (tmp_path / "r2.jsonl").exists()
 
@@ -181,7 +181,7 @@ def test_convert_writes_requests_that_score_as_the_audit_did(tmp_path: Path) -> 
     assert out.exit_code == 0, out.output
     requests = [json.loads(x) for x in out_path.read_text().splitlines()]
     records = [json.loads(x) for x in (tmp_path / "wins.records.jsonl").read_text().splitlines()]
-    assert len(requests) == len(records) == 10
+    assert len(requests) == len(records) == 13
     audited = [w for e in riichi_logs.game()["log"] for w in audit_one(e).get("wins", [])]
     for req, win in zip(requests, audited, strict=True):
         result = engine.score("riichi", req["hand"], req["context"], req.get("rules"))
@@ -190,7 +190,7 @@ def test_convert_writes_requests_that_score_as_the_audit_did(tmp_path: Path) -> 
 
 
 def test_workers_answer_as_one_process(tmp_path: Path) -> None:
-    """Seven games (70 rounds): enough to go out to worker processes."""
+    """Seven games (91 rounds): enough to go out to worker processes."""
     many = tmp_path / "seven.json"
     many.write_text(json.dumps([riichi_logs.game()] * 7, ensure_ascii=False), encoding="utf-8")
     outs = []
@@ -199,7 +199,7 @@ def test_workers_answer_as_one_process(tmp_path: Path) -> None:
         out = run_cli(["audit", "tenhou", str(many), "--json", "--workers", workers, "-o", str(report)])
         assert out.exit_code == 0, out.output
         assert json.loads(out.stdout.strip().splitlines()[-1]) == {
-            "rounds": 70, "wins": 70, "drawn": 7, "agree": 70, "disagree": 0, "errors": 0}
+            "rounds": 91, "wins": 91, "drawn": 7, "agree": 91, "disagree": 0, "errors": 0}
         outs.append(report.read_text())
     assert outs[0] == outs[1]
 
@@ -213,3 +213,13 @@ def test_the_rules_a_log_states(rule: Any, rules: Any) -> None:
     from scorer.archive.tenhou import stated_rules
 
     assert stated_rules(rule) == rules
+
+
+@pytest.mark.parametrize("build, expect", [
+    (riichi_logs.chi_red_five_open_tanyao, {"tanyao", "aka_dora"}),
+    (riichi_logs.open_kan_rinshan, {"rinshan", "yakuhai_haku"}),
+    (riichi_logs.closed_kan_after_riichi, {"double_riichi", "menzen_tsumo", "rinshan"})])
+def test_calls_and_kans_replay(build: Any, expect: set[str]) -> None:
+    win = only_win(audit_one(build()))
+    assert win["agree"], win["why"]
+    assert {y["id"] for y in win["result"]["yaku"]} == expect

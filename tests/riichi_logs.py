@@ -161,9 +161,9 @@ def closed_kan_after_riichi() -> list[Any]:
 
 
 def nine_terminals() -> list[Any]:
-    """An abortive draw: the dealer's nine kinds of terminals and honours."""
-    s0 = [11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 12, 13]
-    return kyoku([7, 1, 0], [s0, F1, F2, F3], [[46], [], [], []], [[], [], [], []], ["九種九牌"])
+    """S4, 1 honba: an abortive draw, the dealer (player 3) with nine kinds of terminals and honours."""
+    s3 = [11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 12, 13]
+    return kyoku([7, 1, 0], [F1, F2, F3, s3], [[], [], [], [46]], [[], [], [], []], ["九種九牌"])
 
 
 def game() -> dict[str, Any]:

@@ -210,12 +210,23 @@ def _in_order(draws: list[list[int | str]], discards: list[list[int | str]], dea
     next seat, else the next seat draws."""
     actions: list[Action] = []
     nd, nx = [0, 0, 0, 0], [0, 0, 0, 0]
+    _play_order(draws, discards, dealer, where, actions, nd, nx)
+    for s in range(4):
+        for what, done, entries in (("draw", nd[s], draws[s]), ("discard", nx[s], discards[s])):
+            if done < len(entries):
+                raise LogError(f"{where}, player {s}'s {what} {done + 1}", f"{_show(entries[done])} is never played: "
+                               "the round ends before it (the moves before it do not lead to it)")
+    return actions
+
+
+def _play_order(draws: list[list[int | str]], discards: list[list[int | str]], dealer: int, where: str,
+                actions: list[Action], nd: list[int], nx: list[int]) -> None:
     last: list[int | None] = [None] * 4
     seat, to_draw = dealer, True
     for _ in range(400):  # a round has at most ~150 moves
         if to_draw:
             if nd[seat] >= len(draws[seat]):
-                return actions
+                return
             entry = draws[seat][nd[seat]]
             at = f"{where}, player {seat}'s draw {nd[seat] + 1}"
             nd[seat] += 1
@@ -227,7 +238,7 @@ def _in_order(draws: list[list[int | str]], discards: list[list[int | str]], dea
             actions.append(Action(at, seat, "draw", entry))
             last[seat] = entry
         if nx[seat] >= len(discards[seat]):
-            return actions
+            return
         entry = discards[seat][nx[seat]]
         at = f"{where}, player {seat}'s discard {nx[seat] + 1}"
         nx[seat] += 1

@@ -17,13 +17,12 @@ from .commands import usage
 AUDIT_BOTZONE = ("Replay Botzone MCR records, score every win, compare fans, total and scores with the record: "
                  "the disagreements and errors as they come, then a summary.")
 AUDIT_RIICHI = ("Replay {fmt} riichi game logs, score every win (the log's rules, else tenhou; --rules overrides), "
-                "compare {what} and the four score changes with the record: the disagreements and errors as they "
+                "compare {what}the four score changes with the record: the disagreements and errors as they "
                 "come, then a summary.")
 CONVERT_RIICHI = ("Each recorded win of {fmt} riichi game logs as a scoring request, one JSON line each; its "
                   "record (the score changes, and where stated the value) goes beside it in OUTPUT's stem + "
                   ".records.jsonl.")
-RIICHI_FORMATS = {"tenhou": ("tenhou.net/6", "yaku, han, fu, points", "tenhou.net/6 JSON games"),
-                  "mjai": ("MJAI", "nothing more", "MJAI JSON lines")}
+RIICHI_FORMATS = {"tenhou": ("tenhou.net/6", "yaku, han, fu, points and "), "mjai": ("MJAI", "")}
 CONVERT_BOTZONE = ("Each recorded win as a scoring request, its claim the record's fans and total (mjscore batch "
                    "checks them); line N of the records file is the round of request N.")
 
@@ -52,19 +51,19 @@ def audit_group(group: Callable[[str, str], typer.Typer]) -> typer.Typer:
                 as_json: AsJson = False, workers: Workers = None, dask: Dask = None) -> None:
         audit_botzone(files, output, as_json, workers, dask)
 
-    for fmt, (name, what, kind) in RIICHI_FORMATS.items():
-        _riichi_audit_command(audit, fmt, name, what, kind)
+    for fmt, (name, what) in RIICHI_FORMATS.items():
+        _riichi_audit_command(audit, fmt, name, what)
     return audit
 
 
-def _riichi_audit_command(audit: typer.Typer, fmt: str, name: str, what: str, kind: str) -> None:
+def _riichi_audit_command(audit: typer.Typer, fmt: str, name: str, what: str) -> None:
     @audit.command(fmt, help=AUDIT_RIICHI.format(fmt=name, what=what))
     def command(files: LogFiles, output: Report = None, as_json: AsJson = False, workers: Workers = None, dask: Dask = None,
                 rules: Rules = None) -> None:
         audit_riichi(fmt, files, output, as_json, workers, dask, rules)
 
 
-def _riichi_convert_command(convert: typer.Typer, fmt: str, name: str, kind: str) -> None:
+def _riichi_convert_command(convert: typer.Typer, fmt: str, name: str) -> None:
     @convert.command(fmt, help=CONVERT_RIICHI.format(fmt=name))
     def command(files: LogFiles, output: Annotated[Path, typer.Option("-o", "--output", show_default=False, help="the requests, one "
                                                      "JSON line per win")],
@@ -83,8 +82,8 @@ def convert_group(group: Callable[[str, str], typer.Typer]) -> typer.Typer:
                 as_json: AsJson = False, workers: Workers = None, dask: Dask = None) -> None:
         convert_botzone(files, output, as_json, workers, dask)
 
-    for fmt, (name, _, kind) in RIICHI_FORMATS.items():
-        _riichi_convert_command(convert, fmt, name, kind)
+    for fmt, (name, _) in RIICHI_FORMATS.items():
+        _riichi_convert_command(convert, fmt, name)
     return convert
 
 

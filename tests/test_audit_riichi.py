@@ -5,6 +5,7 @@ tests/riichi_logs.py (one replay rule per round) and on broken logs."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -240,3 +241,112 @@ def test_moves_the_play_never_reaches_are_an_error() -> None:
     assert report["error"] == {"where": "game 1, round E2-0 (log[0]), player 0's draw 1",
                                "message": "33 is never played: the round ends before it (the moves before it do "
                                           "not lead to it)"}
+
+
+def _simulated_round(seed: int) -> tuple[list[Any], list[tuple[str, int, int]]]:
+    """A random four-player round to its exhaustive draw, with random calls and kans (no riichi, no
+    win), written as tenhou.net/6 writes one, and its moves in the order they were played."""
+    rng = random.Random(seed)
+    wall = [t for t in [*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48)] for _ in range(4)]
+    for red, five in ((51, 15), (52, 25), (53, 35)):
+        wall[wall.index(five)] = red
+    rng.shuffle(wall)
+    dora = wall.pop()
+    deals = [sorted(wall.pop() for _ in range(13)) for _ in range(4)]
+    hands = [list(d) for d in deals]
+    pons: list[list[list[int]]] = [[], [], [], []]
+    draws: list[list[Any]] = [[], [], [], []]
+    discards: list[list[Any]] = [[], [], [], []]
+    truth: list[tuple[str, int, int]] = []
+    drawn, kans, seat, need_draw = 0, 0, 0, True
+
+    def k(t: int) -> int:
+        return {51: 15, 52: 25, 53: 35}.get(t, t)
+
+    def text(tiles: list[int]) -> str:
+        return "".join(str(t) for t in tiles)
+
+    while True:
+        just = None
+        if need_draw:
+            just = wall.pop()
+            drawn += 1
+            draws[seat].append(just)
+            hands[seat].append(just)
+            truth.append(("draw", seat, just))
+            quad = next((t for t in hands[seat] if [k(x) for x in hands[seat]].count(k(t)) == 4), None)
+            pon = next((p for p in pons[seat] if any(k(t) == k(p[0]) for t in hands[seat])), None)
+            if drawn < 70 and kans < 3 and quad is not None and rng.random() < 0.7:
+                own = [t for t in hands[seat] if k(t) == k(quad)]
+                for t in own:
+                    hands[seat].remove(t)
+                discards[seat].append(text(own[:3]) + "a" + text(own[3:]))
+                truth.append(("ankan", seat, own[0]))
+                kans += 1
+                continue
+            if drawn < 70 and kans < 3 and pon is not None and rng.random() < 0.7:
+                added = next(t for t in hands[seat] if k(t) == k(pon[0]))
+                hands[seat].remove(added)
+                pons[seat].remove(pon)
+                discards[seat].append("k" + text([added, *pon]))
+                truth.append(("kakan", seat, added))
+                kans += 1
+                continue
+        out = rng.choice(hands[seat])
+        hands[seat].remove(out)
+        discards[seat].append(60 if out == just and rng.random() < 0.8 else out)
+        truth.append(("discard", seat, out))
+        if drawn == 70:
+            break
+        caller = None
+        for step in (1, 2, 3):
+            s = (seat + step) % 4
+            same = [t for t in hands[s] if k(t) == k(out)]
+            if len(same) >= 2 and rng.random() < 0.6:
+                verb = "daiminkan" if len(same) == 3 and kans < 3 and rng.random() < 0.8 else "pon"
+                own = same[:3] if verb == "daiminkan" else same[:2]
+                back = (s - seat) % 4
+                place = ({1: 0, 2: 1, 3: 3} if verb == "daiminkan" else {1: 0, 2: 1, 3: 2})[back]
+                parts = [str(t) for t in own]
+                parts.insert(place, ("m" if verb == "daiminkan" else "p") + str(out))
+                caller = (s, verb, own, "".join(parts))
+                break
+        nxt = (seat + 1) % 4
+        if caller is None and k(out) < 40 and rng.random() < 0.3:
+            have = {k(t): t for t in hands[nxt]}
+            for lo in (k(out) - 2, k(out) - 1, k(out)):
+                if lo % 10 >= 1 and (lo + 2) % 10 <= 9 and lo // 10 == (lo + 2) // 10 \
+                        and all(x in have for x in (lo, lo + 1, lo + 2) if x != k(out)):
+                    own = [have[x] for x in (lo, lo + 1, lo + 2) if x != k(out)]
+                    caller = (nxt, "chi", own, "c" + text([out, *own]))
+                    break
+        if caller is None:
+            seat, need_draw = nxt, True
+            continue
+        s, verb, own, call = caller
+        for t in own:
+            hands[s].remove(t)
+        draws[s].append(call)
+        truth.append((verb, s, out))
+        seat, need_draw = s, verb == "daiminkan"
+        if verb == "pon":
+            pons[s].append([*own, out])
+        if verb == "daiminkan":
+            discards[s].append(0)
+            kans += 1
+    entry = riichi_logs.kyoku([0, 0, 0], deals, draws, discards, ["流局", [0, 0, 0, 0]], dora=[dora])
+    return entry, truth
+
+
+@pytest.mark.parametrize("seed", [*range(12), 19])  # 2 and 7 hold an open kan, 19 a closed one
+def test_random_rounds_with_calls_and_kans_replay_in_the_order_played(seed: int) -> None:
+    """The tenhou.net/6 reader puts the per-seat lists back in the order they were played, and the
+    replay follows every call, kan and replacement draw to the 70th draw."""
+    from scorer.archive.tenhou import parse_round
+
+    entry, truth = _simulated_round(seed)
+    text = json.dumps({"game": 1, "index": 0, "rule": None, "round": entry})
+    rnd = parse_round(RawRound("t.json", 1, [text], len(text), kind="tenhou"))
+    assert [(a.verb, a.seat, a.tile) for a in rnd.actions] == truth
+    assert audit_one(entry)["outcome"] == "drawn"
+    assert sum(v in ("pon", "chi", "daiminkan", "ankan", "kakan") for v, _, _ in truth) > 0

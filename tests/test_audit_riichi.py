@@ -350,3 +350,9 @@ def test_random_rounds_with_calls_and_kans_replay_in_the_order_played(seed: int)
     assert [(a.verb, a.seat, a.tile) for a in rnd.actions] == truth
     assert audit_one(entry)["outcome"] == "drawn"
     assert sum(v in ("pon", "chi", "daiminkan", "ankan", "kakan") for v, _, _ in truth) > 0
+    from scorer.archive import mjai
+
+    lines = [json.dumps(e).encode() + b"\n" for e in riichi_logs.mjai_lines({"name": [], "rule": None, "log": [entry]})]
+    (unit,) = mjai.split_games(lines, "m.jsonl")
+    assert [(a.verb, a.seat, a.tile) for a in mjai.parse_round(unit).actions] == truth
+    assert audit_round(unit)["outcome"] == "drawn"

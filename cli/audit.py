@@ -333,7 +333,7 @@ def _emit_riichi(report: dict[str, Any], where: str) -> None:
         else:
             print(f"  record  changes {' '.join(map(str, rec['deltas']))}")
         yaku = ", ".join(f"{y['name']} {y['han']}" for y in ours["yaku"])
-        print(f"  ours    {ours['fu']}符{ours['han']}飜{ours['points']}点: {yaku or '-'}; "
-              f"changes {' '.join(map(str, ours['deltas']))}")
+        value = f"{ours['fu']}符{ours['han']}飜{ours['points']}点" if ours["valid"] else f"no win ({ours['reason']})"
+        print(f"  ours    {value}: {yaku or '-'}; changes {' '.join(map(str, ours['deltas']))}")
         for reason in win["why"]:
             print(f"  why     {reason}")

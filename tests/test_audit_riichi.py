@@ -356,3 +356,17 @@ def test_random_rounds_with_calls_and_kans_replay_in_the_order_played(seed: int)
     (unit,) = mjai.split_games(lines, "m.jsonl")
     assert [(a.verb, a.seat, a.tile) for a in mjai.parse_round(unit).actions] == truth
     assert audit_round(unit)["outcome"] == "drawn"
+
+
+def test_a_recorded_win_that_is_no_win_is_a_disagreement_in_words(tmp_path: Path) -> None:
+    entry = riichi_logs.riichi_ronned_on_declaration()
+    entry[4 + 3 * 3] = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 26]  # player 3 no longer waits on 4p
+    win = only_win(audit_one(entry))
+    assert not win["agree"]
+    assert win["why"][0] == "not a win by our scoring: not a winning hand"
+    assert win["result"]["deltas"] == [0, 0, 0, 0]
+    log = tmp_path / "g.json"
+    log.write_text(json.dumps({"rule": {"disp": "般南喰赤"}, "log": [entry]}), encoding="utf-8")
+    out = run_cli(["audit", "tenhou", str(log), "--workers", "1"])
+    assert "  ours    no win (not a winning hand): -; changes 0 0 0 0" in out.stdout
+    assert "1 round: 1 win, 0 drawn, 0 errors\n0 wins agree with the record, 1 disagree" in out.stdout

@@ -370,3 +370,14 @@ def test_a_recorded_win_that_is_no_win_is_a_disagreement_in_words(tmp_path: Path
     out = run_cli(["audit", "tenhou", str(log), "--workers", "1"])
     assert "  ours    no win (not a winning hand): -; changes 0 0 0 0" in out.stdout
     assert "1 round: 1 win, 0 drawn, 0 errors\n0 wins agree with the record, 1 disagree" in out.stdout
+
+
+def test_thirteen_orphans_robs_a_closed_kan() -> None:
+    s1 = [19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 46, 47, 19]  # waits on 1m
+    s2 = [11, 11, 11, 22, 23, 24, 25, 26, 27, 33, 34, 35, 36]
+    entry = riichi_logs.kyoku([0, 0, 0], [riichi_logs.F1, s1, s2, riichi_logs.F2], [[31], [32], [11], []],
+                              [[60], [60], ["111111a11"], []],
+                              ["和了", [0, 32000, -32000, 0], [1, 2, 1, "役満32000点", "国士無双(役満)"]])
+    win = only_win(audit_one(entry))
+    assert win["agree"], win["why"]
+    assert win["request"]["hand"] == "99m19p19sESWNPFC1m"

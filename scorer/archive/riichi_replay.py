@@ -65,7 +65,7 @@ class ReplayedWin:
 class _Table:
     hands: list[Counter[int]]
     melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
-    state: str = "draw"  # draw, play (after a draw or a call), discarded, kakan (robbable)
+    state: str = "draw"  # draw, play (after a draw or a call), discarded, kakan / ankan (robbable)
     turn: int = 0
     tile: int | None = None  # the discard on the table, the added kan's tile, or the last draw
     replacement: bool = False  # the last draw replaced a kan
@@ -113,7 +113,8 @@ def _waiting(t: _Table) -> str:
     return {"draw": f"player {t.turn} is to draw",
             "play": f"player {t.turn} is to discard",
             "discarded": f"player {t.turn}'s discard is to be called or the next player is to draw",
-            "kakan": f"player {t.turn}'s added kan is to be robbed or replaced"}[t.state]
+            "kakan": f"player {t.turn}'s added kan is to be robbed or replaced",
+            "ankan": f"player {t.turn} is to draw a closed kan's replacement"}[t.state]
 
 
 def _take(t: _Table, a: Action, tiles: tuple[int, ...] | list[int]) -> None:
@@ -140,14 +141,14 @@ def _accept_riichi(t: _Table) -> None:
 def _draw(t: _Table, a: Action) -> None:
     if t.state == "discarded" and a.seat == (t.turn + 1) % 4:
         pass
-    elif t.state in ("draw", "kakan") and a.seat == t.turn:
-        if t.state == "kakan":
+    elif t.state in ("draw", "kakan", "ankan") and a.seat == t.turn:
+        if t.state != "draw":
             t.replacement = True
     else:
         raise LogError(a.where, f"player {a.seat} cannot draw now: {_waiting(t)}")
     if t.pending_riichi is not None:
         _accept_riichi(t)
-    replacement = t.state in ("draw", "kakan") and t.replacement
+    replacement = t.state in ("draw", "kakan", "ankan") and t.replacement
     if t.draws >= LIVE_DRAWS:
         raise LogError(a.where, f"impossible draw: the live wall is empty ({LIVE_DRAWS} tiles drawn)")
     t.draws += 1
@@ -228,7 +229,8 @@ def _ankan(t: _Table, a: Action) -> None:
     _take(t, a, a.own)
     t.melds[a.seat].append(Meld("ankan", list(a.own)))
     _broken_by_call(t)
-    t.state, t.replacement, t.drawn = "draw", True, False
+    # only thirteen orphans may rob a closed kan (Tenhou allows it): its tile stays robbable
+    t.state, t.tile, t.replacement, t.drawn = "ankan", a.own[0], True, False
 
 
 def _kakan(t: _Table, a: Action) -> None:
@@ -275,7 +277,7 @@ def _wins(t: _Table, rnd: RiichiRound, rules: str | dict[str, Any] | None) -> li
             raise LogError(first.where, "two self-drawn wins in one round")
         if t.state != "play" or t.turn != first.winner or not t.drawn:
             raise LogError(first.where, f"player {first.winner} cannot win self-drawn now: {_waiting(t)}")
-    elif t.state not in ("discarded", "kakan") or t.turn != source:
+    elif t.state not in ("discarded", "kakan", "ankan") or t.turn != source:
         raise LogError(first.where, f"a win on player {source}'s tile, but {_waiting(t)}")
     chankan = t.state == "kakan"
     if source is not None and t.pending_riichi is not None:

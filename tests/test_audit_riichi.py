@@ -145,7 +145,7 @@ def test_a_corrupt_log_gets_every_problem_at_once_and_the_run_goes_on() -> None:
     lines = [json.loads(x) for x in out.stdout.strip().splitlines()]
     errors = [x["error"] for x in lines if x.get("outcome") == "error"]
     assert {"where": "line 3", "message": '"6z" is no tile (1m-9m, 1p-9p, 1s-9s, 5mr 5pr 5sr, E S W N P F C)'} in errors
-    assert any("no end_kyoku" in e["message"] for e in errors)
+    assert {"where": "line 22", "message": "the round has no end_kyoku (line 36 starts the next)"} in errors
     summary = lines[-1]
     assert summary["rounds"] == summary["wins"] - 1 + summary["drawn"] + summary["errors"]  # one double ron
     assert summary["wins"] == summary["agree"] + summary["disagree"] and summary["disagree"] == 1
@@ -381,3 +381,16 @@ def test_thirteen_orphans_robs_a_closed_kan() -> None:
     win = only_win(audit_one(entry))
     assert win["agree"], win["why"]
     assert win["request"]["hand"] == "99m19p19sESWNPFC1m"
+
+
+def test_an_mjai_game_states_its_red_fives() -> None:
+    from scorer.archive import mjai
+
+    events = riichi_logs.mjai_lines(riichi_logs.game())
+    events[0]["aka_flag"] = False
+    units = list(mjai.split_games([json.dumps(e).encode() for e in events], "m.jsonl"))
+    report = audit_round(units[9])  # the chi of the red five: no aka dora without red fives
+    win = only_win(report)
+    assert win["request"]["rules"] == {"preset": "tenhou", "aka": False}
+    assert {y["id"] for y in win["result"]["yaku"]} == {"tanyao"}
+    assert not win["agree"] and win["why"] == ["score changes: the record 0 2000 0 -2000, ours 0 1000 0 -1000"]

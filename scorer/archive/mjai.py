@@ -1,7 +1,8 @@
 """MJAI game logs (docs/batch.md#riichi-game-logs): JSON lines, one event each; a round runs from
 ``start_kyoku`` to ``end_kyoku``. Tiles are ``1m``..``9m`` (``5mr`` the red five), ``1p``.., ``1s``..,
 and the honours ``E S W N P F C``. A ``hora`` gives the four score changes (``deltas``) and the
-winner's ura dora (``ura_markers``), not the hand's han or fu.
+winner's ura dora (``ura_markers``), not the hand's han or fu. A ``start_game`` may state the red
+fives (``aka_flag``); each round of the game is read with it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
     lines: list[str] = []
     start = 0
     size = 0
+    game: str | None = None  # the game's start_game line: the rules it states go with each round
     for number, data in enumerate(raw, start=1):
         if number == 1:
             data = data.removeprefix(BOM)
@@ -37,8 +39,10 @@ def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
         kind = _type_of(text)
         if kind == "start_kyoku":
             if lines:
-                yield _unit(source, start, lines, size, "the round before has no end_kyoku")
-            lines, start, size = [], number, 0
+                yield _unit(source, start, lines, size, f"the round has no end_kyoku (line {number} starts the next)")
+            lines, start, size = ([game] if game else []), number, 0
+        if kind == "start_game":
+            game = f"{number}\t{text}"
         if not lines and kind != "start_kyoku":
             if kind not in ("start_game", "end_game"):
                 yield RawRound(source, number, [f"{number}\t{text}"], len(data), kind="mjai",
@@ -97,8 +101,13 @@ def parse_round(raw: RawRound) -> RiichiRound:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise LogError(where, "an MJAI event is an object with a \"type\"")
         events.append((where, event))
+    rules = None
+    if events[0][1]["type"] == "start_game":
+        flag = events.pop(0)[1].get("aka_flag")
+        rules = {"preset": "tenhou", "aka": flag} if isinstance(flag, bool) else None
     where, start = events[0]
     rnd = _start(raw, where, start)
+    rnd.rules = rules
     riichi_next = [False] * 4
     for where, ev in events[1:]:
         kind = ev["type"]

@@ -394,3 +394,18 @@ def test_an_mjai_game_states_its_red_fives() -> None:
     assert win["request"]["rules"] == {"preset": "tenhou", "aka": False}
     assert {y["id"] for y in win["result"]["yaku"]} == {"tanyao"}
     assert not win["agree"] and win["why"] == ["score changes: the record 0 2000 0 -2000, ours 0 1000 0 -1000"]
+
+
+@pytest.mark.parametrize("content, message", [
+    ("", "the file is empty: no game to replay"),
+    ("{nope", "not JSON: "),
+    ('{"log": 3}', "game 1 is not a tenhou.net/6 game (an object with a \"log\" list)"),
+    ('{"log": [[1, 2]]}\n{"log": []}\n', "a round is a list of 17 entries")])
+def test_files_that_hold_no_game_are_errors(tmp_path: Path, content: str, message: str) -> None:
+    log = tmp_path / "bad.json"
+    log.write_text(content, encoding="utf-8")
+    out = run_cli(["audit", "tenhou", str(log), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert message in lines[0]["error"]["message"]
+    assert lines[-1]["errors"] >= 1 and lines[-1]["rounds"] == lines[-1]["errors"]

@@ -57,6 +57,9 @@ def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
                        refused=f"a file of more than {MAX_FILE_BYTES >> 20} MB (a game is ~30 KB)")
         return
     data = data.removeprefix(BOM)
+    if not data.strip():
+        yield RawRound(source, 1, [], len(data), kind="tenhou", refused="the file is empty: no game to replay")
+        return
     try:
         doc = orjson.loads(data)
         games: list[tuple[int, Any]] = [(1, g) for g in doc] if isinstance(doc, list) else [(1, doc)]

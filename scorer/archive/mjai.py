@@ -164,7 +164,7 @@ def _start(raw: RawRound, where: str, ev: dict[str, Any]) -> RiichiRound:
     name = f"{bakaze}{kyoku}-{honba}"
     rnd = RiichiRound(id=f"{raw.source}:{raw.at}/{name}", source=raw.source, line=raw.at,
                       where=f"round {name} ({where})", round_wind=ROUND_WINDS.index(bakaze), dealer=oya,
-                      honba=honba, sticks=sticks, scores=list(ev.get("scores") or []), dora_upfront=False)
+                      honba=honba, sticks=sticks, scores=list(ev.get("scores") or []))
     rnd.dora = [tile(ev.get("dora_marker"), where)]
     rnd.deals = []
     for s, hand in enumerate(tehais):

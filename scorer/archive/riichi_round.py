@@ -112,7 +112,7 @@ class RecordedWin:
 class RiichiRound:
     """A parsed round: ``round_wind`` 0 E, 1 S…; ``dealer`` the seat (0-3) dealing; ``deals`` the
     13 tiles of each seat; ``dora`` the indicators shown from the start (Tenhou: every one the
-    round turned over, in order); ``wins`` the recorded wins (two for a double ron), else
+    round turned over, in order; MJAI's later ones are ``dora`` actions); ``wins`` the recorded wins (two for a double ron), else
     ``drawn`` names the draw."""
 
     id: str
@@ -131,4 +131,3 @@ class RiichiRound:
     wins: list[RecordedWin] = field(default_factory=list)
     drawn: str | None = None
     rules: dict[str, object] | None = None  # the rules the log states, else None (the tenhou preset)
-    dora_upfront: bool = True  # Tenhou lists the indicators the round showed; MJAI announces each

@@ -327,9 +327,8 @@ def _win(deltas: Any, info: Any, where: str) -> RecordedWin:
         raise LogError(where, f"the value {text!r} is not read (e.g. 30符1飜1000点, 満貫2000-4000点, 役満16000点∀)")
     fu = int(value.group(1)) if value.group(1) else None
     a = int(value.group(3))
-    points = a * 3 if value.group(5) else a + 2 * int(value.group(4)) if value.group(4) else a
-    if value.group(4):  # a non-dealer's self-draw: "non-dealers-dealer"
-        points = 2 * a + int(value.group(4))
+    # a ron: the discarder's payment; 点∀: a dealer's self-draw, each pays; a-b: each non-dealer, the dealer
+    points = a * 3 if value.group(5) else 2 * a + int(value.group(4)) if value.group(4) else a
     yaku: list[tuple[str, int]] = []
     for item in info[4:]:
         m = _YAKU_ITEM.match(item)

@@ -1,4 +1,4 @@
-"""The referee page for riichi in headless Chromium (docs/referee.md#riichi).
+"""The referee page for riichi in headless Chromium (docs/web.md#riichi).
 
 A riichi hand with a red five is built by touch at 320 and 375 CSS px (Chrome's device emulation
 with touch events, the taps sent through the DevTools protocol as test_web_phone.py does) and with a
@@ -18,12 +18,20 @@ from urllib.parse import quote
 
 import pytest
 import test_web
-import test_web_phone
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 from test_web import ARTIFACTS, STATIC, _console_errors, _id, _open, _wait
-from test_web_phone import _all_in_view, _hand_tiles, _notation, _screen, _settle, _sideways, _tap, _tap_palette
+from test_web_phone import (
+    _all_in_view,
+    _hand_tiles,
+    _notation,
+    _screen,
+    _settle,
+    _sideways,
+    _tap,
+    _tap_palette,
+)
 
 from api.app import app
 from api.page import describe

@@ -77,8 +77,8 @@ const UI = {
     m_edit_link: "Link to edit", m_edit_link_note: "Whoever opens the link to edit can enter and correct hands: give it only to the referee of this table.",
     m_read_only: "Read only: this device does not hold the match's edit key. To enter hands here, open the match's link to edit on this device.",
     // a hand valued in han and fu (riichi)
-    han: "han", fu: "fu", fu_breakdown: "Fu", fu_rounded: "{raw} fu, rounded up to 10",
-    dora_would: "No yaku: the dora it holds would have added {han} han.",
+    han: "han", han_col: "Han", fu: "fu", fu_breakdown: "Fu breakdown", fu_rounded: "{raw} fu, rounded up to 10",
+    dora_would: "The dora it holds would have added {han} han.",
     cost_ron: "Ron: the discarder pays {n}", cost_tsumo_dealer: "Tsumo: {n} from each player",
     cost_tsumo: "Tsumo: {a} from each non-dealer, {b} from the dealer",
     cost_honba_ron: "{h} honba: +{n} from the discarder (in the payments)",
@@ -152,8 +152,8 @@ const UI = {
     // the edit key
     m_edit_link: "编辑链接", m_edit_link_note: "打开编辑链接的人都能录入和更正：只交给本桌裁判。",
     m_read_only: "只读：本设备没有此比赛的编辑密钥。要在本设备录入，请在本设备打开此比赛的编辑链接。",
-    han: "番", fu: "符", fu_breakdown: "符", fu_rounded: "{raw} 符，进位到 10",
-    dora_would: "无役：不成和；手中的宝牌本可加 {han} 番。",
+    han: "番", han_col: "番", fu: "符", fu_breakdown: "符数明细", fu_rounded: "{raw} 符，进位到 10",
+    dora_would: "手中的宝牌本可加 {han} 番。",
     cost_ron: "荣和：放铳者付 {n}", cost_tsumo_dealer: "自摸：每家各付 {n}",
     cost_tsumo: "自摸：闲家各付 {a}，庄家付 {b}",
     cost_honba_ron: "{h} 本场：放铳者另付 {n}（已计入结算）",

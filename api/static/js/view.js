@@ -176,7 +176,7 @@ export function renderResult(box, result, ctx) {
     el("div", {class: "partition"}, (result.partition || []).map((g) => groupTiles(g))),
     wildsNode(result.wilds),
     (result.warnings || []).length ? el("ul", {class: "warnings"}, result.warnings.map((w) => el("li", {text: w}))) : null,
-    result.items && result.items.length ? itemsTable(result.items, onItem, han ? "han" : "points") : null,
+    result.items && result.items.length ? itemsTable(result.items, onItem, han ? "han_col" : "points") : null,
     han ? fuBreakdown(result.details) : null,
     han ? cost(result) : null,
     result.excluded && result.excluded.length ? el("h3", {text: t("excluded")}) : null,

@@ -111,11 +111,16 @@ def _expected(body: dict) -> dict:
     }
 
 
-def _pick_indicator(d, field: str, tile: str, by_touch: bool) -> None:
+def _pick_indicator(d, field: str, tile: str, by_touch: bool, shot: str = "") -> None:
     press = (lambda e: _tap(d, e)) if by_touch else (lambda e: e.click())
     box = d.find_element(By.CSS_SELECTOR, f'#context .tile-list[data-field="{field}"]')
     before = int(box.get_attribute("data-count"))
     press(box.find_element(By.CSS_SELECTOR, ".tile-list-open"))
+    if shot:  # the grid open, each suit one row
+        rows = box.find_elements(By.CSS_SELECTOR, ".tile-list-row")
+        assert all(len({b.rect["y"] for b in r.find_elements(By.TAG_NAME, "button")}) == 1 for r in rows)
+        _fits(d, shot)
+        _shot(d, shot)
     press(box.find_element(By.CSS_SELECTOR, f'.tile-list-grid button[data-tile="{tile}"]'))
     _wait(d).until(lambda x: int(x.find_element(By.CSS_SELECTOR, f'.tile-list[data-field="{field}"]').get_attribute("data-count"))
                    == before + 1)
@@ -145,7 +150,8 @@ def _build_and_score(d, server: str, by_touch: bool) -> dict:
     first = _score(hand, {"seat_wind": "S"})
     assert _page_answer(d) == _expected(first)
     press(d.find_element(By.CSS_SELECTOR, '#context input[name="riichi"]'))
-    _pick_indicator(d, "dora_indicators", "1m", by_touch)
+    _pick_indicator(d, "dora_indicators", "1m", by_touch,
+                    shot=f"riichi-dora-picker-{d.execute_script('return innerWidth')}" if by_touch else "")
     context = {"seat_wind": "S", "riichi": True, "dora_indicators": "1m"}
     body = _score(hand, context)
     assert body["valid"] and body["details"]["han"] > first["details"]["han"]

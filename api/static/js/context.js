@@ -42,11 +42,15 @@ function tileList(variant, f, value) {
     box.dataset.count = String(tiles.length);
     box.dataset.full = String(tiles.length >= max);
   }
-  grid.append(...tileOrder(variant).filter((x) => !isFlower(x)).map((x) => {
+  const button = (x) => {
     const b = el("button", {type: "button", class: "tile-btn small", "data-tile": x, "aria-label": x}, tileImg(x));
     b.addEventListener("click", () => { const tiles = tilesOf(input.value); if (tiles.length < max) set([...tiles, x]); });
     return b;
-  }));
+  };
+  // a row per suit, the honours last, as the palette lays them out
+  const suit = (x) => (/^[0-9][mps]$/.test(x) ? x[1] : "z");
+  const order = tileOrder(variant).filter((x) => !isFlower(x));
+  grid.append(...[...new Set(order.map(suit))].map((s) => el("div", {class: "tile-list-row"}, order.filter((x) => suit(x) === s).map(button))));
   open.addEventListener("click", () => {
     grid.hidden = !grid.hidden;
     open.setAttribute("aria-expanded", String(!grid.hidden));

@@ -279,3 +279,26 @@ def test_mcr_is_as_it_was(server, touch):
     assert not d.find_elements(By.CSS_SELECTOR, "#han-fu, #fu-breakdown, #cost, #context .tile-list, #palette .red-fives")
     assert d.find_element(By.CSS_SELECTOR, "#result table.items thead th:nth-child(2)").text == "Points"
     _fits(d, "mcr at 375")
+
+
+def test_red_fives_in_melds_and_in_typed_notation(server, touch):
+    d = touch
+    _screen(d, 375)
+    _open(d, f"{server}/?variant=riichi&lang=en")
+    for kind, tile in (("pung", "0p"), ("chow", "0s")):
+        _tap(d, d.find_element(By.CSS_SELECTOR, f'#modes button[data-meld="{kind}"]'))
+        _tap_palette(d, tile)
+        _settle(d)
+    assert _notation(d) == "[055p][067s]"
+    # one red five per suit: both are used; one 5p is left beside [055p], three 5s beside [067s]
+    for tile, left in (("0p", "0"), ("0s", "0"), ("5p", "1"), ("5s", "3")):
+        assert d.find_element(By.CSS_SELECTOR, f'#palette button[data-tile="{tile}"]').get_attribute("data-left") == left
+    assert not d.find_element(By.CSS_SELECTOR, '#palette button[data-tile="0p"]').is_enabled()
+    # a chow with its red five in the middle, typed, goes into the picker as a meld
+    hand = "[340m]456p678s22s345s"
+    body = _score(hand, {})
+    _open(d, f"{server}/?variant=riichi&lang=en&hand={quote(hand)}")
+    assert _wait(d).until(lambda x: x.find_element(By.ID, "total").text) == f"Total {body['total']}"
+    assert _notation(d) == body["hand"]
+    faces = [i.get_attribute("data-tile") for i in d.find_elements(By.CSS_SELECTOR, "#hand-tiles .meld-btn img")]
+    assert faces == ["3m", "4m", "0m"]

@@ -276,7 +276,8 @@ def test_mcr_is_as_it_was(server, touch):
     res = TestClient(app).post("/v1/score", json={"variant": "mcr", "hand": hand, "context": {"seat_wind": "S"}}).json()
     _open(d, f"{server}/?variant=mcr&lang=en&hand={quote(hand)}&seat_wind=S")
     assert _wait(d).until(lambda x: x.find_element(By.ID, "total").text) == f"Total {res['total']}"
-    assert not d.find_elements(By.CSS_SELECTOR, "#han-fu, #fu-breakdown, #cost, #context .tile-list, #palette .red-fives")
+    for css in ("#han-fu", "#fu-breakdown", "#cost", "#context .tile-list", "#palette.red-fives"):
+        assert not d.find_elements(By.CSS_SELECTOR, css), css
     assert d.find_element(By.CSS_SELECTOR, "#result table.items thead th:nth-child(2)").text == "Points"
     _fits(d, "mcr at 375")
 

@@ -210,7 +210,8 @@ def print_waits(answer: dict[str, Any], screen: Screen, glyphs: bool = True) -> 
         cells = []
         for m in modes:
             s = w["scores"][m]
-            cells.append(str(s["total"]) if s["valid"] else f"✗ {s['reason']}")
+            note = f" ({s['note']})" if s.get("note") else ""
+            cells.append(f"{s['total']}{note}" if s["valid"] else (f"✗ {s['note']}" if note else f"✗ {s['reason']}"))
         table.row(tile, *cells)
     screen.table(table)
     if "context_used" in answer:

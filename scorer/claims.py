@@ -7,7 +7,7 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any
 
-from .result import ClaimCheck, ReadingView, Result, Verdict
+from .result import ClaimCheck, OwnClaims, ReadingView, Result, Verdict
 
 if TYPE_CHECKING:
     from .registry import Variant
@@ -64,7 +64,9 @@ def check_claim(variant: Variant, result: Result, claim: list[str | int],
     ids: list[str] = []
     claimed_total: int | None = None
     names = item_names(variant)
-    for c in claim:
+    # the terms the variant reads in its own words first (riichi: "3 han 40 fu", "mangan")
+    own = variant.own_claims(result, claim) or OwnClaims(rest=list(claim))
+    for c in own.rest:
         if isinstance(c, int) and not isinstance(c, bool):
             claimed_total = c
         elif isinstance(c, str) and _TOTAL.fullmatch(c.strip()):
@@ -77,7 +79,7 @@ def check_claim(variant: Variant, result: Result, claim: list[str | int],
     scored = {i.id: i for i in result.items}
     excluded = {e.id: e for e in result.excluded}
     chosen_total = next((r.total for r in readings if r.chosen), result.total)
-    checks: list[ClaimCheck] = []
+    checks: list[ClaimCheck] = list(own.checks)
     for item_id in ids:
         if item_id in scored:
             it = scored[item_id]
@@ -105,12 +107,13 @@ def check_claim(variant: Variant, result: Result, claim: list[str | int],
             else:
                 why = f"{name}: no reading of this hand shows it"
             checks.append(ClaimCheck(id=item_id, status="not_present", why=why))
-    missed = [i.id for i in result.items if i.id not in ids] if ids else []
+    named = ids + own.items
+    missed = [i.id for i in result.items if i.id not in named] if named else []
     agrees = None if claimed_total is None else claimed_total == result.total
     wrong = [c for c in checks if c.status != "confirmed"]
     parts = []
-    if ids:
-        parts.append(f"{len(ids) - len(wrong)} of {len(ids)} claimed items confirmed")
+    if checks:
+        parts.append(f"{len(checks) - len(wrong)} of {len(checks)} claimed items confirmed")
     if missed:
         parts.append(f"{len(missed)} scored item(s) not claimed")
     if claimed_total is not None:

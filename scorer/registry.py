@@ -25,7 +25,7 @@ from .errors import HandError, Problem
 from .fields import Invalid, Model, json_schema
 from .hand import Hand
 from .notation import PLAIN, NotationRules
-from .result import ContextUsed, Result
+from .result import ContextUsed, OwnClaims, Result
 from .tiles import tile_name
 
 
@@ -247,6 +247,17 @@ class Variant(ABC):
         """Lines the readable answer shows under the items (riichi: han, fu and their breakdown);
         none by default."""
         return []
+
+    def own_claims(self, result: Result, claim: list[str | int]) -> OwnClaims | None:
+        """The claim terms the variant reads in its own words (riichi: "3 han 40 fu", "mangan",
+        "1300/2600"), each checked against the result; None: every term is an item or a total,
+        read by ``scorer.claims``."""
+        return None
+
+    def wait_note(self, result: Result) -> str | None:
+        """A wait's score in the variant's own words, for ``waits`` (riichi: han, fu and the
+        payments; why a wait does not win); none by default."""
+        return None
 
     def readings(self, hand: Hand) -> list[list[str]]:
         """Every natural reading of the hand as group texts (melds first), for ``mjscore parse``."""

@@ -29,8 +29,8 @@ from scorer.result import OwnClaims, ReadingView, Result
 from scorer.seats import DEALER, no_payments, previous_seat
 from scorer.tiles import tiles_text
 
-from .claims import read_claim
 from .checks import NOTATION, Indicators, check, next_tile
+from .claims import read_claim
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
 from .items import ITEMS, YAKUMAN_IDS

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from scorer.claims import item_names, name_key
 from scorer.result import ClaimCheck, Item, OwnClaims, Result
+
+if TYPE_CHECKING:
+    from scorer.registry import Variant
 
 DIFFERS = "differs"
 CONFIRMED = "confirmed"
@@ -29,6 +33,16 @@ LIMITS: dict[str, str] = {
     "yakuman": "yakuman", "役満": "yakuman", "kazoeyakuman": "kazoe_yakuman", "数え役満": "kazoe_yakuman",
     "doubleyakuman": "2x_yakuman", "ダブル役満": "2x_yakuman", "tripleyakuman": "3x_yakuman",
     "トリプル役満": "3x_yakuman", **{f"{n}xyakuman": f"{n}x_yakuman" for n in range(2, 7)},
+}
+
+
+# the short names a riichi table says for an item (name_key form) → the item's id
+ALIASES: dict[str, str] = {
+    "tsumo": "menzen_tsumo", "menzen": "menzen_tsumo", "aka": "aka_dora", "akadora": "aka_dora",
+    "ura": "ura_dora", "uradora": "ura_dora", "haku": "yakuhai_haku", "hatsu": "yakuhai_hatsu",
+    "chun": "yakuhai_chun", "chiitoi": "chiitoitsu", "ittsuu": "ittsu", "ikkitsuukan": "ittsu",
+    "sanshokudoujun": "sanshoku", "iipeiko": "iipeikou", "ryanpeiko": "ryanpeikou", "daburii": "double_riichi",
+    "doubleriichi": "double_riichi", "kokushimusou": "kokushi", "chuurenpoutou": "chuuren",
 }
 
 
@@ -119,9 +133,9 @@ def _not_won(result: Result, term: str) -> ClaimCheck:
     return ClaimCheck(id=term, status=DIFFERS, why=f"the hand does not win ({result.reason}): it is worth nothing")
 
 
-def read_claim(variant: object, result: Result, claim: list[str | int]) -> OwnClaims:
+def read_claim(variant: Variant, result: Result, claim: list[str | int]) -> OwnClaims:
     """Each term the riichi table says in its own words, checked; the others left as they are."""
-    names = item_names(variant)  # type: ignore[arg-type]
+    names = {**item_names(variant), **ALIASES}
     scored = {i.id: i for i in result.items}
     own = OwnClaims()
     for c in claim:
@@ -137,6 +151,9 @@ def read_claim(variant: object, result: Result, claim: list[str | int]) -> OwnCl
 def _own_term(result: Result, term: str, names: dict[str, str], scored: dict[str, Item],
               own: OwnClaims) -> list[ClaimCheck] | None:
     """The checks of one term, or None for a term that is not the variant's own (an item, a total)."""
+    if name_key(term) in ALIASES:
+        own.rest.append(ALIASES[name_key(term)])
+        return []
     if name_key(term) in names:
         return None  # an item by its name ("kokushi 13" is the 13-sided kokushi, not a count)
     figure = _FIGURES.fullmatch(term)

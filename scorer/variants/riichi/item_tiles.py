@@ -1,6 +1,7 @@
 """The tiles behind each item of a reading (``items[].tiles``, docs/rules/riichi.md#items): the sets
 and the pair a yaku reads, the winning tile of a yaku of the win, the dora held. A yaku about the
-whole hand or the situation (all simples, a flush, riichi) names none.
+whole hand or the situation (all simples, a flush, seven pairs, the outside hands, riichi) names
+none; the 13-sided thirteen orphans names its winning tile.
 """
 
 from __future__ import annotations
@@ -67,10 +68,6 @@ def _winning_tile(r: Reading, ctx: RiichiContext, win: int) -> str:
     return tile_name(win)
 
 
-def _all_groups(r: Reading, ctx: RiichiContext, win: int) -> str:
-    return " ".join(r.partition)
-
-
 def _all_triplets(r: Reading) -> list[Group]:
     return [g for g in r.sets if g.is_triplet]
 
@@ -90,8 +87,6 @@ FINDERS: dict[str, Finder] = {
     "seat_wind": _wind("seat_wind"),
     "round_wind": _wind("round_wind"),
     "haitei": _winning_tile, "houtei": _winning_tile, "rinshan": _winning_tile, "chankan": _winning_tile,
-    "chiitoitsu": _all_groups,
-    "chanta": _all_groups, "junchan": _all_groups,
     "ittsu": lambda r, ctx, win: _straight(r),
     "sanshoku": lambda r, ctx, win: _across_suits(r, lambda g: g.kind == SEQ, 7),
     "sanshoku_doukou": lambda r, ctx, win: _across_suits(r, lambda g: g.is_triplet, 9),
@@ -99,8 +94,8 @@ FINDERS: dict[str, Finder] = {
     "sanankou": _sets(_concealed_triplets),
     "sankantsu": _sets(_kans),
     "shousangen": _sets(_triplets_of(DRAGONS), with_pair=True),
-    "kokushi": _all_groups, "kokushi_13": _all_groups,
-    "suuankou": _sets(_concealed_triplets), "suuankou_tanki": _sets(_concealed_triplets, with_pair=True),
+    "kokushi_13": _winning_tile,
+    "suuankou": _sets(_concealed_triplets), "suuankou_tanki": _sets(_concealed_triplets),
     "daisangen": _sets(_triplets_of(DRAGONS)),
     "shousuushii": _sets(_triplets_of(WINDS), with_pair=True),
     "daisuushii": _sets(_triplets_of(WINDS)),

@@ -26,18 +26,19 @@ def _edge(best: Scored, other: Scored) -> str:
     return "was found first (equal in points, han and fu)"
 
 
-def _behind(s: Scored, best: Scored) -> str:
-    """Why ``best`` is chosen over ``s``."""
+def _behind(s: Scored, best: Scored, at: int) -> str:
+    """Why ``best`` (reading #``at``) is chosen over ``s``."""
     if not s.has_yaku:
         return "no yaku: this reading does not win"
     mine, theirs = s.settlement.total, best.settlement.total
     if mine < theirs:
-        return f"{mine} points against {theirs} for the chosen reading"
-    return f"equal points ({mine}); the chosen reading {_edge(best, s)}"
+        return f"{mine} points against {theirs} for the chosen #{at}"
+    return f"ties with the chosen #{at} at {mine}, which {_edge(best, s)}"
 
 
-def _ahead(best: Scored, others: list[Scored]) -> str:
+def _ahead(best: Scored, scored: list[Scored]) -> str:
     """Why ``best`` is chosen, against the best of the others."""
+    others = [s for s in scored if s is not best]
     rivals = [s for s in others if s.has_yaku]
     if not others:
         return "chosen: the only reading"
@@ -46,7 +47,7 @@ def _ahead(best: Scored, others: list[Scored]) -> str:
     runner = max(rivals, key=lambda s: s.key)
     if runner.settlement.total < best.settlement.total:
         return f"chosen: the most points ({best.settlement.total})"
-    return f"chosen: equal points ({best.settlement.total}) with another reading, and it {_edge(best, runner)}"
+    return f"chosen: ties with #{scored.index(runner)} at {best.settlement.total}, and {_edge(best, runner)}"
 
 
 def reading_notes(scored: list[Scored], best: Scored | None) -> list[str]:
@@ -56,9 +57,9 @@ def reading_notes(scored: list[Scored], best: Scored | None) -> list[str]:
         if best is None or not best.has_yaku:
             why = "no yaku: this reading does not win"
         elif s is best:
-            why = _ahead(best, [o for o in scored if o is not best])
+            why = _ahead(best, scored)
         else:
-            why = _behind(s, best)
+            why = _behind(s, best, scored.index(best))
         notes.append(f"{figures(s)}; {why}")
     return notes
 

@@ -242,7 +242,8 @@ def print_markdown(text: str, screen: Screen) -> None:
 
 def print_item_reference(ref: dict[str, Any], screen: Screen) -> None:
     """``mjscore rules VARIANT ITEM``: what the item is, what it is worth and excludes, its example."""
-    value = f"×{ref['factor']}" if ref["factor"] != 1 else str(ref["points"])
+    variant = registry.get(ref["variant"])
+    value = variant.item_value(next(i for i in variant.items if i.id == ref["id"]))
     say(screen, f"{ref['name_zh']} {ref['name']} — {value}   ({ref['id']})")
     if ref["definition"]:
         for line in textwrap.wrap(ref["definition"], width=max(screen.width - 2, 30)):

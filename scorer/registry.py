@@ -248,6 +248,11 @@ class Variant(ABC):
         none by default."""
         return []
 
+    def item_value(self, item: ItemDef) -> str:
+        """What an item is worth, as the rules reference says it (``mjscore rules VARIANT ITEM``):
+        its points, or ``×factor``; riichi: "2 han, 1 open", "yakuman"."""
+        return f"×{item.factor}" if item.factor != 1 else str(item.points)
+
     def own_claims(self, result: Result, claim: list[str | int]) -> OwnClaims | None:
         """The claim terms the variant reads in its own words (riichi: "3 han 40 fu", "mangan",
         "1300/2600"), each checked against the result; None: every term is an item or a total,

@@ -292,3 +292,27 @@ def test_a_bad_option_is_named_as_typed(options, words):
     ran = run_cli(["riichi", HAND, *options, "--no-glyphs"])
     assert ran.exit_code == 2
     assert words in ran.output
+
+
+# --- the reference -----------------------------------------------------------------------------------
+
+def test_every_item_is_headed_with_its_han_as_the_reference_says_it():
+    import re
+    from pathlib import Path
+
+    from scorer import registry
+    from scorer.variants.riichi.items import ITEMS
+
+    page = (Path(__file__).parent.parent / "docs" / "rules" / "riichi.md").read_text(encoding="utf-8")
+    variant = registry.get("riichi")
+    for item in ITEMS:
+        heading = re.search(rf'<a id="{item.id.replace("_", "-")}"></a>\n### (.*)$', page, re.M)
+        assert heading is not None, item.id
+        assert heading.group(1).replace("`", "") == f"{item.name_zh} {item.name} — {variant.item_value(item)}"
+
+
+def test_rules_command_gives_an_items_han():
+    ran = run_cli(["rules", "riichi", "Full Flush"])
+    assert ran.exit_code == 0, ran.output
+    assert ran.stdout.splitlines()[0] == "清一色 Full Flush — 6 han, 5 open   (chinitsu)"
+    assert "清一色 scores 6" in ran.stdout

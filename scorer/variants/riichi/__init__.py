@@ -33,7 +33,7 @@ from .checks import NOTATION, Indicators, check, next_tile
 from .claims import read_claim
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
-from .items import ITEMS, YAKUMAN_IDS
+from .items import ITEMS, YAKUMAN_IDS, value_text
 from .notes import reading_notes, wait_note
 from .shapes import readings
 from .value import settle, value
@@ -167,6 +167,10 @@ class Riichi(Variant):
                             partition=list(s.reading.partition), items=s.items, excluded=s.excluded,
                             total=s.settlement.total if s.has_yaku else 0, note=note)
                 for n, (s, note) in enumerate(zip(scored, reading_notes(scored, best), strict=True))]
+
+    def item_value(self, item: ItemDef) -> str:
+        """"2 han, 1 open", "1 han, concealed only", "yakuman", "1 han per tile" (docs/rules/riichi.md#items)."""
+        return value_text(item.id)
 
     def own_claims(self, result: Result, claim: list[str | int]) -> OwnClaims:
         """"3 han 40 fu", "mangan", "1300/2600", "2600 all", "dora 2" (docs/rules/riichi.md#claims)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from scorer.claims import item_names, name_key
 from scorer.result import ClaimCheck, Item, OwnClaims, Result
@@ -16,8 +16,8 @@ from scorer.result import ClaimCheck, Item, OwnClaims, Result
 if TYPE_CHECKING:
     from scorer.registry import Variant
 
-DIFFERS = "differs"
-CONFIRMED = "confirmed"
+DIFFERS: Final = "differs"
+CONFIRMED: Final = "confirmed"
 
 _FIGURE = re.compile(r"([0-9]{1,3})\s*(han|fu|翻|飜|符)", re.IGNORECASE)
 _FIGURES = re.compile(r"(?:[0-9]{1,3}\s*(?:han|fu|翻|飜|符)\s*)+", re.IGNORECASE)

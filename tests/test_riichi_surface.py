@@ -6,12 +6,17 @@ command line."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from cli_runner import run_cli
+from fastapi.testclient import TestClient
 
-from scorer import engine, referee
+from api.app import app
+from scorer import engine, referee, registry
 from scorer.result import ClaimCheck
+from scorer.variants.riichi.items import ITEMS
 
 PINFU = "234m456p678s22s34m5m"  # 234m 345m 456p 678s 22s, won on 5m (two-sided)
 RED = "234m456p678s22s34m0m"
@@ -297,12 +302,6 @@ def test_a_bad_option_is_named_as_typed(options, words):
 # --- the reference -----------------------------------------------------------------------------------
 
 def test_every_item_is_headed_with_its_han_as_the_reference_says_it():
-    import re
-    from pathlib import Path
-
-    from scorer import registry
-    from scorer.variants.riichi.items import ITEMS
-
     page = (Path(__file__).parent.parent / "docs" / "rules" / "riichi.md").read_text(encoding="utf-8")
     variant = registry.get("riichi")
     for item in ITEMS:
@@ -316,3 +315,25 @@ def test_rules_command_gives_an_items_han():
     assert ran.exit_code == 0, ran.output
     assert ran.stdout.splitlines()[0] == "清一色 Full Flush — 6 han, 5 open   (chinitsu)"
     assert "清一色 scores 6" in ran.stdout
+
+
+# --- over HTTP ---------------------------------------------------------------------------------------
+
+def test_http_claim_and_waits_answer_in_riichi_terms():
+    client = TestClient(app)
+    body = {"variant": "riichi", "hand": PINFU, "context": {"seat_wind": "S", "self_draw": True},
+            "claim": ["3 han 20 fu", "700/1300", "pinfu", "tsumo", "tanyao"]}
+    answer = client.post("/v1/score", json=body)
+    assert answer.status_code == 200, answer.text
+    verdict = answer.json()["verdict"]
+    assert [c["status"] for c in verdict["items"]] == ["confirmed"] * 6
+    body["claim"] = ["40 fu"]
+    verdict = client.post("/v1/score", json=body).json()["verdict"]
+    assert verdict["items"][0] == {"id": "40 fu", "status": "differs", "why": "the hand has 20 fu (20 base), not 40",
+                                   "by": None, "principle": None}
+    waits = client.post("/v1/waits", json={"variant": "riichi", "hand": "234m456p678s22s34m",
+                                           "context": {"seat_wind": "S"}})
+    assert waits.status_code == 200, waits.text
+    by_tile = {w["tile"]: w["scores"] for w in waits.json()["waits"]}
+    assert by_tile["2m"]["self_draw"]["note"] == "4 han 20 fu, 1300/2600"
+    assert by_tile["5m"]["discard"]["note"] == "2 han 30 fu"

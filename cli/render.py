@@ -107,8 +107,8 @@ ITEM_COLUMNS: tuple[tuple[str, Justify], ...] = (
     ("item", "left"), ("中文", "left"), ("points", "right"), ("×", "right"), ("count", "right"), ("tiles", "left"))
 
 
-def _items_table(items: list[Item]) -> Table:
-    table = Table.of(*ITEM_COLUMNS)
+def _items_table(items: list[Item], points_name: str = "points") -> Table:
+    table = Table.of(*((points_name, how) if name == "points" else (name, how) for name, how in ITEM_COLUMNS))
     for it in items:
         factor = f"×{it.factor}" if it.factor != 1 else ""
         table.row(it.name, it.name_zh, str(it.points) if it.points else "", factor,
@@ -133,7 +133,7 @@ def print_result(result: Result, screen: Screen, glyphs: bool = True) -> None:
     if result.wilds:
         screen.wrapped("wilds: " + wilds_text(result.wilds))
     if result.items:
-        screen.table(_items_table(result.items))
+        screen.table(_items_table(result.items, registry.get(result.variant).points_name))
     if result.excluded:
         screen.table(_excluded_table(result))
     if result.readings:

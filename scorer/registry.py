@@ -107,6 +107,7 @@ class Variant(ABC):
     items: ClassVar[tuple[ItemDef, ...]] = ()
     shapes: ClassVar[int] = 0  # decomposer special-shape flags used when listing readings
     edition: ClassVar[str] = ""  # which rules, in a few words (``mjscore --version``)
+    points_name: ClassVar[str] = "points"  # what an item's points are called in the readable answer
     api_doc: ClassVar[ApiDoc] = ApiDoc()  # its example and free-text fields in the OpenAPI document
     # its tiles, sets, shapes and wilds as tile efficiency sees them (docs/efficiency.md#variants);
     # None: tile efficiency is not offered for it (``unsupported_variant``, and no OpenAPI schema)

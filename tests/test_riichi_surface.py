@@ -276,6 +276,7 @@ def test_the_rules_option_and_the_readable_answer():
     ran = run_cli(["riichi", HAND, "--seat", "S", "--self-draw", "--kong-win", "--rules", "wrc", "--no-glyphs"])
     assert ran.exit_code == 0, ran.output
     out = ran.stdout
+    assert "┃ han ┃" in out and "┃ points ┃" not in out  # each yaku with its han
     assert "After a Kan" in out and "│ 9s" in out  # rinshan names its winning tile
     assert "2 han 40 fu" in out and "fu: 20 base + 2 tsumo + 16 closed kan (2222m) + 2 pair wait → 40" in out
     assert "payments: E -1300  S +2700  W -700  N -700" in out

@@ -67,6 +67,7 @@ class Riichi(Variant):
     edition: ClassVar[str] = ("Japanese riichi: yaku and yakuman, dora, red fives and ura dora, fu, the limits, "
                               "honba and riichi sticks")
     notation: ClassVar[NotationRules] = NOTATION
+    points_name: ClassVar[str] = "han"  # an item's points are its han
     Context = RiichiContext
     Rules = RiichiRules
     presets = PRESETS

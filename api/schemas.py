@@ -37,6 +37,8 @@ class WaitScore(BaseModel):
     total: int
     reason: str | None = None
     items: list[str] = Field(default_factory=list)
+    note: str | None = Field(None, description="the score in the variant's own words, where it has them "
+                             "(riichi: han, fu, the self-draw's payments; why a wait has no yaku)")
 
 
 class Wait(BaseModel):

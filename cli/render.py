@@ -107,8 +107,8 @@ ITEM_COLUMNS: tuple[tuple[str, Justify], ...] = (
     ("item", "left"), ("中文", "left"), ("points", "right"), ("×", "right"), ("count", "right"), ("tiles", "left"))
 
 
-def _items_table(items: list[Item]) -> Table:
-    table = Table.of(*ITEM_COLUMNS)
+def _items_table(items: list[Item], points_name: str = "points") -> Table:
+    table = Table.of(*((points_name, how) if name == "points" else (name, how) for name, how in ITEM_COLUMNS))
     for it in items:
         factor = f"×{it.factor}" if it.factor != 1 else ""
         table.row(it.name, it.name_zh, str(it.points) if it.points else "", factor,
@@ -133,7 +133,7 @@ def print_result(result: Result, screen: Screen, glyphs: bool = True) -> None:
     if result.wilds:
         screen.wrapped("wilds: " + wilds_text(result.wilds))
     if result.items:
-        screen.table(_items_table(result.items))
+        screen.table(_items_table(result.items, registry.get(result.variant).points_name))
     if result.excluded:
         screen.table(_excluded_table(result))
     if result.readings:
@@ -210,7 +210,8 @@ def print_waits(answer: dict[str, Any], screen: Screen, glyphs: bool = True) -> 
         cells = []
         for m in modes:
             s = w["scores"][m]
-            cells.append(str(s["total"]) if s["valid"] else f"✗ {s['reason']}")
+            note = f" ({s['note']})" if s.get("note") else ""
+            cells.append(f"{s['total']}{note}" if s["valid"] else (f"✗ {s['note']}" if note else f"✗ {s['reason']}"))
         table.row(tile, *cells)
     screen.table(table)
     if "context_used" in answer:
@@ -241,7 +242,8 @@ def print_markdown(text: str, screen: Screen) -> None:
 
 def print_item_reference(ref: dict[str, Any], screen: Screen) -> None:
     """``mjscore rules VARIANT ITEM``: what the item is, what it is worth and excludes, its example."""
-    value = f"×{ref['factor']}" if ref["factor"] != 1 else str(ref["points"])
+    variant = registry.get(ref["variant"])
+    value = variant.item_value(next(i for i in variant.items if i.id == ref["id"]))
     say(screen, f"{ref['name_zh']} {ref['name']} — {value}   ({ref['id']})")
     if ref["definition"]:
         for line in textwrap.wrap(ref["definition"], width=max(screen.width - 2, 30)):

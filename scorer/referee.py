@@ -78,6 +78,9 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
                 r = engine.score(variant_id, text, mode_ctx, rules, None)
                 scores[mode] = {"valid": r.valid, "total": r.total, "reason": r.reason,
                                 "items": [i.id for i in r.items]}
+                note = v.wait_note(r)
+                if note:
+                    scores[mode]["note"] = note
                 own_scored = own_scored or mode == own_mode
             except HandError as err:
                 if mode == own_mode:

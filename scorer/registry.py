@@ -25,7 +25,7 @@ from .errors import HandError, Problem
 from .fields import Invalid, Model, json_schema
 from .hand import Hand
 from .notation import PLAIN, NotationRules
-from .result import ContextUsed, Result
+from .result import ContextUsed, OwnClaims, Result
 from .tiles import tile_name
 
 
@@ -107,6 +107,7 @@ class Variant(ABC):
     items: ClassVar[tuple[ItemDef, ...]] = ()
     shapes: ClassVar[int] = 0  # decomposer special-shape flags used when listing readings
     edition: ClassVar[str] = ""  # which rules, in a few words (``mjscore --version``)
+    points_name: ClassVar[str] = "points"  # what an item's points are called in the readable answer
     api_doc: ClassVar[ApiDoc] = ApiDoc()  # its example and free-text fields in the OpenAPI document
     # its tiles, sets, shapes and wilds as tile efficiency sees them (docs/efficiency.md#variants);
     # None: tile efficiency is not offered for it (``unsupported_variant``, and no OpenAPI schema)
@@ -247,6 +248,22 @@ class Variant(ABC):
         """Lines the readable answer shows under the items (riichi: han, fu and their breakdown);
         none by default."""
         return []
+
+    def item_value(self, item: ItemDef) -> str:
+        """What an item is worth, as the rules reference says it (``mjscore rules VARIANT ITEM``):
+        its points, or ``×factor``; riichi: "2 han, 1 open", "yakuman"."""
+        return f"×{item.factor}" if item.factor != 1 else str(item.points)
+
+    def own_claims(self, result: Result, claim: list[str | int]) -> OwnClaims | None:
+        """The claim terms the variant reads in its own words (riichi: "3 han 40 fu", "mangan",
+        "1300/2600"), each checked against the result; None: every term is an item or a total,
+        read by ``scorer.claims``."""
+        return None
+
+    def wait_note(self, result: Result) -> str | None:
+        """A wait's score in the variant's own words, for ``waits`` (riichi: han, fu and the
+        payments; why a wait does not win); none by default."""
+        return None
 
     def readings(self, hand: Hand) -> list[list[str]]:
         """Every natural reading of the hand as group texts (melds first), for ``mjscore parse``."""

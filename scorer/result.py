@@ -91,10 +91,20 @@ class ReadingView(Plain):
 @dataclass(slots=True, kw_only=True)
 class ClaimCheck(Plain):
     id: str
-    status: Literal["confirmed", "not_present", "excluded", "unknown"]
+    status: Literal["confirmed", "not_present", "excluded", "unknown", "differs"]
     why: str
     by: str | None = None
     principle: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class OwnClaims:
+    """The claim terms a variant reads in its own words (``Variant.own_claims``): each checked, the
+    items they stand for (not reported as missed), and the terms left to the generic reading."""
+
+    checks: list[ClaimCheck] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)
+    rest: list[str | int] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True)

@@ -23,15 +23,18 @@ from scorer.apidoc import ApiDoc
 from scorer.efficiency_profile import SEVEN_DIFFERENT_PAIRS, STANDARD_KINDS, THIRTEEN_ORPHANS, Profile, always
 from scorer.fields import Invalid, Model
 from scorer.hand import Hand
-from scorer.notation import NotationRules, format_hand
+from scorer.notation import NotationRules, format_hand, red_name
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import ReadingView, Result
+from scorer.result import OwnClaims, ReadingView, Result
 from scorer.seats import DEALER, no_payments, previous_seat
+from scorer.tiles import tiles_text
 
 from .checks import MAX_INDICATORS, NOTATION, Indicators, check, next_tile
+from .claims import read_claim
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
-from .items import ITEMS, YAKUMAN_IDS
+from .items import ITEMS, YAKUMAN_IDS, value_text
+from .notes import reading_notes, wait_note
 from .shapes import readings
 from .value import settle, value
 from .yaku import hand_facts
@@ -44,9 +47,18 @@ TIE_BREAK = "the most points, then a real yakuman over a counted one, then the h
 
 def dora_count(hand: Hand, ind: Indicators, rules: RiichiRules) -> DoraCount:
     counts = hand.all_counts()
-    red = len(hand.red) + sum(m.red for m in hand.melds)
-    return DoraCount(sum(counts[next_tile(k)] for k in ind.dora), red if rules.aka else 0,
-                     sum(counts[next_tile(k)] for k in ind.ura))
+    reds = sorted([*hand.red, *(m.tiles[0] for m in hand.melds for _ in range(m.red))])
+    red = len(reds) if rules.aka else 0
+    return DoraCount(sum(counts[next_tile(k)] for k in ind.dora), red,
+                     sum(counts[next_tile(k)] for k in ind.ura),
+                     (_held(counts, ind.dora), " ".join(red_name(k) for k in reds) if red else "",
+                      _held(counts, ind.ura)))
+
+
+def _held(counts: list[int], indicators: tuple[int, ...]) -> str:
+    """The tiles of the hand the indicators point at (a tile pointed at twice is written once)."""
+    kinds = sorted({next_tile(k) for k in indicators})
+    return tiles_text([k for k in kinds for _ in range(counts[k])])
 
 
 class Riichi(Variant):
@@ -56,6 +68,7 @@ class Riichi(Variant):
     edition: ClassVar[str] = ("Japanese riichi: yaku and yakuman, dora, red fives and ura dora, fu, the limits, "
                               "honba and riichi sticks")
     notation: ClassVar[NotationRules] = NOTATION
+    points_name: ClassVar[str] = "han"  # an item's points are its han
     Context = RiichiContext
     Rules = RiichiRules
     presets = PRESETS
@@ -146,19 +159,27 @@ class Riichi(Variant):
         return lines
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
+        """Every reading with its han and fu, and why the chosen one wins over it
+        (docs/rules/riichi.md#what-wins)."""
         ctx: RiichiContext = context  # type: ignore[assignment]
         opts: RiichiRules = rules.options  # type: ignore[assignment]
         scored, _ = self._scored(hand, ctx, opts)
         best = choose(scored) if scored else None
-        views = []
-        for n, s in enumerate(scored):
-            note = (f"{s.han} han {s.fu} fu" + (f", {s.value.limit}" if s.value.limit else "")
-                    + (f", {s.reading.wait} wait" if s.reading.shape == "standard" else "")
-                    + ("" if s.has_yaku else ", no yaku"))
-            views.append(ReadingView(index=n, chosen=s is best and s.has_yaku, shape=s.reading.shape,
-                                     partition=list(s.reading.partition), items=s.items, excluded=s.excluded,
-                                     total=s.settlement.total if s.has_yaku else 0, note=note))
-        return views
+        return [ReadingView(index=n, chosen=s is best and s.has_yaku, shape=s.reading.shape,
+                            partition=list(s.reading.partition), items=s.items, excluded=s.excluded,
+                            total=s.settlement.total if s.has_yaku else 0, note=note)
+                for n, (s, note) in enumerate(zip(scored, reading_notes(scored, best), strict=True))]
+
+    def item_value(self, item: ItemDef) -> str:
+        """"2 han, 1 open", "1 han, concealed only", "yakuman", "1 han per tile" (docs/rules/riichi.md#items)."""
+        return value_text(item.id)
+
+    def own_claims(self, result: Result, claim: list[str | int]) -> OwnClaims:
+        """"3 han 40 fu", "mangan", "1300/2600", "2600 all", "dora 2" (docs/rules/riichi.md#claims)."""
+        return read_claim(self, result, claim)
+
+    def wait_note(self, result: Result) -> str | None:
+        return wait_note(result)
 
 
 register(Riichi())

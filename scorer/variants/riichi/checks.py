@@ -56,54 +56,89 @@ def next_tile(k: int) -> int:
 
 def problems(hand: Hand, ctx: RiichiContext, found: list[Problem], ind: Indicators) -> None:
     """The contradictions between the context and the hand (added to ``found``)."""
-    def bad(message: str) -> None:
-        found.append(Problem(message, None, BAD_CONTEXT))
+    messages = (_riichi(hand, ctx, ind) + _kong_win(hand, ctx, ind) + _first_turn(hand, ctx)
+                + _discarder(ctx) + _copies(hand, ind))
+    found += [Problem(m, None, BAD_CONTEXT) for m in messages]
 
+
+def _riichi(hand: Hand, ctx: RiichiContext, ind: Indicators) -> list[str]:
+    """Riichi, double riichi and ippatsu need a concealed hand; ippatsu and ura dora need riichi."""
+    out: list[str] = []
     open_melds = [m for m in hand.melds if not m.is_concealed]
     riichi = ctx.riichi or ctx.double_riichi
-    win = hand.win_tile
     for name in ("riichi", "double_riichi", "ippatsu"):
         if getattr(ctx, name) and open_melds:
-            bad(f"{name} needs a concealed hand, and the hand has an open meld ({_melds(open_melds)})")
+            out.append(f"{name} needs a concealed hand, and the hand has an open meld ({_melds(open_melds)})")
     if ctx.ippatsu and not riichi:
-        bad("ippatsu needs riichi (or double_riichi)")
+        out.append("ippatsu needs riichi (or double_riichi)")
     if ind.ura and not riichi:
-        bad("ura_dora_indicators are only seen after riichi (or double_riichi)")
+        out.append("ura_dora_indicators are only seen after riichi (or double_riichi)")
     if len(ind.ura) > len(ind.dora):
-        bad(f"ura_dora_indicators: {_tiles(len(ind.ura))}, more than the dora indicators ({_tiles(len(ind.dora))})")
-    if ctx.kong_win and ctx.self_draw:
-        if not hand.kongs:
-            bad("kong_win on a self-draw (rinshan) needs a kan in the hand")
-        if ctx.last_wall:
-            bad("kong_win and last_wall on a self-draw: a kan's replacement tile is never the wall's last tile")
-    if ctx.kong_win and not ctx.self_draw and win is not None:
-        if hand.all_counts()[win] > 1:
-            bad(f"kong_win on a discard (chankan) robs a kan of {tile_name(win)}, "
-                f"so no other {tile_name(win)} can be in the hand")
-        if ctx.last_wall:
-            bad("kong_win on a discard (chankan) and last_wall: the robbed tile is not a discard")
-        if win in ind.dora or win in ind.ura:
-            bad(f"kong_win on a discard (chankan) robs a kan of {tile_name(win)}: "
-                f"no {tile_name(win)} can be an indicator")
-    if ctx.first_turn:
-        if hand.melds:
-            bad(f"first_turn needs a hand with no call or kan ({_melds(list(hand.melds))})")
-        if riichi:
-            bad("first_turn and riichi: a first-turn win comes before any riichi")
-        if ctx.seat_wind == "E" and not ctx.self_draw:
-            bad("first_turn for the dealer (seat E) on a discard: the dealer's first-turn win is tenhou, self-drawn")
+        out.append(f"ura_dora_indicators: {_tiles(len(ind.ura))}, more than the dora indicators "
+                   f"({_tiles(len(ind.dora))})")
+    return out
+
+
+def _kong_win(hand: Hand, ctx: RiichiContext, ind: Indicators) -> list[str]:
+    """Rinshan needs a kan and is not the wall's last tile; chankan robs a kan no other copy of
+    which is in the hand or among the indicators, and is no last discard."""
+    if not ctx.kong_win:
+        return []
+    if ctx.self_draw:
+        return ((["kong_win on a self-draw (rinshan) needs a kan in the hand"] if not hand.kongs else [])
+                + (["kong_win and last_wall on a self-draw: a kan's replacement tile is never the wall's last tile"]
+                   if ctx.last_wall else []))
+    win = hand.win_tile
+    if win is None:
+        return []
+    out: list[str] = []
+    if hand.all_counts()[win] > 1:
+        out.append(f"kong_win on a discard (chankan) robs a kan of {tile_name(win)}, "
+                   f"so no other {tile_name(win)} can be in the hand")
+    if ctx.last_wall:
+        out.append("kong_win on a discard (chankan) and last_wall: the robbed tile is not a discard")
+    if win in ind.dora or win in ind.ura:
+        out.append(f"kong_win on a discard (chankan) robs a kan of {tile_name(win)}: "
+                   f"no {tile_name(win)} can be an indicator")
+    return out
+
+
+def _first_turn(hand: Hand, ctx: RiichiContext) -> list[str]:
+    """A first-turn win: no call or kan, no riichi, the dealer's only self-drawn."""
+    if not ctx.first_turn:
+        return []
+    out: list[str] = []
+    if hand.melds:
+        out.append(f"first_turn needs a hand with no call or kan ({_melds(list(hand.melds))})")
+    if ctx.riichi or ctx.double_riichi:
+        out.append("first_turn and riichi: a first-turn win comes before any riichi")
+    if ctx.seat_wind == "E" and not ctx.self_draw:
+        out.append("first_turn for the dealer (seat E) on a discard: the dealer's first-turn win is tenhou, "
+                   "self-drawn")
+    return out
+
+
+def _discarder(ctx: RiichiContext) -> list[str]:
     if not ctx.self_draw and ctx.discarder == ctx.seat_wind:
-        bad(f"discarder {ctx.discarder} is the winner's own seat")
+        return [f"discarder {ctx.discarder} is the winner's own seat"]
+    return []
+
+
+def _copies(hand: Hand, ind: Indicators) -> list[str]:
+    """Four copies of a kind and one red five of a suit, the hand and the indicators together."""
+    out: list[str] = []
     counts = hand.all_counts()
     for k in ind.dora + ind.ura:
         counts[k] += 1
     for k in range(NUM_STANDARD_KINDS):
         if counts[k] > 4:
-            bad(f"{counts[k]} copies of {tile_name(k)} in the hand and the indicators together (four at most)")
+            out.append(f"{counts[k]} copies of {tile_name(k)} in the hand and the indicators together (four at most)")
     reds = list(hand.red) + [m.tiles[0] // 9 * 9 + 4 for m in hand.melds for _ in range(m.red)] + list(ind.red)
     for k in sorted(set(reds)):
         if reds.count(k) > 1:
-            bad(f"{reds.count(k)} red fives {red_name(k)} in the hand and the indicators together (one per suit)")
+            out.append(f"{reds.count(k)} red fives {red_name(k)} in the hand and the indicators together "
+                       "(one per suit)")
+    return out
 
 
 def _melds(melds) -> str:

@@ -12,6 +12,7 @@ from scorer.result import Exclusion, Item
 
 from . import fu as fu_module
 from .context import RiichiContext, RiichiRules
+from .item_tiles import tiles_of
 from .items import BY_ID, DORA_IDS, ITEMS, YAKUMAN_IDS
 from .shapes import Reading
 from .value import Settlement, Value, settle, value
@@ -27,6 +28,7 @@ class DoraCount:
     dora: int
     aka_dora: int
     ura_dora: int
+    tiles: tuple[str, str, str] = ("", "", "")  # the dora, red fives and ura dora held, as text
 
     def as_dict(self) -> dict[str, int]:
         return {"dora": self.dora, "aka_dora": self.aka_dora, "ura_dora": self.ura_dora}
@@ -50,16 +52,18 @@ class Scored:
         return (self.settlement.total, self.yakuman > 0, self.han, self.fu)
 
 
-def item(item_id: str, points: int, count: int = 1) -> Item:
+def item(item_id: str, points: int, count: int = 1, tiles: str = "") -> Item:
     row = BY_ID[item_id]
-    return Item(id=row.id, name=row.name, name_zh=row.name_zh, points=points, count=count)
+    return Item(id=row.id, name=row.name, name_zh=row.name_zh, points=points, count=count, tiles=tiles)
 
 
 def score_reading(reading: Reading, hand: Hand, ctx: RiichiContext, rules: RiichiRules, facts: HandFacts,
                   dora: DoraCount, discarder: str) -> Scored:
     ids = yakuman(reading, ctx, rules, facts) + ordinary(reading, ctx, rules, facts)
-    found = [item(i, han) for i in ids if (han := han_of(i, facts.closed, rules))]
-    found += [item(i, 1, n) for i, n in zip(DORA_IDS, (dora.dora, dora.aka_dora, dora.ura_dora), strict=True) if n]
+    found = [item(i, han, tiles=tiles_of(i, reading, ctx, facts.win))
+             for i in ids if (han := han_of(i, facts.closed, rules))]
+    found += [item(i, 1, n, text) for i, n, text
+              in zip(DORA_IDS, (dora.dora, dora.aka_dora, dora.ura_dora), dora.tiles, strict=True) if n]
     found.sort(key=lambda it: _POSITION[it.id])
     kept, excluded = apply_exclusions(found, ITEMS)
     kept, excluded = _one_yakuman(kept, excluded, rules)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from scorer.seats import WIND_TILE
 
 from .context import RiichiContext
-from .shapes import KANCHAN, PENCHAN, TANKI, Reading
+from .shapes import KAN, KANCHAN, PENCHAN, TANKI, Group, Reading
 from .yaku import DRAGONS, is_terminal_or_honour
 
 
@@ -38,23 +38,38 @@ def fu_of(reading: Reading, ctx: RiichiContext, closed: bool, pinfu: bool) -> tu
         items.append(FuItem("closed_ron", 10))
     if ctx.self_draw:
         items.append(FuItem("tsumo", 2))
-    for g in reading.sets:
-        if not g.is_triplet:
-            continue
-        fu = 2 * (2 if is_terminal_or_honour(g.tile) else 1) * (2 if g.concealed else 1) * (4 if g.kind == "kan" else 1)
-        state = "closed" if g.concealed else "open"
-        what = "terminal_" if is_terminal_or_honour(g.tile) else ""
-        items.append(FuItem(f"{state}_{what}{'kan' if g.kind == 'kan' else 'pon'}", fu, g.text))
-    pair = reading.pair
-    winds = (pair.tile == WIND_TILE[ctx.seat_wind]) + (pair.tile == WIND_TILE[ctx.round_wind])
-    if pair.tile in DRAGONS or winds == 1:
-        items.append(FuItem("valued_pair", 2, pair.text))
-    elif winds == 2:
-        items.append(FuItem("double_valued_pair", 4, pair.text))
-    if reading.wait in (KANCHAN, PENCHAN, TANKI):
-        items.append(FuItem({KANCHAN: "kanchan", PENCHAN: "penchan", TANKI: "pair_wait"}[reading.wait], 2))
+    items += [set_fu(g) for g in reading.sets if g.is_triplet]
+    items += pair_fu(reading, ctx) + wait_fu(reading)
     raw = sum(i.fu for i in items)
     if not closed and raw == 20:
         items.append(FuItem("open_pinfu", 10))  # an open hand with no fu is worth 30
         raw = 30
     return -(-raw // 10) * 10, items
+
+
+def set_fu(g: Group) -> FuItem:
+    """A triplet: 2, doubled for terminals or honours, doubled when concealed, four times as a kan."""
+    outside = is_terminal_or_honour(g.tile)
+    fu = 2 * (2 if outside else 1) * (2 if g.concealed else 1) * (4 if g.kind == KAN else 1)
+    state = "closed" if g.concealed else "open"
+    what = "terminal_" if outside else ""
+    return FuItem(f"{state}_{what}{'kan' if g.kind == KAN else 'pon'}", fu, g.text)
+
+
+def pair_fu(reading: Reading, ctx: RiichiContext) -> list[FuItem]:
+    """A pair of dragons or of a value wind 2, of the wind that is both the seat's and the round's 4."""
+    pair = reading.pair
+    winds = (pair.tile == WIND_TILE[ctx.seat_wind]) + (pair.tile == WIND_TILE[ctx.round_wind])
+    if pair.tile in DRAGONS or winds == 1:
+        return [FuItem("valued_pair", 2, pair.text)]
+    if winds == 2:
+        return [FuItem("double_valued_pair", 4, pair.text)]
+    return []
+
+
+WAIT_FU = {KANCHAN: "kanchan", PENCHAN: "penchan", TANKI: "pair_wait"}
+
+
+def wait_fu(reading: Reading) -> list[FuItem]:
+    """A closed, edge or pair wait: 2."""
+    return [FuItem(WAIT_FU[reading.wait], 2)] if reading.wait in WAIT_FU else []

@@ -101,3 +101,15 @@ ITEMS: tuple[ItemDef, ...] = item_table("riichi", (
 
 BY_ID: dict[str, ItemDef] = {i.id: i for i in ITEMS}
 OPEN_HAN: dict[str, int | None] = {row[0]: row[4] for row in _YAKU}
+
+
+def value_text(item_id: str) -> str:
+    """An item's han as the rules page heads its section: "2 han, 1 open", "yakuman"."""
+    if item_id in YAKUMAN_IDS:
+        return "yakuman (double under double_yakuman)" if item_id in DOUBLE_YAKUMAN else "yakuman"
+    if item_id in DORA_IDS:
+        return "1 han per tile"
+    closed, opened = BY_ID[item_id].points, OPEN_HAN[item_id]
+    if opened is None:
+        return f"{closed} han, concealed only"
+    return f"{closed} han, open too" if opened == closed else f"{closed} han, {opened} open"

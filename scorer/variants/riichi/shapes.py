@@ -110,10 +110,21 @@ def _seq_wait(tile: int, win: int) -> str:
     return RYANMEN
 
 
+def _completed(groups: list[tuple[str, int]], pair: int, win: int) -> list[tuple[int, str]]:
+    """Each group the winning tile may have completed, with its wait: the pair (place -1, a pair
+    wait), or one set holding it."""
+    places: list[tuple[int, str]] = [(-1, TANKI)] if pair == win else []
+    for n, (kind, t) in enumerate(groups):
+        if kind == TRIPLET and t == win:
+            places.append((n, SHANPON))
+        elif kind == SEQ and t <= win <= t + 2:
+            places.append((n, _seq_wait(t, win)))
+    return places
+
+
 def standard_readings(hand: Hand, self_draw: bool) -> list[Reading]:
     """Four sets and a pair, one reading per split and per group the winning tile completes."""
     melds = tuple(meld_group(m) for m in hand.melds)
-    n_sets = 4 - len(melds)
     counts = hand.counts()
     win = hand.win_tile
     out: list[Reading] = []
@@ -124,29 +135,24 @@ def standard_readings(hand: Hand, self_draw: bool) -> list[Reading]:
         if counts[p] < 2:
             continue
         counts[p] -= 2
-        for split in _splits(counts, 0, n_sets, []):
+        for split in _splits(counts, 0, 4 - len(melds), []):
             groups = sorted(split, key=lambda g: (g[1], g[0]))
-            # each group the winning tile may have completed: the pair, or one set holding it
-            places: list[int] = [-1] if p == win else []
-            places += [n for n, (kind, t) in enumerate(groups)
-                       if (t == win if kind == TRIPLET else t <= win <= t + 2)]
-            for place in places:
-                if place == -1:
-                    wait = TANKI
-                else:
-                    kind, t = groups[place]
-                    wait = SHANPON if kind == TRIPLET else _seq_wait(t, win)
+            for place, wait in _completed(groups, p, win):
                 key = (tuple(groups), p, wait, groups[place] if place >= 0 else None)
-                if key in seen:
-                    continue
-                seen.add(key)
-                concealed = [Group(kind, t, not (n == place and kind == TRIPLET and not self_draw), False,
-                                   _group_text(kind, t)) for n, (kind, t) in enumerate(groups)]
-                pair = Group(PAIR, p, True, False, _group_text(PAIR, p))
-                all_groups = (*melds, *concealed, pair)
-                out.append(Reading("standard", all_groups, wait, tuple(g.text for g in all_groups)))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(_reading(melds, groups, p, place, wait, self_draw))
         counts[p] += 2
     return out
+
+
+def _reading(melds: tuple[Group, ...], groups: list[tuple[str, int]], pair: int, place: int, wait: str,
+             self_draw: bool) -> Reading:
+    """A triplet completed by a discard is open (``place``: the group the winning tile completed)."""
+    concealed = [Group(kind, t, not (n == place and kind == TRIPLET and not self_draw), False, _group_text(kind, t))
+                 for n, (kind, t) in enumerate(groups)]
+    all_groups = (*melds, *concealed, Group(PAIR, pair, True, False, _group_text(PAIR, pair)))
+    return Reading("standard", all_groups, wait, tuple(g.text for g in all_groups))
 
 
 def chiitoitsu_reading(hand: Hand) -> Reading | None:

@@ -108,20 +108,31 @@ def colours(facts: HandFacts, rules: RiichiRules) -> list[str]:
 
 def sets_yaku(reading: Reading, ctx: RiichiContext, facts: HandFacts) -> list[str]:
     """The yaku of four sets and a pair."""
+    seqs = sorted(g.tile for g in reading.sets if g.kind == SEQ)
+    triplets = [g.tile for g in reading.sets if g.is_triplet]
+    return (_pinfu(reading, ctx, facts, seqs) + _peikou(seqs, facts) + _value_triplets(triplets, ctx)
+            + _outside(reading, facts, seqs) + _across(seqs, triplets) + _triplet_yaku(reading, facts, triplets))
+
+
+def _pinfu(reading: Reading, ctx: RiichiContext, facts: HandFacts, seqs: list[int]) -> list[str]:
+    """Concealed, four sequences, a two-sided wait, a pair worth no fu."""
+    pair = reading.pair.tile
+    valued = pair in DRAGONS or pair in (WIND_TILE[ctx.seat_wind], WIND_TILE[ctx.round_wind])
+    return ["pinfu"] if facts.closed and len(seqs) == 4 and reading.wait == RYANMEN and not valued else []
+
+
+def _peikou(seqs: list[int], facts: HandFacts) -> list[str]:
+    """Identical sequences on a concealed hand: one pair of them, or two."""
+    if not facts.closed:
+        return []
+    doubles = sum(seqs.count(t) // 2 for t in set(seqs))
+    found = ["ryanpeikou"] if doubles >= 2 else []
+    return found + (["iipeikou"] if doubles else [])  # under ryanpeikou: shown, and excluded by it
+
+
+def _value_triplets(triplets: list[int], ctx: RiichiContext) -> list[str]:
+    """A triplet of a dragon, of the seat wind, of the round wind (a double wind scores both)."""
     found: list[str] = []
-    sets, pair = reading.sets, reading.pair
-    seqs = sorted(g.tile for g in sets if g.kind == SEQ)
-    triplets = [g.tile for g in sets if g.is_triplet]
-    seq_set = set(seqs)
-    if (facts.closed and len(seqs) == 4 and reading.wait == RYANMEN
-            and pair.tile not in DRAGONS and pair.tile not in (WIND_TILE[ctx.seat_wind], WIND_TILE[ctx.round_wind])):
-        found.append("pinfu")
-    if facts.closed:
-        doubles = sum(seqs.count(t) // 2 for t in seq_set)
-        if doubles >= 2:
-            found.append("ryanpeikou")
-        if doubles:
-            found.append("iipeikou")  # under ryanpeikou: shown, and excluded by it
     for t in triplets:
         if t in DRAGON_YAKU:
             found.append(DRAGON_YAKU[t])
@@ -129,24 +140,36 @@ def sets_yaku(reading: Reading, ctx: RiichiContext, facts: HandFacts) -> list[st
             found.append("seat_wind")
         if t == WIND_TILE[ctx.round_wind]:
             found.append("round_wind")
-    if seqs and all(any(is_terminal_or_honour(k) for k in g.tiles)
-                    for g in reading.groups):
-        found.append("chanta" if facts.honours else "junchan")
-        if not facts.honours:
-            found.append("chanta")  # shown, and excluded by junchan
+    return found
+
+
+def _outside(reading: Reading, facts: HandFacts, seqs: list[int]) -> list[str]:
+    """A terminal or honour in every set and the pair, with a sequence."""
+    if not seqs or not all(any(is_terminal_or_honour(k) for k in g.tiles) for g in reading.groups):
+        return []
+    return ["chanta"] if facts.honours else ["junchan", "chanta"]  # chanta shown, and excluded by junchan
+
+
+def _across(seqs: list[int], triplets: list[int]) -> list[str]:
+    """The straight of one suit, the same sequence or triplet in the three suits."""
+    seq_set, found = set(seqs), []
     if any({9 * s, 9 * s + 3, 9 * s + 6} <= seq_set for s in range(3)):
         found.append("ittsu")
     if any({n, n + 9, n + 18} <= seq_set for n in range(7)):
         found.append("sanshoku")
     if any({n, n + 9, n + 18} <= set(triplets) for n in range(9)):
         found.append("sanshoku_doukou")
-    if len(triplets) == 4:
-        found.append("toitoi")
+    return found
+
+
+def _triplet_yaku(reading: Reading, facts: HandFacts, triplets: list[int]) -> list[str]:
+    """All triplets, three concealed triplets, three kans, little three dragons."""
+    found = ["toitoi"] if len(triplets) == 4 else []
     if concealed_triplets(reading) == 3:
         found.append("sanankou")
     if facts.kans == 3:
         found.append("sankantsu")
-    if sum(t in DRAGONS for t in triplets) == 2 and pair.tile in DRAGONS:
+    if sum(t in DRAGONS for t in triplets) == 2 and reading.pair.tile in DRAGONS:
         found.append("shousangen")
     return found
 
@@ -170,39 +193,62 @@ def ordinary(reading: Reading, ctx: RiichiContext, rules: RiichiRules, facts: Ha
 def yakuman(reading: Reading, ctx: RiichiContext, rules: RiichiRules, facts: HandFacts) -> list[str]:
     """The yakuman a reading shows, in the table's order."""
     found: list[str] = []
-    kinds = facts.kinds
     if reading.shape == "kokushi":
         found.append("kokushi_13" if reading.wait == THIRTEEN else "kokushi")
     if reading.shape == "standard":
-        sets, pair = reading.sets, reading.pair
-        triplets = [g.tile for g in sets if g.is_triplet]
-        if concealed_triplets(reading) == 4:
-            found.append("suuankou_tanki" if reading.wait == TANKI else "suuankou")
-        if all(d in triplets for d in DRAGONS):
-            found.append("daisangen")
-        winds = sum(t in WINDS for t in triplets)
-        if winds == 3 and pair.tile in WINDS:
-            found.append("shousuushii")
-        if winds == 4:
-            found.append("daisuushii")
+        found += _set_yakuman(reading)
+    found += _tile_yakuman(facts.kinds)
+    if reading.shape == "standard" and facts.closed and not facts.kans and len(facts.suits) == 1 and not facts.honours:
+        found += _nine_gates(facts)
+    if facts.kans == 4:
+        found.append("suukantsu")
+    return found + _first_turn_yakuman(ctx, rules)
+
+
+def _set_yakuman(reading: Reading) -> list[str]:
+    """Four concealed triplets, the dragons' and the winds' yakuman."""
+    found: list[str] = []
+    triplets = [g.tile for g in reading.sets if g.is_triplet]
+    if concealed_triplets(reading) == 4:
+        found.append("suuankou_tanki" if reading.wait == TANKI else "suuankou")
+    if all(d in triplets for d in DRAGONS):
+        found.append("daisangen")
+    winds = sum(t in WINDS for t in triplets)
+    if winds == 3 and reading.pair.tile in WINDS:
+        found.append("shousuushii")
+    if winds == 4:
+        found.append("daisuushii")
+    return found
+
+
+def _tile_yakuman(kinds: frozenset[int]) -> list[str]:
+    """Only honours, only the green tiles, only terminals."""
+    found: list[str] = []
     if all(k >= 27 for k in kinds):
         found.append("tsuuiisou")
     if kinds <= GREEN:
         found.append("ryuuiisou")
     if all(k < 27 and k % 9 in (0, 8) for k in kinds):
         found.append("chinroutou")
-    if reading.shape == "standard" and facts.closed and not facts.kans and len(facts.suits) == 1 and not facts.honours:
-        suit = next(iter(facts.suits)) * 9
-        held = facts.counts[suit:suit + 9]
-        if all(h >= need for h, need in zip(held, NINE_GATES, strict=True)):
-            before = list(held)
-            before[facts.win - suit] -= 1
-            found.append("junsei_chuuren" if tuple(before) == NINE_GATES else "chuuren")
-    if facts.kans == 4:
-        found.append("suukantsu")
+    return found
+
+
+def _nine_gates(facts: HandFacts) -> list[str]:
+    """1112345678999 of the one suit and one more; true nine gates when the 13 before the win were the gates."""
+    suit = next(iter(facts.suits)) * 9
+    held = facts.counts[suit:suit + 9]
+    if not all(h >= need for h, need in zip(held, NINE_GATES, strict=True)):
+        return []
+    before = list(held)
+    before[facts.win - suit] -= 1
+    return ["junsei_chuuren" if tuple(before) == NINE_GATES else "chuuren"]
+
+
+def _first_turn_yakuman(ctx: RiichiContext, rules: RiichiRules) -> list[str]:
+    """天和 and 地和 self-drawn on the first turn; 人和 where the rules make it a yakuman."""
+    found: list[str] = []
     if ctx.first_turn and ctx.self_draw:
         found.append("tenhou" if ctx.seat_wind == DEALER else "chiihou")
     if renhou(ctx) and rules.renhou == "yakuman":
         found.append("renhou_yakuman")
     return found
-

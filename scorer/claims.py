@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .result import ClaimCheck, ReadingView, Result, Verdict
 
@@ -59,64 +59,106 @@ def unknown_item(variant: Variant, name: str) -> str:
             f"mjscore items {variant.id})")
 
 
-def check_claim(variant: Variant, result: Result, claim: list[str | int],
-                readings: list[ReadingView]) -> Verdict:
+class _Claimed(NamedTuple):
+    ids: list[str]
+    total: int | None
+
+
+def _read_claim(variant: Variant, claim: list[str | int]) -> _Claimed:
+    """The claimed item ids (each once, names read as ids) and the claimed total, if any."""
     ids: list[str] = []
-    claimed_total: int | None = None
+    total: int | None = None
     names = item_names(variant)
     for c in claim:
         if isinstance(c, int) and not isinstance(c, bool):
-            claimed_total = c
+            total = c
         elif isinstance(c, str) and _TOTAL.fullmatch(c.strip()):
-            claimed_total = int(c.strip())
+            total = int(c.strip())
         elif isinstance(c, str) and c.strip():
             item_id = names.get(name_key(c), c.strip())
             if item_id not in ids:  # an item claimed twice (by id and by name, say) is one claim
                 ids.append(item_id)
-    table = {i.id: i for i in variant.items}
-    scored = {i.id: i for i in result.items}
-    excluded = {e.id: e for e in result.excluded}
-    chosen_total = next((r.total for r in readings if r.chosen), result.total)
-    checks: list[ClaimCheck] = []
-    for item_id in ids:
-        if item_id in scored:
-            it = scored[item_id]
-            count = f" ×{it.count}" if it.count > 1 else ""
-            tiles = f" from {it.tiles}" if it.tiles else ""
-            checks.append(ClaimCheck(id=item_id, status="confirmed",
-                                     why=f"{it.name} ({it.name_zh}) scores{count}{tiles}"))
-        elif item_id in excluded:
-            e = excluded[item_id]
-            by = table[e.by].name if e.by in table else e.by
-            checks.append(ClaimCheck(id=item_id, status="excluded", by=e.by, principle=e.principle,
-                                     why=f"{e.name} ({e.name_zh}) is in the hand but not also scored: "
-                                         f"{by} excludes it ({e.principle.replace('_', '-')})"))
-        elif item_id not in table:
-            checks.append(ClaimCheck(id=item_id, status="unknown", why=unknown_item(variant, item_id)))
-        else:
-            other = next((r for r in readings if not r.chosen and any(i.id == item_id for i in r.items)), None)
-            name = f"{table[item_id].name} ({table[item_id].name_zh})"
-            if other is not None and other.total == chosen_total:
-                why = (f"{name} appears only in another reading ({' '.join(other.partition)}), which ties at "
-                       f"{other.total}; the tie-break keeps the chosen one ({result.tie_break or 'first found'})")
-            elif other is not None:
-                why = (f"{name} appears only in another reading ({' '.join(other.partition)}), which totals "
-                       f"{other.total} against {chosen_total} for the chosen one (high over low)")
-            else:
-                why = f"{name}: no reading of this hand shows it"
-            checks.append(ClaimCheck(id=item_id, status="not_present", why=why))
-    missed = [i.id for i in result.items if i.id not in ids] if ids else []
-    agrees = None if claimed_total is None else claimed_total == result.total
+    return _Claimed(ids, total)
+
+
+class _Seen(NamedTuple):
+    """What the result shows, looked up by item id."""
+
+    variant: Variant
+    result: Result
+    readings: list[ReadingView]
+    table: dict[str, Any]
+    scored: dict[str, Any]
+    excluded: dict[str, Any]
+    chosen_total: int
+
+
+def _confirmed(item_id: str, seen: _Seen) -> ClaimCheck:
+    it = seen.scored[item_id]
+    count = f" ×{it.count}" if it.count > 1 else ""
+    tiles = f" from {it.tiles}" if it.tiles else ""
+    return ClaimCheck(id=item_id, status="confirmed", why=f"{it.name} ({it.name_zh}) scores{count}{tiles}")
+
+
+def _excluded(item_id: str, seen: _Seen) -> ClaimCheck:
+    e = seen.excluded[item_id]
+    by = seen.table[e.by].name if e.by in seen.table else e.by
+    return ClaimCheck(id=item_id, status="excluded", by=e.by, principle=e.principle,
+                      why=f"{e.name} ({e.name_zh}) is in the hand but not also scored: "
+                          f"{by} excludes it ({e.principle.replace('_', '-')})")
+
+
+def _unknown(item_id: str, seen: _Seen) -> ClaimCheck:
+    return ClaimCheck(id=item_id, status="unknown", why=unknown_item(seen.variant, item_id))
+
+
+def _not_present(item_id: str, seen: _Seen) -> ClaimCheck:
+    other = next((r for r in seen.readings if not r.chosen and any(i.id == item_id for i in r.items)), None)
+    name = f"{seen.table[item_id].name} ({seen.table[item_id].name_zh})"
+    if other is None:
+        why = f"{name}: no reading of this hand shows it"
+    elif other.total == seen.chosen_total:
+        why = (f"{name} appears only in another reading ({' '.join(other.partition)}), which ties at "
+               f"{other.total}; the tie-break keeps the chosen one ({seen.result.tie_break or 'first found'})")
+    else:
+        why = (f"{name} appears only in another reading ({' '.join(other.partition)}), which totals "
+               f"{other.total} against {seen.chosen_total} for the chosen one (high over low)")
+    return ClaimCheck(id=item_id, status="not_present", why=why)
+
+
+def _check_item(item_id: str, seen: _Seen) -> ClaimCheck:
+    if item_id in seen.scored:
+        return _confirmed(item_id, seen)
+    if item_id in seen.excluded:
+        return _excluded(item_id, seen)
+    if item_id not in seen.table:
+        return _unknown(item_id, seen)
+    return _not_present(item_id, seen)
+
+
+def _summary(claimed: _Claimed, checks: list[ClaimCheck], missed: list[str], agrees: bool | None,
+             computed: int) -> str:
     wrong = [c for c in checks if c.status != "confirmed"]
     parts = []
-    if ids:
-        parts.append(f"{len(ids) - len(wrong)} of {len(ids)} claimed items confirmed")
+    if claimed.ids:
+        parts.append(f"{len(claimed.ids) - len(wrong)} of {len(claimed.ids)} claimed items confirmed")
     if missed:
         parts.append(f"{len(missed)} scored item(s) not claimed")
-    if claimed_total is not None:
-        parts.append(f"claimed total {claimed_total} {'agrees with' if agrees else 'differs from'} "
-                     f"the computed {result.total}")
+    if claimed.total is not None:
+        parts.append(f"claimed total {claimed.total} {'agrees with' if agrees else 'differs from'} "
+                     f"the computed {computed}")
     upheld = not wrong and not missed and agrees is not False
-    summary = ("The claim is upheld: " if upheld else "The claim does not stand: ") + "; ".join(parts) + "."
-    return Verdict(items=checks, missed=missed, claimed_total=claimed_total, computed_total=result.total,
-                   total_agrees=agrees, summary=summary)
+    return ("The claim is upheld: " if upheld else "The claim does not stand: ") + "; ".join(parts) + "."
+
+
+def check_claim(variant: Variant, result: Result, claim: list[str | int],
+                readings: list[ReadingView]) -> Verdict:
+    claimed = _read_claim(variant, claim)
+    seen = _Seen(variant, result, readings, table={i.id: i for i in variant.items},
+                 scored={i.id: i for i in result.items}, excluded={e.id: e for e in result.excluded},
+                 chosen_total=next((r.total for r in readings if r.chosen), result.total))
+    checks = [_check_item(item_id, seen) for item_id in claimed.ids]
+    missed = [i.id for i in result.items if i.id not in claimed.ids] if claimed.ids else []
+    agrees = None if claimed.total is None else claimed.total == result.total
+    return Verdict(items=checks, missed=missed, claimed_total=claimed.total, computed_total=result.total,
+                   total_agrees=agrees, summary=_summary(claimed, checks, missed, agrees, result.total))

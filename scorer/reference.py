@@ -32,10 +32,11 @@ def docs_root() -> Path:
 
 
 def page(variant_id: str) -> Path:
-    """The rules page of a variant."""
+    """The rules page of a variant: the first of the roots that has it."""
     v = registry.get(variant_id)
-    path = docs_root() / "rules" / f"{v.id}.md"
-    if not path.exists():
+    docs_root()  # the pages are there at all
+    path = next((p for p in (root / "rules" / f"{v.id}.md" for root in DOCS_ROOTS) if p.exists()), None)
+    if path is None:
         raise HandError(f"{v.id} has no rules page", None, "no_docs")
     return path
 

@@ -51,7 +51,7 @@ def rules_field(description: str = "") -> Any:
 
 
 class ScoreRequest(Model):
-    variant: str = field(REQUIRED, "mcr, fuzhou, hebei, shanxi, huangyan or nantong", max_length=MAX_NAME_CHARS)
+    variant: str = field(REQUIRED, "a variant id (GET /v1/variants lists them)", max_length=MAX_NAME_CHARS)
     hand: str | None = field(REQUIRED, HAND)
     context: ContextValue = field(description="win context; fields per variant", factory=dict)
     rules: RulesValue = rules_field("a preset name or an object of rule options")

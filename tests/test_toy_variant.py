@@ -90,7 +90,7 @@ def test_its_http_routes_and_openapi_document(toy) -> None:
     listed = {v["id"]: v for v in client.get("/v1/variants").json()["variants"]}
     assert set(listed) == set(registry.ids())
     assert [i["id"] for i in listed["toy"]["items"]] == ["pung", "bonus"]
-    assert listed["toy"]["items"][0]["doc"] == "docs/rules/toy.md#pung"
+    assert listed["toy"]["items"][0]["doc"] == registry.doc_link("toy", "pung")  # its page, as a built-in's
     res = client.post("/v1/score", json={"variant": "toy", "hand": HAND, "context": {"bonus": 1}})
     assert res.status_code == 200 and res.json()["total"] == 5
     res = client.post("/v1/score", json={"variant": "toy", "hand": HAND, "context": {"bonus": -1}})

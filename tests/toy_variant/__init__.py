@@ -1,9 +1,9 @@
 """A small variant that exists only in the test suite: it proves that a variant is its package, its
 fixtures and its rules page, with nothing else naming it (tests/test_toy_variant.py).
 
-Laid out as a built-in variant is: this package (``scorer/variants/<id>/``), its fixtures
-``fixtures/toy/cases.json`` (``fixtures/<id>/``) and its rules page ``docs/rules/toy.md``
-(``docs/rules/<id>.md``), both beside it. Unlike a built-in variant it does not register itself on
+Laid out as a built-in variant is: this package (as ``scorer/variants/<id>/``), and beside it its
+fixtures ``fixtures/toy/cases.json`` and its rules page ``docs/rules/`` + ``toy.md``, as the
+repository's ``fixtures/<id>/`` and ``docs/rules/<id>.md``. Unlike a built-in variant it does not register itself on
 import: a test registers it for its own run and takes it out again (``registered``), so that no
 other test sees a seventh variant.
 """

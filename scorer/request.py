@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeGuard
 
 from .errors import HandError, Problem
 from .fields import REQUIRED, Bound, FieldError, Invalid, Model, Shape, field
@@ -287,18 +287,20 @@ def plain_request(raw: Any) -> tuple[str, str, dict[str, Any], str | dict[str, A
     hand = raw.get("hand")
     context = raw["context"] if "context" in raw else {}
     rules = raw.get("rules")
-    if not (_plain_name(variant) and type(hand) is str and _plain_object(context) and _plain_rules(rules)):
+    if not _plain_name(variant) or type(hand) is not str or not _plain_object(context):
+        return None
+    if not _plain_rules(rules):
         return None
     if check_bounds(variant, context, rules):
         return None
     return variant, hand, context, rules
 
 
-def _plain_name(value: Any) -> bool:
+def _plain_name(value: Any) -> TypeGuard[str]:
     return type(value) is str and len(value) <= MAX_NAME_CHARS
 
 
-def _plain_object(value: Any) -> bool:
+def _plain_object(value: Any) -> TypeGuard[dict[str, Any]]:
     return type(value) is dict and len(value) <= MAX_ENTRIES
 
 

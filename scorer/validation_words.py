@@ -89,7 +89,7 @@ def said(error: dict[str, Any], form: Form, rules: dict[str, str] | None = None)
         return str(error.get("msg")) if form == "parameter" else _RECORD_ELSE.format(value=shown(error.get("input")))
     ctx = error.get("ctx") or {}
     value = error.get("input")
-    return template.format_map(_Context(ctx, value=shown(value, form), size=_size(value, ctx),
+    return template.format_map(_Context(ctx, value=shown(value, form), size=_size(kind, value, ctx),
                                         expected=_expected(ctx, form),
                                         rule=(rules or {}).get(str(ctx.get("pattern")),
                                                                "a text of characters it may not hold")))
@@ -112,8 +112,10 @@ class _Context(dict[str, Any]):
         return None
 
 
-def _size(value: Any, ctx: dict[str, Any]) -> Any:
-    return len(value) if isinstance(value, str | list | dict) else ctx.get("actual_length")
+def _size(kind: str, value: Any, ctx: dict[str, Any]) -> Any:
+    """A value's length (a list's, an object's; a text's where the complaint is about a text)."""
+    sized = isinstance(value, list | dict) or (isinstance(value, str) and kind != "too_short")
+    return len(value) if sized else ctx.get("actual_length")
 
 
 def _expected(ctx: dict[str, Any], form: Form) -> str:

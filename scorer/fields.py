@@ -174,25 +174,16 @@ def check(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault
         return value
     if kind == "string" and type(value) is str and not shape.enum and shape.bound.max_length is None:
         return value
-    return _CHECKS[kind](shape, value, _At(where, top, out))
+    return _CHECKS[kind](shape, value, where, top, out)
 
 
-class _At(NamedTuple):
-    """Where a value is checked and where its problems go."""
-
-    where: str
-    top: str | None
-    out: list[Fault]
-
-    def bad(self, value: Any, message: str, code: str = "bad_type") -> Any:
-        self.out.append(Fault(self.where, message, code, self.top))
-        return value
-
-    def check(self, shape: Shape, value: Any, where: str) -> Any:
-        return check(shape, value, where, self.top, self.out)
+def _bad(out: list[Fault], where: str, top: str | None, value: Any, message: str, code: str = "bad_type") -> Any:
+    """The value as given, its problem added."""
+    out.append(Fault(where, message, code, top))
+    return value
 
 
-def _check_any(shape: Shape, value: Any, at: _At) -> Any:
+def _check_any(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     return value
 
 
@@ -202,46 +193,46 @@ def _takes(member: Shape, actual: str) -> bool:
             or (member.kind == "integer" and member.bound.lax and actual == "string"))
 
 
-def _check_union(shape: Shape, value: Any, at: _At) -> Any:
+def _check_union(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     actual = _json_type(value)
     for member in shape.members:
         if _takes(member, actual):
-            return at.check(member, value, at.where)
-    return at.bad(value, f"{_shown(value)} is not {_expected(shape)}")
+            return check(member, value, where, top, out)
+    return _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
 
 
-def _check_null(shape: Shape, value: Any, at: _At) -> Any:
-    return value if value is None else at.bad(value, f"{_shown(value)} is not null")
+def _check_null(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    return value if value is None else _bad(out, where, top, value, f"{_shown(value)} is not null")
 
 
-def _check_boolean(shape: Shape, value: Any, at: _At) -> Any:
-    return value if isinstance(value, bool) else at.bad(value, f"{_shown(value)} is not {_expected(shape)}")
+def _check_boolean(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    return value if isinstance(value, bool) else _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
 
 
-def _check_integer(shape: Shape, value: Any, at: _At) -> Any:
+def _check_integer(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     b = shape.bound
     if b.lax and isinstance(value, str):
         try:
             value = int(value.strip())
         except ValueError:
-            return at.bad(value, f"{_shown(value)} is not an integer")
+            return _bad(out, where, top, value, f"{_shown(value)} is not an integer")
     if type(value) is not int:
-        return at.bad(value, f"{_shown(value)} is not {_expected(shape)}")
+        return _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
     if shape.enum:
-        return value if value in shape.enum else at.bad(value, f"{value} is not {_expected(shape)}")
+        return value if value in shape.enum else _bad(out, where, top, value, f"{value} is not {_expected(shape)}")
     if (b.ge is not None and value < b.ge) or (b.le is not None and value > b.le):
-        return at.bad(value, f"{value} is out of range ({_span(b)})", "out_of_range")
+        return _bad(out, where, top, value, f"{value} is out of range ({_span(b)})", "out_of_range")
     return value
 
 
-def _check_string(shape: Shape, value: Any, at: _At) -> Any:
+def _check_string(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     if not isinstance(value, str):
-        return at.bad(value, f"{_shown(value)} is not {_expected(shape)}")
+        return _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
     if shape.enum:
-        return value if value in shape.enum else at.bad(value, f"{_shown(value)} is not {_expected(shape)}")
+        return value if value in shape.enum else _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
     limit = shape.bound.max_length
     if limit is not None and len(value) > limit:
-        return at.bad(value, f"{len(value)} characters, at most {limit}", "input_too_long")
+        return _bad(out, where, top, value, f"{len(value)} characters, at most {limit}", "input_too_long")
     return value
 
 
@@ -254,41 +245,41 @@ def _count_problem(count: int, unit: str, b: Bound) -> tuple[str, str] | None:
     return None
 
 
-def _check_array(shape: Shape, value: Any, at: _At) -> Any:
+def _check_array(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     if not isinstance(value, list | tuple):
-        return at.bad(value, f"{_shown(value)} is not a list")
+        return _bad(out, where, top, value, f"{_shown(value)} is not a list")
     problem = _count_problem(len(value), "items", shape.bound)
     if problem:
-        return at.bad(value, *problem)
+        return _bad(out, where, top, value, *problem)
     assert shape.items is not None
-    return [at.check(shape.items, v, f"{at.where}[{i}]") for i, v in enumerate(value)]
+    return [check(shape.items, v, f"{where}[{i}]", top, out) for i, v in enumerate(value)]
 
 
-def _check_object(shape: Shape, value: Any, at: _At) -> Any:
+def _check_object(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     if not isinstance(value, dict):
-        return at.bad(value, f"{_shown(value)} is not an object")
+        return _bad(out, where, top, value, f"{_shown(value)} is not an object")
     # an object's min_length is never declared: only its most is checked
     problem = _count_problem(len(value), "entries", shape.bound._replace(min_length=None))
     if problem:
-        return at.bad(value, *problem)
+        return _bad(out, where, top, value, *problem)
     assert shape.items is not None and shape.keys is not None
     result = {}
     for k, v in value.items():
-        before = len(at.out)
-        key = at.check(shape.keys, k, f"{at.where} key {_shown(k)}")
-        if len(at.out) == before:
-            result[key] = at.check(shape.items, v, f"{at.where}.{k}")
+        before = len(out)
+        key = check(shape.keys, k, f"{where} key {_shown(k)}", top, out)
+        if len(out) == before:
+            result[key] = check(shape.items, v, f"{where}.{k}", top, out)
     return result
 
 
-def _check_model(shape: Shape, value: Any, at: _At) -> Any:
+def _check_model(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     assert shape.model is not None
     if isinstance(value, shape.model):
         return value
-    return shape.model._read(value, at.where, at.top, at.out)
+    return shape.model._read(value, where, top, out)
 
 
-_CHECKS: dict[str, Callable[[Shape, Any, _At], Any]] = {
+_CHECKS: dict[str, Callable[[Shape, Any, str, str | None, list[Fault]], Any]] = {
     "any": _check_any, "union": _check_union, "null": _check_null, "boolean": _check_boolean,
     "integer": _check_integer, "string": _check_string, "array": _check_array,
     "object": _check_object, "model": _check_model,
@@ -391,7 +382,7 @@ class Model:
             return None
         self = cls.__new__(cls)
         for name, f in cls.fields.items():
-            self.__dict__[name] = _read_field(f, raw, _At(_path(where, name), top or name, out))
+            self.__dict__[name] = _read_field(f, raw, _path(where, name), top or name, out)
         for key in raw:
             if key not in cls.fields:
                 path = _path(where, str(key))
@@ -421,23 +412,23 @@ def _path(where: str, name: str) -> str:
     return f"{where}.{name}" if where else name
 
 
-def _read_field(f: Field, raw: dict[str, Any], at: _At) -> Any:
+def _read_field(f: Field, raw: dict[str, Any], where: str, top: str, out: list[Fault]) -> Any:
     """One field's value from the object (its default when absent), its problems added."""
     if f.name not in raw:
         if f.required:
-            at.bad(None, "a value is required", "missing")
+            out.append(Fault(where, "a value is required", "missing", top))
             return None
         return f.default_value()
     value = raw[f.name]
-    before = len(at.out)
+    before = len(out)
     try:
         if f.before is not None:
             value = f.before(value)
-        value = at.check(f.shape, value, at.where)
-        if f.after is not None and len(at.out) == before:
+        value = check(f.shape, value, where, top, out)
+        if f.after is not None and len(out) == before:
             value = f.after(value)
     except ValueError as err:
-        at.bad(value, str(err), getattr(err, "code", "bad_value"))
+        out.append(Fault(where, str(err), getattr(err, "code", "bad_value"), top))
     return value
 
 

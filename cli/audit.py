@@ -284,22 +284,30 @@ def _n(count: int, noun: str) -> str:
 def _emit(report: dict[str, Any], as_json: bool) -> None:
     """A disagreement or an error, as it comes."""
     if as_json:
-        keys = ("id", "source", "line", "outcome", "why", "error")
-        brief = {k: report[k] for k in keys if k in report}
-        if "wins" in report:
-            brief["wins"] = [{k: w[k] for k in ("winner", "discarder", "where", "why")} for w in report["wins"]
-                             if not w["agree"]]
-        print(_dumps(brief).decode())
+        print(_dumps(_brief(report)).decode())
         return
     where = f"{report['source']}:{report['line']}"
     if "wins" in report or "where" in report.get("error", {}):
         _emit_riichi(report, where)
-        return
-    if report["outcome"] == "error":
+    elif report["outcome"] == "error":
         err = report["error"]
         unit = "turn" if "turn" in err else "line"
         print(f"error     {report['id'] or '-'} ({where})\n  {unit} {err[unit]}: {err['message']}")
-        return
+    else:
+        _emit_mcr(report, where)
+
+
+def _brief(report: dict[str, Any]) -> dict[str, Any]:
+    """A report's JSON line: where, the outcome and why (a riichi round's disagreeing wins)."""
+    keys = ("id", "source", "line", "outcome", "why", "error")
+    brief = {k: report[k] for k in keys if k in report}
+    if "wins" in report:
+        brief["wins"] = [{k: w[k] for k in ("winner", "discarder", "where", "why")} for w in report["wins"]
+                         if not w["agree"]]
+    return brief
+
+
+def _emit_mcr(report: dict[str, Any], where: str) -> None:
     from scorer.archive.record import SEATS
 
     w, d = report["winner"], report["discarder"]

@@ -85,28 +85,39 @@ def print_short(answer: dict[str, Any], screen: Screen, glyphs: bool) -> None:
     screen.table(table)
     say(screen, f"useful: {_useful_line(answer['useful'], glyphs)}   ({answer['tiles_left']} tiles left)")
     if answer["waits"]:
-        modes = sorted({m for w in answer["waits"] if w["scores"] for m in w["scores"]}, reverse=True)
-        waits = Table.of("tile", ("left", "right"), *(m.replace("_", "-") for m in modes), title="waits")
-        for w in answer["waits"]:
-            mark = " ⚠" if w.get("below_minimum") else ""
-            tile = (_tiles([w["tile"]], glyphs) + f" {w['tile']}" if glyphs else w["tile"]) + mark
-            cells = [_score_cell(w["scores"][m] if w["scores"] else None) for m in modes]
-            waits.row(tile, str(w["left"]), *cells)
-        screen.table(waits)
-        if any(w.get("below_minimum") for w in answer["waits"]):
-            say(screen, f"⚠ below {minimum}: this wait cannot win")
+        _print_waits(answer["waits"], minimum, screen, glyphs)
     if "minimum" in answer:
-        m = answer["minimum"]
-        keep = [u for u in m["useful"] if u["keeps_minimum"]]
-        say(screen, f"toward {minimum}: {len(keep)} of {len(m['useful'])} useful tiles lead to a ready hand "
-                     f"with a valid wait ({m['tiles_left']} tiles left)")
-        for u in m["useful"]:
-            tile = _tiles([u["tile"]], glyphs) + (f" {u['tile']}" if glyphs else "")
-            if u["keeps_minimum"]:
-                via = "; ".join(f"discard {w['discard']}, wait {' '.join(w['waits'])}" for w in u["via"])
-                say(screen, f"  {tile} ×{u['left']}  ✓ {via}")
-            else:
-                say(screen, f"  {tile} ×{u['left']}  ✗ every ready hand it makes is below {minimum}")
+        _print_toward_minimum(answer["minimum"], minimum, screen, glyphs)
+
+
+def _print_waits(waits: list[dict[str, Any]], minimum: str, screen: Screen, glyphs: bool) -> None:
+    from .render import say
+
+    modes = sorted({m for w in waits if w["scores"] for m in w["scores"]}, reverse=True)
+    table = Table.of("tile", ("left", "right"), *(m.replace("_", "-") for m in modes), title="waits")
+    for w in waits:
+        mark = " ⚠" if w.get("below_minimum") else ""
+        tile = (_tiles([w["tile"]], glyphs) + f" {w['tile']}" if glyphs else w["tile"]) + mark
+        cells = [_score_cell(w["scores"][m] if w["scores"] else None) for m in modes]
+        table.row(tile, str(w["left"]), *cells)
+    screen.table(table)
+    if any(w.get("below_minimum") for w in waits):
+        say(screen, f"⚠ below {minimum}: this wait cannot win")
+
+
+def _print_toward_minimum(m: dict[str, Any], minimum: str, screen: Screen, glyphs: bool) -> None:
+    from .render import say
+
+    keep = [u for u in m["useful"] if u["keeps_minimum"]]
+    say(screen, f"toward {minimum}: {len(keep)} of {len(m['useful'])} useful tiles lead to a ready hand "
+                 f"with a valid wait ({m['tiles_left']} tiles left)")
+    for u in m["useful"]:
+        tile = _tiles([u["tile"]], glyphs) + (f" {u['tile']}" if glyphs else "")
+        if u["keeps_minimum"]:
+            via = "; ".join(f"discard {w['discard']}, wait {' '.join(w['waits'])}" for w in u["via"])
+            say(screen, f"  {tile} ×{u['left']}  ✓ {via}")
+        else:
+            say(screen, f"  {tile} ×{u['left']}  ✗ every ready hand it makes is below {minimum}")
 
 
 def print_discards(answer: dict[str, Any], screen: Screen, glyphs: bool) -> None:

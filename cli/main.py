@@ -123,25 +123,9 @@ def batch(infile: Path, output: Path | None, workers: int | None, dask: str | No
                    "(--resume continues it instead)")
     try:
         if dask:
-            if str(infile) == "-" or output is None:
-                usage("--dask needs an input file and -o OUTPUT")
-            n = batch_mod.score_archive_dask(str(infile), str(output), dask, compact=compact, resume=resume)
-            note(f"scored {n} lines on {dask}")
-            return
-        src = sys.stdin.buffer if str(infile) == "-" else infile.open("rb")
-        try:
-            if output is None:
-                _batch_to(src, sys.stdout.buffer, 0, infile, workers, compact)
-            else:
-                with batch_mod.writing(output, resume) as (dst, done):
-                    if done and sum(1 for _ in islice(src, done)) < done:
-                        raise batch_mod.ResumeMismatch(
-                            f"{batch_mod.partial_path(output)} holds {done} lines, more than {infile} has: "
-                            "not a run of this input")
-                    _batch_to(src, dst, done, infile, workers, compact)
-        finally:
-            if src is not sys.stdin.buffer:
-                src.close()
+            _batch_dask(infile, output, dask, compact, resume)
+        else:
+            _batch_local(infile, output, workers, compact, resume)
     except batch_mod.ResumeMismatch as err:
         usage(str(err))
     except KeyboardInterrupt:
@@ -149,6 +133,34 @@ def batch(infile: Path, output: Path | None, workers: int | None, dask: str | No
             note(f"interrupted: the lines done are in {batch_mod.partial_path(output)}; "
                  "run again with --resume to continue")
         raise SystemExit(130) from None
+
+
+def _batch_dask(infile: Path, output: Path | None, dask: str, compact: bool, resume: bool) -> None:
+    from scorer import batch as batch_mod
+
+    if str(infile) == "-" or output is None:
+        usage("--dask needs an input file and -o OUTPUT")
+    n = batch_mod.score_archive_dask(str(infile), str(output), dask, compact=compact, resume=resume)
+    note(f"scored {n} lines on {dask}")
+
+
+def _batch_local(infile: Path, output: Path | None, workers: int | None, compact: bool, resume: bool) -> None:
+    from scorer import batch as batch_mod
+
+    src = sys.stdin.buffer if str(infile) == "-" else infile.open("rb")
+    try:
+        if output is None:
+            _batch_to(src, sys.stdout.buffer, 0, infile, workers, compact)
+            return
+        with batch_mod.writing(output, resume) as (dst, done):
+            if done and sum(1 for _ in islice(src, done)) < done:
+                raise batch_mod.ResumeMismatch(
+                    f"{batch_mod.partial_path(output)} holds {done} lines, more than {infile} has: "
+                    "not a run of this input")
+            _batch_to(src, dst, done, infile, workers, compact)
+    finally:
+        if src is not sys.stdin.buffer:
+            src.close()
 
 
 def _batch_to(src: Any, dst: Any, done: int, infile: Path, workers: int | None, compact: bool) -> None:

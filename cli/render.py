@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from scorer import registry
@@ -67,26 +68,29 @@ def context_line(used: ContextUsed) -> str:
 
     parts = []
     if values.get("self_draw") is not None:
-        if values["self_draw"]:
-            parts.append("self-drawn" + mark("self_draw"))
-        elif values.get("discarder"):
-            parts.append(f"discard from {values['discarder']}" + mark("self_draw", "discarder"))
-        else:
-            parts.append("on a discard" + mark("self_draw"))
+        parts.append(_how_won(values, mark))
     for name, value in values.items():
         if name in ("self_draw", "discarder") or value is None or value is False or value in ([], {}, ""):
             continue
         label = _CONTEXT_LABELS.get(name, name.replace("_", " "))
-        if value is True:
-            parts.append(label + mark(name))
-        else:
-            if isinstance(value, list):  # written back as the option takes it (scorer.options.split_list)
-                items = [str(v) for v in value]
-                text = (";" if any("," in v or "[" in v for v in items) else ",").join(items)
-            else:
-                text = str(value)
-            parts.append(f"{label} {text}{mark(name)}")
+        parts.append(label + mark(name) if value is True else f"{label} {_option_text(value)}{mark(name)}")
     return "context: " + ", ".join(parts) + ("  (* default)" if "*" in "".join(parts) else "")
+
+
+def _how_won(values: dict[str, Any], mark: Callable[..., str]) -> str:
+    if values["self_draw"]:
+        return "self-drawn" + mark("self_draw")
+    if values.get("discarder"):
+        return f"discard from {values['discarder']}" + mark("self_draw", "discarder")
+    return "on a discard" + mark("self_draw")
+
+
+def _option_text(value: Any) -> str:
+    """A value written back as the option takes it (a list as scorer.options.split_list reads it)."""
+    if not isinstance(value, list):
+        return str(value)
+    items = [str(v) for v in value]
+    return (";" if any("," in v or "[" in v for v in items) else ",").join(items)
 
 
 def rules_line(rules: dict[str, Any]) -> str:
@@ -124,6 +128,26 @@ def _excluded_table(result: Result | ReadingView) -> Table:
 
 
 def print_result(result: Result, screen: Screen, glyphs: bool = True) -> None:
+    _print_hand(result, screen, glyphs)
+    if result.items:
+        screen.table(_items_table(result.items, registry.get(result.variant).points_name))
+    if result.excluded:
+        screen.table(_excluded_table(result))
+    _print_tie_break(result, screen)
+    for line in registry.get(result.variant).summary(result):
+        screen.wrapped(line)
+    _print_outcome(result, screen)
+    if result.context_used is not None:
+        say(screen, context_line(result.context_used))
+    if result.rules:
+        say(screen, rules_line(result.rules))
+    say_notes(result.warnings, screen)
+    if result.verdict is not None:
+        _print_verdict(result, screen)
+
+
+def _print_hand(result: Result, screen: Screen, glyphs: bool) -> None:
+    """The hand, its glyphs, the reading chosen and what its wilds stand for."""
     screen.wrapped(f"{result.variant}  {result.hand}")
     if glyphs:
         screen.wrapped(glyphs_of(result.hand))
@@ -132,10 +156,10 @@ def print_result(result: Result, screen: Screen, glyphs: bool = True) -> None:
         screen.wrapped("reading: " + reading + (f"   {glyphs_of(reading)}" if glyphs else ""))
     if result.wilds:
         screen.wrapped("wilds: " + wilds_text(result.wilds))
-    if result.items:
-        screen.table(_items_table(result.items, registry.get(result.variant).points_name))
-    if result.excluded:
-        screen.table(_excluded_table(result))
+
+
+def _print_tie_break(result: Result, screen: Screen) -> None:
+    """Every reading (explain), or why this reading of the several."""
     if result.readings:
         _print_readings(result.readings, screen)
         if result.tie_break:
@@ -144,21 +168,16 @@ def print_result(result: Result, screen: Screen, glyphs: bool = True) -> None:
         # why this reading of the several: the referee's first question about a hand read two ways
         n = result.details["readings"]
         screen.wrapped(f"tie-break: {result.tie_break} ({n} readings; explain lists them)")
-    for line in registry.get(result.variant).summary(result):
-        screen.wrapped(line)
+
+
+def _print_outcome(result: Result, screen: Screen) -> None:
+    """The total (or why it is no win) and the payments."""
     if result.valid:
         screen.wrapped(f"total {result.total}")
     else:
         screen.wrapped(f"not a valid win: {result.reason}")
     if result.payments and (result.valid or any(result.payments.values())):  # an invalid win pays nothing
         screen.wrapped("payments: " + "  ".join(f"{seat} {amount:+d}" for seat, amount in result.payments.items()))
-    if result.context_used is not None:
-        say(screen, context_line(result.context_used))
-    if result.rules:
-        say(screen, rules_line(result.rules))
-    say_notes(result.warnings, screen)
-    if result.verdict is not None:
-        _print_verdict(result, screen)
 
 
 def _print_readings(readings: list[ReadingView], screen: Screen) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 PAIR, PUNG, CHOW, KNITTED, SINGLE = 0, 1, 2, 3, 4
 SEVEN_PAIRS = 1
@@ -122,27 +122,35 @@ def _standard(c: list[int], sets: int, pair: int, wilds: int, wild_mask: int) ->
         return
     low = next((k for k in range(NUM_KINDS) if c[k]), None)
     if low is None:  # only wilds left: every choice of all-wild groups
-        pairs = [group_code(PAIR, k) for k in range(NUM_KINDS) if (wild_mask >> k) & 1] if pair else [None]
-        for p in pairs:
-            for melds in itertools.combinations_with_replacement(_melds_of_wilds(wild_mask), sets):
-                yield ([p] if p is not None else []) + list(melds)
+        yield from _all_wild(sets, pair, wild_mask)
         return
-    options: list[tuple[int, list[int], int, int]] = []
-    if sets:
-        options.append((group_code(PUNG, low), [low] * 3, 1, 0))
-        if low < 27:
-            for start in range(low - 2, low + 1):
-                if start // 9 == low // 9 and start >= 0 and start % 9 <= 6:
-                    options.append((group_code(CHOW, start), [start, start + 1, start + 2], 1, 0))
-    if pair:
-        options.append((group_code(PAIR, low), [low] * 2, 0, 1))
-    for code, tiles, dsets, dpair in options:
+    for code, tiles, dsets, dpair in _first_groups(low, sets, pair):
         taken = _take(c, tiles, wild_mask)
         if taken is None or taken[1] > wilds:
             continue
         left, used = taken
         for rest in _standard(left, sets - dsets, pair - dpair, wilds - used, wild_mask):
             yield [code] + rest
+
+
+def _all_wild(sets: int, pair: int, wild_mask: int) -> Iterator[list[int]]:
+    pairs = [group_code(PAIR, k) for k in range(NUM_KINDS) if (wild_mask >> k) & 1] if pair else [None]
+    for p in pairs:
+        for melds in itertools.combinations_with_replacement(_melds_of_wilds(wild_mask), sets):
+            yield ([p] if p is not None else []) + list(melds)
+
+
+def _first_groups(low: int, sets: int, pair: int) -> list[tuple[int, list[int], int, int]]:
+    """The groups that may hold the lowest tile left: (code, tiles, sets used, pairs used)."""
+    options: list[tuple[int, list[int], int, int]] = []
+    if sets:
+        options.append((group_code(PUNG, low), [low] * 3, 1, 0))
+        starts = range(low - 2, low + 1) if low < 27 else range(0)
+        options.extend((group_code(CHOW, start), [start, start + 1, start + 2], 1, 0) for start in starts
+                       if start // 9 == low // 9 and start >= 0 and start % 9 <= 6)
+    if pair:
+        options.append((group_code(PAIR, low), [low] * 2, 0, 1))
+    return options
 
 
 def _seven_pairs(c: list[int], wilds: int, wild_mask: int) -> Iterator[list[int]]:
@@ -169,24 +177,44 @@ def _candidates(c: list[int], n_sets: int, wilds: int, wild_mask: int, shapes: i
     if sum(c) + wilds != 3 * n_sets + 2:
         return
     yield from _standard(c, n_sets, 1, wilds, wild_mask)
-    if n_sets == 4 and shapes & SEVEN_PAIRS:
-        for groups in _seven_pairs(c, wilds, wild_mask):
-            if not (shapes & SEVEN_PAIRS_DISTINCT) or len(set(groups)) == 7:
-                yield groups
-    if n_sets == 4 and shapes & THIRTEEN_ORPHANS:
-        for p in ORPHANS:
-            yield [group_code(PAIR, p)] + [group_code(SINGLE, o) for o in ORPHANS if o != p]
-    if n_sets == 4 and shapes & HONORS_KNITTED:
-        for f in range(6):
-            for kinds in itertools.combinations(family_tiles(f) + list(HONOURS), 14):
-                yield [group_code(SINGLE, k) for k in kinds]
-    if n_sets in (3, 4) and shapes & KNITTED_STRAIGHT:
-        for f in range(6):
-            taken = _take(c, family_tiles(f), wild_mask)
-            if taken is None or taken[1] > wilds:
-                continue
-            for rest in _standard(taken[0], n_sets - 3, 1, wilds - taken[1], wild_mask):
-                yield [group_code(KNITTED, f)] + rest
+    for shape, set_counts, found in _SPECIAL_SHAPES:
+        if n_sets in set_counts and shapes & shape:
+            yield from found(c, n_sets, wilds, wild_mask, shapes)
+
+
+def _seven_pairs_of(c: list[int], n_sets: int, wilds: int, wild_mask: int, shapes: int) -> Iterator[list[int]]:
+    for groups in _seven_pairs(c, wilds, wild_mask):
+        if not (shapes & SEVEN_PAIRS_DISTINCT) or len(set(groups)) == 7:
+            yield groups
+
+
+def _thirteen_orphans(c: list[int], n_sets: int, wilds: int, wild_mask: int, shapes: int) -> Iterator[list[int]]:
+    for p in ORPHANS:
+        yield [group_code(PAIR, p)] + [group_code(SINGLE, o) for o in ORPHANS if o != p]
+
+
+def _honors_knitted(c: list[int], n_sets: int, wilds: int, wild_mask: int, shapes: int) -> Iterator[list[int]]:
+    for f in range(6):
+        for kinds in itertools.combinations(family_tiles(f) + list(HONOURS), 14):
+            yield [group_code(SINGLE, k) for k in kinds]
+
+
+def _knitted_straight(c: list[int], n_sets: int, wilds: int, wild_mask: int, shapes: int) -> Iterator[list[int]]:
+    for f in range(6):
+        taken = _take(c, family_tiles(f), wild_mask)
+        if taken is None or taken[1] > wilds:
+            continue
+        for rest in _standard(taken[0], n_sets - 3, 1, wilds - taken[1], wild_mask):
+            yield [group_code(KNITTED, f)] + rest
+
+
+# the special shapes, in the order they are tried: (shape bit, set counts it is read for, candidates)
+_SPECIAL_SHAPES: tuple[tuple[int, tuple[int, ...], Callable[..., Iterator[list[int]]]], ...] = (
+    (SEVEN_PAIRS, (4,), _seven_pairs_of),
+    (THIRTEEN_ORPHANS, (4,), _thirteen_orphans),
+    (HONORS_KNITTED, (4,), _honors_knitted),
+    (KNITTED_STRAIGHT, (3, 4), _knitted_straight),
+)
 
 
 def readings(counts, n_sets, wilds=0, wild_mask=STANDARD_MASK, max_copies=4, shapes=0):

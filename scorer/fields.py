@@ -169,79 +169,121 @@ def _shown(value: Any) -> str:
 def check(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     """The value as the shape reads it (nested models built), its problems added to ``out``."""
     kind = shape.kind
-    # the common cases first, with no closure built: a boolean, a text of no bound or enum
+    # the common cases first: a boolean, a text of no bound or enum
     if kind == "boolean" and (value is True or value is False):
         return value
     if kind == "string" and type(value) is str and not shape.enum and shape.bound.max_length is None:
         return value
+    return _CHECKS[kind](shape, value, where, top, out)
 
-    def bad(message: str, code: str = "bad_type") -> Any:
-        out.append(Fault(where, message, code, top))
-        return value
 
+def _bad(out: list[Fault], where: str, top: str | None, value: Any, message: str, code: str = "bad_type") -> Any:
+    """The value as given, its problem added."""
+    out.append(Fault(where, message, code, top))
+    return value
+
+
+def _check_any(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    return value
+
+
+def _takes(member: Shape, actual: str) -> bool:
+    """Whether a union member is the one for a value of that JSON type."""
+    return (member.kind in (actual, "any") or (member.kind == "model" and actual == "object")
+            or (member.kind == "integer" and member.bound.lax and actual == "string"))
+
+
+def _check_union(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    actual = _json_type(value)
+    for member in shape.members:
+        if _takes(member, actual):
+            return check(member, value, where, top, out)
+    return _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
+
+
+def _check_null(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    return value if value is None else _bad(out, where, top, value, f"{_shown(value)} is not null")
+
+
+def _check_boolean(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    return value if isinstance(value, bool) else _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
+
+
+def _check_integer(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
     b = shape.bound
-    if kind == "any":
+    if b.lax and isinstance(value, str):
+        try:
+            value = int(value.strip())
+        except ValueError:
+            return _bad(out, where, top, value, f"{_shown(value)} is not an integer")
+    if type(value) is not int:
+        return _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
+    if shape.enum:
+        return value if value in shape.enum else _bad(out, where, top, value, f"{value} is not {_expected(shape)}")
+    if (b.ge is not None and value < b.ge) or (b.le is not None and value > b.le):
+        return _bad(out, where, top, value, f"{value} is out of range ({_span(b)})", "out_of_range")
+    return value
+
+
+def _check_string(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    if not isinstance(value, str):
+        return _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
+    if shape.enum:
+        return value if value in shape.enum else _bad(out, where, top, value, f"{_shown(value)} is not {_expected(shape)}")
+    limit = shape.bound.max_length
+    if limit is not None and len(value) > limit:
+        return _bad(out, where, top, value, f"{len(value)} characters, at most {limit}", "input_too_long")
+    return value
+
+
+def _count_problem(count: int, unit: str, b: Bound) -> tuple[str, str] | None:
+    """A list's or an object's size against its bounds: (message, code), or None."""
+    if b.max_length is not None and count > b.max_length:
+        return f"{count} {unit}, at most {b.max_length}", "too_many"
+    if b.min_length is not None and count < b.min_length:
+        return f"{count} {unit}, at least {b.min_length}", "bad_type"
+    return None
+
+
+def _check_array(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    if not isinstance(value, list | tuple):
+        return _bad(out, where, top, value, f"{_shown(value)} is not a list")
+    problem = _count_problem(len(value), "items", shape.bound)
+    if problem:
+        return _bad(out, where, top, value, *problem)
+    assert shape.items is not None
+    return [check(shape.items, v, f"{where}[{i}]", top, out) for i, v in enumerate(value)]
+
+
+def _check_object(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    if not isinstance(value, dict):
+        return _bad(out, where, top, value, f"{_shown(value)} is not an object")
+    # an object's min_length is never declared: only its most is checked
+    problem = _count_problem(len(value), "entries", shape.bound._replace(min_length=None))
+    if problem:
+        return _bad(out, where, top, value, *problem)
+    assert shape.items is not None and shape.keys is not None
+    result = {}
+    for k, v in value.items():
+        before = len(out)
+        key = check(shape.keys, k, f"{where} key {_shown(k)}", top, out)
+        if len(out) == before:
+            result[key] = check(shape.items, v, f"{where}.{k}", top, out)
+    return result
+
+
+def _check_model(shape: Shape, value: Any, where: str, top: str | None, out: list[Fault]) -> Any:
+    assert shape.model is not None
+    if isinstance(value, shape.model):
         return value
-    if kind == "union":
-        actual = _json_type(value)
-        for member in shape.members:
-            if member.kind == actual or (member.kind == "model" and actual == "object") or member.kind == "any" \
-                    or (member.kind == "integer" and member.bound.lax and actual == "string"):
-                return check(member, value, where, top, out)
-        return bad(f"{_shown(value)} is not {_expected(shape)}")
-    if kind == "null":
-        return value if value is None else bad(f"{_shown(value)} is not null")
-    if kind == "boolean":
-        return value if isinstance(value, bool) else bad(f"{_shown(value)} is not {_expected(shape)}")
-    if kind == "integer":
-        if b.lax and isinstance(value, str):
-            try:
-                value = int(value.strip())
-            except ValueError:
-                return bad(f"{_shown(value)} is not an integer")
-        if type(value) is not int:
-            return bad(f"{_shown(value)} is not {_expected(shape)}")
-        if shape.enum:
-            return value if value in shape.enum else bad(f"{value} is not {_expected(shape)}")
-        if (b.ge is not None and value < b.ge) or (b.le is not None and value > b.le):
-            return bad(f"{value} is out of range ({_span(b)})", "out_of_range")
-        return value
-    if kind == "string":
-        if not isinstance(value, str):
-            return bad(f"{_shown(value)} is not {_expected(shape)}")
-        if shape.enum:
-            return value if value in shape.enum else bad(f"{_shown(value)} is not {_expected(shape)}")
-        if b.max_length is not None and len(value) > b.max_length:
-            return bad(f"{len(value)} characters, at most {b.max_length}", "input_too_long")
-        return value
-    if kind == "array":
-        if not isinstance(value, list | tuple):
-            return bad(f"{_shown(value)} is not a list")
-        if b.max_length is not None and len(value) > b.max_length:
-            return bad(f"{len(value)} items, at most {b.max_length}", "too_many")
-        if b.min_length is not None and len(value) < b.min_length:
-            return bad(f"{len(value)} items, at least {b.min_length}")
-        assert shape.items is not None
-        return [check(shape.items, v, f"{where}[{i}]", top, out) for i, v in enumerate(value)]
-    if kind == "object":
-        if not isinstance(value, dict):
-            return bad(f"{_shown(value)} is not an object")
-        if b.max_length is not None and len(value) > b.max_length:
-            return bad(f"{len(value)} entries, at most {b.max_length}", "too_many")
-        assert shape.items is not None and shape.keys is not None
-        result = {}
-        for k, v in value.items():
-            before = len(out)
-            key = check(shape.keys, k, f"{where} key {_shown(k)}", top, out)
-            if len(out) == before:
-                result[key] = check(shape.items, v, f"{where}.{k}", top, out)
-        return result
-    if kind == "model":
-        assert shape.model is not None
-        if isinstance(value, shape.model):
-            return value
-        return shape.model._read(value, where, top, out)
-    raise TypeError(kind)
+    return shape.model._read(value, where, top, out)
+
+
+_CHECKS: dict[str, Callable[[Shape, Any, str, str | None, list[Fault]], Any]] = {
+    "any": _check_any, "union": _check_union, "null": _check_null, "boolean": _check_boolean,
+    "integer": _check_integer, "string": _check_string, "array": _check_array,
+    "object": _check_object, "model": _check_model,
+}
 
 
 def _span(b: Bound) -> str:
@@ -335,34 +377,16 @@ class Model:
 
     @classmethod
     def _read(cls, raw: Any, where: str, top: str | None, out: list[Fault]) -> Any:
-        def at(name: str) -> str:
-            return f"{where}.{name}" if where else name
-
         if not isinstance(raw, dict):
             out.append(Fault(where or "body", f"{_shown(raw)} is not an object", "bad_type", top))
             return None
         self = cls.__new__(cls)
         for name, f in cls.fields.items():
-            owner = top or name
-            if name not in raw:
-                if f.required:
-                    out.append(Fault(at(name), "a value is required", "missing", owner))
-                self.__dict__[name] = None if f.required else f.default_value()
-                continue
-            value = raw[name]
-            before = len(out)
-            try:
-                if f.before is not None:
-                    value = f.before(value)
-                value = check(f.shape, value, at(name), owner, out)
-                if f.after is not None and len(out) == before:
-                    value = f.after(value)
-            except ValueError as err:
-                out.append(Fault(at(name), str(err), getattr(err, "code", "bad_value"), owner))
-            self.__dict__[name] = value
+            self.__dict__[name] = _read_field(f, raw, _path(where, name), top or name, out)
         for key in raw:
             if key not in cls.fields:
-                out.append(Fault(at(str(key)), f"unknown field {at(str(key))!r}", "unknown_field", top or str(key)))
+                path = _path(where, str(key))
+                out.append(Fault(path, f"unknown field {path!r}", "unknown_field", top or str(key)))
         self.__dict__["fields_set"] = frozenset(name for name in raw if name in cls.fields)
         return self
 
@@ -382,6 +406,30 @@ class Model:
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.fields)
         return f"{type(self).__name__}({inner})"
+
+
+def _path(where: str, name: str) -> str:
+    return f"{where}.{name}" if where else name
+
+
+def _read_field(f: Field, raw: dict[str, Any], where: str, top: str, out: list[Fault]) -> Any:
+    """One field's value from the object (its default when absent), its problems added."""
+    if f.name not in raw:
+        if f.required:
+            out.append(Fault(where, "a value is required", "missing", top))
+            return None
+        return f.default_value()
+    value = raw[f.name]
+    before = len(out)
+    try:
+        if f.before is not None:
+            value = f.before(value)
+        value = check(f.shape, value, where, top, out)
+        if f.after is not None and len(out) == before:
+            value = f.after(value)
+    except ValueError as err:
+        out.append(Fault(where, str(err), getattr(err, "code", "bad_value"), top))
+    return value
 
 
 def _plain(value: Any) -> Any:
@@ -427,7 +475,7 @@ def _object_schema(model: type[Model], ref_template: str, defs: dict[str, Any]) 
 
 
 def _schema(shape: Shape, ref_template: str, defs: dict[str, Any]) -> dict[str, Any]:
-    b, kind = shape.bound, shape.kind
+    kind = shape.kind
     if kind == "any":
         return {}
     if kind == "union":
@@ -442,20 +490,9 @@ def _schema(shape: Shape, ref_template: str, defs: dict[str, Any]) -> dict[str, 
     out: dict[str, Any] = {"type": kind}
     if shape.enum:
         out["enum"] = list(shape.enum)
-    if kind == "string" and b.max_length is not None:
-        out["maxLength"] = b.max_length
-    if kind == "integer":
-        if b.ge is not None:
-            out["minimum"] = b.ge
-        if b.le is not None:
-            out["maximum"] = b.le
     if kind == "array":
         assert shape.items is not None
         out["items"] = _schema(shape.items, ref_template, defs)
-        if b.max_length is not None:
-            out["maxItems"] = b.max_length
-        if b.min_length is not None:
-            out["minItems"] = b.min_length
     if kind == "object":
         assert shape.items is not None and shape.keys is not None
         if shape.items.kind != "any":
@@ -464,6 +501,19 @@ def _schema(shape: Shape, ref_template: str, defs: dict[str, Any]) -> dict[str, 
         keys.pop("type", None)
         if keys:
             out["propertyNames"] = keys
-        if b.max_length is not None:
-            out["maxProperties"] = b.max_length
+    out.update(_bound_keywords(kind, shape.bound))
     return out
+
+
+# the JSON Schema keyword of each bound, by the kind of value it bounds
+_BOUND_KEYWORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "string": (("max_length", "maxLength"),),
+    "integer": (("ge", "minimum"), ("le", "maximum")),
+    "array": (("max_length", "maxItems"), ("min_length", "minItems")),
+    "object": (("max_length", "maxProperties"),),
+}
+
+
+def _bound_keywords(kind: str, b: Bound) -> dict[str, Any]:
+    return {keyword: getattr(b, bound) for bound, keyword in _BOUND_KEYWORDS.get(kind, ())
+            if getattr(b, bound) is not None}

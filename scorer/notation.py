@@ -343,62 +343,73 @@ class Builder:
         self.flowers: list[int] = []
         self.groups: list[Group] = []  # every bracket group, closed or not (for counts)
         self.pairs = 0  # <XX> declarations seen
+        self.open_group: Group | None = None  # the bracket group being walked
+        self.ignored: list[str] = []  # nested opening brackets, reported and skipped with their partner
+        self.flower_seen: dict[int, int] = {}
 
     def problem(self, message: str, pos: int | None, code: str) -> None:
         self.problems.append(Problem(message, pos, code))
 
     def walk(self, tokens: list[Token]) -> None:
-        group: Group | None = None
-        ignored: list[str] = []  # nested opening brackets, reported and skipped with their partner
-        flower_seen: dict[int, int] = {}
+        steps = {TokenType.OPEN: self.on_open, TokenType.CLOSE: self.on_close, TokenType.TILE: self.on_tile,
+                 TokenType.FLOWER: self.on_flower, TokenType.CLAIM: self.on_claim}
         for tok in tokens:
-            if tok.type is TokenType.OPEN:
-                if group is None:
-                    group = Group(tok.char, tok.pos)
-                    self.groups.append(group)
-                else:
-                    self.problem(f"bracket {self.text[tok.pos]!r} inside a bracket", tok.pos,
-                                 "unexpected_bracket")
-                    ignored.append(tok.char)
-            elif tok.type is TokenType.CLOSE:
-                if group is None:
-                    self.problem(f"closing {self.text[tok.pos]!r} without an opening bracket", tok.pos,
-                                 "unexpected_bracket")
-                elif ignored and _CLOSERS[tok.char] == ignored[-1]:
-                    ignored.pop()
-                elif _CLOSERS[tok.char] == group.open_char:
-                    self.close(group, tok.pos)
-                    group, ignored = None, []
-                else:
-                    self.problem(f"{self.text[tok.pos]!r} does not close {self.text[group.pos]!r} at {group.pos}",
-                                 tok.pos, "unexpected_bracket")
-            elif tok.type is TokenType.TILE:
-                if group is None:
-                    self.concealed.append(tok.value)
-                    self.concealed_positions.append(tok.pos)
-                    self.concealed_red.append(tok.red)
-                else:
-                    group.tiles.append(tok.value)
-                    group.red += tok.red
-                    if group.claim is not None:
-                        group.tile_after_claim = True
-            elif tok.type is TokenType.FLOWER:
-                if tok.value in flower_seen:
-                    self.problem(f"flower '{tok.value}f' written twice", tok.pos, "too_many_copies")
-                flower_seen[tok.value] = tok.pos
-                if group is None:
-                    self.flowers.append(tok.value)
-                elif group.flower_pos is None:
-                    group.flower_pos = tok.pos
-            else:  # CLAIM
-                if group is None:
-                    self.problem("a claim digit belongs inside a bracket", tok.pos, "bad_claim_digit")
-                elif group.claim is not None:
-                    self.problem("a meld has at most one claim digit", tok.pos, "bad_claim_digit")
-                else:
-                    group.claim = tok
+            steps[tok.type](tok)
+        group = self.open_group
         if group is not None:
             self.problem(f"{self.text[group.pos]!r} is never closed", group.pos, "unclosed_bracket")
+
+    def on_open(self, tok: Token) -> None:
+        if self.open_group is None:
+            self.open_group = Group(tok.char, tok.pos)
+            self.groups.append(self.open_group)
+        else:
+            self.problem(f"bracket {self.text[tok.pos]!r} inside a bracket", tok.pos, "unexpected_bracket")
+            self.ignored.append(tok.char)
+
+    def on_close(self, tok: Token) -> None:
+        group = self.open_group
+        if group is None:
+            self.problem(f"closing {self.text[tok.pos]!r} without an opening bracket", tok.pos,
+                         "unexpected_bracket")
+        elif self.ignored and _CLOSERS[tok.char] == self.ignored[-1]:
+            self.ignored.pop()
+        elif _CLOSERS[tok.char] == group.open_char:
+            self.close(group, tok.pos)
+            self.open_group, self.ignored = None, []
+        else:
+            self.problem(f"{self.text[tok.pos]!r} does not close {self.text[group.pos]!r} at {group.pos}",
+                         tok.pos, "unexpected_bracket")
+
+    def on_tile(self, tok: Token) -> None:
+        group = self.open_group
+        if group is None:
+            self.concealed.append(tok.value)
+            self.concealed_positions.append(tok.pos)
+            self.concealed_red.append(tok.red)
+        else:
+            group.tiles.append(tok.value)
+            group.red += tok.red
+            if group.claim is not None:
+                group.tile_after_claim = True
+
+    def on_flower(self, tok: Token) -> None:
+        if tok.value in self.flower_seen:
+            self.problem(f"flower '{tok.value}f' written twice", tok.pos, "too_many_copies")
+        self.flower_seen[tok.value] = tok.pos
+        if self.open_group is None:
+            self.flowers.append(tok.value)
+        elif self.open_group.flower_pos is None:
+            self.open_group.flower_pos = tok.pos
+
+    def on_claim(self, tok: Token) -> None:
+        group = self.open_group
+        if group is None:
+            self.problem("a claim digit belongs inside a bracket", tok.pos, "bad_claim_digit")
+        elif group.claim is not None:
+            self.problem("a meld has at most one claim digit", tok.pos, "bad_claim_digit")
+        else:
+            group.claim = tok
 
     def close(self, group: Group, end: int) -> None:
         group.end = end
@@ -416,55 +427,58 @@ class Builder:
     def meld(self, group: Group, written: str) -> Meld | None:
         """The meld a closed group stands for, or None (with a problem) if it is none."""
         tiles = sorted(group.tiles)
+        read = {"[": self.claimed_meld, "<": self.declared_meld}.get(group.open_char, self.bracketed_kong)
+        found = read(group, tiles, written)
+        if found is None:
+            return None
+        kind, exposure = found
+        claimed: int | None = None
+        if group.claim is not None:
+            claimed, exposure = self.check_claim(group.claim, kind, exposure, written)
+        return Meld(kind, tuple(tiles), exposure, claimed, position=group.pos, red=group.red)
+
+    def claimed_meld(self, group: Group, tiles: list[int], written: str) -> tuple[MeldKind, Exposure] | None:
+        """``[...]``: a chow, pung or kong (the helper's concealed kong when it names no discarder)."""
         n = len(tiles)
         same = n > 0 and tiles[0] == tiles[-1]
-        opener = group.open_char
-        claim = group.claim
-        exposure = Exposure.EXPOSED
-        if opener == "[":
-            if n == 3 and same:
-                kind = MeldKind.PUNG
-            elif n == 3 and _is_chow(tiles):
-                if not self.rules.chow_melds:
-                    self.problem(f"{written}: sequences cannot be claimed in {self.rules.name}",
-                                 group.pos, "bad_meld")
-                    return None
-                kind = MeldKind.CHOW
-            elif n == 4 and same:
-                kind = MeldKind.KONG
-                if self.helper and claim is None:
-                    exposure = Exposure.CONCEALED  # helper writes a concealed kong as [SSSS]
-            else:
-                self.problem(f"{written} is not a chow, pung or kong", group.pos, "bad_meld")
+        if n == 3 and same:
+            return MeldKind.PUNG, Exposure.EXPOSED
+        if n == 3 and _is_chow(tiles):
+            if not self.rules.chow_melds:
+                self.problem(f"{written}: sequences cannot be claimed in {self.rules.name}", group.pos, "bad_meld")
                 return None
-        elif opener in "{(":
-            if not (n == 4 and same):
-                self.problem(f"{written}: {opener}..{_OPENERS[opener]} must hold four identical tiles",
-                             group.pos, "bad_meld")
-                return None
-            kind = MeldKind.KONG
-            exposure = Exposure.ADDED if opener == "{" else Exposure.CONCEALED
-        else:  # "<"
-            if not self.rules.long_cards:
-                self.problem(f"{written}: <..> declarations do not exist in {self.rules.name}",
-                             group.pos, "bad_meld")
-                return None
-            if not (2 <= n <= 4 and same):
-                self.problem(f"{written}: <..> must hold two, three or four identical tiles",
-                             group.pos, "bad_meld")
-                return None
-            kind = {2: MeldKind.PAIR, 3: MeldKind.PUNG, 4: MeldKind.KONG}[n]
-            exposure = Exposure.DECLARED
-            if n == 2:
-                self.pairs += 1
-                if self.pairs > 1:
-                    self.problem(f"{written}: at most one <XX> per hand", group.pos, "bad_meld")
-                    return None
+            return MeldKind.CHOW, Exposure.EXPOSED
+        if n == 4 and same:
+            # helper writes a concealed kong as [SSSS]
+            concealed = self.helper and group.claim is None
+            return MeldKind.KONG, Exposure.CONCEALED if concealed else Exposure.EXPOSED
+        self.problem(f"{written} is not a chow, pung or kong", group.pos, "bad_meld")
+        return None
 
-        claimed: int | None = None
-        if claim is not None:
-            claimed, exposure = self.check_claim(claim, kind, exposure, written)
-        return Meld(kind, tuple(tiles), exposure, claimed, position=group.pos, red=group.red)
+    def bracketed_kong(self, group: Group, tiles: list[int], written: str) -> tuple[MeldKind, Exposure] | None:
+        """``{...}`` an added kong, ``(...)`` a concealed one."""
+        opener = group.open_char
+        if not (len(tiles) == 4 and tiles[0] == tiles[-1]):
+            self.problem(f"{written}: {opener}..{_OPENERS[opener]} must hold four identical tiles",
+                         group.pos, "bad_meld")
+            return None
+        return MeldKind.KONG, Exposure.ADDED if opener == "{" else Exposure.CONCEALED
+
+    def declared_meld(self, group: Group, tiles: list[int], written: str) -> tuple[MeldKind, Exposure] | None:
+        """``<...>``: a long-cards declaration of two, three or four identical tiles (one pair a hand)."""
+        n = len(tiles)
+        if not self.rules.long_cards:
+            self.problem(f"{written}: <..> declarations do not exist in {self.rules.name}", group.pos, "bad_meld")
+            return None
+        if not (2 <= n <= 4 and tiles[0] == tiles[-1]):
+            self.problem(f"{written}: <..> must hold two, three or four identical tiles", group.pos, "bad_meld")
+            return None
+        if n == 2:
+            self.pairs += 1
+            if self.pairs > 1:
+                self.problem(f"{written}: at most one <XX> per hand", group.pos, "bad_meld")
+                return None
+        return {2: MeldKind.PAIR, 3: MeldKind.PUNG, 4: MeldKind.KONG}[n], Exposure.DECLARED
 
     def check_claim(self, claim: Token, kind: MeldKind, exposure: Exposure,
                     written: str) -> tuple[int | None, Exposure]:
@@ -643,17 +657,7 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
     reads is read as one, and ``Hand.notes`` says how the text was read wherever it could be read
     another way.
     """
-    if role not in _ROLES:
-        raise ValueError(f"role must be one of {_ROLES}, not {role!r}")
-    if not isinstance(text, str):
-        raise HandError(f"the hand must be a string, not {type(text).__name__}", None, "bad_hand")
-    error = too_long(text)
-    if error is not None:
-        raise error
-    if dialect not in _DIALECTS:
-        raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
-    if not text.strip():
-        raise HandError("empty hand", None, "empty_hand")
+    _refuse_before_reading(text, dialect, role)
     if rules is STANDARD and dialect is None and win_tile is None and role == "winner" and _fastparse is not None:
         hand = _fastparse.parse_hand(text)  # the common case, read in C (tests/test_fastparse.py)
         if hand is not None and not _bare_kong(hand):
@@ -671,6 +675,21 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
         if other is not None:
             return other
     raise HandError(ours.problems)
+
+
+def _refuse_before_reading(text: object, dialect: str | None, role: str) -> None:
+    """What stops a text before it is read: a role or dialect unknown, a text not a string, too long or empty."""
+    if role not in _ROLES:
+        raise ValueError(f"role must be one of {_ROLES}, not {role!r}")
+    if not isinstance(text, str):
+        raise HandError(f"the hand must be a string, not {type(text).__name__}", None, "bad_hand")
+    error = too_long(text)
+    if error is not None:
+        raise error
+    if dialect not in _DIALECTS:
+        raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
+    if not text.strip():
+        raise HandError("empty hand", None, "empty_hand")
 
 
 # ----------------------------------------------------------------- ChineseOfficialMahjongHelper strings
@@ -708,17 +727,9 @@ def _as_helper(text: str, pasted: Pasted | None, rules: NotationRules, win_tile:
     older space-separated form.
     """
     if try_brackets:
-        theirs = _read(text, pasted, rules, True, win_tile, idle)
-        # Only an offer digit ([567m2]) makes a text fail ours and read theirs.
-        offers = {g.claim.pos: _typed(text, g) for g in theirs.builder.groups
-                  if g.claim is not None and g.claim.helper}
-        if theirs.hand is not None and offers:
-            read_as = [(_typed(text, g), m) for g, m in zip(theirs.builder.groups, theirs.hand.melds, strict=True)
-                       if g.open_char == "[" and (g.claim is not None and g.claim.helper or m.is_concealed)]
-            return replace(theirs.hand, notes=(_pasted.helper_note(read_as),))
-        for i, p in enumerate(ours.problems):
-            if p.code == "digit_without_suit" and p.position in offers:
-                ours.problems[i] = replace(p, message=p.message + _pasted.offer_hint(offers[p.position]))
+        theirs = _as_helper_brackets(text, pasted, rules, win_tile, idle, ours)
+        if theirs is not None:
+            return theirs
     older = _pasted.older_helper_form(pasted if pasted is not None else _pasted.plain(text))
     if older is None:
         return None
@@ -728,6 +739,23 @@ def _as_helper(text: str, pasted: Pasted | None, rules: NotationRules, win_tile:
     read_as = [(_typed(text, g), m) for g, m in zip(reading.builder.groups, reading.hand.melds, strict=True)]
     note = _pasted.older_form_note(read_as, format_hand(reading.hand))
     return replace(reading.hand, notes=(note,))
+
+
+def _as_helper_brackets(text: str, pasted: Pasted | None, rules: NotationRules, win_tile: int | str | None,
+                        idle: bool, ours: _Reading) -> Hand | None:
+    """The text in the helper's bracket notation (with a note), or None and a hint at each of its
+    offer digits among ``ours.problems``."""
+    theirs = _read(text, pasted, rules, True, win_tile, idle)
+    # Only an offer digit ([567m2]) makes a text fail ours and read theirs.
+    offers = {g.claim.pos: _typed(text, g) for g in theirs.builder.groups if g.claim is not None and g.claim.helper}
+    if theirs.hand is not None and offers:
+        read_as = [(_typed(text, g), m) for g, m in zip(theirs.builder.groups, theirs.hand.melds, strict=True)
+                   if g.open_char == "[" and (g.claim is not None and g.claim.helper or m.is_concealed)]
+        return replace(theirs.hand, notes=(_pasted.helper_note(read_as),))
+    for i, p in enumerate(ours.problems):
+        if p.code == "digit_without_suit" and p.position in offers:
+            ours.problems[i] = replace(p, message=p.message + _pasted.offer_hint(offers[p.position]))
+    return None
 
 
 _BRACKETS: dict[Exposure, tuple[str, str]] = {

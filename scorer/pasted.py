@@ -183,56 +183,70 @@ def older_helper_form(p: Pasted) -> Pasted | None:
         start += 1
     while end > start and s[end - 1].isspace():
         end -= 1
-    out: list[str] = []
-    origin: list[int] = []
-    chunk: list[int] = []
+    w = _OlderWriter(p)
     spaced = False
-
-    def close_chunk() -> None:
-        out.append("[")
-        origin.append(p.origin[chunk[0]])
-        for c in chunk:
-            out.append(s[c])
-            origin.append(p.origin[c])
-        out.append("]")
-        origin.append(p.origin[chunk[-1]])
-        chunk.clear()
-
     i = start
     while i < end:
         ch = s[i]
         if ch.isspace():
-            if chunk:
-                close_chunk()
-                spaced = True
+            spaced = w.close_chunk() or spaced
         elif ch == "[":
-            if chunk:
-                close_chunk()
-            j = s.find("]", i + 1, end)
-            if j < 0 or "[" in s[i + 1:j]:
+            w.close_chunk()
+            closed = w.concealed_kong(i, end)
+            if closed is None:
                 return None
-            out.append("(")
-            origin.append(p.origin[i])
-            for c in range(i + 1, j):
-                if not s[c].isspace():
-                    if s[c] not in _OLDER_TILE_CHARS:
-                        return None
-                    out.append(s[c])
-                    origin.append(p.origin[c])
-            out.append(")")
-            origin.append(p.origin[j])
-            i = j
+            i = closed
         elif ch in _OLDER_TILE_CHARS:
-            chunk.append(i)
+            w.chunk.append(i)
         else:
             return None  # commas, offer digits in brackets, other brackets, flowers: not that form
         i += 1
-    if not spaced or not chunk:
+    if not spaced or not w.chunk:
         return None
-    for c in chunk:  # the standing hand
-        out.append(s[c])
-        origin.append(p.origin[c])
-    return Pasted("".join(out), origin, p.source, p.ends)
+    for c in w.chunk:  # the standing hand
+        w.emit(s[c], c)
+    return Pasted("".join(w.out), w.origin, p.source, p.ends)
+
+
+class _OlderWriter:
+    """The older form rewritten in our brackets, each character with its origin in the text typed."""
+
+    def __init__(self, p: Pasted) -> None:
+        self.p = p
+        self.out: list[str] = []
+        self.origin: list[int] = []
+        self.chunk: list[int] = []  # positions of the tiles of the chunk being read
+
+    def emit(self, ch: str, at: int) -> None:
+        self.out.append(ch)
+        self.origin.append(self.p.origin[at])
+
+    def close_chunk(self) -> bool:
+        """The chunk read so far as a claimed meld; whether there was one."""
+        chunk = self.chunk
+        if not chunk:
+            return False
+        self.emit("[", chunk[0])
+        for c in chunk:
+            self.emit(self.p.text[c], c)
+        self.emit("]", chunk[-1])
+        self.chunk = []
+        return True
+
+    def concealed_kong(self, i: int, end: int) -> int | None:
+        """``[XXXX]`` at ``i`` as ``(XXXX)``: the position of its ``]``, or None if it is no such bracket."""
+        s = self.p.text
+        j = s.find("]", i + 1, end)
+        if j < 0 or "[" in s[i + 1:j]:
+            return None
+        self.emit("(", i)
+        for c in range(i + 1, j):
+            if not s[c].isspace():
+                if s[c] not in _OLDER_TILE_CHARS:
+                    return None
+                self.emit(s[c], c)
+        self.emit(")", j)
+        return j
 
 
 # -------------------------------------------------------------------------------------------- notes

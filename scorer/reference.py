@@ -32,10 +32,11 @@ def docs_root() -> Path:
 
 
 def page(variant_id: str) -> Path:
-    """The rules page of a variant."""
+    """The rules page of a variant: the first of the roots that has it."""
     v = registry.get(variant_id)
-    path = docs_root() / "rules" / f"{v.id}.md"
-    if not path.exists():
+    docs_root()  # the pages are there at all
+    path = next((p for p in (root / "rules" / f"{v.id}.md" for root in DOCS_ROOTS) if p.exists()), None)
+    if path is None:
         raise HandError(f"{v.id} has no rules page", None, "no_docs")
     return path
 
@@ -83,28 +84,32 @@ def item_reference(variant_id: str, item: str) -> dict[str, Any]:
     if item_id is None:
         raise HandError(unknown_item(v, item), None, "unknown_item")
     row = next(i for i in v.items if i.id == item_id)
-    by_id = {i.id: i for i in v.items}
     section = sections(v.id).get(anchor_of(item_id))
     example = _example(v, section.example) if section and section.example else None
     excludes = _not_also_scored(row, example[1] if example else None)
-    answer: dict[str, Any] = {
+    return {
         "variant": v.id, "id": row.id, "name": row.name, "name_zh": row.name_zh, "points": row.points,
         "factor": row.factor,
-        "excludes": [{"id": e, "name": by_id[e].name if e in by_id else e,
-                      "name_zh": by_id[e].name_zh if e in by_id else e, "principle": p} for e, p in excludes],
+        "excludes": [_excluded(v, e, p) for e, p in excludes],
         "definition": section.definition if section else None,
         "doc": registry.doc_link(v.id, item_id),
-        "example": None,
+        "example": None if example is None or section is None else _shown_example(item_id, section, *example),
     }
-    if example is not None:
-        request, result = example
-        scored = next((i for i in result.items if i.id == item_id), None)
-        answer["example"] = {
-            "command": section.example if section else None, "hand": result.hand, "context": request["context"],
-            "valid": result.valid, "total": result.total,
-            "item": None if scored is None else scored.as_dict(),
-        }
-    return answer
+
+
+def _excluded(v: registry.Variant, item_id: str, principle: str) -> dict[str, Any]:
+    row = next((i for i in v.items if i.id == item_id), None)
+    return {"id": item_id, "name": row.name if row else item_id, "name_zh": row.name_zh if row else item_id,
+            "principle": principle}
+
+
+def _shown_example(item_id: str, section: Section, request: dict[str, Any], result: Any) -> dict[str, Any]:
+    scored = next((i for i in result.items if i.id == item_id), None)
+    return {
+        "command": section.example, "hand": result.hand, "context": request["context"],
+        "valid": result.valid, "total": result.total,
+        "item": None if scored is None else scored.as_dict(),
+    }
 
 
 def not_also_scored(variant_id: str) -> dict[str, list[tuple[str, str]]]:

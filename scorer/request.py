@@ -9,12 +9,14 @@ variant (``input_too_long``, ``too_many``, ``out_of_range``) and no variant ever
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeGuard
 
 from .errors import HandError, Problem
 from .fields import REQUIRED, Bound, FieldError, Invalid, Model, Shape, field
+from .validation_words import code_of, said
 
 MAX_HAND_CHARS = 2000  # raw characters; the notation reads at most 200 written (non-whitespace) ones
 MAX_NAME_CHARS = 64  # a variant id, a preset name, a claimed item (id, English or Chinese name)
@@ -49,7 +51,7 @@ def rules_field(description: str = "") -> Any:
 
 
 class ScoreRequest(Model):
-    variant: str = field(REQUIRED, "mcr, fuzhou, hebei, shanxi, huangyan or nantong", max_length=MAX_NAME_CHARS)
+    variant: str = field(REQUIRED, "a variant id (GET /v1/variants lists them)", max_length=MAX_NAME_CHARS)
     hand: str | None = field(REQUIRED, HAND)
     context: ContextValue = field(description="win context; fields per variant", factory=dict)
     rules: RulesValue = rules_field("a preset name or an object of rule options")
@@ -97,30 +99,55 @@ ANY = Bounds()
 def _bounds(shape: Shape, into: Bounds | None = None) -> Bounds:
     """The bounds a field's shape declares (a union's members merged into one)."""
     b = into or Bounds()
-    kind, declared = shape.kind, shape.bound
-    if kind == "union":
-        for member in shape.members:
-            _bounds(member, b)
-    elif kind == "model":
-        assert shape.model is not None
-        for name, f in shape.model.fields.items():
-            b.fields[name] = _bounds(f.shape)
-    elif kind == "string":
-        b.max_chars = declared.max_length if declared.max_length is not None else b.max_chars
-    elif kind == "integer":
-        b.minimum = declared.ge if declared.ge is not None else b.minimum
-        b.maximum = declared.le if declared.le is not None else b.maximum
-    elif kind == "array":
-        assert shape.items is not None
-        b.items = _bounds(shape.items)
-        b.max_items = declared.max_length if declared.max_length is not None else b.max_items
-    elif kind == "object":
-        assert shape.items is not None and shape.keys is not None
-        if shape.items.kind != "any":
-            b.values = _bounds(shape.items)
-        b.key_chars = shape.keys.bound.max_length if shape.keys.kind == "string" else None
-        b.max_fields = declared.max_length if declared.max_length is not None else b.max_fields
+    add = _BOUNDS_OF.get(shape.kind)
+    if add is not None:
+        add(shape, b)
     return b
+
+
+def _union_bounds(shape: Shape, b: Bounds) -> None:
+    for member in shape.members:
+        _bounds(member, b)
+
+
+def _model_bounds(shape: Shape, b: Bounds) -> None:
+    assert shape.model is not None
+    for name, f in shape.model.fields.items():
+        b.fields[name] = _bounds(f.shape)
+
+
+def _string_bounds(shape: Shape, b: Bounds) -> None:
+    b.max_chars = _either(shape.bound.max_length, b.max_chars)
+
+
+def _integer_bounds(shape: Shape, b: Bounds) -> None:
+    b.minimum = _either(shape.bound.ge, b.minimum)
+    b.maximum = _either(shape.bound.le, b.maximum)
+
+
+def _array_bounds(shape: Shape, b: Bounds) -> None:
+    assert shape.items is not None
+    b.items = _bounds(shape.items)
+    b.max_items = _either(shape.bound.max_length, b.max_items)
+
+
+def _object_bounds(shape: Shape, b: Bounds) -> None:
+    assert shape.items is not None and shape.keys is not None
+    if shape.items.kind != "any":
+        b.values = _bounds(shape.items)
+    b.key_chars = shape.keys.bound.max_length if shape.keys.kind == "string" else None
+    b.max_fields = _either(shape.bound.max_length, b.max_fields)
+
+
+def _either(declared: Any, before: Any) -> Any:
+    """A declared bound, or the one already gathered when none is declared."""
+    return declared if declared is not None else before
+
+
+_BOUNDS_OF: dict[str, Callable[[Shape, Bounds], None]] = {
+    "union": _union_bounds, "model": _model_bounds, "string": _string_bounds,
+    "integer": _integer_bounds, "array": _array_bounds, "object": _object_bounds,
+}
 
 
 _BOUNDS: dict[type[Model], Bounds] = {}
@@ -135,41 +162,62 @@ def model_bounds(model: type[Model]) -> Bounds:
 
 
 def _walk(value: Any, b: Bounds, where: str, depth: int, out: list[Problem]) -> None:
-    if isinstance(value, str):
-        collection = b.items is not None or b.fields or b.values is not None or b.max_items or b.max_fields
-        limit = b.max_chars or (MAX_TEXT_FORM_CHARS if collection else MAX_STRING_CHARS)
-        if len(value) > limit:
-            out.append(Problem(f"{where}: {len(value)} characters, at most {limit}", None, "input_too_long"))
-    elif isinstance(value, bool) or value is None:
+    if isinstance(value, bool) or value is None:
         return
+    if isinstance(value, str):
+        _walk_text(value, b, where, out)
     elif isinstance(value, int | float):
-        if (b.maximum is not None and value > b.maximum) or (b.minimum is not None and value < b.minimum):
-            low = "" if b.minimum is None else f"{b.minimum:g} "
-            high = "" if b.maximum is None else f" {b.maximum:g}"
-            span = f"from {low}to{high}" if low and high else (f"at most{high}" if high else f"at least {low}")
-            shown = str(value) if abs(value) < 10**12 else f"{value:.3g}"
-            out.append(Problem(f"{where}: {shown} is out of range ({span.strip()})", None, "out_of_range"))
+        _walk_number(value, b, where, out)
     elif depth >= MAX_DEPTH:
         out.append(Problem(f"{where}: nested more than {MAX_DEPTH} levels deep", None, "too_many"))
     elif isinstance(value, list):
-        limit = b.max_items or MAX_ENTRIES
-        if len(value) > limit:
-            out.append(Problem(f"{where}: {len(value)} items, at most {limit}", None, "too_many"))
-            return
-        for i, v in enumerate(value):
-            _walk(v, b.items or ANY, f"{where}[{i}]", depth + 1, out)
+        _walk_list(value, b, where, depth, out)
     elif isinstance(value, dict):
-        limit = b.max_fields or MAX_ENTRIES
-        if len(value) > limit:
-            out.append(Problem(f"{where}: {len(value)} entries, at most {limit}", None, "too_many"))
-            return
-        key_limit = b.key_chars or MAX_STRING_CHARS
-        for k, v in value.items():
-            if isinstance(k, str) and len(k) > key_limit:
-                out.append(Problem(f"{where}: a key of {len(k)} characters, at most {key_limit}", None,
-                                   "input_too_long"))
-                continue
-            _walk(v, b.fields.get(k) or b.values or ANY, f"{where}.{k}", depth + 1, out)
+        _walk_object(value, b, where, depth, out)
+
+
+def _walk_text(value: str, b: Bounds, where: str, out: list[Problem]) -> None:
+    # a list or object field may be given in its text form, which is longer
+    collection = b.items is not None or b.fields or b.values is not None or b.max_items or b.max_fields
+    limit = b.max_chars or (MAX_TEXT_FORM_CHARS if collection else MAX_STRING_CHARS)
+    if len(value) > limit:
+        out.append(Problem(f"{where}: {len(value)} characters, at most {limit}", None, "input_too_long"))
+
+
+def _walk_number(value: float, b: Bounds, where: str, out: list[Problem]) -> None:
+    if (b.maximum is not None and value > b.maximum) or (b.minimum is not None and value < b.minimum):
+        shown = str(value) if abs(value) < 10**12 else f"{value:.3g}"
+        out.append(Problem(f"{where}: {shown} is out of range ({_span(b)})", None, "out_of_range"))
+
+
+def _span(b: Bounds) -> str:
+    low = "" if b.minimum is None else f"{b.minimum:g} "
+    high = "" if b.maximum is None else f" {b.maximum:g}"
+    span = f"from {low}to{high}" if low and high else (f"at most{high}" if high else f"at least {low}")
+    return span.strip()
+
+
+def _walk_list(value: list[Any], b: Bounds, where: str, depth: int, out: list[Problem]) -> None:
+    limit = b.max_items or MAX_ENTRIES
+    if len(value) > limit:
+        out.append(Problem(f"{where}: {len(value)} items, at most {limit}", None, "too_many"))
+        return
+    for i, v in enumerate(value):
+        _walk(v, b.items or ANY, f"{where}[{i}]", depth + 1, out)
+
+
+def _walk_object(value: dict[Any, Any], b: Bounds, where: str, depth: int, out: list[Problem]) -> None:
+    limit = b.max_fields or MAX_ENTRIES
+    if len(value) > limit:
+        out.append(Problem(f"{where}: {len(value)} entries, at most {limit}", None, "too_many"))
+        return
+    key_limit = b.key_chars or MAX_STRING_CHARS
+    for k, v in value.items():
+        if isinstance(k, str) and len(k) > key_limit:
+            out.append(Problem(f"{where}: a key of {len(k)} characters, at most {key_limit}", None,
+                               "input_too_long"))
+            continue
+        _walk(v, b.fields.get(k) or b.values or ANY, f"{where}.{k}", depth + 1, out)
 
 
 def check_bounds(variant_id: str, context: Any, rules: Any) -> list[Problem]:
@@ -189,17 +237,6 @@ def check_bounds(variant_id: str, context: Any, rules: Any) -> list[Problem]:
     return out
 
 
-# pydantic's error types that mean a bound was passed (the service's query parameters, the match sheet)
-_BOUND_TYPES = {
-    "string_too_long": "input_too_long",
-    "too_long": "too_many",
-    "less_than_equal": "out_of_range",
-    "greater_than_equal": "out_of_range",
-    "less_than": "out_of_range",
-    "greater_than": "out_of_range",
-}
-
-
 def request_problems(err: Any, prefix: str = "") -> list[Problem]:
     """pydantic's errors (a ValidationError, or FastAPI's RequestValidationError) as problems:
     unknown fields, passed bounds and the models' custom codes by their code."""
@@ -213,39 +250,8 @@ def request_problems(err: Any, prefix: str = "") -> list[Problem]:
         elif kind in CODES:
             out.append(Problem(str(e.get("msg")), None, kind))
         else:
-            out.append(Problem(f"{where or 'body'}: {_in_our_words(e)}", None, _BOUND_TYPES.get(kind, "bad_request")))
+            out.append(Problem(f"{where or 'body'}: {said(e, 'parameter')}", None, code_of(e)))
     return out or [Problem("malformed request", None, "bad_request")]
-
-
-def _shown(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f"'{value}'"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-# pydantic's complaints (path and query parameters, the match models' leftovers) in our words: what
-# the value given is not, by pydantic's error type
-_SAID: dict[str, Any] = {
-    "missing": lambda e, c: "missing",
-    "string_pattern_mismatch": lambda e, c: f"{_shown(e.get('input'))} does not have the form {c.get('pattern')}",
-    "literal_error": lambda e, c: f"{_shown(e.get('input'))} is not one of {c.get('expected')}",
-    "enum": lambda e, c: f"{_shown(e.get('input'))} is not one of {c.get('expected')}",
-    "string_too_long": lambda e, c: f"longer than {c.get('max_length')} characters",
-    "too_long": lambda e, c: f"more than {c.get('max_length')} items",
-    "less_than_equal": lambda e, c: f"{_shown(e.get('input'))} is above the maximum {c.get('le')}",
-    "less_than": lambda e, c: f"{_shown(e.get('input'))} is not below {c.get('lt')}",
-    "greater_than_equal": lambda e, c: f"{_shown(e.get('input'))} is below the minimum {c.get('ge')}",
-    "greater_than": lambda e, c: f"{_shown(e.get('input'))} is not above {c.get('gt')}",
-    "int_parsing": lambda e, c: f"{_shown(e.get('input'))} is not an integer",
-    "int_type": lambda e, c: f"{_shown(e.get('input'))} is not an integer",
-    "string_type": lambda e, c: f"{_shown(e.get('input'))} is not a text",
-    "bool_parsing": lambda e, c: f"{_shown(e.get('input'))} is not true or false",
-    "bool_type": lambda e, c: f"{_shown(e.get('input'))} is not true or false",
-}
-
-
-def _in_our_words(e: dict[str, Any]) -> str:
-    said = _SAID.get(e.get("type", ""))
-    return said(e, e.get("ctx") or {}) if said is not None else str(e.get("msg"))
 
 
 def field_problems(err: Invalid) -> list[Problem]:
@@ -281,19 +287,27 @@ def plain_request(raw: Any) -> tuple[str, str, dict[str, Any], str | dict[str, A
     hand = raw.get("hand")
     context = raw["context"] if "context" in raw else {}
     rules = raw.get("rules")
-    if type(variant) is not str or len(variant) > MAX_NAME_CHARS or type(hand) is not str:
+    if not _plain_name(variant) or type(hand) is not str or not _plain_object(context):
         return None
-    if type(context) is not dict or len(context) > MAX_ENTRIES:
+    if not _plain_rules(rules):
         return None
-    if rules is not None:
-        if type(rules) is str:
-            if len(rules) > MAX_NAME_CHARS:
-                return None
-        elif type(rules) is not dict or len(rules) > MAX_ENTRIES or type(rules.get("preset", "")) is not str:
-            return None
     if check_bounds(variant, context, rules):
         return None
     return variant, hand, context, rules
+
+
+def _plain_name(value: Any) -> TypeGuard[str]:
+    return type(value) is str and len(value) <= MAX_NAME_CHARS
+
+
+def _plain_object(value: Any) -> TypeGuard[dict[str, Any]]:
+    return type(value) is dict and len(value) <= MAX_ENTRIES
+
+
+def _plain_rules(rules: Any) -> bool:
+    if rules is None or type(rules) is str:
+        return rules is None or _plain_name(rules)
+    return _plain_object(rules) and type(rules.get("preset", "")) is str
 
 
 def validated(model: type[Model], raw: Any) -> Any:

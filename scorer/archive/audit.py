@@ -86,19 +86,7 @@ def compare(win: Win, record: Recorded) -> dict[str, Any]:
                  "fans": [{"name": i.name_zh, "id": i.id, "value": i.points, "count": i.count} for i in result.items],
                  "scores": scores}
     rec = _record_view(record)
-    theirs: Counter[str] = Counter()
-    why: list[str] = []
-    for f in rec["fans"]:
-        if f["id"] is None:
-            why.append(f"the record names a fan we do not know: {f['name']}")
-        else:
-            theirs[f["id"]] += f["count"]
-            if f.get("value") is not None and f["value"] != fans.by_id()[f["id"]][1]:
-                why.append(f"{f['name']} is worth {f['value']} in the record, {fans.by_id()[f['id']][1]} in ours")
-    added = sum(f["count"] * (f["value"] if f.get("value") is not None else fans.by_id()[f["id"]][1])
-                for f in rec["fans"] if f["id"])
-    if not why and added != record.total:
-        why.append(f"the record's own fans add up to {added}, not its total {record.total}")
+    theirs, why = _record_fans(rec, record.total)
     if not result.valid:
         why.append(f"not a win by our scoring: {result.reason}")
     if ours != theirs:
@@ -112,6 +100,25 @@ def compare(win: Win, record: Recorded) -> dict[str, Any]:
     if why and ours != theirs and set((ours - theirs) + (theirs - ours)) <= fans.WAIT_FANS:
         report["wait_fans_only"] = True
     return report
+
+
+def _record_fans(rec: dict[str, Any], total: int) -> tuple[Counter[str], list[str]]:
+    """The record's fans by id, and what is wrong with them on their own: a fan we do not know, a
+    value other than ours, fans that do not add up to the record's total."""
+    theirs: Counter[str] = Counter()
+    why: list[str] = []
+    for f in rec["fans"]:
+        if f["id"] is None:
+            why.append(f"the record names a fan we do not know: {f['name']}")
+        else:
+            theirs[f["id"]] += f["count"]
+            if f.get("value") is not None and f["value"] != fans.by_id()[f["id"]][1]:
+                why.append(f"{f['name']} is worth {f['value']} in the record, {fans.by_id()[f['id']][1]} in ours")
+    added = sum(f["count"] * (f["value"] if f.get("value") is not None else fans.by_id()[f["id"]][1])
+                for f in rec["fans"] if f["id"])
+    if not why and added != total:
+        why.append(f"the record's own fans add up to {added}, not its total {total}")
+    return theirs, why
 
 
 def _record_view(record: Recorded) -> dict[str, Any]:

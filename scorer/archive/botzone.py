@@ -73,12 +73,24 @@ def parse_round(raw: RawRound) -> Round:
     if raw.refused is not None:
         raise RecordError(raw.at, raw.refused)
     numbered = [(raw.at + i, line) for i, line in enumerate(raw.lines) if line]
-    at, first = numbered[0]
+    rest = iter(numbered[1:])
+    rnd, at = _head(raw, numbered[0], rest)
+    for at, line in rest:
+        _body_line(rnd, at, line)
+    if not rnd.end or not rnd.scores:
+        raise RecordError(at, "truncated round: it ends without its Fan and Score lines (or Huang and Score)")
+    if rnd.end == "hu" and not any(e.verb == "Hu" for e in rnd.events):
+        raise RecordError(rnd.end_at, "a Fan line but no player's Hu")
+    return rnd
+
+
+def _head(raw: RawRound, first_line: tuple[int, str], rest: Iterator[tuple[int, str]]) -> tuple[Round, int]:
+    """The round's Match ID, Wind and four Deal lines: the round begun, and the last line read."""
+    at, first = first_line
     parts = first.split()
     if len(parts) != 2:
         raise RecordError(at, f"expected 'Match ID', found {first!r}")
     rnd = Round(id=parts[1], source=raw.source, at=raw.at)
-    rest = iter(numbered[1:])
     at, line = _next(rest, at, "a Wind line")
     words = line.split()
     if len(words) != 2 or words[0] != "Wind" or words[1] not in ("0", "1", "2", "3"):
@@ -92,30 +104,33 @@ def parse_round(raw: RawRound) -> Round:
         if len(words) != 16:
             raise RecordError(at, f"player {seat} is dealt {len(words) - 3} tiles, not 13")
         rnd.deals[seat] = [tile_kind(w, at) for w in words[3:]]
-    for at, line in rest:
-        words = line.split()
-        if words[0] == "Player":
-            if rnd.end:
-                raise RecordError(at, f"an action after the round's end: {line!r}")
-            rnd.events.append(_action(at, words, line))
-        elif words[0] == "Huang" and len(words) == 1 and not rnd.end:
-            rnd.end, rnd.end_at = "huang", at
-        elif words[0] == "Fan" and not rnd.end:
-            rnd.end, rnd.end_at = "hu", at
-            rnd.record = Recorded(*_fans(at, words), scores=[])
-        elif words[0] == "Score" and rnd.end and not rnd.scores:
-            if len(words) != 5 or not all(_is_int(w) for w in words[1:]):
-                raise RecordError(at, f"expected 'Score' and four integers, found {line!r}")
-            rnd.scores = [int(w) for w in words[1:]]
-            if rnd.record is not None:
-                rnd.record.scores = rnd.scores
-        else:
-            raise RecordError(at, f"unexpected line {line!r}")
-    if not rnd.end or not rnd.scores:
-        raise RecordError(at, "truncated round: it ends without its Fan and Score lines (or Huang and Score)")
-    if rnd.end == "hu" and not any(e.verb == "Hu" for e in rnd.events):
-        raise RecordError(rnd.end_at, "a Fan line but no player's Hu")
-    return rnd
+    return rnd, at
+
+
+def _body_line(rnd: Round, at: int, line: str) -> None:
+    """One line after the deals: an action, the round's end (Huang, or Fan for a win) or its Score."""
+    words = line.split()
+    if words[0] == "Player":
+        if rnd.end:
+            raise RecordError(at, f"an action after the round's end: {line!r}")
+        rnd.events.append(_action(at, words, line))
+    elif words[0] == "Huang" and len(words) == 1 and not rnd.end:
+        rnd.end, rnd.end_at = "huang", at
+    elif words[0] == "Fan" and not rnd.end:
+        rnd.end, rnd.end_at = "hu", at
+        rnd.record = Recorded(*_fans(at, words), scores=[])
+    elif words[0] == "Score" and rnd.end and not rnd.scores:
+        _score_line(rnd, at, words, line)
+    else:
+        raise RecordError(at, f"unexpected line {line!r}")
+
+
+def _score_line(rnd: Round, at: int, words: list[str], line: str) -> None:
+    if len(words) != 5 or not all(_is_int(w) for w in words[1:]):
+        raise RecordError(at, f"expected 'Score' and four integers, found {line!r}")
+    rnd.scores = [int(w) for w in words[1:]]
+    if rnd.record is not None:
+        rnd.record.scores = rnd.scores
 
 
 def _next(rest: Iterator[tuple[int, str]], at: int, wanted: str) -> tuple[int, str]:

@@ -13,7 +13,7 @@ value}``, ``score``) or HUANG. A file holds one log, or one log per line.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -84,32 +84,15 @@ def parse_log(raw: RawRound) -> Round:
     """One match log as a ``Round``; ``at`` of its events is the judge turn's index in the log."""
     if raw.refused is not None:
         raise RecordError(raw.at, raw.refused)
-    try:
-        doc = orjson.loads(raw.lines[0])
-    except orjson.JSONDecodeError as err:
-        raise RecordError(raw.at, f"not JSON: {err}") from None
-    log = (doc.get("log") or doc.get("logs")) if isinstance(doc, dict) else doc
-    if not isinstance(log, list):
-        raise RecordError(raw.at, "not a match log: expected a JSON array of turns, or an object with 'log'")
-    ident = next((doc[k] for k in ("_id", "_mid", "id") if doc.get(k)), None) if isinstance(doc, dict) else None
+    log, ident = _log_of(raw)
     rnd = Round(id=str(ident) if ident else f"{raw.source}:{raw.at}", source=raw.source, at=raw.at, unit="turn")
     reader = _Reader(rnd)
     for index, turn in enumerate(log):
-        output = turn.get("output") if isinstance(turn, dict) else None
-        display = output.get("display") if isinstance(output, dict) else None
-        if isinstance(display, str):  # some exports keep the display as JSON text
-            try:
-                display = orjson.loads(display)
-            except orjson.JSONDecodeError:
-                raise RecordError(index, "a display that is not JSON", "turn") from None
-        if not isinstance(display, dict) or "action" not in display:
+        display = _display(index, turn)
+        if display is None:
             continue
         if rnd.end:
             break
-        if display["action"] == "HU" and "score" not in display and isinstance(output, dict):
-            # the judge's finishing turn also gives the scores as its content: "0".."3"
-            content = output.get("content") or {}
-            display = {**display, "score": [content.get(str(i)) for i in range(4)]}
         try:
             reader.step(index, display)
         except RecordError as err:
@@ -119,6 +102,37 @@ def parse_log(raw: RawRound) -> Round:
     if not rnd.end:
         raise RecordError(raw.at, "truncated log: it ends without a HU or HUANG turn", "line")
     return rnd
+
+
+def _log_of(raw: RawRound) -> tuple[list[Any], Any]:
+    """The log's turns and the match's id, if it names one."""
+    try:
+        doc = orjson.loads(raw.lines[0])
+    except orjson.JSONDecodeError as err:
+        raise RecordError(raw.at, f"not JSON: {err}") from None
+    log = (doc.get("log") or doc.get("logs")) if isinstance(doc, dict) else doc
+    if not isinstance(log, list):
+        raise RecordError(raw.at, "not a match log: expected a JSON array of turns, or an object with 'log'")
+    ident = next((doc[k] for k in ("_id", "_mid", "id") if doc.get(k)), None) if isinstance(doc, dict) else None
+    return log, ident
+
+
+def _display(index: int, turn: Any) -> dict[str, Any] | None:
+    """What the judge shows of a turn (its action), or None for a turn that shows none."""
+    output = turn.get("output") if isinstance(turn, dict) else None
+    display = output.get("display") if isinstance(output, dict) else None
+    if isinstance(display, str):  # some exports keep the display as JSON text
+        try:
+            display = orjson.loads(display)
+        except orjson.JSONDecodeError:
+            raise RecordError(index, "a display that is not JSON", "turn") from None
+    if not isinstance(display, dict) or "action" not in display:
+        return None
+    if display["action"] == "HU" and "score" not in display and isinstance(output, dict):
+        # the judge's finishing turn also gives the scores as its content: "0".."3"
+        content = output.get("content") or {}
+        display = {**display, "score": [content.get(str(i)) for i in range(4)]}
+    return display
 
 
 class _Reader:
@@ -132,53 +146,75 @@ class _Reader:
 
     def step(self, at: int, d: dict[str, Any]) -> None:
         action = d["action"]
-        seat = _seat(d.get("player"), at) if action != "INIT" and action != "DEAL" and action != "HUANG" else -1
-        tile: str = d.get("tile", "")
-        if action == "INIT":
-            quan = d.get("quan", 0)
-            if quan not in (0, 1, 2, 3):
-                raise RecordError(at, f"quan {quan!r} is no wind (0..3)")
-            self.rnd.wind = quan
-        elif action == "DEAL":
-            hands = d["hand"]
-            if not isinstance(hands, list) or len(hands) != 4:
-                raise RecordError(at, "DEAL without the four hands")
-            for s, hand in enumerate(hands):
-                tiles = [t for t in hand if not is_flower(t)]
-                if len(tiles) != 13:
-                    raise RecordError(at, f"player {s} is dealt {len(tiles)} tile(s), not 13")
-                self.rnd.deals[s] = [tile_kind(t, at) for t in tiles]
-                self.rnd.flowers[s] = len(hand) - len(tiles)
-        elif action == "DRAW":
-            self.add(at, seat, "Draw", tile_kind(tile, at))
-        elif action == "BUHUA":
-            self.add(at, seat, "BuHua", None)
-        elif action == "PLAY":
-            self.discard = tile_kind(tile, at)
-            self.add(at, seat, "Play", self.discard)
-        elif action in ("PENG", "CHI"):
-            claimed = tile_kind(d["tileCHI"], at) if action == "CHI" else self.discard
-            self.add(at, seat, "Chi" if action == "CHI" else "Peng", claimed)
-            self.discard = tile_kind(tile, at)
-            self.add(at, seat, "Play", self.discard)
-        elif action == "GANG":
-            own = self.last is not None and self.last == ("DRAW", seat)
-            self.add(at, seat, "AnGang" if own else "Gang", tile_kind(tile, at))
-        elif action == "BUGANG":
-            self.add(at, seat, "BuGang", tile_kind(tile, at))
-        elif action == "HU":
-            self.add(at, seat, "Hu", None)
-            fans: list[tuple[str, int, int | None]] = [(str(f["name"]), int(f["cnt"]), int(f["value"]))
-                                                       for f in d.get("fan") or []]
-            self.rnd.scores = _scores(d.get("score"), at)
-            self.rnd.record = Recorded(int(d["fanCnt"]), fans, self.rnd.scores)
-            self.rnd.end, self.rnd.end_at = "hu", at
-        elif action == "HUANG":
-            self.rnd.scores = [0, 0, 0, 0]
-            self.rnd.end, self.rnd.end_at = "huang", at
-        else:
+        seat = _seat(d.get("player"), at) if action not in _SEATLESS else -1
+        read = _STEPS.get(action)
+        if read is None:
             raise RecordError(at, f"the judge ended the match on player {seat}'s {action!r}: no win to score")
+        read(self, at, seat, d)
         self.last = (action, seat)
+
+    def init(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        quan = d.get("quan", 0)
+        if quan not in (0, 1, 2, 3):
+            raise RecordError(at, f"quan {quan!r} is no wind (0..3)")
+        self.rnd.wind = quan
+
+    def deal(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        hands = d["hand"]
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise RecordError(at, "DEAL without the four hands")
+        for s, hand in enumerate(hands):
+            tiles = [t for t in hand if not is_flower(t)]
+            if len(tiles) != 13:
+                raise RecordError(at, f"player {s} is dealt {len(tiles)} tile(s), not 13")
+            self.rnd.deals[s] = [tile_kind(t, at) for t in tiles]
+            self.rnd.flowers[s] = len(hand) - len(tiles)
+
+    def draw(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        self.add(at, seat, "Draw", tile_kind(d.get("tile", ""), at))
+
+    def flower(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        self.add(at, seat, "BuHua", None)
+
+    def play(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        self.discard = tile_kind(d.get("tile", ""), at)
+        self.add(at, seat, "Play", self.discard)
+
+    def claim(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        """PENG or CHI of the last discard, then the claimer's own discard."""
+        chow = d["action"] == "CHI"
+        claimed = tile_kind(d["tileCHI"], at) if chow else self.discard
+        self.add(at, seat, "Chi" if chow else "Peng", claimed)
+        self.play(at, seat, d)
+
+    def kong(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        own = self.last is not None and self.last == ("DRAW", seat)
+        self.add(at, seat, "AnGang" if own else "Gang", tile_kind(d.get("tile", ""), at))
+
+    def added_kong(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        self.add(at, seat, "BuGang", tile_kind(d.get("tile", ""), at))
+
+    def win(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        self.add(at, seat, "Hu", None)
+        fans: list[tuple[str, int, int | None]] = [(str(f["name"]), int(f["cnt"]), int(f["value"]))
+                                                   for f in d.get("fan") or []]
+        self.rnd.scores = _scores(d.get("score"), at)
+        self.rnd.record = Recorded(int(d["fanCnt"]), fans, self.rnd.scores)
+        self.rnd.end, self.rnd.end_at = "hu", at
+
+    def wall_out(self, at: int, seat: int, d: dict[str, Any]) -> None:
+        self.rnd.scores = [0, 0, 0, 0]
+        self.rnd.end, self.rnd.end_at = "huang", at
+
+
+# the judge's turns that name no player
+_SEATLESS = frozenset({"INIT", "DEAL", "HUANG"})
+# how each of the judge's actions is read
+_STEPS: dict[str, Callable[[_Reader, int, int, dict[str, Any]], None]] = {
+    "INIT": _Reader.init, "DEAL": _Reader.deal, "DRAW": _Reader.draw, "BUHUA": _Reader.flower,
+    "PLAY": _Reader.play, "PENG": _Reader.claim, "CHI": _Reader.claim, "GANG": _Reader.kong,
+    "BUGANG": _Reader.added_kong, "HU": _Reader.win, "HUANG": _Reader.wall_out,
+}
 
 
 def _seat(player: Any, at: int) -> int:

@@ -7,7 +7,7 @@ fives (``aka_flag``); each round of the game is read with it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -90,6 +90,24 @@ def parse_round(raw: RawRound) -> RiichiRound:
     """One round as a ``RiichiRound``; LogError naming the line and why."""
     if raw.refused is not None:
         raise LogError(f"line {raw.at}", raw.refused)
+    events = _events(raw)
+    rules = None
+    if events[0][1]["type"] == "start_game":
+        flag = events.pop(0)[1].get("aka_flag")
+        rules = {"preset": "tenhou", "aka": flag} if isinstance(flag, bool) else None
+    where, start = events[0]
+    rnd = _start(raw, where, start)
+    rnd.rules = rules
+    reader = _Reader(rnd)
+    for where, ev in events[1:]:
+        reader.read(where, ev)
+    if not rnd.wins and rnd.drawn is None:
+        raise LogError(events[-1][0], "the round ends with neither a hora nor a ryukyoku")
+    return rnd
+
+
+def _events(raw: RawRound) -> list[tuple[str, dict[str, Any]]]:
+    """Each line's event, with where it is (``line N``)."""
     events = []
     for text in raw.lines:
         number, _, body = text.partition("\t")
@@ -101,49 +119,70 @@ def parse_round(raw: RawRound) -> RiichiRound:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise LogError(where, "an MJAI event is an object with a \"type\"")
         events.append((where, event))
-    rules = None
-    if events[0][1]["type"] == "start_game":
-        flag = events.pop(0)[1].get("aka_flag")
-        rules = {"preset": "tenhou", "aka": flag} if isinstance(flag, bool) else None
-    where, start = events[0]
-    rnd = _start(raw, where, start)
-    rnd.rules = rules
-    riichi_next = [False] * 4
-    for where, ev in events[1:]:
+    return events
+
+
+class _Reader:
+    """The round's events after its start, read one by one into its actions and its end."""
+
+    def __init__(self, rnd: RiichiRound) -> None:
+        self.rnd = rnd
+        self.riichi_next = [False] * 4  # a reach makes the player's next discard the riichi one
+
+    def read(self, where: str, ev: dict[str, Any]) -> None:
         kind = ev["type"]
         if kind in IGNORED or kind == "end_kyoku":
-            continue
-        if rnd.wins and kind != "hora" or rnd.drawn is not None:
+            return
+        if self.rnd.wins and kind != "hora" or self.rnd.drawn is not None:
             raise LogError(where, f"a {kind} after the round ended")
         actor = _seat(ev, "actor", where) if kind not in ("dora", "ryukyoku") else -1
-        if kind == "tsumo":
-            rnd.actions.append(Action(where, actor, "draw", tile(ev.get("pai"), where)))
-        elif kind == "dahai":
-            rnd.actions.append(Action(where, actor, "discard", tile(ev.get("pai"), where), riichi=riichi_next[actor]))
-            riichi_next[actor] = False
-        elif kind == "reach":
-            riichi_next[actor] = True
-        elif kind in ("chi", "pon", "daiminkan"):
-            own = tuple(tile(x, where) for x in _list(ev, "consumed", where))
-            rnd.actions.append(Action(where, actor, kind, tile(ev.get("pai"), where), own, _seat(ev, "target", where)))
-        elif kind == "kakan":
-            own = tuple(tile(x, where) for x in _list(ev, "consumed", where))
-            added = tile(ev.get("pai"), where)
-            rnd.actions.append(Action(where, actor, "kakan", added, (*own, added)))
-        elif kind == "ankan":
-            own = tuple(tile(x, where) for x in _list(ev, "consumed", where))
-            rnd.actions.append(Action(where, actor, "ankan", own[0] if own else 0, own))
-        elif kind == "dora":
-            rnd.actions.append(Action(where, -1, "dora", tile(ev.get("dora_marker"), where)))
-        elif kind == "hora":
-            rnd.wins.append(_hora(ev, actor, where))
-        elif kind == "ryukyoku":
-            rnd.drawn = str(ev.get("reason") or "ryukyoku")
-        else:
+        step = _STEPS.get(kind)
+        if step is None:
             raise LogError(where, f"{kind!r} is no MJAI event of a round")
-    if not rnd.wins and rnd.drawn is None:
-        raise LogError(events[-1][0], "the round ends with neither a hora nor a ryukyoku")
-    return rnd
+        step(self, where, actor, ev)
+
+    def draw(self, where: str, actor: int, ev: dict[str, Any]) -> None:
+        self.rnd.actions.append(Action(where, actor, "draw", tile(ev.get("pai"), where)))
+
+    def discard(self, where: str, actor: int, ev: dict[str, Any]) -> None:
+        self.rnd.actions.append(Action(where, actor, "discard", tile(ev.get("pai"), where),
+                                       riichi=self.riichi_next[actor]))
+        self.riichi_next[actor] = False
+
+    def reach(self, where: str, actor: int, ev: dict[str, Any]) -> None:
+        self.riichi_next[actor] = True
+
+    def call(self, where: str, actor: int, ev: dict[str, Any]) -> None:
+        """chi, pon or daiminkan of another's discard."""
+        own = tuple(tile(x, where) for x in _list(ev, "consumed", where))
+        self.rnd.actions.append(Action(where, actor, ev["type"], tile(ev.get("pai"), where), own,
+                                       _seat(ev, "target", where)))
+
+    def added_kan(self, where: str, actor: int, ev: dict[str, Any]) -> None:
+        own = tuple(tile(x, where) for x in _list(ev, "consumed", where))
+        added = tile(ev.get("pai"), where)
+        self.rnd.actions.append(Action(where, actor, "kakan", added, (*own, added)))
+
+    def closed_kan(self, where: str, actor: int, ev: dict[str, Any]) -> None:
+        own = tuple(tile(x, where) for x in _list(ev, "consumed", where))
+        self.rnd.actions.append(Action(where, actor, "ankan", own[0] if own else 0, own))
+
+    def dora(self, where: str, actor: int, ev: dict[str, Any]) -> None:
+        self.rnd.actions.append(Action(where, -1, "dora", tile(ev.get("dora_marker"), where)))
+
+    def win(self, where: str, actor: int, ev: dict[str, Any]) -> None:
+        self.rnd.wins.append(_hora(ev, actor, where))
+
+    def drawn(self, where: str, actor: int, ev: dict[str, Any]) -> None:
+        self.rnd.drawn = str(ev.get("reason") or "ryukyoku")
+
+
+# how each MJAI event of a round is read
+_STEPS: dict[str, Callable[[_Reader, str, int, dict[str, Any]], None]] = {
+    "tsumo": _Reader.draw, "dahai": _Reader.discard, "reach": _Reader.reach, "chi": _Reader.call,
+    "pon": _Reader.call, "daiminkan": _Reader.call, "kakan": _Reader.added_kan, "ankan": _Reader.closed_kan,
+    "dora": _Reader.dora, "hora": _Reader.win, "ryukyoku": _Reader.drawn,
+}
 
 
 def _start(raw: RawRound, where: str, ev: dict[str, Any]) -> RiichiRound:
@@ -158,7 +197,7 @@ def _start(raw: RawRound, where: str, ev: dict[str, Any]) -> RiichiRound:
     if bakaze not in ("E", "S", "W", "N") or type(kyoku) is not int or not 1 <= kyoku <= 4:
         raise LogError(where, f"the round is bakaze {bakaze!r} kyoku {kyoku!r}: E S W N and 1-4")
     honba, sticks = ev.get("honba", 0), ev.get("kyotaku", 0)
-    if type(honba) is not int or type(sticks) is not int or honba < 0 or sticks < 0:
+    if not (_is_count(honba) and _is_count(sticks)):
         raise LogError(where, "honba and kyotaku are counts")
     oya = _seat(ev, "oya", where)
     name = f"{bakaze}{kyoku}-{honba}"
@@ -166,12 +205,18 @@ def _start(raw: RawRound, where: str, ev: dict[str, Any]) -> RiichiRound:
                       where=f"round {name} ({where})", round_wind=ROUND_WINDS.index(bakaze), dealer=oya,
                       honba=honba, sticks=sticks, scores=list(ev.get("scores") or []))
     rnd.dora = [tile(ev.get("dora_marker"), where)]
-    rnd.deals = []
-    for s, hand in enumerate(tehais):
-        if not isinstance(hand, list):
-            raise LogError(where, f"player {s}'s hand is not a list of tiles")
-        rnd.deals.append([tile(x, f"{where}, player {s}'s hand") for x in hand])
+    rnd.deals = [_dealt(s, hand, where) for s, hand in enumerate(tehais)]
     return rnd
+
+
+def _dealt(seat: int, hand: Any, where: str) -> list[int]:
+    if not isinstance(hand, list):
+        raise LogError(where, f"player {seat}'s hand is not a list of tiles")
+    return [tile(x, f"{where}, player {seat}'s hand") for x in hand]
+
+
+def _is_count(value: Any) -> bool:
+    return type(value) is int and value >= 0
 
 
 def _seat(ev: dict[str, Any], key: str, where: str) -> int:

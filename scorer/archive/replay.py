@@ -252,31 +252,9 @@ _STEP = {"Draw": _draw, "Play": _play, "Chi": _chi, "Peng": _peng, "Gang": _gang
 
 
 def _win(t: _Table, ev: Event, rnd: Round) -> Win:
-    what, seat = t.state
     w = ev.seat
     context: dict[str, Any] = {"seat_wind": SEATS[w], "round_wind": SEATS[rnd.wind]}
-    discarder: int | None = None
-    if what == "play" and seat == w and t.last_draw is not None and t.last_draw[0] == w:
-        # self-drawn: the record's Hu tile repeats the last discard; the winner's draw is the one
-        _, tile, replacement = t.last_draw
-        context["self_draw"] = True
-        shown = t.shown[tile]
-        context["kong_win"] = replacement
-        context["last_wall"] = t.wall_empty_after(w)
-    elif what == "discarded" and seat != w and t.discard is not None:
-        tile, discarder = t.discard, seat
-        _same_tile(ev, tile, "the discard")
-        shown = t.shown[tile]
-        context["last_wall"] = t.wall_empty_after(seat)
-        t.hands[w][tile] += 1
-    elif what == "added" and seat != w and t.added is not None:
-        tile, discarder = t.added, seat  # robbing the kong: its owner pays as the discarder
-        _same_tile(ev, tile, "the added kong's tile")
-        shown = t.shown[tile] - 1  # the robbed tile is the winning tile, not a shown copy
-        context["kong_win"] = True
-        t.hands[w][tile] += 1
-    else:
-        raise RecordError(ev.at, f"player {w} cannot Hu now: {_waiting(t)}")
+    tile, discarder, shown = _winning_tile(t, ev, context)
     if discarder is not None:
         context["discarder"] = SEATS[discarder]
     context["last_tile"] = shown >= 3
@@ -291,6 +269,31 @@ def _win(t: _Table, ev: Event, rnd: Round) -> Win:
     hand = "".join(m.text() for m in t.melds[w]) + tiles_text(concealed)
     context = {k: v for k, v in context.items() if v is not False}
     return Win(w, discarder, {"variant": "mcr", "hand": hand, "context": context}, ev.at)
+
+
+def _winning_tile(t: _Table, ev: Event, context: dict[str, Any]) -> tuple[int, int | None, int]:
+    """How the Hu wins, by the table's last move: (the winning tile, who dealt it in if anyone, its
+    copies shown), the context's facts of it added; RecordError when no win is open to the player."""
+    what, seat = t.state
+    w = ev.seat
+    if what == "play" and seat == w and t.last_draw is not None and t.last_draw[0] == w:
+        # self-drawn: the record's Hu tile repeats the last discard; the winner's draw is the one
+        _, tile, replacement = t.last_draw
+        context.update(self_draw=True, kong_win=replacement, last_wall=t.wall_empty_after(w))
+        return tile, None, t.shown[tile]
+    if what == "discarded" and seat != w and t.discard is not None:
+        tile = t.discard
+        _same_tile(ev, tile, "the discard")
+        context["last_wall"] = t.wall_empty_after(seat)
+        t.hands[w][tile] += 1
+        return tile, seat, t.shown[tile]
+    if what == "added" and seat != w and t.added is not None:
+        tile = t.added  # robbing the kong: its owner pays as the discarder
+        _same_tile(ev, tile, "the added kong's tile")
+        context["kong_win"] = True
+        t.hands[w][tile] += 1
+        return tile, seat, t.shown[tile] - 1  # the robbed tile is the winning tile, not a shown copy
+    raise RecordError(ev.at, f"player {w} cannot Hu now: {_waiting(t)}")
 
 
 def _same_tile(ev: Event, tile: int, what: str) -> None:

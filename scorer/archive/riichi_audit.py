@@ -21,7 +21,7 @@ from ..errors import HandError
 from ..variants.riichi.items import YAKUMAN_IDS
 from .botzone import RawRound
 from .riichi_replay import ReplayedWin, replay, settle
-from .riichi_round import LogError, RiichiRound
+from .riichi_round import LogError, RecordedWin, RiichiRound
 from .tenhou import YAKU
 
 
@@ -103,43 +103,70 @@ def compare(win: ReplayedWin) -> dict[str, Any]:
     yakuman = {i.id for i in result.items if i.id in YAKUMAN_IDS}
     deltas = settle(win, result.payments, result.total, yakuman) if result.valid else [0, 0, 0, 0]
     details = result.details or {}
-    ours = {"hand": result.hand, "valid": result.valid, "reason": result.reason, "han": details.get("han"),
-            "fu": details.get("fu"), "points": result.total,
-            "yaku": [{"id": i.id, "name": i.name_zh, "han": i.points * i.count} for i in result.items],
-            "deltas": deltas}
+    ours = _ours_view(result, details, deltas)
     rec = win.record
     why: list[str] = []
     if not result.valid:
         why.append(f"not a win by our scoring: {result.reason}")
     if rec.text:
-        theirs: Counter[str] = Counter()
-        for name, han in rec.yaku:
-            if name not in YAKU:
-                why.append(f"the record names a yaku we do not know: {name}")
-            elif han:
-                theirs[YAKU[name]] += han
-        names = {YAKU[n]: n for n, _ in rec.yaku if n in YAKU}
-        for item in [*theirs, *(i for i in ours_yaku if i not in theirs)]:
-            a, b = theirs[item], ours_yaku[item]
-            label = f"{names.get(item, '')} ({item})".lstrip()
-            if a and not b:
-                why.append(f"yaku {label} {a} han in the record, not in ours")
-            elif b and not a:
-                why.append(f"yaku {label} {b} han in ours, not in the record")
-            elif a != b:
-                why.append(f"yaku {label}: {a} han in the record, {b} in ours")
-        if rec.han != details.get("han"):
-            why.append(f"han: the record {rec.han}, ours {details.get('han')}")
-        if rec.fu is not None and rec.fu != details.get("fu"):
-            why.append(f"fu: the record {rec.fu}, ours {details.get('fu')}")
-        if rec.points != result.total:
-            why.append(f"points: the record {rec.points} ({rec.text}), ours {result.total}")
+        why.extend(_yaku_differences(rec.yaku, ours_yaku))
+        why.extend(_value_differences(rec, details, result.total))
+    why.extend(_settlement_differences(win, yakuman, deltas))
+    return {"winner": rec.winner, "discarder": rec.source, "where": rec.where, "request": req, "result": ours,
+            "record": _record_view(win), "agree": not why, "why": why}
+
+
+def _settlement_differences(win: ReplayedWin, yakuman: set[str], deltas: list[int]) -> list[str]:
+    """Who pays for a yakuman (pao), where the record says or we find one, and the score changes."""
+    rec = win.record
+    why: list[str] = []
     if rec.text and rec.liable != win.liable and (rec.liable is not None or win.liable_for and yakuman):
         why.append(f"liable player (pao): the record {_who(rec.liable)}, ours {_who(win.liable)}")
     if deltas != rec.deltas:
         why.append(f"score changes: the record {' '.join(map(str, rec.deltas))}, ours {' '.join(map(str, deltas))}")
-    return {"winner": rec.winner, "discarder": rec.source, "where": rec.where, "request": req, "result": ours,
-            "record": _record_view(win), "agree": not why, "why": why}
+    return why
+
+
+def _ours_view(result: Any, details: dict[str, Any], deltas: list[int]) -> dict[str, Any]:
+    return {"hand": result.hand, "valid": result.valid, "reason": result.reason, "han": details.get("han"),
+            "fu": details.get("fu"), "points": result.total,
+            "yaku": [{"id": i.id, "name": i.name_zh, "han": i.points * i.count} for i in result.items],
+            "deltas": deltas}
+
+
+def _yaku_differences(recorded: list[tuple[str, int]], ours_yaku: Counter[str]) -> list[str]:
+    """Each yaku the record and we count differently (the record's in its order, then ours), and
+    each the record names that we do not know."""
+    why: list[str] = []
+    theirs: Counter[str] = Counter()
+    for name, han in recorded:
+        if name not in YAKU:
+            why.append(f"the record names a yaku we do not know: {name}")
+        elif han:
+            theirs[YAKU[name]] += han
+    names = {YAKU[n]: n for n, _ in recorded if n in YAKU}
+    for item in [*theirs, *(i for i in ours_yaku if i not in theirs)]:
+        a, b = theirs[item], ours_yaku[item]
+        label = f"{names.get(item, '')} ({item})".lstrip()
+        if a and not b:
+            why.append(f"yaku {label} {a} han in the record, not in ours")
+        elif b and not a:
+            why.append(f"yaku {label} {b} han in ours, not in the record")
+        elif a != b:
+            why.append(f"yaku {label}: {a} han in the record, {b} in ours")
+    return why
+
+
+def _value_differences(rec: RecordedWin, details: dict[str, Any], total: int) -> list[str]:
+    """The record's han, fu and points against ours."""
+    why: list[str] = []
+    if rec.han != details.get("han"):
+        why.append(f"han: the record {rec.han}, ours {details.get('han')}")
+    if rec.fu is not None and rec.fu != details.get("fu"):
+        why.append(f"fu: the record {rec.fu}, ours {details.get('fu')}")
+    if rec.points != total:
+        why.append(f"points: the record {rec.points} ({rec.text}), ours {total}")
+    return why
 
 
 def _who(seat: int | None) -> str:

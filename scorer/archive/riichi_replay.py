@@ -177,6 +177,21 @@ def _discard(t: _Table, a: Action) -> None:
 
 def _call(t: _Table, a: Action) -> None:
     """chi, pon or daiminkan of the discard on the table."""
+    _check_call(t, a)
+    if t.pending_riichi is not None:
+        _accept_riichi(t)
+    _take(t, a, a.own)
+    discarder = t.turn
+    t.melds[a.seat].append(Meld(a.verb, [*a.own, a.tile]))
+    _broken_by_call(t)
+    if a.verb != "chi":
+        _check_liable(t, a.seat, kind(a.tile), discarder)
+    t.state, t.turn, t.tile, t.drawn = ("draw" if a.verb == "daiminkan" else "play"), a.seat, None, False
+    t.replacement = a.verb == "daiminkan"
+
+
+def _check_call(t: _Table, a: Action) -> None:
+    """The call takes the discard on the table, with the tiles its kind takes from the hand."""
     if t.state != "discarded" or a.seat == t.turn or t.tile is None:
         raise LogError(a.where, f"player {a.seat} cannot {a.verb}: no other player's discard is on the table "
                        f"({_waiting(t)})")
@@ -190,22 +205,16 @@ def _call(t: _Table, a: Action) -> None:
         raise LogError(a.where, f"a {a.verb} takes {size} tiles from the hand, not {len(a.own)}")
     kinds = sorted(kind(x) for x in (*a.own, a.tile))
     if a.verb == "chi":
-        if a.seat != (t.turn + 1) % 4:
-            raise LogError(a.where, f"player {a.seat} cannot chi player {t.turn}'s discard: only the next player can")
-        if kinds[0] > 40 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or kinds[0] // 10 != kinds[2] // 10:
-            raise LogError(a.where, f"chi of {tiles_text(list(a.own))} and {tile_text(a.tile)} is no run")
+        _check_chi(t, a, kinds)
     elif len(set(kinds)) != 1:
         raise LogError(a.where, f"{a.verb} of {tiles_text(list(a.own))} and {tile_text(a.tile)}: not one kind")
-    if t.pending_riichi is not None:
-        _accept_riichi(t)
-    _take(t, a, a.own)
-    discarder = t.turn
-    t.melds[a.seat].append(Meld(a.verb, [*a.own, a.tile]))
-    _broken_by_call(t)
-    if a.verb != "chi":
-        _check_liable(t, a.seat, kind(a.tile), discarder)
-    t.state, t.turn, t.tile, t.drawn = ("draw" if a.verb == "daiminkan" else "play"), a.seat, None, False
-    t.replacement = a.verb == "daiminkan"
+
+
+def _check_chi(t: _Table, a: Action, kinds: list[int]) -> None:
+    if a.seat != (t.turn + 1) % 4:
+        raise LogError(a.where, f"player {a.seat} cannot chi player {t.turn}'s discard: only the next player can")
+    if kinds[0] > 40 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or kinds[0] // 10 != kinds[2] // 10:
+        raise LogError(a.where, f"chi of {tiles_text(list(a.own))} and {tile_text(a.tile)} is no run")
 
 
 def _broken_by_call(t: _Table) -> None:
@@ -268,17 +277,7 @@ _STEP = {"draw": _draw, "discard": _discard, "chi": _call, "pon": _call, "daimin
 def _wins(t: _Table, rnd: RiichiRound, rules: str | dict[str, Any] | None) -> list[ReplayedWin]:
     first = rnd.wins[0]
     source = first.source
-    if any(w.source != source for w in rnd.wins):
-        raise LogError(first.where, "the wins of one round are not all on the same discard")
-    if len({w.winner for w in rnd.wins}) != len(rnd.wins):
-        raise LogError(first.where, "one player wins twice in a round")
-    if source is None:
-        if len(rnd.wins) > 1:
-            raise LogError(first.where, "two self-drawn wins in one round")
-        if t.state != "play" or t.turn != first.winner or not t.drawn:
-            raise LogError(first.where, f"player {first.winner} cannot win self-drawn now: {_waiting(t)}")
-    elif t.state not in ("discarded", "kakan", "ankan") or t.turn != source:
-        raise LogError(first.where, f"a win on player {source}'s tile, but {_waiting(t)}")
+    _check_wins(t, rnd)
     chankan = t.state == "kakan"
     if source is not None and t.pending_riichi is not None:
         t.pending_riichi = None  # ronned on its declaration tile: void, no stick
@@ -292,29 +291,35 @@ def _wins(t: _Table, rnd: RiichiRound, rules: str | dict[str, Any] | None) -> li
     return sorted(out, key=lambda w: rnd.wins.index(w.record))
 
 
+def _check_wins(t: _Table, rnd: RiichiRound) -> None:
+    """The round's wins are all on one tile, each by another player, and the table offers that tile."""
+    first = rnd.wins[0]
+    source = first.source
+    if any(w.source != source for w in rnd.wins):
+        raise LogError(first.where, "the wins of one round are not all on the same discard")
+    if len({w.winner for w in rnd.wins}) != len(rnd.wins):
+        raise LogError(first.where, "one player wins twice in a round")
+    if source is None:
+        if len(rnd.wins) > 1:
+            raise LogError(first.where, "two self-drawn wins in one round")
+        if t.state != "play" or t.turn != first.winner or not t.drawn:
+            raise LogError(first.where, f"player {first.winner} cannot win self-drawn now: {_waiting(t)}")
+    elif t.state not in ("discarded", "kakan", "ankan") or t.turn != source:
+        raise LogError(first.where, f"a win on player {source}'s tile, but {_waiting(t)}")
+
+
 def _request(t: _Table, rnd: RiichiRound, win: RecordedWin, chankan: bool, honba: int, sticks: int,
              rules: str | dict[str, Any] | None) -> ReplayedWin:
     w = win.winner
     hand = Counter(t.hands[w])
     context: dict[str, Any] = {"seat_wind": SEATS[(w - rnd.dealer) % 4], "round_wind": ROUND_WINDS[rnd.round_wind]}
-    no_call_yet = not t.called and not t.discarded[w]
+    assert t.tile is not None
+    tile = t.tile
     if win.source is None:
-        assert t.tile is not None
-        tile = t.tile
-        context["self_draw"] = True
-        context["kong_win"] = t.replacement
-        context["last_wall"] = t.draws == LIVE_DRAWS and not t.replacement
-        context["ippatsu"] = t.ippatsu[w]
-        context["first_turn"] = no_call_yet and not t.melds[w]
+        context.update(_self_drawn(t, w))
     else:
-        assert t.tile is not None
-        tile = t.tile
         hand[tile] += 1
-        context["discarder"] = SEATS[(win.source - rnd.dealer) % 4]
-        context["kong_win"] = chankan
-        context["last_wall"] = t.draws == LIVE_DRAWS and not chankan
-        context["ippatsu"] = (t.before_kakan if chankan else t.ippatsu)[w]
-        context["first_turn"] = no_call_yet and w != rnd.dealer
+        context.update(_on_a_discard(t, rnd, win.source, w, chankan))
     context["riichi"] = t.riichi[w]
     context["double_riichi"] = t.double[w]
     context["dora_indicators"] = tiles_text(t.dora)
@@ -335,6 +340,20 @@ def _request(t: _Table, rnd: RiichiRound, win: RecordedWin, chankan: bool, honba
         request["rules"] = rules
     liable = t.liable[w]
     return ReplayedWin(win, request, rnd.dealer, honba, sticks, *(liable if liable else (None, "")))
+
+
+def _self_drawn(t: _Table, w: int) -> dict[str, Any]:
+    """The context of a self-drawn win."""
+    return {"self_draw": True, "kong_win": t.replacement, "last_wall": t.draws == LIVE_DRAWS and not t.replacement,
+            "ippatsu": t.ippatsu[w], "first_turn": not t.called and not t.discarded[w] and not t.melds[w]}
+
+
+def _on_a_discard(t: _Table, rnd: RiichiRound, source: int, w: int, chankan: bool) -> dict[str, Any]:
+    """The context of a win on another's discard, or on the tile of their added kan (chankan)."""
+    return {"discarder": SEATS[(source - rnd.dealer) % 4], "kong_win": chankan,
+            "last_wall": t.draws == LIVE_DRAWS and not chankan,
+            "ippatsu": (t.before_kakan if chankan else t.ippatsu)[w],
+            "first_turn": not t.called and not t.discarded[w] and w != rnd.dealer}
 
 
 def settle(win: ReplayedWin, payments: dict[str, int], total: int, yakuman_ids: set[str]) -> list[int]:

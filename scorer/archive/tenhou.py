@@ -137,13 +137,28 @@ def parse_round(raw: RawRound) -> RiichiRound:
     where = f"game {doc['game']}, round {round_name(entry[0])} (log[{doc['index']}])"
     if three_player(doc.get("rule")) or any(entry[4 + 3 * s] == [] for s in range(4)):
         raise LogError(where, "a three-player game: only four-player riichi is scored")
-    head = entry[0]
-    if not (isinstance(head, list) and len(head) == 3 and all(type(x) is int and x >= 0 for x in head)
-            and head[0] < 12):
-        raise LogError(where, f"the round's head [kyoku, honba, sticks] is {_show(head)}")
+    head = _head(entry[0], where)
     rnd = RiichiRound(id=f"{raw.source}#{doc['game']}/{round_name(head)}", source=raw.source, line=raw.at,
                       where=where, round_wind=head[0] // 4, dealer=head[0] % 4, honba=head[1], sticks=head[2],
                       rules=stated_rules(doc.get("rule")))
+    _deal(rnd, entry, where)
+    draws = [_entries(entry[5 + 3 * s], f"{where}, player {s}'s draws") for s in range(4)]
+    discards = [_entries(entry[6 + 3 * s], f"{where}, player {s}'s discards") for s in range(4)]
+    rnd.actions = _in_order(draws, discards, rnd.dealer, where)
+    _result(rnd, entry[16], where)
+    return rnd
+
+
+def _head(head: Any, where: str) -> list[int]:
+    """The round's head: [kyoku, honba, sticks]."""
+    if not (isinstance(head, list) and len(head) == 3 and all(type(x) is int and x >= 0 for x in head)
+            and head[0] < 12):
+        raise LogError(where, f"the round's head [kyoku, honba, sticks] is {_show(head)}")
+    return head
+
+
+def _deal(rnd: RiichiRound, entry: list[Any], where: str) -> None:
+    """The starting scores, the dora and ura indicators and the four hands dealt."""
     if not (isinstance(entry[1], list) and len(entry[1]) == 4 and all(type(x) is int for x in entry[1])):
         raise LogError(where, f"the starting scores are {_show(entry[1])}, not four numbers")
     rnd.scores = entry[1]
@@ -155,11 +170,6 @@ def parse_round(raw: RawRound) -> RiichiRound:
     for s in range(4):
         if len(rnd.deals[s]) != 13:
             raise LogError(f"{where}, player {s}'s deal", f"{len(rnd.deals[s])} tiles, not 13")
-    draws = [_entries(entry[5 + 3 * s], f"{where}, player {s}'s draws") for s in range(4)]
-    discards = [_entries(entry[6 + 3 * s], f"{where}, player {s}'s discards") for s in range(4)]
-    rnd.actions = _in_order(draws, discards, rnd.dealer, where)
-    _result(rnd, entry[16], where)
-    return rnd
 
 
 def _show(value: Any) -> str:
@@ -230,46 +240,58 @@ def _play_order(draws: list[list[int | str]], discards: list[list[int | str]], d
         if to_draw:
             if nd[seat] >= len(draws[seat]):
                 return
-            entry = draws[seat][nd[seat]]
-            at = f"{where}, player {seat}'s draw {nd[seat] + 1}"
+            last[seat] = _draw(draws[seat][nd[seat]], f"{where}, player {seat}'s draw {nd[seat] + 1}", seat, actions)
             nd[seat] += 1
-            if isinstance(entry, str):
-                raise LogError(at, f"{_show(entry)}: a tile is due here (the player draws), not a call")
-            if not is_tile(entry):
-                raise LogError(at, f"{_show(entry)} is no tile (11-19, 21-29, 31-39, 41-47, 51-53 red fives)")
-            assert isinstance(entry, int)
-            actions.append(Action(at, seat, "draw", entry))
-            last[seat] = entry
         if nx[seat] >= len(discards[seat]):
             return
         entry = discards[seat][nx[seat]]
         at = f"{where}, player {seat}'s discard {nx[seat] + 1}"
         nx[seat] += 1
         if isinstance(entry, str) and ("a" in entry or "k" in entry):
-            letter = "a" if "a" in entry else "k"
-            place = entry.index(letter)
-            tiles = _codes(entry[:place] + entry[place + 1:], at)
-            added = _codes(entry[place + 1:place + 3], at)[0]
-            if letter == "a":
-                actions.append(Action(at, seat, "ankan", tiles[0], tuple(tiles)))
-            else:
-                actions.append(Action(at, seat, "kakan", added, tuple(tiles)))
+            actions.append(_kan(entry, at, seat))
             to_draw = True
             continue
         riichi = isinstance(entry, str) and entry.startswith("r")
-        code: Any = entry[1:] if riichi and isinstance(entry, str) else entry
-        if isinstance(code, str) and code.isdigit():
-            code = int(code)
-        if code == TSUMOGIRI:
-            if last[seat] is None:
-                raise LogError(at, "60 (the tile just drawn) but the player drew none this turn")
-            code = last[seat]
-        if not is_tile(code):
-            raise LogError(at, f"{_show(entry)} is no discard (a tile, 60, r+tile, or a kan)")
+        code = _discarded(entry, riichi, last[seat], at)
         actions.append(Action(at, seat, "discard", code, riichi=riichi))
         last[seat] = None
         seat, to_draw = _next_after_discard(draws, discards, nd, nx, seat, code, actions, where)
     raise LogError(where, "more than 400 moves in a round")
+
+
+def _draw(entry: int | str, at: str, seat: int, actions: list[Action]) -> int:
+    """A draw: the tile drawn, added to the moves."""
+    if isinstance(entry, str):
+        raise LogError(at, f"{_show(entry)}: a tile is due here (the player draws), not a call")
+    if not is_tile(entry):
+        raise LogError(at, f"{_show(entry)} is no tile (11-19, 21-29, 31-39, 41-47, 51-53 red fives)")
+    actions.append(Action(at, seat, "draw", entry))
+    return entry
+
+
+def _kan(entry: str, at: str, seat: int) -> Action:
+    """A closed kan (``a``) or an added one (``k``) written among the discards."""
+    letter = "a" if "a" in entry else "k"
+    place = entry.index(letter)
+    tiles = _codes(entry[:place] + entry[place + 1:], at)
+    added = _codes(entry[place + 1:place + 3], at)[0]
+    if letter == "a":
+        return Action(at, seat, "ankan", tiles[0], tuple(tiles))
+    return Action(at, seat, "kakan", added, tuple(tiles))
+
+
+def _discarded(entry: int | str, riichi: bool, drawn: int | None, at: str) -> int:
+    """The tile a discard entry names: a tile, 60 (the tile just drawn), r and a tile (riichi)."""
+    code: Any = entry[1:] if riichi and isinstance(entry, str) else entry
+    if isinstance(code, str) and code.isdigit():
+        code = int(code)
+    if code == TSUMOGIRI:
+        if drawn is None:
+            raise LogError(at, "60 (the tile just drawn) but the player drew none this turn")
+        code = drawn
+    if not is_tile(code):
+        raise LogError(at, f"{_show(entry)} is no discard (a tile, 60, r+tile, or a kan)")
+    return int(code)
 
 
 def _next_after_discard(draws: list[list[int | str]], discards: list[list[int | str]], nd: list[int],
@@ -315,13 +337,14 @@ def _result(rnd: RiichiRound, result: Any, where: str) -> None:
         rnd.wins.append(_win(pairs[i], pairs[i + 1], f"{at}, win {i // 2 + 1}"))
 
 
-def _win(deltas: Any, info: Any, where: str) -> RecordedWin:
-    if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(x) is int for x in deltas)):
-        raise LogError(where, f"the score changes are {_show(deltas)}, not four numbers")
-    if not (isinstance(info, list) and len(info) >= 4 and all(type(x) is int and 0 <= x < 4 for x in info[:3])
-            and all(isinstance(x, str) for x in info[3:])):
-        raise LogError(where, f"{_show(info)} is not [winner, from, liable, value, yaku…]")
-    winner, source, liable, text = info[0], info[1], info[2], info[3]
+def _is_win_info(info: Any) -> bool:
+    """[winner, from, liable, value, yaku…]: three seats, then texts."""
+    return (isinstance(info, list) and len(info) >= 4 and all(type(x) is int and 0 <= x < 4 for x in info[:3])
+            and all(isinstance(x, str) for x in info[3:]))
+
+
+def _value(text: str, where: str) -> tuple[int | None, int]:
+    """The fu (where written) and the points of a win's value text."""
     value = _VALUE.match(text)
     if value is None:
         raise LogError(where, f"the value {text!r} is not read (e.g. 30符1飜1000点, 満貫2000-4000点, 役満16000点∀)")
@@ -329,12 +352,25 @@ def _win(deltas: Any, info: Any, where: str) -> RecordedWin:
     a = int(value.group(3))
     # a ron: the discarder's payment; 点∀: a dealer's self-draw, each pays; a-b: each non-dealer, the dealer
     points = a * 3 if value.group(5) else 2 * a + int(value.group(4)) if value.group(4) else a
-    yaku: list[tuple[str, int]] = []
-    for item in info[4:]:
-        m = _YAKU_ITEM.match(item)
-        if m is None:
-            raise LogError(where, f"the yaku {item!r} is not read (e.g. 立直(1飜), 大三元(役満))")
-        yaku.append((m.group(1), int(m.group(2))) if m.group(1) else (m.group(3), 13))
+    return fu, points
+
+
+def _yaku(item: str, where: str) -> tuple[str, int]:
+    """One yaku as written and its han (a yakuman: 13)."""
+    m = _YAKU_ITEM.match(item)
+    if m is None:
+        raise LogError(where, f"the yaku {item!r} is not read (e.g. 立直(1飜), 大三元(役満))")
+    return (m.group(1), int(m.group(2))) if m.group(1) else (m.group(3), 13)
+
+
+def _win(deltas: Any, info: Any, where: str) -> RecordedWin:
+    if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(x) is int for x in deltas)):
+        raise LogError(where, f"the score changes are {_show(deltas)}, not four numbers")
+    if not _is_win_info(info):
+        raise LogError(where, f"{_show(info)} is not [winner, from, liable, value, yaku…]")
+    winner, source, liable, text = info[0], info[1], info[2], info[3]
+    fu, points = _value(text, where)
+    yaku = [_yaku(item, where) for item in info[4:]]
     han = sum(h for _, h in yaku)
     return RecordedWin(where, winner, None if source == winner else source, deltas,
                        liable=None if liable == winner else liable, han=han, fu=fu, points=points, yaku=yaku,

@@ -34,22 +34,31 @@ def read_visible(text: str | None, kinds: tuple[int, ...], red_fives: bool = Fal
                             + (", 0m 0p 0s for red fives" if red_fives else "") + ")", pos, "bad_visible")
         if m.group(1):
             for d in m.group(1):
-                if d == "0" and (m.group(2) == "z" or not red_fives):
-                    raise HandError(f"visible: 0{m.group(2)} is not a tile"
-                                    + (" (0m 0p 0s are red fives)" if red_fives else ""), pos, "bad_visible")
+                seen[_digit_kind(d, m.group(2), red_fives, pos)] += 1
                 if d == "0":
-                    k = SUITS.index(m.group(2)) * 9 + 4  # the red five is a five
                     red_seen.append(m.group(2))
-                elif m.group(2) == "z":
-                    if int(d) not in Z_DIGIT_KIND:
-                        raise HandError(f"visible: {d}z is not a tile (1z-7z)", pos, "bad_visible")
-                    k = Z_DIGIT_KIND[int(d)]
-                else:
-                    k = SUITS.index(m.group(2)) * 9 + int(d) - 1
-                seen[k] += 1
         elif m.group(3):
             seen[27 + LETTERS.index(m.group(3))] += 1
         pos = m.end()
+    _check_seen(seen, red_seen, kinds)
+    return seen
+
+
+def _digit_kind(d: str, suit: str, red_fives: bool, pos: int) -> int:
+    """The kind of one digit written before its suit letter (a red five is a five)."""
+    if d == "0" and (suit == "z" or not red_fives):
+        raise HandError(f"visible: 0{suit} is not a tile" + (" (0m 0p 0s are red fives)" if red_fives else ""),
+                        pos, "bad_visible")
+    if d == "0":
+        return SUITS.index(suit) * 9 + 4
+    if suit == "z":
+        if int(d) not in Z_DIGIT_KIND:
+            raise HandError(f"visible: {d}z is not a tile (1z-7z)", pos, "bad_visible")
+        return Z_DIGIT_KIND[int(d)]
+    return SUITS.index(suit) * 9 + int(d) - 1
+
+
+def _check_seen(seen: list[int], red_seen: list[str], kinds: tuple[int, ...]) -> None:
     twice = sorted({suit for suit in red_seen if red_seen.count(suit) > 1})
     if twice:
         raise HandError(f"visible: {', '.join('0' + suit for suit in twice)} seen more than once (one red five "
@@ -57,7 +66,6 @@ def read_visible(text: str | None, kinds: tuple[int, ...], red_fives: bool = Fal
     outside = [tile_name(k) for k in range(NUM_KINDS) if seen[k] and k not in kinds]
     if outside:
         raise HandError(f"visible: {', '.join(outside)} not in this variant's tile set", None, "bad_visible")
-    return seen
 
 
 def red_fives_seen(text: str | None) -> list[int]:

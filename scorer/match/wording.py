@@ -5,32 +5,16 @@ with the value they gave (docs/match.md#limits-and-errors). Nothing of pydantic'
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
 from ..errors import Problem
+from ..validation_words import EXPECTED, code_of, said, shown
 
-# what a value of the wrong type should have been, by pydantic's error type
-EXPECTED = {
-    "string_type": "a text", "int_type": "an integer", "int_from_float": "an integer",
-    "int_parsing": "an integer", "bool_type": "true or false", "bool_parsing": "true or false",
-    "dict_type": "an object", "model_type": "an object", "model_attributes_type": "an object",
-    "list_type": "a list", "none_required": "null",
-}
-TOO_LONG = {"string_too_long": ("characters", "input_too_long"), "too_long": ("items", "too_many")}
 _MISSING = object()
-
-
-def shown(value: Any) -> str:
-    """A value as the user wrote it (JSON), cut short."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _at(value: Any, step: Any) -> Any:
@@ -71,37 +55,14 @@ def _walk(raw: Any, loc: tuple[Any, ...], kind: str) -> tuple[str, str | None, b
 
 def _message(e: dict[str, Any], where: str, key: bool, words: dict[str, str]) -> Problem:
     kind = e.get("type", "")
-    ctx = e.get("ctx") or {}
-    value = e.get("input")
+    if kind in _OF_THE_FIELD:
+        return Problem(f"{where}: {said(e, 'record')}", None, _OF_THE_FIELD[kind])
     place = f"{where} key" if key else where
-    if kind == "missing":
-        return Problem(f"{where}: missing", None, "missing")
-    if kind == "extra_forbidden":
-        return Problem(f"{where}: unknown field", None, "unknown_field")
-    if kind in EXPECTED:
-        return Problem(f"{place}: {shown(value)} is not {EXPECTED[kind]}", None, "bad_request")
-    if kind == "literal_error":
-        expected = str(ctx.get("expected", "")).replace("True", "true").replace("'", '"')
-        return Problem(f"{place}: {shown(value)} is not {expected}", None, "bad_request")
-    if kind in TOO_LONG:
-        unit, code = TOO_LONG[kind]
-        size = len(value) if isinstance(value, str | list | dict) else ctx.get("actual_length")
-        return Problem(f"{place}: {size} {unit}, at most {ctx.get('max_length')}", None, code)
-    if kind == "string_too_short":
-        return Problem(f"{place}: empty", None, "bad_request")
-    if kind == "too_short":
-        size = len(value) if isinstance(value, list | dict) else ctx.get("actual_length")
-        return Problem(f"{place}: {size} items, at least {ctx.get('min_length')}", None, "bad_request")
-    if kind == "string_pattern_mismatch":
-        rule = words.get(str(ctx.get("pattern")), "a text of characters it may not hold")
-        return Problem(f"{place}: {shown(value)} is not {rule}", None, "bad_request")
-    if kind in ("greater_than_equal", "greater_than"):
-        return Problem(f"{place}: {shown(value)} is below the least allowed, {ctx.get('ge', ctx.get('gt'))}",
-                       None, "out_of_range")
-    if kind in ("less_than_equal", "less_than"):
-        return Problem(f"{place}: {shown(value)} is above the most allowed, {ctx.get('le', ctx.get('lt'))}",
-                       None, "out_of_range")
-    return Problem(f"{place}: {shown(value)} cannot be read here", None, "bad_request")
+    return Problem(f"{place}: {said(e, 'record', words)}", None, code_of(e))
+
+
+# the complaints about a field itself, not its value (never its key), with their codes
+_OF_THE_FIELD = {"missing": "missing", "extra_forbidden": "unknown_field"}
 
 
 class _Fault(NamedTuple):
@@ -119,13 +80,23 @@ def problems(err: ValidationError, raw: Any, prefix: str = "", words: dict[str, 
     A value that fits no member of a union gets one problem naming what it may be; a value of the
     right type for one member gets only that member's problems."""
     words = words or {}
-    said = unions or {}
 
     def under(path: str) -> str:
         joint = "" if not path or not prefix or path.startswith("[") else "."
         return f"{prefix}{joint}{path}" or "body"
 
-    # in the order pydantic found them; a union's faults together, at its first one's place
+    found: list[Problem] = []
+    for item, group in _in_order(err, raw, under):
+        if isinstance(item, _Fault):
+            found.append(_message(item.error, item.where, item.key, words))
+        else:
+            found.extend(_union_problems(item, group, words, unions or {}))
+    return found
+
+
+def _in_order(err: ValidationError, raw: Any, under: Callable[[str], str]) -> list[tuple[_Fault | str, list[_Fault]]]:
+    """The faults in the order pydantic found them; a union's together, at its first one's place
+    (its path, with its faults)."""
     order: list[_Fault | str] = []
     groups: dict[str, list[_Fault]] = {}
     for e in err.errors(include_url=False):
@@ -139,19 +110,15 @@ def problems(err: ValidationError, raw: Any, prefix: str = "", words: dict[str, 
             groups[base] = []
             order.append(base)
         groups[base].append(fault)
-    found: list[Problem] = []
-    for item in order:
-        if isinstance(item, _Fault):
-            found.append(_message(item.error, item.where, item.key, words))
-            continue
-        # a member's type mismatch at the union's own place says only "not this member"
-        mismatch = [f for f in groups[item] if f.error.get("type") in EXPECTED and f.where == item]
-        rest = [f for f in groups[item] if f not in mismatch]
-        if rest:
-            found.extend(_message(f.error, f.where, f.key, words) for f in rest)
-        else:
-            kinds = said.get(re.sub(r"\[\d+\]", "[]", item)) or \
-                " or ".join(dict.fromkeys(EXPECTED[f.error["type"]] for f in mismatch))
-            found.append(Problem(f"{item}: {shown(mismatch[0].error.get('input'))} is not {kinds}", None,
-                                 "bad_request"))
-    return found
+    return [(item, [] if isinstance(item, _Fault) else groups[item]) for item in order]
+
+
+def _union_problems(where: str, faults: list[_Fault], words: dict[str, str], unions: dict[str, str]) -> list[Problem]:
+    # a member's type mismatch at the union's own place says only "not this member"
+    mismatch = [f for f in faults if f.error.get("type") in EXPECTED and f.where == where]
+    rest = [f for f in faults if f not in mismatch]
+    if rest:
+        return [_message(f.error, f.where, f.key, words) for f in rest]
+    kinds = unions.get(re.sub(r"\[\d+\]", "[]", where)) or \
+        " or ".join(dict.fromkeys(EXPECTED[f.error["type"]] for f in mismatch))
+    return [Problem(f"{where}: {shown(mismatch[0].error.get('input'))} is not {kinds}", None, "bad_request")]

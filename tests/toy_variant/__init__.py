@@ -1,10 +1,22 @@
-"""A minimal variant that exists only in the test suite: it proves that the registry, the CLI
-and the API are generated from the variant protocol, with no core module naming a variant."""
+"""A small variant that exists only in the test suite: it proves that a variant is its package, its
+fixtures and its rules page, with nothing else naming it (tests/test_toy_variant.py).
+
+Laid out as a built-in variant is: this package (as ``scorer/variants/<id>/``), and beside it its
+fixtures ``fixtures/toy/cases.json`` and its rules page ``docs/rules/`` + ``toy.md``, as the
+repository's ``fixtures/<id>/`` and ``docs/rules/<id>.md``. Unlike a built-in variant it does not register itself on
+import: a test registers it for its own run and takes it out again (``registered``), so that no
+other test sees a seventh variant.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import ClassVar
 
+from scorer import reference, registry
+from scorer.apidoc import ApiDoc
 from scorer.exclusions import apply_exclusions
 from scorer.fields import Model, field
 from scorer.hand import Hand
@@ -34,6 +46,8 @@ class Toy(Variant):
     id: ClassVar[str] = "toy"
     name: ClassVar[str] = "Toy"
     name_zh: ClassVar[str] = "玩具"
+    edition: ClassVar[str] = "the test suite's toy rules"
+    api_doc: ClassVar[ApiDoc] = ApiDoc(example_hand="[111m]222m333m456p11s55s5s", example_context={"bonus": 1})
     notation = SUITED_16
     Context = ToyContext
     Rules = ToyRules
@@ -60,3 +74,22 @@ class Toy(Variant):
         total = sum(item.points * item.count for item in items)
         return Result(variant=self.id, hand=canonical, valid=True, total=total, items=items, excluded=excluded,
                       payments=paid_by_discarder(ctx.seat_wind, previous_seat(ctx.seat_wind), total))
+
+
+HOME = Path(__file__).resolve().parent
+FIXTURES = HOME / "fixtures"  # as the repository's fixtures/: <id>/cases.json
+DOCS = HOME / "docs"  # as the repository's docs/: rules/<id>.md
+
+
+@contextmanager
+def registered(variant: Variant | None = None) -> Iterator[Variant]:
+    """The toy (or a variant made from it) registered, and its rules page found with the others',
+    for the time of a test; both taken out again after."""
+    found = registry.register(variant or Toy())
+    roots = reference.DOCS_ROOTS
+    reference.DOCS_ROOTS = (*roots, DOCS)
+    try:
+        yield found
+    finally:
+        reference.DOCS_ROOTS = roots
+        registry.unregister(found.id)

@@ -115,10 +115,10 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--seed", type=int, default=20240601)
     args = ap.parse_args()
-    from scorer.variants.riichi import evaluate  # noqa: F401
+    from scorer.variants.riichi import compiled
 
     hands, ours, oracle, ratio, ratios = measure(args.n, args.rounds, args.seed)
-    print(f"hands: {hands} (seed {args.seed}), rounds: {args.rounds}, riichi backend: {getattr(evaluate, 'BACKEND', 'pure')}")
+    print(f"hands: {hands} (seed {args.seed}), rounds: {args.rounds}, riichi backend: {compiled.BACKEND}")
     print(f"{'':40} {'µs/hand':>10} {'hands/s':>10}")
     print(f"{'mjscore score(riichi), result read':40} {ours:10.2f} {1e6 / ours:10.0f}")
     print(f"{'mahjong estimate_hand_value':40} {oracle:10.2f} {1e6 / oracle:10.0f}")

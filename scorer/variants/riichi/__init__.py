@@ -28,6 +28,7 @@ from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import ReadingView, Result
 from scorer.seats import DEALER, no_payments, previous_seat
 
+from . import compiled
 from .checks import NOTATION, Indicators, check, next_tile
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
@@ -97,18 +98,23 @@ class Riichi(Variant):
         """A winning shape as riichi reads it (seven pairs of seven different kinds)."""
         return bool(readings(hand, False))
 
-    def _scored(self, hand: Hand, ctx: RiichiContext, opts: RiichiRules) -> tuple[list[Scored], DoraCount]:
+    def _scored(self, hand: Hand, ctx: RiichiContext, opts: RiichiRules,
+                chosen_only: bool = False) -> tuple[list[Scored], DoraCount]:
         ind = check(hand, ctx)
-        facts = hand_facts(hand)
         dora = dora_count(hand, ind, opts)
         discarder = ctx.discarder or previous_seat(ctx.seat_wind)
+        if chosen_only:  # the compiled path's chosen reading (compiled.py), when it is on
+            chosen = compiled.best_scored(hand, ctx, opts, dora, discarder)
+            if chosen is not None:
+                return chosen, dora
+        facts = hand_facts(hand)
         return [score_reading(r, hand, ctx, opts, facts, dora, discarder)
                 for r in readings(hand, ctx.self_draw)], dora
 
     def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: RiichiContext = context  # type: ignore[assignment]
         opts: RiichiRules = rules.options  # type: ignore[assignment]
-        scored, dora = self._scored(hand, ctx, opts)
+        scored, dora = self._scored(hand, ctx, opts, chosen_only=True)
         canonical = format_hand(hand)
         details: dict[str, Any] = {"dealer": ctx.seat_wind == DEALER, "dora": dora.as_dict(),
                                    "riichi_sticks": 1000 * ctx.riichi_sticks}

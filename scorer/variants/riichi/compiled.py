@@ -107,7 +107,9 @@ def _excluded_by() -> list[list[tuple[int, int]]]:
     return by
 
 
-def _load() -> tuple[ModuleType | None, str | None]:
+def load(context_fields: tuple[str, ...], rule_options: tuple[str, ...]) -> tuple[ModuleType | None, str | None]:
+    """The compiled module configured from the declarations, or None; and why it is off (None: on,
+    or the pure twin chosen by ``MJSCORE_PURE=1`` or a missing build). A reason is logged."""
     if os.environ.get("MJSCORE_PURE", "") == "1":
         return None, None
     try:
@@ -120,17 +122,18 @@ def _load() -> tuple[ModuleType | None, str | None]:
         PRINCIPLES.index(ONE_YAKUMAN), MAX_YAKUMAN, GREEN, NINE_GATES,
         (value_module.MANGAN, value_module.HANEMAN, value_module.BAIMAN, value_module.SANBAIMAN,
          value_module.YAKUMAN), value_module.KIRIAGE, DRAGONS, ORPHANS)
-    problems = contract_problems(tuple(RiichiContext.fields), tuple(RiichiRules.fields))
+    problems = contract_problems(context_fields, rule_options)
     if fast.DECLINED:
         problems.insert(0, fast.DECLINED)
-    return fast, "; ".join(problems) or None
+    if problems:
+        # never a silent fall to the pure path: logged here, and the suite fails on it
+        declined = "; ".join(problems)
+        logging.getLogger(__name__).warning("riichi's compiled path is off: %s", declined)
+        return None, declined
+    return fast, None
 
 
-_fast, DECLINED = _load()
-if DECLINED:
-    # never a silent fall to the pure path: logged here, and the suite fails on it
-    logging.getLogger(__name__).warning("riichi's compiled path is off: %s", DECLINED)
-    _fast = None
+_fast, DECLINED = load(tuple(RiichiContext.fields), tuple(RiichiRules.fields))
 BACKEND = "pure" if _fast is None else "fast"
 
 _ITEMS: dict[tuple[int, int, int], Item] = {}
@@ -173,8 +176,9 @@ def best_scored(hand: Hand, ctx: RiichiContext, rules: RiichiRules, dora: DoraCo
                 discarder: str) -> list[Scored] | None:
     """The chosen reading scored, as ``[Scored]`` (``[]``: the hand has no reading), the same as the
     pure path's choice among every reading; None when the path is off (the pure path then scores it)."""
-    if _fast is None or hand.win_tile is None:
+    if _fast is None:
         return None
+    assert hand.win_tile is not None  # riichi's notation always names one
     concealed = hand.counts()
     meld_groups = [meld_group(m) for m in hand.melds]
     melds = tuple((GROUP_KINDS.index(g.kind), g.tile, g.concealed) for g in meld_groups)

@@ -28,7 +28,16 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from riichi_generator import generate  # noqa: E402
-from riichi_oracle import _config, _melds, _to_136, contradiction, full_context, parse_hand, parse_tiles, resolve_rules  # noqa: E402
+from riichi_oracle import (  # noqa: E402
+    _config,
+    _melds,
+    _to_136,
+    contradiction,
+    full_context,
+    parse_hand,
+    parse_tiles,
+    resolve_rules,
+)
 
 from scorer import score  # noqa: E402
 from scorer.jsonio import dumps  # noqa: E402

@@ -21,6 +21,7 @@ from scorer import HandError, score
 from scorer.variants.riichi import compiled
 from scorer.variants.riichi.context import PRESETS, RiichiContext, RiichiRules
 
+pytestmark = pytest.mark.twin  # the contract checks run in both modes
 needs_fast = pytest.mark.skipif(PURE, reason="compiled path only (MJSCORE_PURE=1 runs the pure twin)")
 CONTEXT_FIELDS = tuple(RiichiContext.fields)
 RULE_OPTIONS = tuple(RiichiRules.fields)

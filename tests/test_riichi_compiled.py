@@ -18,7 +18,9 @@ from conftest import PURE
 from riichi_generator import generate
 
 from scorer import HandError, score
+from scorer.notation import parse
 from scorer.variants.riichi import compiled
+from scorer.variants.riichi.checks import NOTATION
 from scorer.variants.riichi.context import PRESETS, RiichiContext, RiichiRules
 
 pytestmark = pytest.mark.twin  # the contract checks run in both modes
@@ -158,3 +160,28 @@ TIES = [
 @pytest.mark.parametrize(("hand", "context", "rules"), TIES)
 def test_hand_picked_rows(monkeypatch: pytest.MonkeyPatch, hand: str, context: dict[str, Any], rules: Any) -> None:
     assert_same(answer(hand, context, rules), pure_answer(monkeypatch, hand, context, rules), (hand, context, rules))
+
+
+# --- the plain texts read in C (compiled.parse_plain) -----------------------------------------------
+
+PLAIN = ["[5555p]123m456p789s1m1m", "1 2 3m456p789s1122m", "EEE SSS WWW NN 111m", "[123m,2]456p789s1122m",
+         "{5555p,1}123m456p789s11m", "(5555p)123m456p789s11m", "123m406p789s1122m", "123m456p789s1122m1f",
+         "123m456p789s112m", "123m456p789s11122m"]
+
+
+@needs_fast
+def test_the_plain_texts_read_in_c_are_read_as_the_notation_parser_reads_them() -> None:
+    texts = [hand for hand, _, _ in corpus(300, 14)] + PLAIN
+    taken = 0
+    for text in texts:
+        fast = compiled.parse_plain(text)
+        if fast is None:
+            continue
+        taken += 1
+        slow = parse(text, NOTATION)
+        assert fast == slow, text
+        assert (fast.notes, fast.red, fast.red_win) == (slow.notes, slow.red, slow.red_win), text
+        assert [(m.position, m.red) for m in fast.melds] == [(m.position, m.red) for m in slow.melds], text
+    assert taken > len(texts) // 3
+    assert compiled.parse_plain("123m406p789s1122m") is None  # a red five: the parser's
+    assert compiled.parse_plain("[5555p]123m456p789s1m1m") is None  # a bare kan: the parser's

@@ -94,6 +94,11 @@ class Riichi(Variant):
             values["discarder"] = previous_seat(values["seat_wind"])
         return values
 
+    def parse_hand(self, text: str | None, context: Model, dialect: str | None) -> Hand:
+        """The plain texts read in C (``compiled.parse_plain``), the rest by the notation parser."""
+        hand = compiled.parse_plain(text) if dialect is None else None
+        return hand if hand is not None else super().parse_hand(text, context, dialect)
+
     def completes(self, hand: Hand, context: Model) -> bool:
         """A winning shape as riichi reads it (seven pairs of seven different kinds)."""
         return bool(readings(hand, False))

@@ -18,7 +18,8 @@ import logging
 import os
 from types import ModuleType
 
-from scorer.hand import Hand
+from scorer import notation
+from scorer.hand import Exposure, Hand, MeldKind
 from scorer.result import Exclusion, Item
 from scorer.seats import DEALER, WIND_TILE
 
@@ -170,6 +171,20 @@ def _reading(hand: Hand, meld_groups: list[Group], shape: int, groups: list[tupl
         name = GROUP_KINDS[kind]
         made.append(Group(name, tile, bool(concealed), False, _group_text(name, tile)))
     return Reading("standard", tuple(made), WAITS[wait], tuple(g.text for g in made))
+
+
+def parse_plain(text: object) -> Hand | None:
+    """The hand the C notation reader (``scorer/_fastparse.pyx``) reads, for a text in its plain
+    subset (no red five, no flower, ASCII, no problem): riichi's notation reads that subset as the
+    standard one does. None for anything else (the Python parser reads it and reports every problem)."""
+    reader = notation._fastparse
+    if _fast is None or reader is None or type(text) is not str:
+        return None
+    hand: Hand | None = reader.parse_hand(text)
+    if hand is None or any(m.claimed is None and m.kind is MeldKind.KONG and m.exposure is Exposure.EXPOSED
+                           for m in hand.melds):
+        return None  # a bare [5555p]: the standard reading notes it, riichi's does not; the parser decides
+    return hand
 
 
 def best_scored(hand: Hand, ctx: RiichiContext, rules: RiichiRules, dora: DoraCount,

@@ -166,7 +166,9 @@ def test_hand_picked_rows(monkeypatch: pytest.MonkeyPatch, hand: str, context: d
 
 PLAIN = ["[5555p]123m456p789s1m1m", "1 2 3m456p789s1122m", "EEE SSS WWW NN 111m", "[123m,2]456p789s1122m",
          "{5555p,1}123m456p789s11m", "(5555p)123m456p789s11m", "123m406p789s1122m", "123m456p789s1122m1f",
-         "123m456p789s112m", "123m456p789s11122m"]
+         "123m456p789s112m", "123m456p789s11122m", "[340p]123m789s11m406s", "123m456p789s11m340s",
+         "123m456p789s340sEE", "[0555m]123p789s11p406s", "{0555s}(0555p)123m11m406m", "123m400p789s1122m",
+         "123m456p789s11m0z34s", "[555p,0]123m789s1122m", "1 2 3m4 0 6p789s11222m", "[0555m,1]123p789s11p406s"]
 
 
 @needs_fast
@@ -183,5 +185,6 @@ def test_the_plain_texts_read_in_c_are_read_as_the_notation_parser_reads_them() 
         assert (fast.notes, fast.red, fast.red_win) == (slow.notes, slow.red, slow.red_win), text
         assert [(m.position, m.red) for m in fast.melds] == [(m.position, m.red) for m in slow.melds], text
     assert taken > len(texts) // 3
-    assert compiled.parse_plain("123m406p789s1122m") is None  # a red five: the parser's
+    assert compiled.parse_plain("123m406p789s11234m") is not None  # a red five, marked after
+    assert compiled.parse_plain("123m400p789s11234m") is None  # two in a suit: the parser reports it
     assert compiled.parse_plain("[5555p]123m456p789s1m1m") is None  # a bare kan: the parser's

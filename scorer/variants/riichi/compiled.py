@@ -13,6 +13,7 @@ twin, ``evaluate.score_reading`` over ``shapes.readings``.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 import os
@@ -175,16 +176,62 @@ def _reading(hand: Hand, meld_groups: list[Group], shape: int, groups: list[tupl
 
 def parse_plain(text: object) -> Hand | None:
     """The hand the C notation reader (``scorer/_fastparse.pyx``) reads, for a text in its plain
-    subset (no red five, no flower, ASCII, no problem): riichi's notation reads that subset as the
-    standard one does. None for anything else (the Python parser reads it and reports every problem)."""
+    subset (ASCII, no flower, no problem): riichi's notation reads that subset as the standard one
+    does, with each red five (``0m 0p 0s``) read as a five and marked red after (``_red_fives``).
+    None for anything else (the Python parser reads it and reports every problem)."""
     reader = notation._fastparse
     if _fast is None or reader is None or type(text) is not str:
         return None
-    hand: Hand | None = reader.parse_hand(text)
+    reds = _red_fives(text) if "0" in text else None
+    hand: Hand | None = reader.parse_hand(text if reds is None else text.replace("0", "5"))
     if hand is None or any(m.claimed is None and m.kind is MeldKind.KONG and m.exposure is Exposure.EXPOSED
                            for m in hand.melds):
         return None  # a bare [5555p]: the standard reading notes it, riichi's does not; the parser decides
-    return hand
+    if reds is None:
+        return None if "0" in text else hand
+    concealed, in_melds, red_win = reds
+    if len(in_melds) != len(hand.melds):
+        return None
+    melds = tuple(m if not n else dataclasses.replace(m, red=n) for m, n in zip(hand.melds, in_melds, strict=True))
+    return dataclasses.replace(hand, melds=melds, red=tuple(sorted(concealed)), red_win=red_win)
+
+
+def _red_fives(text: str) -> tuple[list[int], list[int], bool] | None:
+    """The red fives a plain text writes: the concealed ones' kinds, each meld's count (in the order
+    written) and whether the last concealed tile written is one; None when a 0 is not a red five of
+    a suit or a suit holds two (the parser reports those)."""
+    concealed: list[int] = []
+    in_melds: list[int] = []
+    in_meld = False
+    last_concealed_red = False
+    suits_seen: set[str] = set()
+    for n, ch in enumerate(text):
+        if ch in "[{(":
+            in_meld = True
+            in_melds.append(0)
+        elif ch in "]})":
+            in_meld = False
+        elif ch in _HONOUR_LETTERS:
+            last_concealed_red = last_concealed_red and in_meld
+        elif ch.isdigit():
+            if in_meld and text[n - 1] == ",":
+                continue  # the ,N digit
+            suit = next((c for c in text[n + 1:] if not c.isdigit() and not c.isspace()), "")
+            if ch == "0":
+                if suit not in _SUIT_BASE or suit in suits_seen:
+                    return None
+                suits_seen.add(suit)
+                if in_meld:
+                    in_melds[-1] += 1
+                else:
+                    concealed.append(_SUIT_BASE[suit] + 4)
+            if not in_meld:
+                last_concealed_red = ch == "0"
+    return concealed, in_melds, last_concealed_red
+
+
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+_HONOUR_LETTERS = frozenset("ESWNCFP")
 
 
 def best_scored(hand: Hand, ctx: RiichiContext, rules: RiichiRules, dora: DoraCount,

@@ -8,7 +8,8 @@ path reads are ``CONTEXT_FIELDS_READ`` and ``RULE_OPTIONS_READ``, held at import
 ``RiichiContext`` and ``RiichiRules``: a field declared and not read (or read and no longer declared)
 turns the path off with the reason in ``DECLINED`` (logged; tests/test_riichi_compiled.py fails on
 it) -- never a silent fall to the pure path. ``MJSCORE_PURE=1`` (or a missing build) selects the pure
-twin, ``evaluate.score_reading`` over ``shapes.readings``.
+twin, ``evaluate.score_reading`` over ``shapes.readings``; it turns off ``parse_plain`` (plain hand
+texts read by the C notation reader) too, so the twin reads every text with the notation parser.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ extensions = [
     Extension("scorer._compact", ["scorer/_compact.pyx"], extra_compile_args=["-O3"]),
     Extension("scorer._fastparse", ["scorer/_fastparse.pyx"], extra_compile_args=["-O3"]),
     Extension("scorer.variants.mcr._fast", ["scorer/variants/mcr/_fast.pyx"], extra_compile_args=["-O3"]),
+    Extension("scorer.variants.riichi._fast", ["scorer/variants/riichi/_fast.pyx"], extra_compile_args=["-O3"]),
     Extension("scorer.efficiency._shanten", ["scorer/efficiency/_shanten.pyx"], extra_compile_args=["-O3"]),
 ]
 

@@ -38,6 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from mcr_generator import generate  # noqa: E402
 from mcr_oracle import contradiction, oracle_args  # noqa: E402
@@ -224,6 +225,18 @@ def variant_rows(rounds: int, row: Callable[..., None]) -> None:
         row(f"full result, {variant}, its {len(cases)} referee cases: p50 / p99 "
             f"({p50 * 1e6:.0f} / {p99 * 1e6:.0f} µs)", "—", p50 / oracle,
             f"ratio = p50 ÷ one oracle MCR hand ({oracle * 1e6:.1f} µs)")
+
+
+def riichi_rows(n: int, rounds: int, row: Callable[..., None]) -> None:
+    """Riichi's explained result, serialised whole, against the ``mahjong`` package's
+    ``estimate_hand_value`` on the riichi differential generator's hands (bench/riichi.py)."""
+    import riichi as riichi_bench  # bench/riichi.py
+
+    from scorer.variants.riichi.compiled import BACKEND as riichi_backend
+
+    hands, ours, oracle, ratio, _ = riichi_bench.measure(n, rounds, 20240601)
+    row(f"riichi full result with explanation, serialised, {hands} generated hands, every preset and context "
+        f"field ({ours:.1f} µs vs estimate_hand_value {oracle:.1f} µs, {riichi_backend})", "≥ 10×", ratio)
 
 
 def counts_of(hand: str) -> list[int]:
@@ -419,6 +432,7 @@ def main() -> None:
     ap.add_argument("--efficiency", action="store_true", help="only the tile efficiency rows")
     ap.add_argument("--full-result", action="store_true", help="only the full-result-with-explanation rows")
     ap.add_argument("--variants", action="store_true", help="only the other variants' full-result rows")
+    ap.add_argument("--riichi", action="store_true", help="only the riichi row (bench/riichi.py)")
     args = ap.parse_args()
     if args.efficiency:
         for measure, target, ratio in efficiency_rows(args.n, args.rounds):
@@ -438,7 +452,9 @@ def main() -> None:
             note = f"{verdict}; {note}" if note else verdict
         rows_table.append((measure, target, ratio, note))
 
-    if args.full_result or args.variants:
+    if args.full_result or args.variants or args.riichi:
+        if args.riichi:
+            riichi_rows(args.n, args.rounds, row)
         if args.full_result:
             full_result_rows(args.rounds, corpora, row)
         if args.variants:
@@ -456,6 +472,7 @@ def main() -> None:
             "≥ 3×", oracle / ours)
     full_result_rows(args.rounds, corpora, row)
     variant_rows(args.rounds, row)
+    riichi_rows(args.n, args.rounds, row)
     # each row below is timed next to the same oracle sample, the oracle's rounds just before its
     # own, so that a machine slower in one stretch slows both sides alike. Not round by round: a
     # run of a few hundred microseconds right after the oracle's finds the caches filled with the

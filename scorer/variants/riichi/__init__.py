@@ -29,6 +29,7 @@ from scorer.result import OwnClaims, ReadingView, Result
 from scorer.seats import DEALER, no_payments, previous_seat
 from scorer.tiles import tiles_text
 
+from . import compiled
 from .checks import MAX_INDICATORS, NOTATION, Indicators, check, next_tile
 from .claims import read_claim
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
@@ -107,22 +108,32 @@ class Riichi(Variant):
             values["discarder"] = previous_seat(values["seat_wind"])
         return values
 
+    def parse_hand(self, text: str | None, context: Model, dialect: str | None) -> Hand:
+        """The plain texts read in C (``compiled.parse_plain``), the rest by the notation parser."""
+        hand = compiled.parse_plain(text) if dialect is None else None
+        return hand if hand is not None else super().parse_hand(text, context, dialect)
+
     def completes(self, hand: Hand, context: Model) -> bool:
         """A winning shape as riichi reads it (seven pairs of seven different kinds)."""
         return bool(readings(hand, False))
 
-    def _scored(self, hand: Hand, ctx: RiichiContext, opts: RiichiRules) -> tuple[list[Scored], DoraCount]:
+    def _scored(self, hand: Hand, ctx: RiichiContext, opts: RiichiRules,
+                chosen_only: bool = False) -> tuple[list[Scored], DoraCount]:
         ind = check(hand, ctx)
-        facts = hand_facts(hand)
         dora = dora_count(hand, ind, opts)
         discarder = ctx.discarder or previous_seat(ctx.seat_wind)
+        if chosen_only:  # the compiled path's chosen reading (compiled.py), when it is on
+            chosen = compiled.best_scored(hand, ctx, opts, dora, discarder)
+            if chosen is not None:
+                return chosen, dora
+        facts = hand_facts(hand)
         return [score_reading(r, hand, ctx, opts, facts, dora, discarder)
                 for r in readings(hand, ctx.self_draw)], dora
 
     def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: RiichiContext = context  # type: ignore[assignment]
         opts: RiichiRules = rules.options  # type: ignore[assignment]
-        scored, dora = self._scored(hand, ctx, opts)
+        scored, dora = self._scored(hand, ctx, opts, chosen_only=True)
         canonical = format_hand(hand)
         details: dict[str, Any] = {"dealer": ctx.seat_wind == DEALER, "dora": dora.as_dict(),
                                    "riichi_sticks": 1000 * ctx.riichi_sticks}

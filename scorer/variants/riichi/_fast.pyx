@@ -1,0 +1,852 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""C-level riichi scoring: the hot path of the variant's ``score`` on integer data.
+
+``best(concealed, melds, win, situation, rules, dora)`` lists every reading of a hand as
+``shapes.readings`` does, in its order (thirteen orphans, seven pairs, then four sets and a pair:
+each pair, each split, each group the winning tile completes), scores each as
+``evaluate.score_reading`` does (the yaku and yakuman of ``yaku.py``, the dora, the exclusions of the
+item table, one yakuman under ``yakuman_stack`` false, the fu of ``fu.py``, the value of ``value.py``)
+and keeps the first reading worth the most (``evaluate.choose``). It answers the chosen reading's
+groups, wait, items, exclusions, han, fu and fu breakdown; ``compiled.py`` builds the Result from it.
+
+Nothing about the items is written here: the table's order, han (closed, open, double yakuman),
+exclusions and each id this code names come from ``configure`` (called by ``compiled.py`` with the
+declarations of ``items.py``, ``yaku.py`` and ``shapes.py``); an id it needs and the table lacks
+leaves the path declined. The pure-Python twin is ``evaluate.score_reading`` over
+``shapes.readings``; ``MJSCORE_PURE=1`` selects it.
+"""
+
+from libc.string cimport memcpy, memset
+
+cdef enum:
+    MAX_ITEMS = 64
+    MAX_BY = 32
+    # group kinds and waits: the positions in compiled.GROUP_KINDS and compiled.WAITS
+    K_SEQ = 0
+    K_TRIPLET = 1
+    K_KAN = 2
+    K_PAIR = 3
+    W_RYANMEN = 0
+    W_KANCHAN = 1
+    W_PENCHAN = 2
+    W_SHANPON = 3
+    W_TANKI = 4
+    W_THIRTEEN = 5
+    # shapes: the positions in compiled.SHAPES
+    S_STANDARD = 0
+    S_CHIITOITSU = 1
+    S_KOKUSHI = 2
+    # the situation bits (compiled.SITUATION) and rule bits (compiled.RULES)
+    B_SELF_DRAW = 1
+    B_RIICHI = 2
+    B_DOUBLE_RIICHI = 4
+    B_IPPATSU = 8
+    B_LAST_WALL = 16
+    B_KONG_WIN = 32
+    B_FIRST_TURN = 64
+    B_DEALER = 128
+    R_OPEN_TANYAO = 1
+    R_DOUBLE_YAKUMAN = 2
+    R_YAKUMAN_STACK = 4
+    R_KAZOE_YAKUMAN = 8
+    R_KIRIAGE = 16
+    R_RENHOU_MANGAN = 32
+    R_RENHOU_YAKUMAN = 64
+    MAX_FU = 12
+
+
+# --- the item table, from configure ---------------------------------------------------------------
+cdef int n_items = 0
+cdef int han_closed[MAX_ITEMS]
+cdef int han_open[MAX_ITEMS]
+cdef bint is_yakuman[MAX_ITEMS]
+cdef bint is_double[MAX_ITEMS]
+cdef bint is_dora[MAX_ITEMS]
+cdef int n_by[MAX_ITEMS]
+cdef int by_item[MAX_ITEMS][MAX_BY]
+cdef int by_principle[MAX_ITEMS][MAX_BY]
+cdef int one_yakuman_principle = 0
+cdef int max_yakuman = 6
+cdef bint green[34]
+cdef int nine_gates[9]
+cdef int mangan = 0, haneman = 0, baiman = 0, sanbaiman = 0, yakuman_basic = 0
+cdef int kiriage_han[4]
+cdef int kiriage_fu[4]
+cdef int n_kiriage = 0
+cdef int dora_items[3]
+
+# the ids this code names, each looked up in the table by configure
+NAMED = ("double_riichi", "riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "ryanpeikou", "iipeikou",
+         "yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "seat_wind", "round_wind", "haitei", "houtei",
+         "rinshan", "chankan", "chiitoitsu", "junchan", "chanta", "ittsu", "sanshoku", "sanshoku_doukou",
+         "toitoi", "sanankou", "sankantsu", "shousangen", "honroutou", "chinitsu", "honitsu", "renhou",
+         "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen", "shousuushii", "daisuushii",
+         "tsuuiisou", "ryuuiisou", "chinroutou", "chuuren", "junsei_chuuren", "suukantsu", "tenhou", "chiihou",
+         "renhou_yakuman", "dora", "aka_dora", "ura_dora")
+cdef int I_DOUBLE_RIICHI, I_RIICHI, I_IPPATSU, I_MENZEN_TSUMO, I_PINFU, I_TANYAO, I_RYANPEIKOU, I_IIPEIKOU
+cdef int I_HAKU, I_HATSU, I_CHUN, I_SEAT_WIND, I_ROUND_WIND, I_HAITEI, I_HOUTEI, I_RINSHAN, I_CHANKAN
+cdef int I_CHIITOITSU, I_JUNCHAN, I_CHANTA, I_ITTSU, I_SANSHOKU, I_SANSHOKU_DOUKOU, I_TOITOI, I_SANANKOU
+cdef int I_SANKANTSU, I_SHOUSANGEN, I_HONROUTOU, I_CHINITSU, I_HONITSU, I_RENHOU
+cdef int I_KOKUSHI, I_KOKUSHI_13, I_SUUANKOU, I_SUUANKOU_TANKI, I_DAISANGEN, I_SHOUSUUSHII, I_DAISUUSHII
+cdef int I_TSUUIISOU, I_RYUUIISOU, I_CHINROUTOU, I_CHUUREN, I_JUNSEI_CHUUREN, I_SUUKANTSU, I_TENHOU
+cdef int I_CHIIHOU, I_RENHOU_YAKUMAN
+
+cdef int HAKU = 0, HATSU = 0, CHUN = 0  # the dragons, from yaku.py
+cdef int ORPHAN_KINDS[13]  # shapes.ORPHANS
+
+# the fu reasons, in the order fu.py names them
+FU_REASONS = ("base", "closed_ron", "tsumo", "chiitoitsu", "valued_pair", "double_valued_pair", "kanchan",
+              "penchan", "pair_wait", "open_pinfu", "closed_pon", "closed_terminal_pon", "closed_kan",
+              "closed_terminal_kan", "open_pon", "open_terminal_pon", "open_kan", "open_terminal_kan")
+cdef enum:
+    F_BASE = 0
+    F_CLOSED_RON = 1
+    F_TSUMO = 2
+    F_CHIITOITSU = 3
+    F_VALUED_PAIR = 4
+    F_DOUBLE_VALUED_PAIR = 5
+    F_KANCHAN = 6
+    F_PENCHAN = 7
+    F_PAIR_WAIT = 8
+    F_OPEN_PINFU = 9
+    F_TRIPLET = 10  # + 4 × open + 2 × kan + terminal
+
+DECLINED = "not configured"
+
+
+def configure(list ids, list closed_han, list open_han, list yakuman, list double, list dora, list excluded_by,
+              int one_yakuman, int most_yakuman, green_kinds, nine, limits, kiriage, dragons, orphans):
+    """The item table and the rule constants, from the Python declarations (``compiled.py``).
+    ``excluded_by[n]``: the (excluder position, principle code) pairs of item n, in the table's order."""
+    global n_items, one_yakuman_principle, max_yakuman, mangan, haneman, baiman, sanbaiman, yakuman_basic
+    global n_kiriage, DECLINED, HAKU, HATSU, CHUN
+    if (len(ids) > MAX_ITEMS or any(len(b) > MAX_BY for b in excluded_by) or len(kiriage) > 4
+            or len(orphans) != 13 or len(dragons) != 3):
+        DECLINED = "the item table is larger than the compiled path holds"
+        return
+    missing = [i for i in NAMED if i not in ids]
+    if missing:
+        DECLINED = f"the item table lacks ids the compiled path names: {', '.join(missing)}"
+        return
+    n_items = len(ids)
+    for n in range(n_items):
+        han_closed[n] = closed_han[n]
+        han_open[n] = open_han[n]
+        is_yakuman[n] = yakuman[n]
+        is_double[n] = double[n]
+        is_dora[n] = dora[n]
+        n_by[n] = len(excluded_by[n])
+        for k, (by, principle) in enumerate(excluded_by[n]):
+            by_item[n][k] = by
+            by_principle[n][k] = principle
+    one_yakuman_principle = one_yakuman
+    max_yakuman = most_yakuman
+    for k in range(34):
+        green[k] = k in green_kinds
+    for k in range(9):
+        nine_gates[k] = nine[k]
+    mangan, haneman, baiman, sanbaiman, yakuman_basic = limits
+    n_kiriage = len(kiriage)
+    for k, (h, f) in enumerate(kiriage):
+        kiriage_han[k] = h
+        kiriage_fu[k] = f
+    HAKU, HATSU, CHUN = dragons
+    for k in range(13):
+        ORPHAN_KINDS[k] = orphans[k]
+    _name_ids(ids)
+    DECLINED = None
+
+
+cdef void _name_ids(list ids):
+    global I_DOUBLE_RIICHI, I_RIICHI, I_IPPATSU, I_MENZEN_TSUMO, I_PINFU, I_TANYAO, I_RYANPEIKOU, I_IIPEIKOU
+    global I_HAKU, I_HATSU, I_CHUN, I_SEAT_WIND, I_ROUND_WIND, I_HAITEI, I_HOUTEI, I_RINSHAN, I_CHANKAN
+    global I_CHIITOITSU, I_JUNCHAN, I_CHANTA, I_ITTSU, I_SANSHOKU, I_SANSHOKU_DOUKOU, I_TOITOI, I_SANANKOU
+    global I_SANKANTSU, I_SHOUSANGEN, I_HONROUTOU, I_CHINITSU, I_HONITSU, I_RENHOU
+    global I_KOKUSHI, I_KOKUSHI_13, I_SUUANKOU, I_SUUANKOU_TANKI, I_DAISANGEN, I_SHOUSUUSHII, I_DAISUUSHII
+    global I_TSUUIISOU, I_RYUUIISOU, I_CHINROUTOU, I_CHUUREN, I_JUNSEI_CHUUREN, I_SUUKANTSU, I_TENHOU
+    global I_CHIIHOU, I_RENHOU_YAKUMAN
+    (I_DOUBLE_RIICHI, I_RIICHI, I_IPPATSU, I_MENZEN_TSUMO, I_PINFU, I_TANYAO, I_RYANPEIKOU, I_IIPEIKOU,
+     I_HAKU, I_HATSU, I_CHUN, I_SEAT_WIND, I_ROUND_WIND, I_HAITEI, I_HOUTEI, I_RINSHAN, I_CHANKAN,
+     I_CHIITOITSU, I_JUNCHAN, I_CHANTA, I_ITTSU, I_SANSHOKU, I_SANSHOKU_DOUKOU, I_TOITOI, I_SANANKOU,
+     I_SANKANTSU, I_SHOUSANGEN, I_HONROUTOU, I_CHINITSU, I_HONITSU, I_RENHOU,
+     I_KOKUSHI, I_KOKUSHI_13, I_SUUANKOU, I_SUUANKOU_TANKI, I_DAISANGEN, I_SHOUSUUSHII, I_DAISUUSHII,
+     I_TSUUIISOU, I_RYUUIISOU, I_CHINROUTOU, I_CHUUREN, I_JUNSEI_CHUUREN, I_SUUKANTSU, I_TENHOU,
+     I_CHIIHOU, I_RENHOU_YAKUMAN, dora_items[0], dora_items[1], dora_items[2]) = [ids.index(i) for i in NAMED]
+
+
+# --- a hand and a reading --------------------------------------------------------------------------
+cdef struct Facts:
+    int counts[34]     # concealed
+    bint kinds[34]     # every kind held, melds included
+    bint closed
+    int kans
+    int win
+    int n_suits
+    int the_suit
+    bint honours
+    int n_melds
+    int meld_kind[4]
+    int meld_tile[4]
+    bint meld_concealed[4]
+    int situation
+    int rules
+    int seat_tile
+    int round_tile
+    int dora[3]
+
+
+cdef struct Reading:
+    int shape
+    int n_groups            # every group, the melds first (standard: 4 sets then the pair)
+    int kind[7]
+    int tile[7]
+    bint concealed[7]
+    int wait
+
+
+cdef struct Scored:
+    Reading reading
+    int n_kept
+    int kept[MAX_ITEMS]
+    int kept_points[MAX_ITEMS]
+    int kept_count[MAX_ITEMS]
+    int n_excluded
+    int excluded[MAX_ITEMS]
+    int excluded_by[MAX_ITEMS]
+    int excluded_principle[MAX_ITEMS]
+    int excluded_count[MAX_ITEMS]
+    int han
+    int fu
+    int n_fu
+    int fu_reason[MAX_FU]
+    int fu_value[MAX_FU]
+    int fu_group[MAX_FU]
+    int yakuman
+    bint has_yaku
+    int total
+
+
+cdef inline bint _th(int k) noexcept:
+    return k >= 27 or k % 9 == 0 or k % 9 == 8
+
+
+cdef inline bint _is_triplet(int kind) noexcept:
+    return kind == K_TRIPLET or kind == K_KAN
+
+
+cdef inline bint _dragon(int k) noexcept:
+    return k == HAKU or k == HATSU or k == CHUN
+
+
+cdef inline bint _wind(int k) noexcept:
+    return 27 <= k <= 30
+
+
+cdef inline bint _renhou(Facts* f) noexcept:
+    return (f.situation & B_FIRST_TURN) and not (f.situation & B_SELF_DRAW) and not (f.situation & B_DEALER)
+
+
+cdef int _han_of(int item, Facts* f) noexcept:
+    if is_double[item]:
+        return 26 if f.rules & R_DOUBLE_YAKUMAN else 13
+    if f.closed or is_yakuman[item]:
+        return han_closed[item]
+    return han_open[item]
+
+
+# --- the yaku (yaku.py) --------------------------------------------------------------------------
+cdef void _situation(Facts* f, bint* found) noexcept:
+    cdef int s = f.situation
+    if s & B_DOUBLE_RIICHI:
+        found[I_DOUBLE_RIICHI] = 1
+        found[I_RIICHI] = 1
+    elif s & B_RIICHI:
+        found[I_RIICHI] = 1
+    if s & B_IPPATSU:
+        found[I_IPPATSU] = 1
+    if (s & B_SELF_DRAW) and f.closed:
+        found[I_MENZEN_TSUMO] = 1
+    if s & B_LAST_WALL:
+        found[I_HAITEI if s & B_SELF_DRAW else I_HOUTEI] = 1
+    if s & B_KONG_WIN:
+        found[I_RINSHAN if s & B_SELF_DRAW else I_CHANKAN] = 1
+    if _renhou(f) and f.rules & R_RENHOU_MANGAN:
+        found[I_RENHOU] = 1
+
+
+cdef void _colours(Facts* f, bint* found) noexcept:
+    cdef bint simples = 1, all_th = 1
+    cdef int k
+    for k in range(34):
+        if f.kinds[k]:
+            if _th(k):
+                simples = 0
+            else:
+                all_th = 0
+    if simples and (f.closed or f.rules & R_OPEN_TANYAO):
+        found[I_TANYAO] = 1
+    if f.n_suits == 1:
+        found[I_HONITSU if f.honours else I_CHINITSU] = 1
+    if all_th:
+        found[I_HONROUTOU] = 1
+
+
+cdef int _concealed_triplets(Reading* r) noexcept:
+    cdef int n = 0, g
+    for g in range(4):
+        if _is_triplet(r.kind[g]) and r.concealed[g]:
+            n += 1
+    return n
+
+
+cdef void _sets_yaku(Reading* r, Facts* f, bint* found) noexcept:
+    cdef int seq_count[34]
+    cdef bint trip[34]
+    cdef int n_seqs = 0, n_trips = 0, g, t, doubles = 0, dragons = 0, n, s
+    cdef int pair = r.tile[4]
+    cdef bint all_outside = 1, outside
+    memset(seq_count, 0, sizeof(seq_count))
+    memset(trip, 0, sizeof(trip))
+    for g in range(4):
+        t = r.tile[g]
+        if r.kind[g] == K_SEQ:
+            seq_count[t] += 1
+            n_seqs += 1
+        else:
+            trip[t] = 1
+            n_trips += 1
+            if _dragon(t):
+                dragons += 1
+    if (f.closed and n_seqs == 4 and r.wait == W_RYANMEN and not _dragon(pair)
+            and pair != f.seat_tile and pair != f.round_tile):
+        found[I_PINFU] = 1
+    if f.closed:
+        for t in range(34):
+            doubles += seq_count[t] // 2
+        if doubles >= 2:
+            found[I_RYANPEIKOU] = 1
+        if doubles:
+            found[I_IIPEIKOU] = 1
+    if trip[HAKU]:
+        found[I_HAKU] = 1
+    if trip[HATSU]:
+        found[I_HATSU] = 1
+    if trip[CHUN]:
+        found[I_CHUN] = 1
+    if trip[f.seat_tile]:
+        found[I_SEAT_WIND] = 1
+    if trip[f.round_tile]:
+        found[I_ROUND_WIND] = 1
+    if n_seqs:
+        for g in range(5):
+            t = r.tile[g]
+            outside = _th(t) or (r.kind[g] == K_SEQ and _th(t + 2))
+            if not outside:
+                all_outside = 0
+                break
+        if all_outside:
+            found[I_CHANTA] = 1
+            if not f.honours:
+                found[I_JUNCHAN] = 1
+    for s in range(3):
+        if seq_count[9 * s] and seq_count[9 * s + 3] and seq_count[9 * s + 6]:
+            found[I_ITTSU] = 1
+    for n in range(7):
+        if seq_count[n] and seq_count[n + 9] and seq_count[n + 18]:
+            found[I_SANSHOKU] = 1
+    for n in range(9):
+        if trip[n] and trip[n + 9] and trip[n + 18]:
+            found[I_SANSHOKU_DOUKOU] = 1
+    if n_trips == 4:
+        found[I_TOITOI] = 1
+    if _concealed_triplets(r) == 3:
+        found[I_SANANKOU] = 1
+    if f.kans == 3:
+        found[I_SANKANTSU] = 1
+    if dragons == 2 and _dragon(pair):
+        found[I_SHOUSANGEN] = 1
+
+
+cdef void _yakuman(Reading* r, Facts* f, bint* found) noexcept:
+    cdef int g, k, winds = 0, dragons = 0, suit
+    cdef bint all_honours = 1, all_green = 1, all_terminals = 1, gates = 1, junsei = 1
+    cdef int held
+    if r.shape == S_KOKUSHI:
+        found[I_KOKUSHI_13 if r.wait == W_THIRTEEN else I_KOKUSHI] = 1
+    if r.shape == S_STANDARD:
+        if _concealed_triplets(r) == 4:
+            found[I_SUUANKOU_TANKI if r.wait == W_TANKI else I_SUUANKOU] = 1
+        for g in range(4):
+            if _is_triplet(r.kind[g]):
+                if _dragon(r.tile[g]):
+                    dragons += 1
+                elif _wind(r.tile[g]):
+                    winds += 1
+        if dragons == 3:
+            found[I_DAISANGEN] = 1
+        if winds == 3 and _wind(r.tile[4]):
+            found[I_SHOUSUUSHII] = 1
+        if winds == 4:
+            found[I_DAISUUSHII] = 1
+    for k in range(34):
+        if f.kinds[k]:
+            if k < 27:
+                all_honours = 0
+            if not green[k]:
+                all_green = 0
+            if not (k < 27 and (k % 9 == 0 or k % 9 == 8)):
+                all_terminals = 0
+    if all_honours:
+        found[I_TSUUIISOU] = 1
+    if all_green:
+        found[I_RYUUIISOU] = 1
+    if all_terminals:
+        found[I_CHINROUTOU] = 1
+    if r.shape == S_STANDARD and f.closed and not f.kans and f.n_suits == 1 and not f.honours:
+        suit = f.the_suit * 9
+        for k in range(9):
+            held = f.counts[suit + k]
+            if held < nine_gates[k]:
+                gates = 0
+            if held - (1 if suit + k == f.win else 0) != nine_gates[k]:
+                junsei = 0
+        if gates:
+            found[I_JUNSEI_CHUUREN if junsei else I_CHUUREN] = 1
+    if f.kans == 4:
+        found[I_SUUKANTSU] = 1
+    if (f.situation & B_FIRST_TURN) and (f.situation & B_SELF_DRAW):
+        found[I_TENHOU if f.situation & B_DEALER else I_CHIIHOU] = 1
+    if _renhou(f) and f.rules & R_RENHOU_YAKUMAN:
+        found[I_RENHOU_YAKUMAN] = 1
+
+
+# --- the fu (fu.py) ------------------------------------------------------------------------------
+cdef inline void _fu_add(Scored* out, int reason, int value, int group) noexcept:
+    out.fu_reason[out.n_fu] = reason
+    out.fu_value[out.n_fu] = value
+    out.fu_group[out.n_fu] = group
+    out.n_fu += 1
+
+
+cdef void _fu(Reading* r, Facts* f, bint pinfu, Scored* out) noexcept:
+    cdef bint self_draw = f.situation & B_SELF_DRAW
+    cdef int g, t, fu, raw, winds, pair
+    cdef bint th
+    out.n_fu = 0
+    if r.shape == S_KOKUSHI:
+        out.fu = 0
+        return
+    if r.shape == S_CHIITOITSU:
+        _fu_add(out, F_CHIITOITSU, 25, -1)
+        out.fu = 25
+        return
+    _fu_add(out, F_BASE, 20, -1)
+    if pinfu and self_draw:
+        out.fu = 20
+        return
+    if f.closed and not self_draw:
+        _fu_add(out, F_CLOSED_RON, 10, -1)
+    if self_draw:
+        _fu_add(out, F_TSUMO, 2, -1)
+    for g in range(4):
+        if not _is_triplet(r.kind[g]):
+            continue
+        th = _th(r.tile[g])
+        fu = 2 * (2 if th else 1) * (2 if r.concealed[g] else 1) * (4 if r.kind[g] == K_KAN else 1)
+        _fu_add(out, F_TRIPLET + 4 * (not r.concealed[g]) + 2 * (r.kind[g] == K_KAN) + th, fu, g)
+    pair = r.tile[4]
+    winds = (pair == f.seat_tile) + (pair == f.round_tile)
+    if _dragon(pair) or winds == 1:
+        _fu_add(out, F_VALUED_PAIR, 2, 4)
+    elif winds == 2:
+        _fu_add(out, F_DOUBLE_VALUED_PAIR, 4, 4)
+    if r.wait == W_KANCHAN:
+        _fu_add(out, F_KANCHAN, 2, -1)
+    elif r.wait == W_PENCHAN:
+        _fu_add(out, F_PENCHAN, 2, -1)
+    elif r.wait == W_TANKI:
+        _fu_add(out, F_PAIR_WAIT, 2, -1)
+    raw = 0
+    for g in range(out.n_fu):
+        raw += out.fu_value[g]
+    if not f.closed and raw == 20:
+        _fu_add(out, F_OPEN_PINFU, 10, -1)
+        raw = 30
+    out.fu = (raw + 9) // 10 * 10
+
+
+# --- one reading scored (evaluate.py) and its value (value.py) --------------------------------------
+cdef int _basic(int han, int fu, int yakuman, int rules) noexcept:
+    cdef int basic, k
+    if yakuman:
+        return yakuman_basic * yakuman
+    if han >= 13:
+        return yakuman_basic if rules & R_KAZOE_YAKUMAN else sanbaiman
+    if han >= 11:
+        return sanbaiman
+    if han >= 8:
+        return baiman
+    if han >= 6:
+        return haneman
+    if han >= 5:
+        return mangan
+    basic = fu << (han + 2)
+    if basic >= mangan:
+        return mangan
+    if rules & R_KIRIAGE:
+        for k in range(n_kiriage):
+            if han == kiriage_han[k] and fu == kiriage_fu[k]:
+                return mangan
+    return basic
+
+
+cdef inline int _up100(int points) noexcept:
+    return (points + 99) // 100 * 100
+
+
+cdef int _total(int basic, Facts* f) noexcept:
+    if not (f.situation & B_SELF_DRAW):
+        return _up100(basic * (6 if f.situation & B_DEALER else 4))
+    if f.situation & B_DEALER:
+        return 3 * _up100(2 * basic)
+    return _up100(2 * basic) + 2 * _up100(basic)
+
+
+cdef void _score(Reading* r, Facts* f, Scored* out) noexcept:
+    cdef bint found[MAX_ITEMS]
+    cdef int points[MAX_ITEMS]
+    cdef int count[MAX_ITEMS]
+    cdef bint standing[MAX_ITEMS]
+    cdef int n, k, by, best, yakuman_han, han
+    cdef bint pinfu
+    memset(found, 0, sizeof(found))
+    _yakuman(r, f, found)
+    _situation(f, found)
+    _colours(f, found)
+    if r.shape == S_CHIITOITSU:
+        found[I_CHIITOITSU] = 1
+    elif r.shape == S_STANDARD:
+        _sets_yaku(r, f, found)
+    pinfu = found[I_PINFU]
+    for n in range(n_items):
+        count[n] = 1
+        if found[n]:
+            points[n] = _han_of(n, f)
+            if not points[n]:
+                found[n] = 0
+    for k in range(3):
+        n = dora_items[k]
+        if f.dora[k]:
+            found[n] = 1
+            points[n] = 1
+            count[n] = f.dora[k]
+    # the exclusions (scorer.exclusions.apply_exclusions): in table order, an item is dropped by the
+    # first of its excluders still standing
+    out.n_excluded = 0
+    for n in range(n_items):
+        standing[n] = found[n]
+    for n in range(n_items):
+        if not found[n]:
+            continue
+        for k in range(n_by[n]):
+            by = by_item[n][k]
+            if standing[by]:
+                standing[n] = 0
+                out.excluded[out.n_excluded] = n
+                out.excluded_by[out.n_excluded] = by
+                out.excluded_principle[out.n_excluded] = by_principle[n][k]
+                out.excluded_count[out.n_excluded] = count[n]
+                out.n_excluded += 1
+                break
+    if not (f.rules & R_YAKUMAN_STACK):
+        # one yakuman: the highest valued (the first in the table on a tie), paid as one
+        best = -1
+        for n in range(n_items):
+            if standing[n] and is_yakuman[n] and (best < 0 or points[n] > points[best]):
+                best = n
+        if best >= 0:
+            k = 0
+            for n in range(n_items):
+                if standing[n] and is_yakuman[n] and n != best:
+                    k += 1
+            if k:
+                memmove_excluded(out, k)
+                k = 0
+                for n in range(n_items):
+                    if standing[n] and is_yakuman[n] and n != best:
+                        standing[n] = 0
+                        out.excluded[k] = n
+                        out.excluded_by[k] = best
+                        out.excluded_principle[k] = one_yakuman_principle
+                        out.excluded_count[k] = 1
+                        k += 1
+            points[best] = 13
+    out.n_kept = 0
+    yakuman_han = 0
+    han = 0
+    out.has_yaku = 0
+    for n in range(n_items):
+        if standing[n]:
+            out.kept[out.n_kept] = n
+            out.kept_points[out.n_kept] = points[n]
+            out.kept_count[out.n_kept] = count[n]
+            out.n_kept += 1
+            han += points[n] * count[n]
+            if is_yakuman[n]:
+                yakuman_han += points[n]
+            if not is_dora[n]:
+                out.has_yaku = 1
+    out.yakuman = min(yakuman_han // 13, max_yakuman)
+    out.han = 13 * out.yakuman if out.yakuman else han
+    _fu(r, f, pinfu, out)
+    out.total = _total(_basic(out.han, out.fu, out.yakuman, f.rules), f)
+
+
+cdef void memmove_excluded(Scored* out, int by) noexcept:
+    """Room for ``by`` exclusions before the others."""
+    cdef int n
+    for n in range(out.n_excluded - 1, -1, -1):
+        out.excluded[n + by] = out.excluded[n]
+        out.excluded_by[n + by] = out.excluded_by[n]
+        out.excluded_principle[n + by] = out.excluded_principle[n]
+        out.excluded_count[n + by] = out.excluded_count[n]
+    out.n_excluded += by
+
+
+cdef bint _better(Scored* a, Scored* b) noexcept:
+    """a's (has_yaku, total, yakuman, han, fu) above b's: evaluate.choose keeps the first maximum."""
+    if a.has_yaku != b.has_yaku:
+        return a.has_yaku > b.has_yaku
+    if a.total != b.total:
+        return a.total > b.total
+    if (a.yakuman > 0) != (b.yakuman > 0):
+        return a.yakuman > 0
+    if a.han != b.han:
+        return a.han > b.han
+    return a.fu > b.fu
+
+
+# --- the readings (shapes.py) ----------------------------------------------------------------------
+cdef struct Search:
+    Facts* facts
+    Reading reading   # the melds, then the split's groups being built
+    Scored best
+    Scored trial
+    int found
+    int pair
+    int n_split
+    int split_kind[4]
+    int split_tile[4]
+
+
+cdef void _consider(Search* s) noexcept:
+    _score(&s.reading, s.facts, &s.trial)
+    if not s.found or _better(&s.trial, &s.best):
+        s.trial.reading = s.reading
+        memcpy(&s.best, &s.trial, sizeof(Scored))
+    s.found += 1
+
+
+cdef int _seq_wait(int tile, int win) noexcept:
+    if win == tile + 1:
+        return W_KANCHAN
+    if (win == tile and tile % 9 == 6) or (win == tile + 2 and tile % 9 == 0):
+        return W_PENCHAN
+    return W_RYANMEN
+
+
+cdef void _split_done(Search* s) noexcept:
+    """One split: its groups sorted by (tile, kind), each place of the winning tile a reading."""
+    cdef Facts* f = s.facts
+    cdef int order[4]
+    cdef int n, m, a, b, place, kind, tile, base = f.n_melds, win = f.win, g
+    cdef Reading* r = &s.reading
+    for n in range(s.n_split):
+        order[n] = n
+    for n in range(1, s.n_split):  # insertion sort by (tile, kind): SEQ before TRIPLET
+        a = order[n]
+        m = n - 1
+        while m >= 0:
+            b = order[m]
+            if s.split_tile[b] < s.split_tile[a] or (s.split_tile[b] == s.split_tile[a]
+                                                     and s.split_kind[b] <= s.split_kind[a]):
+                break
+            order[m + 1] = b
+            m -= 1
+        order[m + 1] = a
+    r.shape = S_STANDARD
+    r.n_groups = base + s.n_split + 1
+    r.kind[4] = K_PAIR
+    r.tile[4] = s.pair
+    r.concealed[4] = 1
+    if s.pair == win:
+        for n in range(s.n_split):
+            g = base + n
+            r.kind[g] = s.split_kind[order[n]]
+            r.tile[g] = s.split_tile[order[n]]
+            r.concealed[g] = 1
+        r.wait = W_TANKI
+        _consider(s)
+    for place in range(s.n_split):
+        kind = s.split_kind[order[place]]
+        tile = s.split_tile[order[place]]
+        if kind == K_TRIPLET:
+            if tile != win:
+                continue
+        elif not (tile <= win <= tile + 2):
+            continue
+        if place and s.split_kind[order[place - 1]] == kind and s.split_tile[order[place - 1]] == tile:
+            continue  # the same group again: the same reading
+        for n in range(s.n_split):
+            g = base + n
+            r.kind[g] = s.split_kind[order[n]]
+            r.tile[g] = s.split_tile[order[n]]
+            r.concealed[g] = not (n == place and r.kind[g] == K_TRIPLET and not (f.situation & B_SELF_DRAW))
+        r.wait = W_SHANPON if kind == K_TRIPLET else _seq_wait(tile, win)
+        _consider(s)
+
+
+cdef void _splits(Search* s, int* counts, int start, int n_sets) noexcept:
+    cdef int i = start
+    while i < 34 and not counts[i]:
+        i += 1
+    if i == 34:
+        if n_sets == 0:
+            _split_done(s)
+        return
+    if n_sets == 0:
+        return
+    if counts[i] >= 3:
+        counts[i] -= 3
+        s.split_kind[s.n_split] = K_TRIPLET
+        s.split_tile[s.n_split] = i
+        s.n_split += 1
+        _splits(s, counts, i, n_sets - 1)
+        s.n_split -= 1
+        counts[i] += 3
+    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        s.split_kind[s.n_split] = K_SEQ
+        s.split_tile[s.n_split] = i
+        s.n_split += 1
+        _splits(s, counts, i, n_sets - 1)
+        s.n_split -= 1
+        counts[i] += 1
+        counts[i + 1] += 1
+        counts[i + 2] += 1
+
+
+cdef void _search(Search* s) noexcept:
+    cdef Facts* f = s.facts
+    cdef Reading* r = &s.reading
+    cdef int counts[34]
+    cdef int k, n, n_kinds = 0, n_orphans = 0, held = 0
+    cdef bint pairs_only = 1
+    memcpy(counts, f.counts, sizeof(counts))
+    if not f.n_melds:
+        for k in range(34):
+            held += counts[k]
+        for n in range(13):
+            if counts[ORPHAN_KINDS[n]]:
+                n_orphans += 1
+                held -= counts[ORPHAN_KINDS[n]]
+        if n_orphans == 13 and held == 0:  # thirteen orphans
+            r.shape = S_KOKUSHI
+            r.n_groups = 0
+            r.wait = W_THIRTEEN if counts[f.win] == 2 else W_TANKI
+            _consider(s)
+        for k in range(34):
+            if counts[k]:
+                n_kinds += 1
+                if counts[k] != 2:
+                    pairs_only = 0
+        if n_kinds == 7 and pairs_only:  # seven pairs
+            r.shape = S_CHIITOITSU
+            r.n_groups = 7
+            r.wait = W_TANKI
+            n = 0
+            for k in range(34):
+                if counts[k]:
+                    r.kind[n] = K_PAIR
+                    r.tile[n] = k
+                    r.concealed[n] = 1
+                    n += 1
+            _consider(s)
+    for n in range(f.n_melds):
+        r.kind[n] = f.meld_kind[n]
+        r.tile[n] = f.meld_tile[n]
+        r.concealed[n] = f.meld_concealed[n]
+    for k in range(34):
+        if counts[k] < 2:
+            continue
+        counts[k] -= 2
+        s.pair = k
+        s.n_split = 0
+        _splits(s, counts, 0, 4 - f.n_melds)
+        counts[k] += 2
+
+
+def best(concealed, tuple melds, int win, int situation, int seat_tile, int round_tile, int rules,
+         int dora, int aka_dora, int ura_dora):
+    """The chosen reading of a hand, or None when it has none (``compiled.py`` reads the answer).
+
+    ``concealed``: the 34 concealed counts; ``melds``: (kind code, lowest tile, concealed) each;
+    ``situation`` and ``rules``: the bits of compiled.SITUATION and compiled.RULES."""
+    cdef Search s
+    cdef Facts f
+    cdef int k, n, t, kind
+    cdef bint suits[3]
+    memset(&f, 0, sizeof(Facts))
+    memset(suits, 0, sizeof(suits))
+    for k in range(34):
+        f.counts[k] = concealed[k]
+        if f.counts[k]:
+            f.kinds[k] = 1
+    f.closed = 1
+    f.n_melds = len(melds)
+    for n in range(f.n_melds):
+        kind, t, concealed_meld = melds[n]
+        f.meld_kind[n] = kind
+        f.meld_tile[n] = t
+        f.meld_concealed[n] = concealed_meld
+        if not concealed_meld:
+            f.closed = 0
+        if kind == K_KAN:
+            f.kans += 1
+        f.kinds[t] = 1
+        if kind == K_SEQ:
+            f.kinds[t + 1] = 1
+            f.kinds[t + 2] = 1
+    for k in range(34):
+        if f.kinds[k]:
+            if k < 27:
+                if not suits[k // 9]:
+                    suits[k // 9] = 1
+                    f.n_suits += 1
+                    f.the_suit = k // 9
+            else:
+                f.honours = 1
+    f.win = win
+    f.situation = situation
+    f.rules = rules
+    f.seat_tile = seat_tile
+    f.round_tile = round_tile
+    f.dora[0] = dora
+    f.dora[1] = aka_dora
+    f.dora[2] = ura_dora
+    s.facts = &f
+    s.found = 0
+    _search(&s)
+    if not s.found:
+        return None
+    cdef Scored* b = &s.best
+    cdef Reading* r = &b.reading
+    return (r.shape, [(r.kind[n], r.tile[n], r.concealed[n]) for n in range(f.n_melds if r.shape == S_STANDARD else 0,
+                                                                            r.n_groups)],
+            r.wait, [(b.kept[n], b.kept_points[n], b.kept_count[n]) for n in range(b.n_kept)],
+            [(b.excluded[n], b.excluded_by[n], b.excluded_principle[n], b.excluded_count[n])
+             for n in range(b.n_excluded)],
+            b.han, b.fu, [(b.fu_reason[n], b.fu_value[n], b.fu_group[n]) for n in range(b.n_fu)],
+            b.yakuman, b.has_yaku)

@@ -1,0 +1,262 @@
+"""Riichi's compiled path (``_fast.pyx``): what it is told of the item table and of a request, and the
+chosen reading it answers turned back into the pure path's ``Scored`` (docs/performance.md#riichi).
+
+The C code names no han, no exclusion and no table order: ``configure`` hands it those from
+``items.py`` (with ``yaku.py``'s tile sets, ``shapes.py``'s orphans, ``value.py``'s limits) at import.
+It reads a request through ``situation_bits`` and ``rule_bits``, each field by name; the fields the
+path reads are ``CONTEXT_FIELDS_READ`` and ``RULE_OPTIONS_READ``, held at import against the declared
+``RiichiContext`` and ``RiichiRules``: a field declared and not read (or read and no longer declared)
+turns the path off with the reason in ``DECLINED`` (logged; tests/test_riichi_compiled.py fails on
+it) -- never a silent fall to the pure path. ``MJSCORE_PURE=1`` (or a missing build) selects the pure
+twin, ``evaluate.score_reading`` over ``shapes.readings``; it turns off ``parse_plain`` (plain hand
+texts read by the C notation reader) too, so the twin reads every text with the notation parser.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import logging
+import os
+from types import ModuleType
+
+from scorer import notation
+from scorer.hand import Exposure, Hand, MeldKind
+from scorer.result import Exclusion, Item
+from scorer.seats import DEALER, WIND_TILE
+
+from . import value as value_module
+from .context import RiichiContext, RiichiRules
+from .evaluate import MAX_YAKUMAN, ONE_YAKUMAN, DoraCount, Scored
+from .fu import FuItem
+from .items import DORA_IDS, DOUBLE_YAKUMAN, ITEMS, OPEN_HAN, YAKUMAN_IDS
+from .shapes import (
+    KAN,
+    KANCHAN,
+    ORPHANS,
+    PAIR,
+    PENCHAN,
+    RYANMEN,
+    SEQ,
+    SHANPON,
+    TANKI,
+    THIRTEEN,
+    TRIPLET,
+    Group,
+    Reading,
+    _group_text,
+    chiitoitsu_reading,
+    kokushi_reading,
+    meld_group,
+)
+from .value import settle, value
+from .yaku import DRAGONS, GREEN, NINE_GATES
+
+# the codes _fast.pyx numbers these by (its K_*, W_*, S_* constants)
+GROUP_KINDS = (SEQ, TRIPLET, KAN, PAIR)
+WAITS = (RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI, THIRTEEN)
+SHAPES = ("standard", "chiitoitsu", "kokushi")
+
+# each context field and rule option the path reads, and how (its B_* / R_* bits, or the pure
+# checks around it): adding a field to RiichiContext or RiichiRules means teaching the path it
+CONTEXT_FIELDS_READ = {
+    "self_draw": "situation bit", "seat_wind": "seat tile and the dealer bit", "round_wind": "round tile",
+    "discarder": "the payments", "riichi": "situation bit", "double_riichi": "situation bit",
+    "ippatsu": "situation bit", "last_wall": "situation bit", "kong_win": "situation bit",
+    "first_turn": "situation bit", "dora_indicators": "the dora count", "ura_dora_indicators": "the dora count",
+    "honba": "the payments", "riichi_sticks": "the result's details",
+}
+RULE_OPTIONS_READ = {
+    "open_tanyao": "rule bit", "aka": "the dora count", "double_yakuman": "rule bit", "yakuman_stack": "rule bit",
+    "kazoe": "rule bit (yakuman)", "kiriage": "rule bit", "renhou": "rule bits (mangan, yakuman)",
+}
+
+
+def contract_problems(context_fields: tuple[str, ...], rule_options: tuple[str, ...]) -> list[str]:
+    """Why the compiled path cannot read requests declared with these fields; none when it can."""
+    problems = []
+    for what, declared, read in (("RiichiContext", context_fields, CONTEXT_FIELDS_READ),
+                                 ("RiichiRules", rule_options, RULE_OPTIONS_READ)):
+        unread = [name for name in declared if name not in read]
+        if unread:
+            problems.append(f"{what} declares fields the compiled path does not read: {', '.join(unread)}")
+        gone = [name for name in read if name not in declared]
+        if gone:
+            problems.append(f"the compiled path reads fields {what} no longer declares: {', '.join(gone)}")
+    return problems
+
+
+def situation_bits(ctx: RiichiContext) -> int:
+    return (ctx.self_draw | ctx.riichi << 1 | ctx.double_riichi << 2 | ctx.ippatsu << 3 | ctx.last_wall << 4
+            | ctx.kong_win << 5 | ctx.first_turn << 6 | (ctx.seat_wind == DEALER) << 7)
+
+
+def rule_bits(rules: RiichiRules) -> int:
+    return (rules.open_tanyao | rules.double_yakuman << 1 | rules.yakuman_stack << 2
+            | (rules.kazoe == "yakuman") << 3 | rules.kiriage << 4 | (rules.renhou == "mangan") << 5
+            | (rules.renhou == "yakuman") << 6)
+
+
+IDS = [row.id for row in ITEMS]
+PRINCIPLES: list[str] = sorted({p for row in ITEMS for _, p in row.excludes}) + [ONE_YAKUMAN]
+
+
+def _excluded_by() -> list[list[tuple[int, int]]]:
+    """Each item's excluders in the table's order, with the principle (as scorer.exclusions reads it)."""
+    by: list[list[tuple[int, int]]] = [[] for _ in ITEMS]
+    for n, row in enumerate(ITEMS):
+        for target, principle in row.excludes:
+            by[IDS.index(target)].append((n, PRINCIPLES.index(principle)))
+    return by
+
+
+def load(context_fields: tuple[str, ...], rule_options: tuple[str, ...]) -> tuple[ModuleType | None, str | None]:
+    """The compiled module configured from the declarations, or None; and why it is off (None: on,
+    or the pure twin chosen by ``MJSCORE_PURE=1`` or a missing build). A reason is logged."""
+    if os.environ.get("MJSCORE_PURE", "") == "1":
+        return None, None
+    try:
+        fast = importlib.import_module("._fast", __package__)
+    except ImportError:  # extension not built
+        return None, None
+    fast.configure(
+        IDS, [row.points for row in ITEMS], [OPEN_HAN.get(i) or 0 for i in IDS], [i in YAKUMAN_IDS for i in IDS],
+        [i in DOUBLE_YAKUMAN for i in IDS], [i in DORA_IDS for i in IDS], _excluded_by(),
+        PRINCIPLES.index(ONE_YAKUMAN), MAX_YAKUMAN, GREEN, NINE_GATES,
+        (value_module.MANGAN, value_module.HANEMAN, value_module.BAIMAN, value_module.SANBAIMAN,
+         value_module.YAKUMAN), value_module.KIRIAGE, DRAGONS, ORPHANS)
+    problems = contract_problems(context_fields, rule_options)
+    if fast.DECLINED:
+        problems.insert(0, fast.DECLINED)
+    if problems:
+        # never a silent fall to the pure path: logged here, and the suite fails on it
+        declined = "; ".join(problems)
+        logging.getLogger(__name__).warning("riichi's compiled path is off: %s", declined)
+        return None, declined
+    return fast, None
+
+
+_fast, DECLINED = load(tuple(RiichiContext.fields), tuple(RiichiRules.fields))
+BACKEND = "pure" if _fast is None else "fast"
+
+_ITEMS: dict[tuple[int, int, int], Item] = {}
+_EXCLUSIONS: dict[tuple[int, int, int, int], Exclusion] = {}
+
+
+def _item(n: int, points: int, count: int) -> Item:
+    # results share these frozen items, as the pure path's equal ones
+    found = _ITEMS.get((n, points, count))
+    if found is None:
+        row = ITEMS[n]
+        found = _ITEMS[(n, points, count)] = Item(id=row.id, name=row.name, name_zh=row.name_zh, points=points,
+                                                   count=count)
+    return found
+
+
+def _exclusion(n: int, by: int, principle: int, count: int) -> Exclusion:
+    found = _EXCLUSIONS.get((n, by, principle, count))
+    if found is None:
+        row = ITEMS[n]
+        found = _EXCLUSIONS[(n, by, principle, count)] = Exclusion(
+            id=row.id, name=row.name, name_zh=row.name_zh, by=IDS[by], principle=PRINCIPLES[principle], count=count)
+    return found
+
+
+def _reading(hand: Hand, meld_groups: list[Group], shape: int, groups: list[tuple[int, int, int]],
+             wait: int) -> Reading | None:
+    if shape == 2:
+        return kokushi_reading(hand)
+    if shape == 1:
+        return chiitoitsu_reading(hand)
+    made = list(meld_groups)
+    for kind, tile, concealed in groups:
+        name = GROUP_KINDS[kind]
+        made.append(Group(name, tile, bool(concealed), False, _group_text(name, tile)))
+    return Reading("standard", tuple(made), WAITS[wait], tuple(g.text for g in made))
+
+
+def parse_plain(text: object) -> Hand | None:
+    """The hand the C notation reader (``scorer/_fastparse.pyx``) reads, for a text in its plain
+    subset (ASCII, no flower, no problem): riichi's notation reads that subset as the standard one
+    does, with each red five (``0m 0p 0s``) read as a five and marked red after (``_red_fives``).
+    None for anything else (the Python parser reads it and reports every problem)."""
+    reader = notation._fastparse
+    if _fast is None or reader is None or type(text) is not str:
+        return None
+    reds = _red_fives(text) if "0" in text else None
+    hand: Hand | None = reader.parse_hand(text if reds is None else text.replace("0", "5"))
+    if hand is None or any(m.claimed is None and m.kind is MeldKind.KONG and m.exposure is Exposure.EXPOSED
+                           for m in hand.melds):
+        return None  # a bare [5555p]: the standard reading notes it, riichi's does not; the parser decides
+    if reds is None:
+        return None if "0" in text else hand
+    concealed, in_melds, red_win = reds
+    if len(in_melds) != len(hand.melds):
+        return None
+    melds = tuple(m if not n else dataclasses.replace(m, red=n) for m, n in zip(hand.melds, in_melds, strict=True))
+    return dataclasses.replace(hand, melds=melds, red=tuple(sorted(concealed)), red_win=red_win)
+
+
+def _red_fives(text: str) -> tuple[list[int], list[int], bool] | None:
+    """The red fives a plain text writes: the concealed ones' kinds, each meld's count (in the order
+    written) and whether the last concealed tile written is one; None when a 0 is not a red five of
+    a suit or a suit holds two (the parser reports those)."""
+    concealed: list[int] = []
+    in_melds: list[int] = []
+    in_meld = False
+    last_concealed_red = False
+    suits_seen: set[str] = set()
+    for n, ch in enumerate(text):
+        if ch in "[{(":
+            in_meld = True
+            in_melds.append(0)
+        elif ch in "]})":
+            in_meld = False
+        elif ch in _HONOUR_LETTERS:
+            last_concealed_red = last_concealed_red and in_meld
+        elif ch.isdigit():
+            if in_meld and text[n - 1] == ",":
+                continue  # the ,N digit
+            suit = next((c for c in text[n + 1:] if not c.isdigit() and not c.isspace()), "")
+            if ch == "0":
+                if suit not in _SUIT_BASE or suit in suits_seen:
+                    return None
+                suits_seen.add(suit)
+                if in_meld:
+                    in_melds[-1] += 1
+                else:
+                    concealed.append(_SUIT_BASE[suit] + 4)
+            if not in_meld:
+                last_concealed_red = ch == "0"
+    return concealed, in_melds, last_concealed_red
+
+
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+_HONOUR_LETTERS = frozenset("ESWNCFP")
+
+
+def best_scored(hand: Hand, ctx: RiichiContext, rules: RiichiRules, dora: DoraCount,
+                discarder: str) -> list[Scored] | None:
+    """The chosen reading scored, as ``[Scored]`` (``[]``: the hand has no reading), the same as the
+    pure path's choice among every reading; None when the path is off (the pure path then scores it)."""
+    if _fast is None:
+        return None
+    assert hand.win_tile is not None  # riichi's notation always names one
+    concealed = hand.counts()
+    meld_groups = [meld_group(m) for m in hand.melds]
+    melds = tuple((GROUP_KINDS.index(g.kind), g.tile, g.concealed) for g in meld_groups)
+    answer = _fast.best(concealed, melds, hand.win_tile, situation_bits(ctx), WIND_TILE[ctx.seat_wind],
+                        WIND_TILE[ctx.round_wind], rule_bits(rules), dora.dora, dora.aka_dora, dora.ura_dora)
+    if answer is None:
+        return []
+    shape, groups, wait, kept, excluded, han, fu, fu_items, yakuman, has_yaku = answer
+    reading = _reading(hand, meld_groups, shape, groups, wait)
+    assert reading is not None
+    worth = value(han, fu, yakuman, rules)
+    paid = settle(worth.basic, ctx.seat_wind, ctx.self_draw, discarder, ctx.honba)
+    fu_list = [FuItem(_FU_REASONS[r], v, reading.groups[g].text if g >= 0 else "") for r, v, g in fu_items]
+    return [Scored(reading, [_item(*k) for k in kept], [_exclusion(*e) for e in excluded], han, fu, fu_list,
+                   yakuman, bool(has_yaku), worth, paid)]
+
+
+_FU_REASONS: tuple[str, ...] = _fast.FU_REASONS if _fast is not None else ()

@@ -29,6 +29,7 @@ from . import value as value_module
 from .context import RiichiContext, RiichiRules
 from .evaluate import MAX_YAKUMAN, ONE_YAKUMAN, DoraCount, Scored
 from .fu import FuItem
+from .item_tiles import tiles_of
 from .items import DORA_IDS, DOUBLE_YAKUMAN, ITEMS, OPEN_HAN, YAKUMAN_IDS
 from .shapes import (
     KAN,
@@ -255,8 +256,19 @@ def best_scored(hand: Hand, ctx: RiichiContext, rules: RiichiRules, dora: DoraCo
     worth = value(han, fu, yakuman, rules)
     paid = settle(worth.basic, ctx.seat_wind, ctx.self_draw, discarder, ctx.honba)
     fu_list = [FuItem(_FU_REASONS[r], v, reading.groups[g].text if g >= 0 else "") for r, v, g in fu_items]
-    return [Scored(reading, [_item(*k) for k in kept], [_exclusion(*e) for e in excluded], han, fu, fu_list,
+    items = _with_tiles([_item(*k) for k in kept], reading, ctx, hand.win_tile, dora)
+    return [Scored(reading, items, [_exclusion(*e) for e in excluded], han, fu, fu_list,
                    yakuman, bool(has_yaku), worth, paid)]
+
+
+def _with_tiles(items: list[Item], reading: Reading, ctx: RiichiContext, win: int, dora: DoraCount) -> list[Item]:
+    """The tiles behind each item, written by the pure path's own writers (``item_tiles``, the dora count)."""
+    held = dict(zip(DORA_IDS, dora.tiles, strict=True))
+    out = []
+    for it in items:
+        tiles = held[it.id] if it.id in held else tiles_of(it.id, reading, ctx, win)
+        out.append(dataclasses.replace(it, tiles=tiles) if tiles else it)
+    return out
 
 
 _FU_REASONS: tuple[str, ...] = _fast.FU_REASONS if _fast is not None else ()

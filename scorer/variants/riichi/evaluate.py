@@ -4,6 +4,7 @@ higher han, then the higher fu."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from scorer.exclusions import apply_exclusions
@@ -90,7 +91,7 @@ def _one_yakuman(kept: list[Item], excluded: list[Exclusion],
     best = max(yakuman_items, key=lambda it: (it.points, -_POSITION[it.id]))
     dropped = [Exclusion(id=it.id, name=it.name, name_zh=it.name_zh, by=best.id, principle=ONE_YAKUMAN)
                for it in yakuman_items if it is not best]
-    one = Item(id=best.id, name=best.name, name_zh=best.name_zh, points=13)
+    one = dataclasses.replace(best, points=13)  # paid as one yakuman, its tiles kept
     return [one if it is best else it for it in kept if it is best or it.id not in YAKUMAN_IDS], dropped + excluded
 
 

@@ -1,4 +1,6 @@
-"""``/v1/matches``: an MCR match at one table, kept in SQLite (docs/match.md#http-api).
+"""``/v1/matches``: an MCR match or a riichi hanchan at one table, kept in SQLite
+(docs/match.md#http-api); the kind of sheet is the one the created record's ``variant`` names
+(``scorer.match.kinds``).
 
 Create a match, add a hand, correct or delete one (logged), read the sheet, export it, and read a
 hand's full explanation. Bodies are read by ``api.body`` (JSON only, bounded); the sheet is
@@ -32,7 +34,7 @@ from scorer.jsonio import dumps
 from scorer.match import add_entry, correct, keys, new_record
 from scorer.match import export as ex
 from scorer.match import model as m
-from scorer.match.sheet import explanation
+from scorer.match.kinds import SHEETS, of_record, of_sheet
 from scorer.match.store import Conflict, MatchStore, Stored
 from scorer.result import Result
 
@@ -288,7 +290,10 @@ EXAMPLE_FIX = {"n": 1, "action": "edit", "entry": {"winner": "Cy", "from": "Di",
                "by": "referee Li", "reason": "it was Di's discard"}
 
 
-def _validated(model: type[BaseModel], raw: Any) -> Any:
+def _validated(model: type[BaseModel], raw: Any,
+               entry_problems: Callable[[Any, str], tuple[Any, list[Any]]] = m.entry_problems) -> Any:
+    """The request body, or HandError with its problems and its entry's, in the words of the match's
+    kind of entry (``entry_problems``)."""
     if not isinstance(raw, dict):
         raise HandError("a request must be a JSON object", None, "bad_request")
     try:
@@ -297,7 +302,7 @@ def _validated(model: type[BaseModel], raw: Any) -> Any:
         problems = m.validation_problems(err, raw)
     entry = raw.get("entry")
     if isinstance(entry, dict):  # the entry's own problems too, not only the body's
-        problems += m.entry_problems(entry, "entry")[1]
+        problems += entry_problems(entry, "entry")[1]
     raise HandError(problems)
 
 
@@ -411,6 +416,19 @@ def install(app: FastAPI) -> None:
         locks = stripes.setdefault(asyncio.get_running_loop(), [asyncio.Lock() for _ in range(LOCK_STRIPES)])
         return locks[zlib.crc32(match_id.encode()) % LOCK_STRIPES]
 
+    async def body_of(model: type[BaseModel], raw: Any, match_id: str) -> Any:
+        """The body of a change to ``match_id``; a faulty entry is told in the words of the match's
+        kind (an MCR entry when the match cannot be read)."""
+        try:
+            return _validated(model, raw, lambda entry, where: ([], []))
+        except HandError:
+            pass
+        try:
+            kind = of_record((await stored("get", match_id)).record)
+        except HandError:
+            kind = SHEETS["mcr"]
+        return _validated(model, raw, kind.entry_problems)
+
     async def change(key: str, match_id: str, revision: int | None, fn: Callable[..., Any], *args: Any) -> Response:
         may_change(key, await stored("get", match_id))  # a match's key never changes: checked once
         async with lock_for(match_id):
@@ -468,7 +486,8 @@ def install(app: FastAPI) -> None:
               openapi_extra=openapi.body("MatchCreate", {"new": EXAMPLE_CREATE}))
     @guarded
     async def create_match(request: Request) -> Response:
-        """A new match: four players in their first seats (E, S, W, N), optional title and rules;
+        """A new match: four players in their first seats (E, S, W, N), optional title and rules
+        (``"variant": "riichi"`` and its ``rules`` make a riichi hanchan, docs/match.md);
         hands (and a log) may come along, e.g. a match exported before. The answer's ``edit_key``
         is what every change to the match needs; it is given only here. At most 10 new matches a
         minute per client address (after a first 20)."""
@@ -502,7 +521,7 @@ def install(app: FastAPI) -> None:
         false win or a penalty. Refused with nothing changed if the match would not compute.
         Needs the match's edit key (``Authorization: Bearer KEY``)."""
         key = bearer(request)
-        body = _validated(AddHand, await read_json(request, limits.MAX_BODY_BYTES))
+        body = await body_of(AddHand, await read_json(request, limits.MAX_BODY_BYTES), match_id)
         return await change(key, match_id, body.revision, add_entry, body.entry)
 
     @app.post("/v1/matches/{match_id}/corrections",
@@ -513,7 +532,7 @@ def install(app: FastAPI) -> None:
         """Edit, delete or insert an entry, logged with who, when and why; the sheet is computed again.
         Needs the match's edit key (``Authorization: Bearer KEY``)."""
         key = bearer(request)
-        body = _validated(Correction, await read_json(request, limits.MAX_BODY_BYTES))
+        body = await body_of(Correction, await read_json(request, limits.MAX_BODY_BYTES), match_id)
         return await change(key, match_id, body.revision, correct, body.n, body.entry, body.by, body.reason,
                             body.action)
 
@@ -547,7 +566,8 @@ def install(app: FastAPI) -> None:
         current = await stored("get", match_id)
 
         def explained(record: dict[str, Any]) -> bytes:
-            return dumps(explanation(new_record(record)[1], n))
+            sheet = new_record(record)[1]
+            return dumps(of_sheet(sheet).explanation(sheet, n))
 
         try:
             body = await compute(explained, current.record)

@@ -28,8 +28,8 @@ from .model import (
     validation_problems,
 )
 
-MAX_HANDS = 64  # a hanchan is 8 rounds plus its repeats; far above any real game
-MAX_PENALTIES = 32
+MAX_HANDS = 40  # a hanchan is 8 rounds plus its repeats and draws; far above any real game
+MAX_PENALTIES = 8
 MAX_ENTRIES = MAX_HANDS + MAX_PENALTIES
 MAX_HAN = 99
 MAX_POINTS = 1_000_000

@@ -15,10 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..errors import HandError, Problem
 from . import riichi_rules, wording
 from .model import (
+    LINE_PATTERN,
     MAX_HAND_CHARS,
     MAX_LOG,
     MAX_TITLE,
-    LINE_PATTERN,
     LogEntry,
     Name,
     Player,
@@ -227,13 +227,20 @@ def record_problems(raw: Any) -> tuple[tuple[HanchanRecord, riichi_rules.Hanchan
                 (too_many and found.message.startswith("hands: "))
             if not told:
                 problems.append(found)
-    rules = None
     if record is not None:
         names = player_names(record)  # type: ignore[arg-type]
         if len({n.casefold() for n in names}) != 4:
             problems.append(Problem("players: the four players need four different names", None,
                                     "duplicate_player"))
-        rules, faults = riichi_rules.resolve(record.rules.model_dump(by_alias=True))
+    given: HanchanRulesModel | None = record.rules if record is not None else None
+    if record is None and isinstance(raw.get("rules"), dict):  # the rules' own problems, with the others
+        try:
+            given = HanchanRulesModel.model_validate(raw["rules"])
+        except ValidationError:
+            given = None  # already said
+    rules = None
+    if given is not None:
+        rules, faults = riichi_rules.resolve(given.model_dump(by_alias=True))
         problems += [Problem(f, None, "bad_rules") for f in faults]
     if problems or record is None or rules is None:
         return None, problems

@@ -22,7 +22,6 @@ from .riichi_model import (
     HanchanRecord,
     MultipleRon,
     RiichiDraw,
-    RiichiEntry,
     RiichiHand,
     RiichiPenalty,
     RiichiWin,
@@ -195,7 +194,7 @@ def _hand(entry: RiichiHand | MultipleRon | RiichiDraw, n: int, where: str, tabl
           score: Scorer) -> dict[str, Any]:
     """A hand settled and the table moved on (dealer, honba, sticks); its row. Raises HandError
     with every problem, the table unchanged."""
-    names, rules = table.names, table.rules
+    names = table.names
     problems: list[Problem] = []
     if table.over_at is not None and not table.lost_track:
         problems.append(_fail(where, f"the game ended after South 4 (entry {table.over_at}): no hand comes "

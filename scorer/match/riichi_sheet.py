@@ -134,11 +134,13 @@ def _win_problems(win: RiichiWin, where: str, names: list[str], riichi: list[str
 
 
 def _scored(win: RiichiWin, where: str, table: Table, winner: int, discarder: int | None, honba: int,
-            declared: bool, score: Scorer) -> tuple[dict[str, int], dict[str, Any]]:
+            sticks: int, declared: bool, score: Scorer) -> tuple[dict[str, int], dict[str, Any]]:
     """A win given as tiles, valued by the riichi scorer in the sheet's seats: payments by seat wind."""
     context: dict[str, Any] = win.context.model_dump(exclude_defaults=True) if win.context else {}
     context.update(seat_wind=table.seat(winner), round_wind="ES"[table.round_index // 4],
                    self_draw=discarder is None, honba=honba)
+    if sticks:
+        context["riichi_sticks"] = sticks
     if discarder is not None:
         context["discarder"] = table.seat(discarder)
     if declared and not context.get("double_riichi"):
@@ -157,15 +159,17 @@ def _scored(win: RiichiWin, where: str, table: Table, winner: int, discarder: in
                                    "items": items, "context": context, "request": request}
 
 
-def _settle_win(win: RiichiWin, where: str, table: Table, honba: int, riichi: list[str],
+def _settle_win(win: RiichiWin, where: str, table: Table, honba: int, sticks: int, riichi: list[str],
                 score: Scorer) -> tuple[dict[str, int], dict[str, Any]]:
-    """One win's score changes by name (honba as given, no sticks) and its row."""
+    """One win's score changes by name (``honba`` as given; the ``sticks`` it takes are added by the
+    caller) and its row."""
     names = table.names
     winner = names.index(win.winner)
     discarder = None if win.from_ is None else names.index(win.from_)
     row: dict[str, Any] = {"winner": win.winner, "from": win.from_, "self_draw": discarder is None}
     if win.hand is not None:
-        by_seat, scored = _scored(win, where, table, winner, discarder, honba, win.winner in riichi, score)
+        by_seat, scored = _scored(win, where, table, winner, discarder, honba, sticks, win.winner in riichi,
+                                    score)
         row.update(han=scored["han"], fu=scored["fu"], limit=scored["limit"], scored=scored)
     else:
         opts = _value_rules(table.rules.scoring)
@@ -227,7 +231,8 @@ def _hand(entry: RiichiHand | MultipleRon | RiichiDraw, n: int, where: str, tabl
         for k, win in enumerate(order):
             try:
                 got, win_row = _settle_win(win, f"{where}.wins[{wins.index(win)}]" if len(wins) > 1 else where,
-                                           table, table.honba if k == 0 else 0, riichi, score)
+                                           table, table.honba if k == 0 else 0, pot if k == 0 else 0, riichi,
+                                           score)
             except HandError as err:
                 found += err.problems
                 continue

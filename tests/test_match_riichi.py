@@ -162,6 +162,22 @@ def test_a_three_way_tie_shares_the_uma_in_thirds_and_leftover_sticks():
     assert lost["check"] == {"session_sum": -1, "lost_sticks": 1, "zero": True, "penalties": 0}
 
 
+def test_leftover_sticks_split_between_players_tied_first():
+    # E1: Cy and Di tenpai after riichi: +1,500 − 1,000 each, two sticks on the table; then the dealer
+    # moves on with nobody tenpai until the end: Cy and Di tie first and share the sticks
+    hands = [{"draw": True, "tenpai": ["Cy", "Di"], "riichi": ["Cy", "Di"]}] + [{"draw": True, "tenpai": []}] * 7
+    s = sheet_of("wrc", hands)
+    assert s["complete"] and s["leftover_riichi"] == {"sticks": 2, "to": ["Cy", "Di"]}
+    assert s["final_points"] == {"Ann": 28_500, "Bo": 28_500, "Cy": 31_500, "Di": 31_500}
+    assert s["session_scores"] == {"Ann": -11.5, "Bo": -11.5, "Cy": 11.5, "Di": 11.5}
+
+
+def test_an_mcr_file_may_name_its_variant_and_reads_as_before():
+    plain = {"players": PLAYERS, "hands": [{"winner": "Ann", "from": "Bo", "fan": 8}]}
+    assert new_record({**plain, "variant": "mcr"}) == new_record(plain)
+    assert "variant" not in new_record(plain)[1]
+
+
 def test_double_ron_honba_and_sticks_to_the_first_winner_after_the_discarder():
     hands = [
         {"draw": True, "tenpai": ["Ann"]},  # E1: Ann +3,000, the others −1,000; honba 1, Ann repeats

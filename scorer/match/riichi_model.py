@@ -215,7 +215,7 @@ def record_problems(raw: Any) -> tuple[tuple[HanchanRecord, riichi_rules.Hanchan
         problems.append(Problem(f"players: a riichi table has four players, not {len(players)}", None, code))
     hands = raw.get("hands")
     too_many = isinstance(hands, list) and len(hands) > MAX_ENTRIES
-    if too_many:
+    if isinstance(hands, list) and too_many:
         problems.append(Problem(f"hands: {len(hands)} entries, at most {MAX_ENTRIES}", None, "too_many_hands"))
     record: HanchanRecord | None
     try:

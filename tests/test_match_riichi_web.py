@@ -98,3 +98,36 @@ def test_a_riichi_table_by_han_and_fu_taps_a_draw_and_the_picker(server, desktop
     assert totals == {"Ann": (34_800, "19.8"), "Bo": (27_200, "-7.8"), "Cy": (31_600, "6.6"), "Di": (26_400, "-18.6")}
     stored = TestClient(app).get(f"/v1/matches/{match_id}").json()
     assert stored["revision"] == 4 and stored["record"]["rules"] == {"preset": "wrc"}
+
+
+def test_a_double_ron_where_the_preset_allows_it(server, desktop):
+    d = desktop
+    _open(d, f"{server}/?lang=en&tab=match")
+    if d.find_elements(By.ID, "m-close"):
+        _id(d, "m-close").click()
+    Select(_wait(d).until(lambda x: _id(x, "m-sheet-kind"))).select_by_value("riichi:ema")
+    for i, name in enumerate(PLAYERS):
+        _id(d, f"m-p{i}").send_keys(name)
+    _id(d, "m-create").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-double"))
+    # Ann deals into Bo (2 han 30 fu, 2,000) and Cy (1 han 30 fu, 1,000)
+    Select(_id(d, "m-winner")).select_by_value("Bo")
+    Select(_id(d, "m-from")).select_by_value("Ann")
+    _tap(d, "m-han", 2)
+    _tap(d, "m-fu", 30)
+    _id(d, "m-double").click()
+    Select(_id(d, "m-winner2")).select_by_value("Cy")
+    _tap(d, "m-han2", 1)
+    _tap(d, "m-fu2", 30)
+    _id(d, "m-add").click()
+    _rows(d, 1)
+    assert _deltas(d, 1) == {"Ann": -3000, "Bo": 2000, "Cy": 1000, "Di": 0}
+    assert "E2-0" in _id(d, "m-next").text and "dealer Bo" in _id(d, "m-next").text
+    # under WRC's head bump the page offers no second winner
+    _id(d, "m-close").click()
+    Select(_wait(d).until(lambda x: _id(x, "m-sheet-kind"))).select_by_value("riichi:wrc")
+    for i, name in enumerate(PLAYERS):
+        _id(d, f"m-p{i}").send_keys(name)
+    _id(d, "m-create").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-han"))
+    assert not d.find_elements(By.ID, "m-double")

@@ -34,6 +34,9 @@ export class HanchanView {
     this.tab = tab;  // the MatchTab: its match, players(), value(), say(), render(), deps
     this.han = null;
     this.fu = null;
+    this.second = false;  // a second ron on the same discard, where the rules allow one
+    this.han2 = null;
+    this.fu2 = null;
   }
 
   sheet() { return this.tab.match.sheet; }
@@ -79,14 +82,34 @@ export class HanchanView {
 
   // the han and fu taps as chosen; the fu are off from 5 han
   marked() {
-    for (const [id, chosen] of [["m-han", this.han], ["m-fu", this.fu]]) {
+    const groups = [["m-han", this.han, null], ["m-fu", this.fu, this.han], ["m-han2", this.han2, null],
+                    ["m-fu2", this.fu2, this.han2]];
+    for (const [id, chosen, han] of groups) {
       for (const b of this.tab.root.querySelectorAll(`#${id} button`)) {
         const on = Number(b.dataset.value) === chosen;
         b.setAttribute("aria-pressed", String(on));
         b.classList.toggle("armed", on);
-        if (id === "m-fu") b.disabled = this.han !== null && this.han >= MANGAN_HAN;
+        if (id.startsWith("m-fu")) b.disabled = han !== null && han >= MANGAN_HAN;
       }
     }
+  }
+
+  // the han and fu of one winner: a han tap, then a fu tap
+  hanFu(suffix, han, fu, pickHan, pickFu) {
+    const fuTaps = this.taps(`m-fu${suffix}`, FU, fu, pickFu);
+    for (const b of fuTaps.querySelectorAll("button")) b.disabled = han !== null && han >= MANGAN_HAN;
+    return [field("m_han", this.taps(`m-han${suffix}`, HAN, han, pickHan)), field("m_fu", fuTaps)];
+  }
+
+  // a second winner on the same discard (its own han and fu), where the rules allow it
+  secondWinner(opts, win) {
+    if (this.sheet().rules.multiple_ron === "head_bump") return [];
+    const extra = el("div", {id: "m-second", class: "m-second", hidden: !this.second},
+      field("m_winner2", select("m-winner2", opts, win && win.winner)),
+      this.hanFu("2", this.han2, this.fu2, (v) => { this.han2 = v; }, (v) => { this.fu2 = v; }));
+    const box = el("input", {type: "checkbox", id: "m-double", checked: this.second});
+    box.addEventListener("change", () => { this.second = box.checked; extra.hidden = !box.checked; });
+    return [el("label", {class: "check"}, box, ` ${t("m_double_ron")}`), extra];
   }
 
   form(fix) {
@@ -96,7 +119,9 @@ export class HanchanView {
     const body = [];
     if (kind === "win") {
       const win = entry.wins ? entry.wins[0] : entry;
+      const other = entry.wins ? entry.wins[1] : null;
       if (fix && this.han === null && win.han) { this.han = win.han; this.fu = win.fu ?? null; }
+      if (fix && other && this.han2 === null && other.han) { this.second = true; this.han2 = other.han; this.fu2 = other.fu ?? null; }
       const modes = el("div", {class: "row m-modes"}, this.modes().map((mode) => {
         const input = el("input", {type: "radio", name: "m-mode", id: `m-mode-${mode}`, value: mode, checked: this.tab.mode === mode});
         input.addEventListener("change", () => { this.tab.mode = mode; this.tab.render(); });
@@ -106,9 +131,8 @@ export class HanchanView {
         field("m_winner", select("m-winner", opts, win.winner)),
         field("m_from", select("m-from", [["", t("m_tsumo")], ...opts], win.from ?? ""))), modes);
       if (this.tab.mode === "hanfu") {
-        const fu = this.taps("m-fu", FU, this.fu, (v) => { this.fu = v; });
-        for (const b of fu.querySelectorAll("button")) b.disabled = this.han !== null && this.han >= MANGAN_HAN;
-        body.push(field("m_han", this.taps("m-han", HAN, this.han, (v) => { this.han = v; })), field("m_fu", fu));
+        body.push(...this.hanFu("", this.han, this.fu, (v) => { this.han = v; }, (v) => { this.fu = v; }),
+                  ...this.secondWinner(opts, other));
       } else {
         const p = this.tab.deps.picker();
         body.push(el("p", {class: "hint", id: "m-tiles-note", text: `${t("m_tiles_note_riichi")} ${p.text || "—"}`}));
@@ -150,9 +174,11 @@ export class HanchanView {
     }
     const win = {winner: this.tab.value("m-winner"), from: this.tab.value("m-from") || null};
     if (this.tab.mode === "hanfu") {
-      if (this.han === null) { this.tab.say("m_need_han"); return null; }
-      if (this.han < MANGAN_HAN && this.fu === null) { this.tab.say("m_need_fu"); return null; }
-      return withRiichi(this.han < MANGAN_HAN ? {...win, han: this.han, fu: this.fu} : {...win, han: this.han});
+      const first = this.valued(win, this.han, this.fu);
+      if (!first) return null;
+      if (!this.second) return withRiichi(first);
+      const next = this.valued({winner: this.tab.value("m-winner2"), from: win.from}, this.han2, this.fu2);
+      return next ? withRiichi({wins: [first, next]}) : null;
     }
     const p = this.tab.deps.picker();
     if (p.variant !== "riichi") { this.tab.say("m_need_riichi"); return null; }
@@ -162,8 +188,15 @@ export class HanchanView {
     return withRiichi(Object.keys(context).length ? {...win, hand: p.text, context} : {...win, hand: p.text});
   }
 
+  // a win with its han (and fu below 5 han), or null with what is missing said
+  valued(win, han, fu) {
+    if (han === null) { this.tab.say("m_need_han"); return null; }
+    if (han < MANGAN_HAN && fu === null) { this.tab.say("m_need_fu"); return null; }
+    return han < MANGAN_HAN ? {...win, han, fu} : {...win, han};
+  }
+
   // after an entry is sent: the han and fu taps start again
-  sent() { this.han = null; this.fu = null; }
+  sent() { this.han = null; this.fu = null; this.second = false; this.han2 = null; this.fu2 = null; }
 
   startFix(row) {
     this.sent();

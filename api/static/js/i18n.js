@@ -84,6 +84,7 @@ const UI = {
     m_abortive: "Abortive draw", m_need_han: "Tap the han.", m_need_fu: "Tap the fu (below 5 han they count).",
     m_need_riichi: "This match is riichi: choose Riichi in the header to give a hand by its tiles.",
     m_session: "Session score", m_with_penalties: "With penalties",
+    m_double_ron: "Another winner on the same discard", m_winner2: "Second winner",
   },
   zh: {
     subtitle: "裁判", variant: "规则", lang: "English", hand: "手牌", tiles: "牌",
@@ -159,6 +160,7 @@ const UI = {
     m_abortive: "途中流局", m_need_han: "请点选番数。", m_need_fu: "请点选符数（五番以下需要）。",
     m_need_riichi: "本场比赛为立直麻将：请在顶部选择立直麻将后再用手牌录入。",
     m_session: "顺位分", m_with_penalties: "含罚分",
+    m_double_ron: "同一张牌另有一家和牌", m_winner2: "第二和牌者",
   },
 };
 

@@ -292,6 +292,8 @@ def test_cli_sheet_and_a_bad_file(tmp_path):
     assert "+25" in out.stdout  # Di's session score
     js = json.loads(run_cli(["sheet", str(path), "--json"]).stdout)
     assert js["places"]["Di"] == 1 and js["final_points"]["Di"] == 40_000
+    explained = run_cli(["sheet", "docs/examples/riichi-hanchan.json", "--explain", "8"])
+    assert explained.exit_code == 0 and "3 han 40 fu" in explained.stdout and "seat S, round S" in explained.stdout
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(game("wrc", [{"winner": "Zed", "from": None, "han": 1, "fu": 30},
                                             {"draw": True, "tenpai": ["Nobody"]}])))

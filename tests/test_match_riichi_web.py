@@ -99,6 +99,19 @@ def test_a_riichi_table_by_han_and_fu_taps_a_draw_and_the_picker(server, desktop
     stored = TestClient(app).get(f"/v1/matches/{match_id}").json()
     assert stored["revision"] == 4 and stored["record"]["rules"] == {"preset": "wrc"}
 
+    # a correction: the draw's tenpai player was Cy, not Bo
+    d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="2"] button.m-fix').click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-fixing"))
+    assert _id(d, "m-tenpai-1").is_selected() and not _id(d, "m-tenpai-2").is_selected()
+    _id(d, "m-tenpai-1").click()
+    _id(d, "m-tenpai-2").click()
+    _id(d, "m-by").send_keys("referee")
+    _id(d, "m-fix-reason").send_keys("Cy showed tenpai, not Bo")
+    _id(d, "m-save").click()
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-log li"))
+    assert _deltas(d, 2) == {"Ann": -1000, "Bo": -1000, "Cy": 3000, "Di": -1000}
+    assert _deltas(d, 3) == {"Ann": 0, "Bo": 0, "Cy": 2600, "Di": -2600}
+
 
 def test_a_double_ron_where_the_preset_allows_it(server, desktop):
     d = desktop

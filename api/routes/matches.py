@@ -34,6 +34,7 @@ from scorer.jsonio import dumps
 from scorer.match import add_entry, correct, keys, new_record
 from scorer.match import export as ex
 from scorer.match import model as m
+from scorer.match import riichi_model as rm
 from scorer.match.kinds import SHEETS, of_record, of_sheet
 from scorer.match.store import Conflict, MatchStore, Stored
 from scorer.result import Result
@@ -255,15 +256,27 @@ def request_components() -> dict[str, Any]:
         out[f"Match{model.__name__}"] = openapi._model(model, out)
         refs.append({"$ref": f"#/components/schemas/Match{model.__name__}"})
     out["MatchEntry"] = {"oneOf": refs}
-    entry = {"$ref": "#/components/schemas/MatchEntry"}
+    mcr_entry = {"$ref": "#/components/schemas/MatchEntry"}
     record = openapi._model(m.MatchRecord, out)
-    record["properties"]["hands"]["items"] = entry
+    record["properties"]["hands"]["items"] = mcr_entry
     out["MatchCreate"] = record
+    # a riichi hanchan (docs/match.md#the-riichi-hanchan-sheet): its own record and entries
+    riichi_refs = []
+    for name, model in (("Win", rm.RiichiHand), ("MultipleRon", rm.MultipleRon), ("Draw", rm.RiichiDraw),
+                        ("Penalty", rm.RiichiPenalty)):
+        out[f"RiichiMatch{name}"] = openapi._model(model, out)
+        riichi_refs.append({"$ref": f"#/components/schemas/RiichiMatch{name}"})
+    out["RiichiMatchEntry"] = {"oneOf": riichi_refs}
+    hanchan = openapi._model(rm.HanchanRecord, out)
+    hanchan["properties"]["hands"]["items"] = {"$ref": "#/components/schemas/RiichiMatchEntry"}
+    out["RiichiMatchCreate"] = hanchan
+    entry = {"anyOf": [mcr_entry, {"$ref": "#/components/schemas/RiichiMatchEntry"}],
+             "description": "an entry of the match's kind: MCR, or a riichi hanchan's"}
     add = openapi._model(AddHand, out)
     add["properties"]["entry"] = entry
     out["MatchAddHand"] = add
     fix = openapi._model(Correction, out)
-    fix["properties"]["entry"] = {"anyOf": [entry, {"type": "null"}]}
+    fix["properties"]["entry"] = {"anyOf": [*entry["anyOf"], {"type": "null"}]}
     out["MatchCorrection"] = fix
     return out
 
@@ -285,9 +298,19 @@ def add_security_schemes(app: FastAPI) -> None:
 
 
 EXAMPLE_CREATE = {"players": ["Ann", "Bo", "Cy", "Di"], "title": "Table 3"}
+EXAMPLE_RIICHI = {"variant": "riichi", "players": ["Ann", "Bo", "Cy", "Di"], "rules": {"preset": "wrc"},
+                  "title": "Table 5"}
 EXAMPLE_ADD = {"entry": {"winner": "Cy", "from": None, "hand": "[123m]456789m555pCC"}, "revision": 1}
 EXAMPLE_FIX = {"n": 1, "action": "edit", "entry": {"winner": "Cy", "from": "Di", "fan": 19},
                "by": "referee Li", "reason": "it was Di's discard"}
+
+
+def create_body() -> dict[str, Any]:
+    """POST /v1/matches takes an MCR match file or a riichi hanchan's."""
+    extra = openapi.body("MatchCreate", {"new": EXAMPLE_CREATE, "riichi": EXAMPLE_RIICHI})
+    extra["requestBody"]["content"][JSON]["schema"] = {"oneOf": [
+        {"$ref": "#/components/schemas/MatchCreate"}, {"$ref": "#/components/schemas/RiichiMatchCreate"}]}
+    return extra
 
 
 def _validated(model: type[BaseModel], raw: Any,
@@ -483,7 +506,7 @@ def install(app: FastAPI) -> None:
               responses={201: {"model": MatchAnswer, "content": {JSON: {}}, "description": "the new match, with "
                                "its edit_key: keep it, it is given only this once"},
                          **schemas.ERRORS, 429: TOO_MANY},
-              openapi_extra=openapi.body("MatchCreate", {"new": EXAMPLE_CREATE}))
+              openapi_extra=create_body())
     @guarded
     async def create_match(request: Request) -> Response:
         """A new match: four players in their first seats (E, S, W, N), optional title and rules

@@ -47,7 +47,7 @@ class _Strict(BaseModel):
 Session = Annotated[int | float, Field(ge=-1000, le=1000)]
 
 
-class HanchanRulesModel(_Strict):
+class RiichiMatchRules(_Strict):
     """A preset, or custom numbers; any field given overrides the preset's."""
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
@@ -148,7 +148,7 @@ class HanchanRecord(_Strict):
     variant: Literal["riichi"]
     players: Annotated[list[Name | Player], Field(min_length=4, max_length=4,
                                                   description="four players in their seats for E1: E, S, W, N")]
-    rules: HanchanRulesModel = Field(description='{"preset": ...} or custom start, return, uma')
+    rules: RiichiMatchRules = Field(description='{"preset": ...} or custom start, return, uma')
     hands: Annotated[list[dict[str, Any]], Field(max_length=MAX_ENTRIES)] = Field(default_factory=list)
     title: Annotated[str, Field(max_length=MAX_TITLE, pattern=LINE_PATTERN)] | None = None
     log: Annotated[list[LogEntry], Field(max_length=MAX_LOG)] = Field(default_factory=list)
@@ -232,10 +232,10 @@ def record_problems(raw: Any) -> tuple[tuple[HanchanRecord, riichi_rules.Hanchan
         if len({n.casefold() for n in names}) != 4:
             problems.append(Problem("players: the four players need four different names", None,
                                     "duplicate_player"))
-    given: HanchanRulesModel | None = record.rules if record is not None else None
+    given: RiichiMatchRules | None = record.rules if record is not None else None
     if record is None and isinstance(raw.get("rules"), dict):  # the rules' own problems, with the others
         try:
-            given = HanchanRulesModel.model_validate(raw["rules"])
+            given = RiichiMatchRules.model_validate(raw["rules"])
         except ValidationError:
             given = None  # already said
     rules = None

@@ -229,6 +229,11 @@ def test_a_hand_given_as_tiles_is_valued_by_the_riichi_scorer_in_the_sheets_seat
     # the same hand by han and fu settles the same
     by_han = sheet_of("wrc", [hands[0], {"winner": "Bo", "from": "Di", "han": 4, "fu": 30, "riichi": ["Bo"]}])
     assert by_han["hands"][1]["deltas"] == s["hands"][1]["deltas"]
+    # the context may repeat riichi; without the winner in the riichi list it is refused (no stick down)
+    repeated = {**hands[1], "context": {"dora_indicators": "1m", "riichi": True}}
+    assert sheet_of("wrc", [hands[0], repeated])["hands"][1]["deltas"] == s["hands"][1]["deltas"]
+    assert problems_of(game("wrc", [hands[0], {**repeated, "riichi": []}])) == [
+        "hands[1]: context.riichi: Bo is not in this hand's riichi list (the list puts the 1,000 stick down)"]
     # WRC values 13 han without a yakuman at sanbaiman, Tenhou as a counted yakuman
     assert sheet_of("wrc", [{"winner": "Bo", "from": "Ann", "han": 13}])["hands"][0]["deltas"]["Bo"] == 24000
     assert sheet_of("tenhou", [{"winner": "Bo", "from": "Ann", "han": 13}])["hands"][0]["deltas"]["Bo"] == 32000

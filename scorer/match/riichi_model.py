@@ -75,8 +75,10 @@ class RiichiMatchRules(_Strict):
 
 class RiichiWinContext(_Strict):
     """What the sheet cannot know about a win given as tiles: seat and round wind, self-draw, the
-    discarder, riichi, honba and sticks come from the sheet."""
+    discarder, honba and sticks come from the sheet; riichi (and double riichi) is the hand's
+    ``riichi`` list, which the context may repeat."""
 
+    riichi: bool = False
     double_riichi: bool = False
     ippatsu: bool = False
     last_wall: bool = False

@@ -127,9 +127,10 @@ def _win_problems(win: RiichiWin, where: str, names: list[str], riichi: list[str
             found.append(_fail(where, f"1 han {win.fu} fu is no hand: {win.fu} fu "
                                + ("is pinfu self-drawn" if win.fu == 20 else "is seven pairs") + ", 2 han at least",
                                "bad_fu"))
-    if win.context is not None and win.context.double_riichi and win.winner not in riichi:
-        found.append(_fail(where, f"context.double_riichi: {win.winner} is not in this hand's riichi list",
-                           "bad_context"))
+    for declared in ("riichi", "double_riichi"):
+        if win.context is not None and getattr(win.context, declared) and win.winner not in riichi:
+            found.append(_fail(where, f"context.{declared}: {win.winner} is not in this hand's riichi list "
+                               "(the list puts the 1,000 stick down)", "bad_context"))
     return found
 
 
@@ -145,6 +146,8 @@ def _scored(win: RiichiWin, where: str, table: Table, winner: int, discarder: in
         context["discarder"] = table.seat(discarder)
     if declared and not context.get("double_riichi"):
         context["riichi"] = True
+    elif context.get("double_riichi"):
+        context.pop("riichi", None)  # double riichi is riichi's 2-han form
     try:
         result = score(win.hand or "", context, table.rules.scoring)
     except HandError as err:

@@ -262,9 +262,10 @@ def request_components() -> dict[str, Any]:
     out["MatchCreate"] = record
     # a riichi hanchan (docs/match.md#the-riichi-hanchan-sheet): its own record and entries
     riichi_refs = []
-    for name, model in (("Win", rm.RiichiHand), ("MultipleRon", rm.MultipleRon), ("Draw", rm.RiichiDraw),
-                        ("Penalty", rm.RiichiPenalty)):
-        out[f"RiichiMatch{name}"] = openapi._model(model, out)
+    riichi_models: tuple[tuple[str, type[BaseModel]], ...] = (
+        ("Win", rm.RiichiHand), ("MultipleRon", rm.MultipleRon), ("Draw", rm.RiichiDraw), ("Penalty", rm.RiichiPenalty))
+    for name, riichi_model in riichi_models:
+        out[f"RiichiMatch{name}"] = openapi._model(riichi_model, out)
         riichi_refs.append({"$ref": f"#/components/schemas/RiichiMatch{name}"})
     out["RiichiMatchEntry"] = {"oneOf": riichi_refs}
     hanchan = openapi._model(rm.HanchanRecord, out)

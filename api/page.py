@@ -19,7 +19,8 @@ NOT_IN_SHELL = ("swagger", "redoc", "sw.js")
 
 def hand_shape(variant: Variant) -> dict[str, Any]:
     """How a winning hand of ``variant`` is built: sets and tiles (kongs count as 3), the melds the
-    notation accepts, how many copies of each tile a set has (flowers are single)."""
+    notation accepts, how many copies of each tile a set has (flowers are single), and whether red
+    fives (0m 0p 0s, one of each suit's four fives) may be written."""
     n = variant.notation
     return {
         "sets": n.n_sets,
@@ -29,11 +30,24 @@ def hand_shape(variant: Variant) -> dict[str, Any]:
         "long_cards": n.long_cards,
         "copies": 4,
         "flower_copies": 1,
+        "red_fives": n.red_fives,
     }
 
 
+def context_fields(variant: Variant) -> list[dict[str, Any]]:
+    """The context fields; one the variant's API schema documents as tiles written together
+    (``"format": "tiles"``) says so, with the most tiles it holds, so the page offers tiles to pick."""
+    fields = variant.describe()["context"]
+    for f in fields:
+        schema = variant.api_doc.fields.get(f["name"], {})
+        if schema.get("format") == "tiles":
+            f["format"] = "tiles"
+            f["max_tiles"] = schema.get("x-max-tiles")
+    return fields
+
+
 def describe(variant: Variant) -> dict[str, Any]:
-    return {**variant.describe(), "hand": hand_shape(variant)}
+    return {**variant.describe(), "context": context_fields(variant), "hand": hand_shape(variant)}
 
 
 def shell_files(static: Path) -> list[str]:

@@ -1,5 +1,5 @@
-"""``mjscore audit botzone`` and ``mjscore convert botzone``: recorded games checked against our
-scoring, or turned into scoring requests (docs/archive.md)."""
+"""``mjscore audit botzone|tenhou|mjai`` and ``mjscore convert botzone|tenhou|mjai``: recorded games
+checked against our scoring, or turned into scoring requests (docs/archive.md, docs/batch.md)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,13 @@ from .commands import usage
 
 AUDIT_BOTZONE = ("Replay Botzone MCR records, score every win, compare fans, total and scores with the record: "
                  "the disagreements and errors as they come, then a summary.")
+AUDIT_RIICHI = ("Replay {fmt} riichi game logs, score every win (the log's rules, else tenhou; --rules overrides), "
+                "compare {what}the four score changes with the record: the disagreements and errors as they "
+                "come, then a summary.")
+CONVERT_RIICHI = ("Each recorded win of {fmt} riichi game logs as a scoring request, one JSON line each; its "
+                  "record (the score changes, and where stated the value) goes beside it in OUTPUT's stem + "
+                  ".records.jsonl.")
+RIICHI_FORMATS = {"tenhou": ("tenhou.net/6", "yaku, han, fu, points and "), "mjai": ("MJAI", "")}
 CONVERT_BOTZONE = ("Each recorded win as a scoring request, its claim the record's fans and total (mjscore batch "
                    "checks them); line N of the records file is the round of request N.")
 
@@ -25,6 +32,12 @@ Files = Annotated[list[Path], typer.Argument(metavar="FILE", show_default=False,
 AsJson = Annotated[bool, typer.Option("--json", help="machine-readable: JSON lines, the summary last")]
 Workers = Annotated[int | None, typer.Option(metavar="N", callback=at_least_one, help="processes to use (default: every core)")]
 Dask = Annotated[str | None, typer.Option(metavar="ADDRESS", help="replay and score on this Dask scheduler instead")]
+LogFiles = Annotated[list[Path], typer.Argument(metavar="FILE", show_default=False, help="game logs (tenhou: "
+                                               "tenhou.net/6 JSON; mjai: MJAI JSON lines)")]
+Rules = Annotated[str | None, typer.Option("--rules", metavar="NAME|JSON", help="score with this preset or these rule "
+                                           "options instead of the log's own")]
+Report = Annotated[Path | None, typer.Option("-o", "--output", help="one JSON line per round (written as "
+                                             "OUTPUT.partial and renamed when complete)")]
 
 
 def audit_group(group: Callable[[str, str], typer.Typer]) -> typer.Typer:
@@ -38,7 +51,24 @@ def audit_group(group: Callable[[str, str], typer.Typer]) -> typer.Typer:
                 as_json: AsJson = False, workers: Workers = None, dask: Dask = None) -> None:
         audit_botzone(files, output, as_json, workers, dask)
 
+    for fmt, (name, what) in RIICHI_FORMATS.items():
+        _riichi_audit_command(audit, fmt, name, what)
     return audit
+
+
+def _riichi_audit_command(audit: typer.Typer, fmt: str, name: str, what: str) -> None:
+    @audit.command(fmt, help=AUDIT_RIICHI.format(fmt=name, what=what))
+    def command(files: LogFiles, output: Report = None, as_json: AsJson = False, workers: Workers = None, dask: Dask = None,
+                rules: Rules = None) -> None:
+        audit_riichi(fmt, files, output, as_json, workers, dask, rules)
+
+
+def _riichi_convert_command(convert: typer.Typer, fmt: str, name: str) -> None:
+    @convert.command(fmt, help=CONVERT_RIICHI.format(fmt=name))
+    def command(files: LogFiles, output: Annotated[Path, typer.Option("-o", "--output", show_default=False, help="the requests, one "
+                                                     "JSON line per win")],
+                as_json: AsJson = False, workers: Workers = None, dask: Dask = None, rules: Rules = None) -> None:
+        convert_riichi(fmt, files, output, as_json, workers, dask, rules)
 
 
 def convert_group(group: Callable[[str, str], typer.Typer]) -> typer.Typer:
@@ -52,18 +82,36 @@ def convert_group(group: Callable[[str, str], typer.Typer]) -> typer.Typer:
                 as_json: AsJson = False, workers: Workers = None, dask: Dask = None) -> None:
         convert_botzone(files, output, as_json, workers, dask)
 
+    for fmt, (name, _) in RIICHI_FORMATS.items():
+        _riichi_convert_command(convert, fmt, name)
     return convert
 
 
 def audit_botzone(files: list[Path], output: Path | None, as_json: bool, workers: int | None,
                   dask: str | None) -> None:
-    from scorer.archive.audit import Summary, audit_round
+    from scorer.archive.audit import audit_round
+
+    _audit(audit_round, "botzone", files, output, as_json, workers, dask)
+
+
+def audit_riichi(fmt: str, files: list[Path], output: Path | None, as_json: bool, workers: int | None,
+                 dask: str | None, rules: str | None) -> None:
+    from functools import partial
+
+    from scorer.archive.riichi_audit import audit_round
+
+    _audit(partial(audit_round, rules=_riichi_rules(rules)), fmt, files, output, as_json, workers, dask)
+
+
+def _audit(func: Callable[[Any], dict[str, Any]], fmt: str, files: list[Path], output: Path | None, as_json: bool,
+           workers: int | None, dask: str | None) -> None:
+    from scorer.archive.audit import Summary
 
     _check(files)
     summary = Summary()
     with _interrupted(output), ExitStack() as stack:
         out = stack.enter_context(_writing(output)) if output else None
-        for report in _run(audit_round, files, workers, dask, not as_json):
+        for report in _run(func, files, workers, dask, not as_json, fmt):
             summary.add(report)
             if out is not None:
                 out.write(_dumps(report) + b"\n")
@@ -79,6 +127,44 @@ def audit_botzone(files: list[Path], output: Path | None, as_json: bool, workers
                    f"{summary.disagree} disagree{wait}")
 
 
+def _riichi_rules(text: str | None) -> str | dict[str, Any] | None:
+    """``--rules``, checked before any round is replayed: a bad preset or option is a usage error."""
+    from scorer import registry
+    from scorer.errors import HandError
+    from scorer.options import read_rules
+
+    try:
+        rules = read_rules(text)
+        if rules is not None:
+            registry.get("riichi").rules(rules)
+    except HandError as err:
+        usage("--rules: " + "; ".join(p.message for p in err.problems))
+    return rules
+
+
+def convert_riichi(fmt: str, files: list[Path], output: Path, as_json: bool, workers: int | None, dask: str | None,
+                   rules: str | None) -> None:
+    from functools import partial
+
+    from scorer.archive.audit import Summary
+    from scorer.archive.riichi_audit import convert_round
+
+    func = partial(convert_round, rules=_riichi_rules(rules))
+    _check(files)
+    summary = Summary()
+    records = records_path(output)
+    with _interrupted(output), _writing(output) as out, _writing(records) as rec:
+        for line in _run(func, files, workers, dask, not as_json, fmt):
+            summary.add(line)
+            for win in line.get("wins", []):
+                out.write(_dumps(win["request"]) + b"\n")
+                rec.write(_dumps({"id": line["id"], "source": line["source"], "line": line["line"],
+                                  "winner": win["winner"], "record": win["record"]}) + b"\n")
+            if line["outcome"] == "error":
+                _emit(line, as_json)
+    _converted(summary, output, records, as_json)
+
+
 def convert_botzone(files: list[Path], output: Path, as_json: bool, workers: int | None, dask: str | None) -> None:
     from scorer.archive.audit import Summary, convert_round
 
@@ -86,13 +172,17 @@ def convert_botzone(files: list[Path], output: Path, as_json: bool, workers: int
     summary = Summary()
     records = records_path(output)
     with _interrupted(output), _writing(output) as out, _writing(records) as rec:
-        for line in _run(convert_round, files, workers, dask, not as_json):
+        for line in _run(convert_round, files, workers, dask, not as_json, "botzone"):
             summary.add({**line, "agree": True})
             if line["outcome"] == "win":
                 out.write(_dumps(line["request"]) + b"\n")
                 rec.write(_dumps({k: line[k] for k in ("id", "source", "line", "winner", "record")}) + b"\n")
             elif line["outcome"] == "error":
                 _emit(line, as_json)
+    _converted(summary, output, records, as_json)
+
+
+def _converted(summary: Any, output: Path, records: Path, as_json: bool) -> None:
     counts = summary.as_dict()
     if as_json:
         print(_dumps({k: counts[k] for k in ("rounds", "wins", "drawn", "errors")}).decode())
@@ -115,10 +205,10 @@ def _check(files: list[Path]) -> None:
 
 
 def _run(func: Callable[[Any], dict[str, Any]], files: list[Path], workers: int | None, dask: str | None,
-         bar: bool) -> Iterator[dict[str, Any]]:
+         bar: bool, fmt: str) -> Iterator[dict[str, Any]]:
     from scorer.archive import run, sources
 
-    rounds = sources.rounds_of(files)
+    rounds = sources.rounds_of(files, fmt)
     with ExitStack() as stack:
         client = stack.enter_context(_dask_client(dask)) if dask else None
         advance = stack.enter_context(_progress(sources.total_bytes(files) if bar and sys.stderr.isatty() else None))
@@ -195,9 +285,16 @@ def _emit(report: dict[str, Any], as_json: bool) -> None:
     """A disagreement or an error, as it comes."""
     if as_json:
         keys = ("id", "source", "line", "outcome", "why", "error")
-        print(_dumps({k: report[k] for k in keys if k in report}).decode())
+        brief = {k: report[k] for k in keys if k in report}
+        if "wins" in report:
+            brief["wins"] = [{k: w[k] for k in ("winner", "discarder", "where", "why")} for w in report["wins"]
+                             if not w["agree"]]
+        print(_dumps(brief).decode())
         return
     where = f"{report['source']}:{report['line']}"
+    if "wins" in report or "where" in report.get("error", {}):
+        _emit_riichi(report, where)
+        return
     if report["outcome"] == "error":
         err = report["error"]
         unit = "turn" if "turn" in err else "line"
@@ -215,3 +312,28 @@ def _emit(report: dict[str, Any], as_json: bool) -> None:
         print(f"  {label:<7} {side['total']}: {fans or '-'}; scores {' '.join(map(str, side['scores']))}")
     for reason in report["why"]:
         print(f"  why     {reason}")
+
+
+def _emit_riichi(report: dict[str, Any], where: str) -> None:
+    if report["outcome"] == "error":
+        err = report["error"]
+        print(f"error     {report['id'] or '-'} ({where})\n  {err['where']}: {err['message']}")
+        return
+    for win in report["wins"]:
+        if win["agree"]:
+            continue
+        w, d = win["winner"], win["discarder"]
+        how = "self-drawn" if d is None else f"on player {d}'s tile"
+        print(f"disagree  {report['id']} ({where}): player {w} wins {how} ({win['where']})")
+        print(f"  hand    {win['result']['hand']}")
+        rec, ours = win["record"], win["result"]
+        if "value" in rec:
+            yaku = ", ".join(f"{y['name']} {y['han']}" for y in rec["yaku"])
+            print(f"  record  {rec['value']}: {yaku or '-'}; changes {' '.join(map(str, rec['deltas']))}")
+        else:
+            print(f"  record  changes {' '.join(map(str, rec['deltas']))}")
+        yaku = ", ".join(f"{y['name']} {y['han']}" for y in ours["yaku"])
+        value = f"{ours['fu']}符{ours['han']}飜{ours['points']}点" if ours["valid"] else f"no win ({ours['reason']})"
+        print(f"  ours    {value}: {yaku or '-'}; changes {' '.join(map(str, ours['deltas']))}")
+        for reason in win["why"]:
+            print(f"  why     {reason}")

@@ -17,9 +17,17 @@ def test_every_variant_tells_the_shape_of_its_hand():
     shapes = {v["id"]: v["hand"] for v in client.get("/v1/variants").json()["variants"]}
     assert set(shapes) == set(registry.variants())
     assert shapes["mcr"] == {"sets": 4, "tiles": 14, "chow_melds": True, "flowers_in_hand": True, "long_cards": False,
-                             "copies": 4, "flower_copies": 1}
+                             "copies": 4, "flower_copies": 1, "red_fives": False}
+    assert shapes["riichi"]["red_fives"] is True
     assert shapes["fuzhou"]["tiles"] == 17 and shapes["fuzhou"]["flowers_in_hand"] is False
     assert shapes["nantong"]["tiles"] == 23 and shapes["nantong"]["chow_melds"] is False
+
+
+def test_a_field_of_tiles_says_so_for_the_tile_picker():
+    """riichi's indicators are tiles written together: the page picks them as tiles (at most five)."""
+    fields = {v["id"]: {f["name"]: f for f in v["context"]} for v in client.get("/v1/variants").json()["variants"]}
+    tiles = {(v, name, f["max_tiles"]) for v, by in fields.items() for name, f in by.items() if f.get("format") == "tiles"}
+    assert tiles == {("riichi", "dora_indicators", 5), ("riichi", "ura_dora_indicators", 5)}
 
 
 def test_the_service_worker_caches_the_shell_and_changes_with_it():

@@ -255,15 +255,17 @@ def test_score_at_phone_size_read_an_item(server, phone):
     _mcr_hand(d)
     _id(d, "score").click()
     _wait(d).until(lambda d: d.execute_script(
-        "const r = document.getElementById('total').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"))
+        "const t = document.getElementById('total'); if (!t) return false;"
+        "const r = t.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"))
     assert _total(d) == "Total 19"
     assert d.execute_script("return document.documentElement.scrollWidth") <= 375
     _shot(d, "phone-result")
-    used = {li.get_attribute("data-field"): li.get_attribute("class") for li in
-            d.find_elements(By.CSS_SELECTOR, ".context-used li")}
+    # the 14th tap scored the hand and the button scored it again: read what the last answer drew
+    used = _wait(d).until(lambda d: {li.get_attribute("data-field"): li.get_attribute("class") for li in
+                                     d.find_elements(By.CSS_SELECTOR, ".context-used li")})
     assert used["seat_wind"] == "" and used["round_wind"] == "is-default"  # defaults marked
     assert "self_draw=true" in d.current_url and "seat_wind=S" in d.current_url
-    d.find_element(By.CSS_SELECTOR, '#result button[data-item="pure_straight"]').click()
+    _wait(d).until(lambda d: d.find_element(By.CSS_SELECTOR, '#result button[data-item="pure_straight"]').click() or True)
     card = _wait(d).until(lambda d: d.find_element(By.ID, "item-title").text and d.find_element(By.ID, "item-card"))
     from scorer import reference
 

@@ -4,8 +4,8 @@
 "use strict";
 
 import * as api from "./js/api.js";
-import {buildContext, readContext} from "./js/context.js";
-import {Hand, isFlower} from "./js/hand.js";
+import {buildContext, guardTilePickers, readContext, tileFieldTiles} from "./js/context.js";
+import {Hand, isFlower, tileOrder} from "./js/hand.js";
 import {renderEfficiency} from "./js/efficiency.js";
 import {errorLabel, getLang, itemName, presetLabel, setLang, t} from "./js/i18n.js";
 import {MatchTab} from "./js/match.js";
@@ -21,13 +21,14 @@ const $ = (id) => document.getElementById(id);
 
 function paletteRows(tiles) {
   const rows = [[], [], [], [], []];
-  for (const x of tiles) rows[isFlower(x) ? 4 : /^[1-9]m$/.test(x) ? 0 : /^[1-9]p$/.test(x) ? 1 : /^[1-9]s$/.test(x) ? 2 : 3].push(x);
+  for (const x of tiles) rows[isFlower(x) ? 4 : /^[0-9]m$/.test(x) ? 0 : /^[0-9]p$/.test(x) ? 1 : /^[0-9]s$/.test(x) ? 2 : 3].push(x);
   return rows.filter((r) => r.length);
 }
 
 function buildPalette() {
   const pal = $("palette");
-  pal.replaceChildren(...paletteRows(state.variant.tiles).map((row) => el("div", {class: "palette-row"},
+  pal.classList.toggle("red-fives", Boolean(state.variant.hand.red_fives));
+  pal.replaceChildren(...paletteRows(state.hand.order).map((row) => el("div", {class: "palette-row"},
     row.map((x) => {
       const b = el("button", {type: "button", class: "tile-btn", "data-tile": x, "aria-label": x}, tileImg(x));
       b.addEventListener("click", () => tapPalette(x));
@@ -145,6 +146,7 @@ function refresh() {
     b.classList.toggle("armed", state.arm === kind);
     b.setAttribute("aria-pressed", String(state.arm === kind));
   }
+  guardTilePickers($("context"), (x) => hand.left(x));
   $("undo").disabled = !hand.history.length;
   $("clear").disabled = hand.isEmpty();
   drawHand();
@@ -401,10 +403,12 @@ function buildRules(value) {
   $("rules").value = value || "";
 }
 
+// tiles shown outside the hand (indicators) are copies the hand cannot hold
 function reserveIndicators() {
   const ctx = readContext($("context"));
   const reserved = {};
   for (const x of Array.isArray(ctx.indicators) ? ctx.indicators : []) reserved[x] = (reserved[x] || 0) + 1;
+  for (const x of tileFieldTiles($("context"))) reserved[x] = (reserved[x] || 0) + 1;
   state.hand.reserved = reserved;
 }
 
@@ -412,7 +416,7 @@ function selectVariant(id, params) {
   state.variant = state.variants.find((v) => v.id === id) || state.variants.find((v) => v.id === "mcr") || state.variants[0];
   $("variant").value = state.variant.id;
   state.items = new Map(state.variant.items.map((i) => [i.id, i]));
-  state.hand = new Hand(state.variant.hand, state.variant.tiles);
+  state.hand = new Hand(state.variant.hand, tileOrder(state.variant));
   state.arm = null;
   state.external = null;
   buildPalette();

@@ -162,12 +162,13 @@ class Summary:
         self.rounds += 1
         outcome = report["outcome"]
         if outcome == "win":
-            self.wins += 1
-            if report.get("agree", True):
-                self.agree += 1
-            else:
-                self.disagree += 1
-                self.wait_fans_only += bool(report.get("wait_fans_only"))
+            for win in report.get("wins", [report]):  # a riichi double ron: one round, two wins
+                self.wins += 1
+                if win.get("agree", True):
+                    self.agree += 1
+                else:
+                    self.disagree += 1
+                    self.wait_fans_only += bool(win.get("wait_fans_only"))
         elif outcome == "drawn":
             self.drawn += 1
         else:

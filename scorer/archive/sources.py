@@ -23,10 +23,16 @@ def is_json(path: str | os.PathLike[str]) -> bool:
     return False
 
 
-def rounds_of(paths: Sequence[str | os.PathLike[str]]) -> Iterator[RawRound]:
-    """Every round of every file, streamed: a file is read as its rounds are asked for."""
+def rounds_of(paths: Sequence[str | os.PathLike[str]], fmt: str = "botzone") -> Iterator[RawRound]:
+    """Every round of every file, streamed: a file is read as its rounds are asked for. ``fmt``:
+    botzone (text or JSON, told apart by the file), tenhou (tenhou.net/6 JSON) or mjai (JSON lines)."""
     for path in paths:
-        split = split_logs if is_json(path) else split_rounds
+        if fmt == "tenhou":
+            from .tenhou import split_games as split
+        elif fmt == "mjai":
+            from .mjai import split_games as split
+        else:
+            split = split_logs if is_json(path) else split_rounds
         with open(path, "rb") as f:
             yield from split(f, str(path))
 

@@ -11,6 +11,9 @@ export const MELDS = {
 
 export const isFlower = (t) => /^[1-8]f$/.test(t);
 export const isSuited = (t) => /^[1-9][mps]$/.test(t);
+// a red five (0m 0p 0s, riichi) is one of its suit's four fives: its kind is the five's
+export const isRed = (t) => /^0[mps]$/.test(t);
+export const kindOf = (t) => (isRed(t) ? `5${t[1]}` : t);
 
 // "[123m]", "(5555p)", "[555p,2]" and bare tiles, as the canonical hand writes them
 export function tokens(text) {
@@ -35,7 +38,7 @@ export function compact(tiles) {
   let run = "";
   let suit = "";
   for (const t of tiles) {
-    if (isSuited(t) || isFlower(t)) {
+    if (isSuited(t) || isRed(t) || isFlower(t)) {
       if (t[1] !== suit && run) { out += run + suit; run = ""; }
       suit = t[1];
       run += t[0];
@@ -45,6 +48,13 @@ export function compact(tiles) {
     }
   }
   return run ? out + run + suit : out;
+}
+
+// the variant's tiles in display order (GET /v1/variants), each red five after its suit's five
+// where the variant writes red fives
+export function tileOrder(variant) {
+  if (!variant.hand.red_fives) return variant.tiles;
+  return variant.tiles.flatMap((x) => (/^5[mps]$/.test(x) ? [x, `0${x[1]}`] : [x]));
 }
 
 let uid = 0;
@@ -66,15 +76,23 @@ export class Hand {
   isOneShort() { return this.count() === this.full - 1; }
   isEmpty() { return !this.melds.length && !this.concealed.length && !this.flowers.length; }
 
-  used(tile) {
-    let n = this.reserved[tile] || 0;
-    for (const m of this.melds) for (const x of m.tiles) if (x === tile) n++;
-    for (const c of this.concealed) if (c.tile === tile) n++;
-    return n + this.flowers.filter((f) => f === tile).length;
+  // the copies of the tile's kind in use (a red five and the plain fives of its suit together);
+  // same: that very tile only (a red five)
+  used(tile, same) {
+    const match = same ? (x) => x === tile : (x) => kindOf(x) === kindOf(tile);
+    let n = 0;
+    for (const [x, k] of Object.entries(this.reserved)) if (match(x)) n += k;
+    for (const m of this.melds) for (const x of m.tiles) if (match(x)) n++;
+    for (const c of this.concealed) if (match(c.tile)) n++;
+    return n + this.flowers.filter(match).length;
   }
 
   copies(tile) { return isFlower(tile) ? this.shape.flower_copies : this.shape.copies; }
-  left(tile) { return this.copies(tile) - this.used(tile); }
+  // a suit has one red five among its four fives
+  left(tile) {
+    const kind = this.copies(tile) - this.used(tile);
+    return isRed(tile) ? Math.min(kind, 1 - this.used(tile, true)) : kind;
+  }
 
   // why ``tile`` cannot be added now (an i18n key), or null
   refuseTile(tile) {
@@ -84,13 +102,15 @@ export class Hand {
     return this.count() >= this.full ? "full" : null;
   }
 
+  // a red five tapped for a meld is its one red five: the chow that starts at it, a pung or kong of it
+  // and plain fives
   meldTiles(kind, tile) {
     if (kind === "chow") {
-      if (!isSuited(tile) || Number(tile[0]) > 7) return null;
-      return [0, 1, 2].map((d) => `${Number(tile[0]) + d}${tile[1]}`);
+      if (!(isSuited(tile) || isRed(tile)) || Number(kindOf(tile)[0]) > 7) return null;
+      return [0, 1, 2].map((d) => (d === 0 ? tile : `${Number(kindOf(tile)[0]) + d}${tile[1]}`));
     }
     if (isFlower(tile)) return null;
-    return Array(MELDS[kind].size).fill(tile);
+    return [tile, ...Array(MELDS[kind].size - 1).fill(kindOf(tile))];
   }
 
   refuseMeld(kind, tile) {
@@ -99,7 +119,9 @@ export class Hand {
     if (!tiles) return "no_copy";
     if (this.melds.length >= this.shape.sets || this.count() + 3 > this.full - 2) return "no_room";
     for (const t of new Set(tiles)) {
-      if (!this.order.includes(t) || this.left(t) < tiles.filter((x) => x === t).length) return "no_copy";
+      if (!this.order.includes(t)) return "no_copy";
+      if (this.copies(t) - this.used(t) < tiles.filter((x) => kindOf(x) === kindOf(t)).length) return "no_copy";
+      if (isRed(t) && this.left(t) < 1) return "no_copy";
     }
     return null;
   }
@@ -194,7 +216,7 @@ export class Hand {
       }
       const [body, claim] = tok.body.split(",");
       const tiles = tokens(body).map((x) => x.tile);
-      let kind = {"[": tiles.length === 4 ? "kong" : (tiles[0] === tiles[1] ? "pung" : "chow"),
+      let kind = {"[": tiles.length === 4 ? "kong" : (kindOf(tiles[0]) === kindOf(tiles[1]) ? "pung" : "chow"),
                   "{": "added", "(": "concealed"}[tok.open];
       if (!kind || tiles.some((x) => !x || !this.order.includes(x))) return false;
       if (tiles.length !== MELDS[kind].size) return false;

@@ -85,6 +85,15 @@ const UI = {
     m_need_riichi: "This match is riichi: choose Riichi in the header to give a hand by its tiles.",
     m_session: "Session score", m_with_penalties: "With penalties",
     m_double_ron: "Another winner on the same discard", m_winner2: "Second winner",
+    // a hand valued in han and fu (riichi)
+    han: "han", han_col: "Han", fu: "fu", fu_breakdown: "Fu breakdown", fu_rounded: "{raw} fu, rounded up to 10",
+    dora_would: "The dora it holds would have added {han} han.",
+    cost_ron: "Ron: the discarder pays {n}", cost_tsumo_dealer: "Tsumo: {n} from each player",
+    cost_tsumo: "Tsumo: {a} from each non-dealer, {b} from the dealer",
+    cost_honba_ron: "{h} honba: +{n} from the discarder (in the payments)",
+    cost_honba_tsumo: "{h} honba: +{n} from each payer (in the payments)",
+    cost_sticks: "Riichi sticks: +{n} to the winner (not in the payments)",
+    pick_add: "Pick", pick_done: "Done", pick_remove: "Tap to take it back",
   },
   zh: {
     subtitle: "裁判", variant: "规则", lang: "English", hand: "手牌", tiles: "牌",
@@ -161,6 +170,14 @@ const UI = {
     m_need_riichi: "本场比赛为立直麻将：请在顶部选择立直麻将后再用手牌录入。",
     m_session: "顺位分", m_with_penalties: "含罚分",
     m_double_ron: "同一张牌另有一家和牌", m_winner2: "第二和牌者",
+    han: "番", han_col: "番", fu: "符", fu_breakdown: "符数明细", fu_rounded: "{raw} 符，进位到 10",
+    dora_would: "手中的宝牌本可加 {han} 番。",
+    cost_ron: "荣和：放铳者付 {n}", cost_tsumo_dealer: "自摸：每家各付 {n}",
+    cost_tsumo: "自摸：闲家各付 {a}，庄家付 {b}",
+    cost_honba_ron: "{h} 本场：放铳者另付 {n}（已计入结算）",
+    cost_honba_tsumo: "{h} 本场：每家另付 {n}（已计入结算）",
+    cost_sticks: "立直棒：和牌者另得 {n}（不在结算中）",
+    pick_add: "选牌", pick_done: "完成", pick_remove: "点一下撤回",
   },
 };
 
@@ -183,6 +200,31 @@ const FIELDS = {
   win_tile: ["Winning tile", "和牌张"], you_jin: ["Running gold", "游金"],
   "nantong.last_tile": ["Last card of the stock", "海底捞月"], "fuzhou.wild": ["Gold", "金"],
   "huangyan.wild": ["Wild", "财神（得）"], "shanxi.wild": ["Mouse", "耗子"],
+  riichi: ["Riichi", "立直"], double_riichi: ["Double riichi", "两立直"], ippatsu: ["Ippatsu", "一发"],
+  first_turn: ["First turn, no call (tenhou / chiihou / renhou)", "天和 / 地和 / 人和"],
+  dora_indicators: ["Dora indicators", "宝牌指示牌"], ura_dora_indicators: ["Ura-dora indicators", "里宝牌指示牌"],
+  honba: ["Honba", "本场数"], riichi_sticks: ["Riichi sticks on the table", "场上立直棒"],
+  "riichi.last_wall": ["Last tile (haitei / houtei)", "海底摸月 / 河底捞鱼"],
+  "riichi.kong_win": ["Rinshan / chankan", "岭上开花 / 抢杠"],
+};
+
+// riichi: what the fu of a hand are made of (details.fu_items) and the limits (details.limit)
+const FU = {
+  base: ["base (fuutei)", "底符"], closed_ron: ["concealed ron", "门前荣和"], tsumo: ["tsumo", "自摸"],
+  chiitoitsu: ["seven pairs", "七对子"], open_pinfu: ["open hand without fu", "副露平和型"],
+  open_pon: ["open triplet", "明刻"], closed_pon: ["concealed triplet", "暗刻"],
+  open_terminal_pon: ["open triplet of terminals or honours", "幺九明刻"],
+  closed_terminal_pon: ["concealed triplet of terminals or honours", "幺九暗刻"],
+  open_kan: ["open kan", "明杠"], closed_kan: ["concealed kan", "暗杠"],
+  open_terminal_kan: ["open kan of terminals or honours", "幺九明杠"],
+  closed_terminal_kan: ["concealed kan of terminals or honours", "幺九暗杠"],
+  valued_pair: ["value pair", "役牌雀头"], double_valued_pair: ["double value pair", "连风雀头"],
+  kanchan: ["closed wait", "嵌张听"], penchan: ["edge wait", "边张听"], pair_wait: ["pair wait", "单骑听"],
+};
+
+const LIMITS = {
+  mangan: ["Mangan", "满贯"], haneman: ["Haneman", "跳满"], baiman: ["Baiman", "倍满"], sanbaiman: ["Sanbaiman", "三倍满"],
+  kazoe_yakuman: ["Counted yakuman", "累计役满"], yakuman: ["Yakuman", "役满"],
 };
 
 const VALUES = {
@@ -194,12 +236,16 @@ const PRESETS = {
   spec: ["the written rules", "规则原文"], helper: ["as ChineseOfficialMahjongHelper", "同国标小助手"],
   mcr1998: ["the 1998 rules", "1998 年版"], golds_count: ["golds count as flowers", "金算花"],
   client: ["as the game client", "同游戏客户端"], js: ["as the Jiangsu app", "同江苏客户端"],
+  tenhou: ["as Tenhou", "同天凤"], mahjongsoul: ["as Mahjong Soul", "同雀魂"],
+  wrc: ["World Riichi Championship", "世界立直麻将锦标赛"], ema: ["European Mahjong Association", "欧洲麻将协会"],
 };
 
 const PRINCIPLES = {
   non_repetition: ["non-repetition", "不重复原则"], non_separation: ["non-separation", "不拆移原则"],
   non_identity: ["non-identity", "不得相同原则"], high_over_low: ["the higher scores", "就高不就低"],
   account_once: ["account once", "套算一次原则"],
+  yakuman_only: ["a yakuman hand scores its yakuman only", "役满只计役满"],
+  one_yakuman: ["one yakuman at most", "只计一个役满"],
 };
 
 // API error codes: the Chinese names the problem; the English message from the server is kept
@@ -239,6 +285,15 @@ export function valueLabel(v) {
 export function presetLabel(name) {
   const pair = PRESETS[name];
   return pair ? `${name} — ${pick(pair)}` : name;
+}
+
+export function fuLabel(reason) { return FU[reason] ? pick(FU[reason]) : reason.replace(/_/g, " "); }
+
+// "2x_yakuman": a multiple of the yakuman's name
+export function limitLabel(limit) {
+  const times = /^(\d+)x_yakuman$/.exec(limit);
+  if (times) return `${times[1]}× ${pick(LIMITS.yakuman)}`;
+  return LIMITS[limit] ? pick(LIMITS[limit]) : limit.replace(/_/g, " ");
 }
 
 export function principleLabel(p) { return PRINCIPLES[p] ? pick(PRINCIPLES[p]) : p.replace(/_/g, " "); }

@@ -3,7 +3,7 @@
 "use strict";
 
 import {tokens, tilesOf} from "./hand.js";
-import {itemName, itemNames, principleLabel, fieldLabel, valueLabel, t} from "./i18n.js";
+import {fuLabel, itemName, itemNames, limitLabel, principleLabel, fieldLabel, valueLabel, t} from "./i18n.js";
 
 export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -66,8 +66,8 @@ function itemButton(item, onItem, short) {
   return b;
 }
 
-function itemsTable(items, onItem) {
-  return table("items", [t("item"), t("points"), t("count_col"), t("tiles")], items.map((i) => el("tr", {},
+function itemsTable(items, onItem, unit) {
+  return table("items", [t("item"), t(unit || "points"), t("count_col"), t("tiles")], items.map((i) => el("tr", {"data-item": i.id},
     el("td", {}, itemButton(i, onItem)),
     el("td", {class: "num", text: i.factor && i.factor !== 1 ? `×${i.factor}` : String(i.points)}),
     el("td", {class: "num", text: i.count > 1 ? `×${i.count}` : ""}),
@@ -121,16 +121,64 @@ function readingCard(r, onItem) {
     r.note ? el("p", {class: "hint", text: r.note}) : null);
 }
 
+// a hand valued in han and fu (riichi: the answer's details carry han, fu, the limit and the fu
+// breakdown): "3 han 40 fu · mangan", what the fu are made of, and the cost before the payments
+const scoredInHan = (result) => Boolean(result.details && Number.isInteger(result.details.han) && Number.isInteger(result.details.fu));
+
+function hanFu(result) {
+  const d = result.details;
+  if (!result.valid) {
+    // no yaku: not a win, but the dora it holds are said, as the han they would have added
+    return el("p", {id: "han-fu", class: "han-fu invalid", text: t("dora_would", {han: d.han})});
+  }
+  return el("p", {id: "han-fu", class: "han-fu"},
+    el("span", {"data-han": d.han, text: `${d.han} ${t("han")}`}), " ",
+    el("span", {"data-fu": d.fu, text: `${d.fu} ${t("fu")}`}),
+    d.limit ? [" · ", el("strong", {class: "limit", "data-limit": d.limit, text: limitLabel(d.limit)})] : "");
+}
+
+function fuBreakdown(d) {
+  if (!d.fu_items || !d.fu_items.length) return null;
+  const raw = d.fu_items.reduce((n, i) => n + i.fu, 0);
+  return el("details", {id: "fu-breakdown", class: "fu-breakdown", open: true},
+    el("summary", {text: `${t("fu_breakdown")}: ${d.fu} ${t("fu")}`}),
+    el("table", {class: "fu-items"}, el("tbody", {}, d.fu_items.map((f) => el("tr", {"data-reason": f.reason},
+      el("td", {text: fuLabel(f.reason)}), el("td", {}, f.tiles ? groupTiles(f.tiles, "small") : ""),
+      el("td", {class: "num", text: `${f.fu}`}))),
+      raw !== d.fu ? el("tr", {class: "fu-rounded"}, el("td", {colspan: 2, text: t("fu_rounded", {raw})}),
+                        el("td", {class: "num", text: `${d.fu}`})) : null)));
+}
+
+// what the hand costs (before honba), the honba on top, the riichi sticks to the winner
+function cost(result) {
+  const d = result.details;
+  const used = (result.context_used && result.context_used.values) || {};
+  if (!result.valid || !d.cost) return null;
+  const tsumo = Boolean(used.self_draw);
+  const honba = Number(used.honba || 0);
+  const main = !tsumo ? t("cost_ron", {n: d.cost.main})
+    : d.dealer ? t("cost_tsumo_dealer", {n: d.cost.main}) : t("cost_tsumo", {a: d.cost.additional, b: d.cost.main});
+  return el("ul", {id: "cost", class: "cost"},
+    el("li", {"data-cost": "main", text: main}),
+    honba ? el("li", {"data-cost": "honba", text: t(tsumo ? "cost_honba_tsumo" : "cost_honba_ron",
+                                                    {h: honba, n: (tsumo ? 100 : 300) * honba})}) : null,
+    d.riichi_sticks ? el("li", {"data-cost": "sticks", text: t("cost_sticks", {n: d.riichi_sticks})}) : null);
+}
+
 export function renderResult(box, result, ctx) {
   const {variant, onItem, byName, ms} = ctx;
+  const han = scoredInHan(result);
   box.replaceChildren(...[
     el("p", {id: "total", class: `total ${result.valid ? "" : "invalid"}`,
              text: result.valid ? `${t("total")} ${result.total}` : `${t("invalid")}: ${result.reason || ""}`}),
+    han ? hanFu(result) : null,
     ms !== undefined ? el("p", {class: "hint roundtrip", text: t("roundtrip", {ms: Math.round(ms)})}) : null,
     el("div", {class: "partition"}, (result.partition || []).map((g) => groupTiles(g))),
     wildsNode(result.wilds),
     (result.warnings || []).length ? el("ul", {class: "warnings"}, result.warnings.map((w) => el("li", {text: w}))) : null,
-    result.items && result.items.length ? itemsTable(result.items, onItem) : null,
+    result.items && result.items.length ? itemsTable(result.items, onItem, han ? "han_col" : "points") : null,
+    han ? fuBreakdown(result.details) : null,
+    han ? cost(result) : null,
     result.excluded && result.excluded.length ? el("h3", {text: t("excluded")}) : null,
     result.excluded && result.excluded.length ? excludedTable(result.excluded, byName, onItem) : null,
     payments(result.payments),

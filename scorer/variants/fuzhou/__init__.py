@@ -67,7 +67,7 @@ from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import SUITED_16, format_hand, format_meld
 from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
-from scorer.result import Item, ReadingView, Result
+from scorer.result import Item, ReadingView, Result, WildUse
 from scorer.seats import no_payments
 from scorer.tiles import tile_name, tiles_text
 
@@ -207,6 +207,16 @@ def _flower_text(flowers: tuple[int, ...]) -> str:
 
 
 def build_items(hand: Hand, f: Facts, o: Outcome) -> list[Item]:
+    items = _flower_point_items(hand, f, o)
+    if o.valid:
+        items += _bonus_items(f, o)
+    if o.D:
+        items.append(_item("dealer_streak", o.D, 1, detail="paid only between the dealer and the winner"))
+    return items
+
+
+def _flower_point_items(hand: Hand, f: Facts, o: Outcome) -> list[Item]:
+    """The parts of F: flowers, flower kongs, kongs, golds counted as flowers."""
     items: list[Item] = []
     if o.flower_tiles:
         items.append(_item("flower_tiles", o.flower_tiles, o.flower_tiles, _flower_text(f.flowers)))
@@ -221,43 +231,46 @@ def build_items(hand: Hand, f: Facts, o: Outcome) -> list[Item]:
                            " ".join(format_meld(m) for m in hand.melds if m.is_kong and m.is_concealed)))
     if o.gold_flowers:
         items.append(_item("gold_tiles", o.gold_flowers, o.gold_flowers, tiles_text([f.wild] * o.gold_flowers)))
-    if o.valid:
-        from .scoring import BONUS_VALUES, PINGHU, PLAIN_EXTRA
-
-        gold = tile_name(f.wild)
-        shown = {"golden_bird": f"{gold} {gold} as the pair", "three_golds": tiles_text([f.wild] * o.golds),
-                 "rob_gold": gold}
-        for b in o.bonuses:
-            items.append(_item(b, BONUS_VALUES[b], tiles=shown[b]))
-        if o.pinghu:
-            items.append(_item("pinghu", PINGHU))
-        if o.plain_extra:
-            items.append(_item("plain_extra", PLAIN_EXTRA))
-    if o.D:
-        items.append(_item("dealer_streak", o.D, 1, detail="paid only between the dealer and the winner"))
     return items
 
 
-def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outcome) -> Result:
-    canonical = format_hand(hand)
+def _bonus_items(f: Facts, o: Outcome) -> list[Item]:
+    """B: the gold bonuses counted, 平胡, the plain extra."""
+    from .scoring import BONUS_VALUES, PINGHU, PLAIN_EXTRA
+
+    gold = tile_name(f.wild)
+    shown = {"golden_bird": f"{gold} {gold} as the pair", "three_golds": tiles_text([f.wild] * o.golds),
+             "rob_gold": gold}
+    items = [_item(b, BONUS_VALUES[b], tiles=shown[b]) for b in o.bonuses]
+    if o.pinghu:
+        items.append(_item("pinghu", PINGHU))
+    if o.plain_extra:
+        items.append(_item("plain_extra", PLAIN_EXTRA))
+    return items
+
+
+def _shown_reading(hand: Hand, f: Facts, o: Outcome) -> tuple[list[str], list[WildUse]]:
+    """The partition shown and what each gold stands for in it."""
     partition = [format_meld(m) for m in hand.melds]
-    wilds = []
+    wilds: list[WildUse] = []
     if o.reading:
         partition += reading_texts(o.reading)
         wilds = gold_uses(hand, o.reading, o.standins, f.wild)
     elif o.valid:  # 三金倒 without an arrangement: the loose tiles, then the golds
         partition += [tiles_text([k for k in hand.concealed if k != f.wild]), tiles_text([f.wild] * o.golds)]
         wilds = [wild_use(f.wild, f.wild)] * o.golds  # shown as themselves: no arrangement gives them a part
-    bonus = o.bonuses[0] if o.bonuses else ("pinghu" if o.pinghu else None)
-    winner_gain = o.payments[f.seat] if o.valid else 0
+    return partition, wilds
+
+
+def _details(f: Facts, opts: FuzhouRules, o: Outcome) -> dict[str, Any]:
     details: dict[str, Any] = {
         "flower_points": o.F,
         "dealer_points": o.D,
-        "bonus": bonus,
+        "bonus": o.bonuses[0] if o.bonuses else ("pinghu" if o.pinghu else None),
         "bonus_points": o.B,
         "multiplier": o.m if o.valid else None,
         "points": o.points,
-        "winner_gain": winner_gain,
+        "winner_gain": o.payments[f.seat] if o.valid else 0,
         "base": f.base,
         "seat": f.seat,
         "dealer": f.dealer_wins,
@@ -270,6 +283,13 @@ def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outco
     }
     if opts.stack_bonuses and len(o.bonuses) > 1:
         details["bonuses"] = list(o.bonuses)
+    return details
+
+
+def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outcome) -> Result:
+    canonical = format_hand(hand)
+    partition, wilds = _shown_reading(hand, f, o)
+    details = _details(f, opts, o)
     if not o.valid:
         reason_key = "you_jin_shape" if o.running_gold_shape else (o.reason_code or "")
         details.update({"reason_code": o.reason_code, "error": o.reason_code, "bonus": None,
@@ -277,9 +297,9 @@ def build_result(variant: str, hand: Hand, f: Facts, opts: FuzhouRules, o: Outco
         return FuzhouResult(variant=variant, hand=canonical, valid=False, reason=REASONS[reason_key], total=0,
                             items=build_items(hand, f, o), partition=partition, payments=no_payments(),
                             details=details, tie_break=TIE_BREAK, **_top(details))
-    return FuzhouResult(variant=variant, hand=canonical, valid=True, total=winner_gain, items=build_items(hand, f, o),
-                        excluded=o.excluded, partition=partition, payments=o.payments, details=details,
-                        wilds=wilds, tie_break=TIE_BREAK, **_top(details))
+    return FuzhouResult(variant=variant, hand=canonical, valid=True, total=details["winner_gain"],
+                        items=build_items(hand, f, o), excluded=o.excluded, partition=partition, payments=o.payments,
+                        details=details, wilds=wilds, tie_break=TIE_BREAK, **_top(details))
 
 
 register(Fuzhou())

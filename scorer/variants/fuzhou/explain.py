@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from scorer.decompose import PAIR, group_tiles
 from scorer.hand import Hand
@@ -104,45 +105,60 @@ def explain_views(variant_id: str, hand: Hand, f: Facts, opts: FuzhouRules,
                             excluded=r.excluded, total=r.total, wilds=r.wilds,
                             note="no arrangement into 5 sets and a pair exists: 三金倒 needs none")]
     chosen_arr = (best.reading, best.standins)
-    groups: dict[tuple, list[tuple[int, tuple, Outcome]]] = {}
+    groups: dict[tuple, list[_Member]] = {}
     for n, arr in enumerate(arrs):
         o = evaluate(hand, f, opts, [arr])
         sig = (tuple(o.bonuses), o.pinghu, o.plain_extra, o.B, o.payments[f.seat])
         groups.setdefault(sig, []).append((n, arr, o))
-
-    def plain(member) -> tuple[int, int, int]:
-        """The arrangement a player would name first: golds as their own kind (as ``evaluate``
-        shows it), then the golds in as few groups as possible, then the first found."""
-        n, (grs, standins), _ = member
-        spread = sum("金" in t for t in arrangement_texts(hand, grs, standins, f.wild))
-        return (-standins.count(f.wild), spread, n)
-
-    entries = []
-    for members in groups.values():
-        members.sort(key=plain)
-        chosen = next((m for m in members if tuple(m[1][0]) == tuple(chosen_arr[0])
-                       and tuple(m[1][1]) == tuple(chosen_arr[1])), None)
-        rep = chosen or members[0]
-        entries.append((rep, members, chosen is not None))
+    entries = [_entry(members, chosen_arr, hand, f) for members in groups.values()]
     entries.sort(key=lambda e: (-e[0][2].payments[f.seat], not e[2], min(m[0] for m in e[1])))
     chosen_total = best.payments[f.seat]
     views = []
     for index, ((_, arr, o), members, is_chosen) in enumerate(entries):
         r = build_result(variant_id, hand, f, opts, o)
         others = [m for m in members if m[1] is not arr]
-        named = "; ".join(" ".join(arrangement_texts(hand, m[1][0], m[1][1], f.wild)[len(hand.melds):])
-                          for m in others[:EXAMPLES])
-        more = f" and {len(others) - EXAMPLES} more" if len(others) > EXAMPLES else ""
-        notes = []
-        if is_chosen and others:
-            notes.append(f"{len(others)} other arrangement(s) tie with this one at {r.total} "
-                         f"(e.g. {named}{more}); tie-break: {TIE_BREAK}")
-        elif others:
-            notes.append(f"{len(others)} other arrangement(s) score the same (e.g. {named}{more})")
-        if not is_chosen and r.total == chosen_total:
-            notes.append(f"ties with the chosen reading at {r.total}; tie-break: {TIE_BREAK}")
+        notes = _notes(hand, f, others, is_chosen, r.total, chosen_total)
         views.append(ReadingView(index=index, chosen=is_chosen, shape=_shape(o),
                                  partition=arrangement_texts(hand, arr[0], arr[1], f.wild), items=r.items,
                                  excluded=r.excluded, total=r.total, note="; ".join(notes) or None,
                                  wilds=gold_uses(hand, arr[0], arr[1], f.wild)))
     return views
+
+
+# (its place in the listing, the arrangement (groups, stand-ins), its outcome)
+_Member = tuple[int, Any, Outcome]
+
+
+def _entry(members: list[_Member], chosen_arr: tuple, hand: Hand,
+           f: Facts) -> tuple[_Member, list[_Member], bool]:
+    """One distinct score: the member shown (the chosen arrangement when it is one of them, else the
+    plainest), every member, whether it holds the chosen one."""
+
+    def plain(member: _Member) -> tuple[int, int, int]:
+        """The arrangement a player would name first: golds as their own kind (as ``evaluate``
+        shows it), then the golds in as few groups as possible, then the first found."""
+        n, (grs, standins), _ = member
+        spread = sum("金" in t for t in arrangement_texts(hand, grs, standins, f.wild))
+        return (-standins.count(f.wild), spread, n)
+
+    members.sort(key=plain)
+    chosen = next((m for m in members if tuple(m[1][0]) == tuple(chosen_arr[0])
+                   and tuple(m[1][1]) == tuple(chosen_arr[1])), None)
+    return chosen or members[0], members, chosen is not None
+
+
+def _notes(hand: Hand, f: Facts, others: list[_Member], is_chosen: bool, total: int | None,
+           chosen_total: int) -> list[str]:
+    """The arrangements that score the same (a few named), and a tie with the chosen reading."""
+    named = "; ".join(" ".join(arrangement_texts(hand, m[1][0], m[1][1], f.wild)[len(hand.melds):])
+                      for m in others[:EXAMPLES])
+    more = f" and {len(others) - EXAMPLES} more" if len(others) > EXAMPLES else ""
+    notes = []
+    if is_chosen and others:
+        notes.append(f"{len(others)} other arrangement(s) tie with this one at {total} "
+                     f"(e.g. {named}{more}); tie-break: {TIE_BREAK}")
+    elif others:
+        notes.append(f"{len(others)} other arrangement(s) score the same (e.g. {named}{more})")
+    if not is_chosen and total == chosen_total:
+        notes.append(f"ties with the chosen reading at {total}; tie-break: {TIE_BREAK}")
+    return notes

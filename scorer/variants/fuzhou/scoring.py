@@ -123,80 +123,109 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
     reading instead, as ``_evaluate_exhaustive`` does, with the same outcome."""
     deadline.check()  # explain scores each of hundreds of arrangements: a step of the time budget
     out = Outcome(valid=False)
-    k = len(hand.melds)
-    n_sets = 5 - k
+    n_sets = 5 - len(hand.melds)
     golds = hand.concealed.count(f.wild)
     counts = hand.counts()
     counts[f.wild] = 0
     out.golds = golds
-
     # F and D never depend on the arrangement; computed first so invalid results show them too.
-    out.flower_tiles, out.flower_kongs = flower_counts(f.flowers)
-    out.exposed_kongs = sum(1 for m in hand.melds if m.is_kong and m.exposure is not Exposure.CONCEALED)
-    out.concealed_kongs = sum(1 for m in hand.melds if m.is_kong and m.exposure is Exposure.CONCEALED)
-    out.gold_flowers = golds if opts.golds_as_flowers else 0
-    out.F = (out.flower_tiles + (opts.flower_kong_points - 4) * out.flower_kongs
-             + out.exposed_kongs + 2 * out.concealed_kongs + out.gold_flowers)
-    if opts.dealer_points == "streak":
-        out.D = f.streak
-    elif opts.dealer_points == "streak_plus_one":
-        out.D = f.streak + 1
-    else:
-        out.D = 1
-
-    discard = not f.self_draw
-    # the invalid wins, in the order of docs/rules/fuzhou.md#errors
-    if discard and f.win == f.wild:
-        out.reason_code = "gold_discard_win"
-        return out
-    if discard and f.you_jin:
-        out.reason_code = "you_jin_discard"
-        return out
-    if discard and f.passed_hu:
-        out.reason_code = "passed_hu"
+    _count_flowers_and_dealer(out, hand, f, opts)
+    out.reason_code = _discard_refusal(f)
+    if out.reason_code is not None:
         return out
 
-    if arrangements is not None:
-        n_arrs, bird, chosen = listed_summary(arrangements, f.wild)
-    elif exhaustive:
-        n_arrs, bird, chosen = listed_summary(readings(counts, n_sets, golds, SUITED_MASK, 99), f.wild)
-    else:  # the same three facts, without listing every reading (arrangements.py)
-        n_arrs, bird, chosen = arrangement_summary(tuple(counts[:27]), n_sets, golds, f.wild)
+    n_arrs, bird, chosen = _summary(counts, n_sets, golds, f.wild, arrangements, exhaustive)
     out.arrangements = n_arrs
     three = golds >= 3 and not f.rob_gold and (f.self_draw or opts.three_golds_on_discard)
     if not n_arrs and not three:
         out.reason_code = "not_winning"
         return out
-    # running gold (游金) by its shape: the hand before the winning tile, H'
-    if discard and opts.running_gold_shape != "off":
-        pre = list(counts)
-        pre[f.win] -= 1  # the winning tile is not a gold here (checked above)
-        if opts.running_gold_shape == "single_gold":
-            shape = golds == 1 and _sets_only(tuple(pre[:27]))
-        else:
-            shape = golds >= 1 and _sets_with_wilds(pre, n_sets, golds - 1)
-        if shape:
-            out.running_gold_shape = True
-            out.reason_code = "you_jin_discard"
-            return out
+    if _running_gold_shape(counts, n_sets, golds, f, opts):
+        out.running_gold_shape = True
+        out.reason_code = "you_jin_discard"
+        return out
 
     out.valid = True
     # Display: prefer golds standing for their own kind (the reading a player would name).
     if chosen is not None:
         out.reading, out.standins = chosen
-    cands = []
-    if bird:
-        cands.append("golden_bird")
-    if three:
-        cands.append("three_golds")
-    if f.rob_gold and n_arrs:
-        cands.append("rob_gold")
-    out.candidates = cands
-    if cands:
+    out.candidates = _gold_bonus_candidates(bird, three, f.rob_gold and bool(n_arrs))
+    _count_bonus(out, opts)
+    has_bonus = bool(out.bonuses) or out.pinghu
+    out.m = 2 if f.self_draw or (has_bonus and opts.bonus_doubles_discard) else 1
+    out.points = f.base * (out.F * out.m + out.B)
+    payers = _payers(f, opts, has_bonus)
+    out.payments = collect(f.seat, {p: f.base * ((out.F + _dealer_points(out.D, p, f, opts)) * out.m + out.B)
+                                    for p in payers})
+    return out
+
+
+def _summary(counts: list[int], n_sets: int, golds: int, wild: int, arrangements: list | None,
+             exhaustive: bool) -> tuple[int, bool, tuple[tuple[int, ...], tuple[int, ...]] | None]:
+    """How many arrangements, whether one is 金雀, the one shown: from the arrangements given, from
+    every reading listed, or (the same three facts) without listing them (arrangements.py)."""
+    if arrangements is not None:
+        return listed_summary(arrangements, wild)
+    if exhaustive:
+        return listed_summary(readings(counts, n_sets, golds, SUITED_MASK, 99), wild)
+    return arrangement_summary(tuple(counts[:27]), n_sets, golds, wild)
+
+
+# D by ``dealer_points``: the streak, the streak plus one, else 1
+_DEALER_POINTS = {"streak": lambda streak: streak, "streak_plus_one": lambda streak: streak + 1}
+
+
+def _count_flowers_and_dealer(out: Outcome, hand: Hand, f: Facts, opts: FuzhouRules) -> None:
+    """F (flowers, flower kongs, kongs, golds as flowers when the room counts them) and D."""
+    out.flower_tiles, out.flower_kongs = flower_counts(f.flowers)
+    out.exposed_kongs = sum(1 for m in hand.melds if m.is_kong and m.exposure is not Exposure.CONCEALED)
+    out.concealed_kongs = sum(1 for m in hand.melds if m.is_kong and m.exposure is Exposure.CONCEALED)
+    out.gold_flowers = out.golds if opts.golds_as_flowers else 0
+    out.F = (out.flower_tiles + (opts.flower_kong_points - 4) * out.flower_kongs
+             + out.exposed_kongs + 2 * out.concealed_kongs + out.gold_flowers)
+    by_streak = _DEALER_POINTS.get(opts.dealer_points)
+    out.D = by_streak(f.streak) if by_streak is not None else 1
+
+
+# the discard wins that are no win, in the order of docs/rules/fuzhou.md#errors
+_DISCARD_REFUSALS = (
+    ("gold_discard_win", lambda f: f.win == f.wild),
+    ("you_jin_discard", lambda f: f.you_jin),
+    ("passed_hu", lambda f: f.passed_hu),
+)
+
+
+def _discard_refusal(f: Facts) -> str | None:
+    if f.self_draw:
+        return None
+    return next((code for code, applies in _DISCARD_REFUSALS if applies(f)), None)
+
+
+def _running_gold_shape(counts: list[int], n_sets: int, golds: int, f: Facts, opts: FuzhouRules) -> bool:
+    """Running gold (游金) by its shape, on a discard win: the hand before the winning tile, H'."""
+    if f.self_draw or opts.running_gold_shape == "off":
+        return False
+    pre = list(counts)
+    pre[f.win] -= 1  # the winning tile is not a gold here (checked above)
+    if opts.running_gold_shape == "single_gold":
+        return golds == 1 and _sets_only(tuple(pre[:27]))
+    return golds >= 1 and _sets_with_wilds(pre, n_sets, golds - 1)
+
+
+def _gold_bonus_candidates(bird: bool, three: bool, rob: bool) -> list[str]:
+    """Every gold bonus type that applies, highest first."""
+    return [bonus for bonus, applies in (("golden_bird", bird), ("three_golds", three), ("rob_gold", rob))
+            if applies]
+
+
+def _count_bonus(out: Outcome, opts: FuzhouRules) -> None:
+    """B: the gold bonuses counted (the highest, or every one under ``stack_bonuses``) and the plain
+    extra when there is no flower point; else 平胡 when there is none."""
+    if out.candidates:
         if opts.stack_bonuses:  # the option counts every type: no high-over-low
-            out.bonuses = cands
+            out.bonuses = out.candidates
         else:
-            kept, out.excluded = apply_exclusions([Found(c) for c in cands], ITEMS)
+            kept, out.excluded = apply_exclusions([Found(c) for c in out.candidates], ITEMS)
             out.bonuses = [c.id for c in kept]
         out.B = sum(BONUS_VALUES[b] for b in out.bonuses)
         if out.F == 0:
@@ -205,25 +234,23 @@ def evaluate(hand: Hand, f: Facts, opts: FuzhouRules, arrangements: list | None 
     elif out.F == 0:
         out.pinghu = True
         out.B = PINGHU
-    has_bonus = bool(out.bonuses) or out.pinghu
-    out.m = 2 if f.self_draw or (has_bonus and opts.bonus_doubles_discard) else 1
-    out.points = f.base * (out.F * out.m + out.B)
 
+
+def _payers(f: Facts, opts: FuzhouRules, has_bonus: bool) -> list[str]:
+    """The three on a self-draw (or when ``discard_payers`` says so), else the discarder alone."""
     if f.self_draw or opts.discard_payers == "all" or (opts.discard_payers == "all_for_bonus" and has_bonus):
-        payers = other_seats(f.seat)
-    else:
-        assert f.discarder is not None, "a discard win has its discarder (validate.check)"
-        payers = [f.discarder]
+        return other_seats(f.seat)
+    assert f.discarder is not None, "a discard win has its discarder (validate.check)"
+    return [f.discarder]
 
-    def dealer_points(payer: str) -> int:
-        if opts.dealer_points_flow == "dealer_and_winner":
-            return out.D if (f.dealer_wins or payer == DEALER) else 0
-        if opts.dealer_points_flow == "winner_always":
-            return out.D
-        return out.D if f.dealer_wins else 0
 
-    out.payments = collect(f.seat, {p: f.base * ((out.F + dealer_points(p)) * out.m + out.B) for p in payers})
-    return out
+def _dealer_points(d: int, payer: str, f: Facts, opts: FuzhouRules) -> int:
+    """What D adds to one payer's part (``dealer_points_flow``)."""
+    if opts.dealer_points_flow == "dealer_and_winner":
+        return d if (f.dealer_wins or payer == DEALER) else 0
+    if opts.dealer_points_flow == "winner_always":
+        return d
+    return d if f.dealer_wins else 0
 
 
 def _evaluate_exhaustive(hand: Hand, f: Facts, opts: FuzhouRules) -> Outcome:

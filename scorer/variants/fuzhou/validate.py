@@ -74,44 +74,46 @@ def read_tile_list(text: str, what: str, problems: list[Problem]) -> list[tuple[
         return None
     for ch in text:
         if ch.isspace() or ch == ",":
-            if digits:
-                ok = False
+            ok = ok and not digits
             continue
         if ch in "0123456789":
             digits.append(ch)
         elif ch in "mpszf":
-            if not digits:
-                ok = False
-            for d in digits:
-                r = int(d)
-                if r == 0:
-                    ok = False
-                elif ch == "f":
-                    if r > 8:
-                        ok = False
-                    else:
-                        out.append(("f", r))
-                elif ch == "z":
-                    if r in Z_DIGIT_KIND:
-                        out.append(("t", Z_DIGIT_KIND[r]))
-                    else:
-                        ok = False
-                else:
-                    out.append(("t", SUIT_OF_LETTER[ch] * 9 + r - 1))
+            ok = _numbered(digits, ch, out) and ok
             digits = []
         elif ch in HONOUR_LETTERS or ch in LONG_CARD_LETTERS:
-            if digits:
-                ok = False
-                digits = []
+            ok = ok and not digits
+            digits = []
             out.append(("t", 27 + (HONOUR_LETTERS + LONG_CARD_LETTERS).index(ch)))
         else:
             ok = False
-    if digits:
-        ok = False
-    if not ok:
+    if digits or not ok:
         _p(problems, "bad_notation", f"{what} {text[:40]!r} cannot be read as tiles")
         return None
     return out
+
+
+def _numbered(digits: list[str], letter: str, out: list[tuple[str, int]]) -> bool:
+    """Append the tiles of the digits before a suit letter (``m p s z`` or ``f`` for flowers);
+    False when the group is unreadable (no digit, a 0, no such honour or flower)."""
+    ok = bool(digits)
+    for d in digits:
+        tile = _numbered_tile(int(d), letter)
+        if tile is None:
+            ok = False
+        else:
+            out.append(tile)
+    return ok
+
+
+def _numbered_tile(rank: int, letter: str) -> tuple[str, int] | None:
+    if rank == 0:
+        return None
+    if letter == "f":
+        return ("f", rank) if rank <= 8 else None
+    if letter == "z":
+        return ("t", Z_DIGIT_KIND[rank]) if rank in Z_DIGIT_KIND else None
+    return "t", SUIT_OF_LETTER[letter] * 9 + rank - 1
 
 
 def _texts(value: str | list[str] | None) -> str | None:
@@ -226,28 +228,23 @@ def read_hand(text: str | None, dialect: str | None, problems: list[Problem]) ->
 
 # ------------------------------------------------------------------------------ every input error
 
-def check(ctx: FuzhouContext, text: str | None = None, dialect: str | None = None,
-          hand: Hand | None = None) -> tuple[Hand, Facts]:
-    """Validate a request (from the hand text, or an already parsed ``hand``); raise HandError with
-    the code of the first failing check, or return the hand and the facts."""
-    problems: list[Problem] = list(ctx._deferred)  # context fields their types rejected (bad_context)
-    if hand is None:
-        read = read_hand(text, dialect, problems)
-    else:
-        read = Read(list(hand.melds), list(hand.concealed), [0] * len(hand.concealed))
-        for k in hand.concealed:
-            if k >= 27:
-                _p(problems, "honour_in_hand", f"{tile_name(k)} in the hand: only suited tiles may be in the hand")
-        for m in hand.melds:
-            if any(k >= 27 for k in m.tiles):
-                _p(problems, "honour_in_hand", "a meld holds an honour: only suited tiles may be in the hand",
-                   m.position)
-        if hand.flowers:
-            _p(problems, "honour_in_hand", "flowers written in the hand: give them in context.flowers")
-    wild = read_wild(ctx, problems)
-    flowers = read_flowers(ctx, problems)
+def _read_parsed(hand: Hand, problems: list[Problem]) -> Read:
+    """An already parsed hand as read, with its honours and flowers as honour_in_hand."""
+    for k in hand.concealed:
+        if k >= 27:
+            _p(problems, "honour_in_hand", f"{tile_name(k)} in the hand: only suited tiles may be in the hand")
+    for m in hand.melds:
+        if any(k >= 27 for k in m.tiles):
+            _p(problems, "honour_in_hand", "a meld holds an honour: only suited tiles may be in the hand",
+               m.position)
+    if hand.flowers:
+        _p(problems, "honour_in_hand", "flowers written in the hand: give them in context.flowers")
+    return Read(list(hand.melds), list(hand.concealed), [0] * len(hand.concealed))
 
-    # bad_context (9)
+
+def _seats(ctx: FuzhouContext, problems: list[Problem]) -> tuple[str | None, str | None]:
+    """The winner's seat (East for the dealer when not given, else South) and the discarder's; the
+    dealer must sit East."""
     seat = _seat(ctx.seat_wind, "seat_wind", problems)
     discarder = _seat(ctx.discarder, "discarder", problems)
     if seat is None and ctx.seat_wind is None:
@@ -255,56 +252,97 @@ def check(ctx: FuzhouContext, text: str | None = None, dialect: str | None = Non
     if seat is not None and ctx.dealer is not None and ctx.dealer != (seat == "E"):
         _p(problems, "bad_context", f"dealer {str(ctx.dealer).lower()} contradicts seat_wind {seat}: "
            "the dealer always sits East")
-    self_draw = ctx.self_draw or ctx.rob_gold
-    if ctx.discarder is not None:
-        if ctx.rob_gold:
-            _p(problems, "bad_context", "discarder given with rob_gold: robbing the gold is settled as a self-draw")
-        elif ctx.self_draw:
-            _p(problems, "bad_context", "discarder given on a self-drawn win")
-        elif discarder is not None and discarder == seat:
-            _p(problems, "bad_context", f"the discarder {discarder} is the winner's own seat")
+    return seat, discarder
+
+
+def _discarder_problems(ctx: FuzhouContext, seat: str | None, discarder: str | None,
+                        problems: list[Problem]) -> None:
+    """A discarder only on a discard win, and never the winner."""
+    if ctx.discarder is None:
+        return
+    if ctx.rob_gold:
+        _p(problems, "bad_context", "discarder given with rob_gold: robbing the gold is settled as a self-draw")
+    elif ctx.self_draw:
+        _p(problems, "bad_context", "discarder given on a self-drawn win")
+    elif discarder is not None and discarder == seat:
+        _p(problems, "bad_context", f"the discarder {discarder} is the winner's own seat")
+
+
+def _count_problems(ctx: FuzhouContext, problems: list[Problem]) -> None:
     if ctx.dealer_streak < 0:
         _p(problems, "bad_context", f"dealer_streak must be >= 0, not {ctx.dealer_streak}")
     if ctx.base < 1:
         _p(problems, "bad_context", f"base must be >= 1, not {ctx.base}")
-    win: int | None = None
-    if ctx.win_tile is not None:
-        tiles = read_tile_list(ctx.win_tile, "win_tile", problems)
-        if tiles is not None:
-            if len(tiles) != 1 or tiles[0][0] != "t":
-                _p(problems, "bad_context", f"win_tile {ctx.win_tile!r} must be one tile")
-            else:
-                win = tiles[0][1]
-                if read is not None and win not in read.concealed:
-                    _p(problems, "bad_context", f"win_tile {tile_name(win)} is not in the concealed part")
-    elif read is not None and read.concealed:
-        win = read.concealed[-1] if hand is None else hand.win_tile
 
+
+def _win_tile(ctx: FuzhouContext, read: Read | None, hand: Hand | None, problems: list[Problem]) -> int | None:
+    """``win_tile`` when given (one tile of the concealed part), else the last concealed tile written
+    (a parsed hand's own winning tile)."""
+    if ctx.win_tile is None:
+        if read is not None and read.concealed:
+            return read.concealed[-1] if hand is None else hand.win_tile
+        return None
+    tiles = read_tile_list(ctx.win_tile, "win_tile", problems)
+    if tiles is None:
+        return None
+    if len(tiles) != 1 or tiles[0][0] != "t":
+        _p(problems, "bad_context", f"win_tile {ctx.win_tile!r} must be one tile")
+        return None
+    win = tiles[0][1]
+    if read is not None and win not in read.concealed:
+        _p(problems, "bad_context", f"win_tile {tile_name(win)} is not in the concealed part")
+    return win
+
+
+def _gold_problems(ctx: FuzhouContext, read: Read, wild: int, problems: list[Problem]) -> None:
+    """No gold in a meld; at most 3 golds held, 4 when robbing the gold."""
+    gold = tile_name(wild)
+    for m in read.melds:
+        if wild in m.tiles:
+            _p(problems, "gold_in_meld", f"the meld {tile_name(m.tiles[0])}.. holds the gold {gold}: "
+               "a gold cannot be used to chow, pung or kong", m.position)
+    golds = read.concealed.count(wild)
+    limit = 4 if ctx.rob_gold else 3
+    if golds > limit:
+        why = "4 with the robbed gold" if ctx.rob_gold else "3 in play; 4 only when robbing the gold"
+        _p(problems, "too_many_copies", f"{golds} golds ({gold}) in the hand: at most {why}")
+
+
+def _rob_gold_problems(ctx: FuzhouContext, read: Read, wild: int, win: int | None,
+                       problems: list[Problem]) -> None:
+    """rob_gold_invalid: robbing the gold is a self-draw of the gold before anyone claimed a tile."""
+    if "self_draw" in ctx.fields_set and not ctx.self_draw:
+        _p(problems, "rob_gold_invalid", "rob_gold with self_draw false: robbing the gold is a self-draw")
+    if win is not None and win != wild:
+        _p(problems, "rob_gold_invalid", f"rob_gold but the winning tile {tile_name(win)} is not the gold "
+           f"{tile_name(wild)}")
+    if any(m.exposure in (Exposure.EXPOSED, Exposure.ADDED) for m in read.melds):
+        _p(problems, "rob_gold_invalid", "rob_gold with an exposed meld: nobody has claimed a tile yet")
+
+
+def check(ctx: FuzhouContext, text: str | None = None, dialect: str | None = None,
+          hand: Hand | None = None) -> tuple[Hand, Facts]:
+    """Validate a request (from the hand text, or an already parsed ``hand``); raise HandError with
+    the code of the first failing check, or return the hand and the facts."""
+    problems: list[Problem] = list(ctx._deferred)  # context fields their types rejected (bad_context)
+    read = read_hand(text, dialect, problems) if hand is None else _read_parsed(hand, problems)
+    wild = read_wild(ctx, problems)
+    flowers = read_flowers(ctx, problems)
+    seat, discarder = _seats(ctx, problems)
+    _discarder_problems(ctx, seat, discarder, problems)
+    _count_problems(ctx, problems)
+    win = _win_tile(ctx, read, hand, problems)
     if read is not None and wild is not None:
-        gold = tile_name(wild)
-        for m in read.melds:
-            if wild in m.tiles:
-                _p(problems, "gold_in_meld", f"the meld {tile_name(m.tiles[0])}.. holds the gold {gold}: "
-                   "a gold cannot be used to chow, pung or kong", m.position)
-        golds = read.concealed.count(wild)
-        limit = 4 if ctx.rob_gold else 3
-        if golds > limit:
-            why = "4 with the robbed gold" if ctx.rob_gold else "3 in play; 4 only when robbing the gold"
-            _p(problems, "too_many_copies", f"{golds} golds ({gold}) in the hand: at most {why}")
-        # rob_gold_invalid (10)
+        _gold_problems(ctx, read, wild, problems)
         if ctx.rob_gold:
-            if "self_draw" in ctx.fields_set and not ctx.self_draw:
-                _p(problems, "rob_gold_invalid", "rob_gold with self_draw false: robbing the gold is a self-draw")
-            if win is not None and win != wild:
-                _p(problems, "rob_gold_invalid", f"rob_gold but the winning tile {tile_name(win)} is not the gold {gold}")
-            if any(m.exposure in (Exposure.EXPOSED, Exposure.ADDED) for m in read.melds):
-                _p(problems, "rob_gold_invalid", "rob_gold with an exposed meld: nobody has claimed a tile yet")
+            _rob_gold_problems(ctx, read, wild, win, problems)
     _raise(problems)
     assert read is not None and wild is not None and flowers is not None and seat is not None and win is not None
     if hand is None:
         hand = Hand(melds=tuple(read.melds), concealed=tuple(sorted(read.concealed)), win_tile=win)
     elif hand.win_tile != win:
         hand = Hand(melds=hand.melds, concealed=hand.concealed, win_tile=win, flowers=hand.flowers)
+    self_draw = ctx.self_draw or ctx.rob_gold
     facts = Facts(
         wild=wild, flowers=flowers, self_draw=self_draw, rob_gold=ctx.rob_gold, seat=seat,
         dealer_wins=seat == "E",

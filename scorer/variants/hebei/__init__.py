@@ -54,13 +54,14 @@ from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
 from scorer.fields import Model
 from scorer.hand import Hand
-from scorer.notation import NotationRules, format_hand, parse, parse_tile
+from scorer.notation import NotationRules, format_hand, parse
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import Item, ReadingView, Result
 from scorer.seats import no_payments
-from scorer.tiles import NUM_STANDARD_KINDS, tile_name
+from scorer.tiles import NUM_STANDARD_KINDS
 
 from . import settle
+from .checks import context_problems
 from .context import PRESETS, HebeiContext, HebeiRules
 from .evaluate import choose, interpretations, value
 from .items import BY_ID, ITEMS
@@ -134,36 +135,7 @@ class Hebei(Variant):
     @staticmethod
     def check_context(hand: Hand, ctx: HebeiContext, opts: HebeiRules) -> None:
         """Every contradiction at once, code ``invalid_context`` (docs/rules/hebei.md#context)."""
-        problems: list[str] = []
-        if ctx.discarder is not None:
-            if ctx.self_draw:
-                problems.append("discarder given on a self-drawn win")
-            elif ctx.discarder == ctx.seat_wind:
-                problems.append(f"the discarder {ctx.discarder} is the winner's own seat")
-        if ctx.kong_win and ctx.self_draw and not hand.kongs:
-            problems.append("kong_win on a self-drawn win (杠上开花) needs a kong in the hand")
-        if ctx.last_wall and not ctx.self_draw and not opts.last_wall_on_discard:
-            problems.append("last_wall (海底捞月) needs self_draw: the last tile cannot be discarded")
-        if ctx.flowers != 0:
-            problems.append(f"flowers must be 0 in Hebei (no flower tiles), not {ctx.flowers}")
-        if ctx.wild is not None:
-            problems.append("wild must be null: Hebei has no wild tiles")
-        if ctx.indicators:
-            problems.append("indicators must be empty: Hebei has no indicator tiles")
-        if ctx.dealer is not None and ctx.dealer != (ctx.seat_wind == "E"):
-            problems.append(f"dealer={str(ctx.dealer).lower()} contradicts seat_wind {ctx.seat_wind} "
-                            "(the dealer is always E)")
-        if ctx.win_tile is not None:
-            try:
-                win = parse_tile(ctx.win_tile)
-            except HandError:
-                problems.append(f"win_tile {ctx.win_tile[:20]!r} is not a tile")
-            else:
-                if win != hand.win_tile:
-                    problems.append(f"win_tile {tile_name(win)} is not the last concealed tile written "
-                                    f"({tile_name(hand.win_tile) if hand.win_tile is not None else 'none'})")
-        if (opts.payer != "all_three" and not ctx.self_draw and ctx.discarder is None):
-            problems.append(f"rule payer={opts.payer} needs the discarder of a discard win")
+        problems = context_problems(hand, ctx, opts)
         if problems:
             raise HandError([Problem(p, None, INVALID_CONTEXT) for p in problems])
 

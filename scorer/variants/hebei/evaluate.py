@@ -7,6 +7,7 @@ apart (``Facts.rejected``) so that a non-winning result can say why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scorer.decompose import CHOW, group_text, readings
@@ -146,6 +147,17 @@ def _seven_pairs_id(f: Facts, opts: HebeiRules) -> str:
     return "qiduizi"
 
 
+# The base pattern of a standard partition, highest first: (id, applies to (facts, straight, pungs only)).
+_STANDARD_PATTERNS: tuple[tuple[str, Callable[[Facts, bool, bool], bool]], ...] = (
+    ("qing_yitiaolong", lambda f, straight, pungs_only: f.one_suit_only and straight),
+    ("qing_duiduihu", lambda f, straight, pungs_only: f.one_suit_only and pungs_only),
+    ("qingyise", lambda f, straight, pungs_only: f.one_suit_only),
+    ("yitiaolong", lambda f, straight, pungs_only: straight),
+    ("duiduihu", lambda f, straight, pungs_only: pungs_only),
+    ("hunyise", lambda f, straight, pungs_only: f.half_flush),
+)
+
+
 def _standard_id(f: Facts, chows: list[int], has_kong: bool, opts: HebeiRules) -> tuple[str, bool]:
     """(base id, exempt from the door rule) for one standard partition; ``chows`` = lowest tile of each."""
     pungs_only = not chows and (opts.all_pungs_with_kongs or not has_kong)
@@ -153,19 +165,8 @@ def _standard_id(f: Facts, chows: list[int], has_kong: bool, opts: HebeiRules) -
     exempt = pungs_only or f.all_honours or (straight and opts.straight_exempt)
     if _fengyise(f, opts):
         return "fengyise", exempt
-    if f.one_suit_only and straight:
-        return "qing_yitiaolong", exempt
-    if f.one_suit_only and pungs_only:
-        return "qing_duiduihu", exempt
-    if f.one_suit_only:
-        return "qingyise", exempt
-    if straight:
-        return "yitiaolong", exempt
-    if pungs_only:
-        return "duiduihu", exempt
-    if f.half_flush:
-        return "hunyise", exempt
-    return "pihu", exempt
+    base_id = next((i for i, applies in _STANDARD_PATTERNS if applies(f, straight, pungs_only)), "pihu")
+    return base_id, exempt
 
 
 def interpretations(hand: Hand, opts: HebeiRules) -> tuple[Facts, Listing]:
@@ -227,29 +228,37 @@ def value(interp: Interp, hand: Hand, f: Facts, ctx: HebeiContext, opts: HebeiRu
     """Fill the items, the base and S of one interpretation (docs/rules/hebei.md#items)."""
     base = BASE_POINTS[interp.base_id]
     items = [(interp.base_id, base, 1)]
-    if (opts.hunyise_stacks and interp.kind == "standard" and interp.base_id in ("duiduihu", "yitiaolong")
-            and f.half_flush):
+    if _hunyise_combo(interp, f, opts):
         items.append(("hunyise_combo", 0, 2))
         base *= 2
-    kong_win = ctx.kong_win and ctx.self_draw
-    last_wall = ctx.last_wall
-    special = kong_win or last_wall
-    if ctx.self_draw and not (special and opts.self_draw_with_specials == "replace"):
-        items.append(("self_draw", 0, 2))
-    if (interp.kind == "standard" or opts.menqing_on_special) and not exposed_meld(hand, opts):
-        items.append(("menqing", 0, 2))
-    if kong_win:
-        items.append(("kong_win", 0, 2))
-    if last_wall:
-        items.append(("last_wall", 0, 2))
-    if opts.dealer_double == "twice" and ctx.seat_wind == "E":
-        items.append(("dealer", 0, 2))
+    items += [(item_id, 0, 2) for item_id in _doublings(interp, hand, ctx, opts)]
     s = BASE_POINTS[interp.base_id]
     for _, _, factor in items:
         s *= factor
     interp.items = items
     interp.base = base
     interp.value = s
+
+
+def _hunyise_combo(interp: Interp, f: Facts, opts: HebeiRules) -> bool:
+    """混一色 doubling 对对胡 or 一条龙 (``hunyise_stacks``)."""
+    return (opts.hunyise_stacks and interp.kind == "standard" and interp.base_id in ("duiduihu", "yitiaolong")
+            and f.half_flush)
+
+
+def _doublings(interp: Interp, hand: Hand, ctx: HebeiContext, opts: HebeiRules) -> list[str]:
+    """The ×2 items in their listed order: self-draw (unless a special win replaces it), 门清, 杠上开花,
+    海底捞月, the dealer."""
+    kong_win = ctx.kong_win and ctx.self_draw
+    special = kong_win or ctx.last_wall
+    applies = (
+        ("self_draw", ctx.self_draw and not (special and opts.self_draw_with_specials == "replace")),
+        ("menqing", (interp.kind == "standard" or opts.menqing_on_special) and not exposed_meld(hand, opts)),
+        ("kong_win", kong_win),
+        ("last_wall", ctx.last_wall),
+        ("dealer", opts.dealer_double == "twice" and ctx.seat_wind == "E"),
+    )
+    return [item_id for item_id, holds in applies if holds]
 
 
 def choose(interps: list[Interp]) -> Interp:

@@ -180,14 +180,8 @@ class Huangyan(Variant):
         ctx: HuangyanContext = context  # type: ignore[assignment]
         opts: HuangyanRules = rules.options  # type: ignore[assignment]
         wild = parse_tile(ctx.wild)
-        canonical = format_hand(hand)
         if ctx.role == "idle":
-            sc = score_idle(hand, wild, ctx.seat_wind, ctx.round_wind, opts)
-            items, excluded = items_of(sc.rows)
-            return Result(variant=self.id, hand=canonical, valid=True, total=sc.total, items=items, excluded=excluded,
-                          partition=sc.partition, payments={}, tie_break=IDLE_TIE_BREAK,
-                          details={"role": "idle", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
-                                   "base": sc.base, "fans": sc.fans, "raw": sc.raw, "lazi": sc.lazi})
+            return self._idle(hand, ctx, wild, opts)
         if opts.wild_discard_win == "error" and not ctx.self_draw and hand.win_tile == wild:
             last = _WIN_POSITION.get()
             position = last[1] if last is not None and last[0] is hand else None
@@ -197,7 +191,7 @@ class Huangyan(Variant):
         best, n_readings = score_winner(hand, wild, ctx.seat_wind, ctx.self_draw, ctx.round_wind, opts)
         zero = no_payments()
         if best is None:
-            return Result(variant=self.id, hand=canonical, valid=False, reason="not a winning hand",
+            return Result(variant=self.id, hand=format_hand(hand), valid=False, reason="not a winning hand",
                           total=0, payments=zero,
                           tie_break=TIE_BREAK,
                           details={"role": "winner", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
@@ -208,34 +202,21 @@ class Huangyan(Variant):
         ledgers = settle(ctx.seat_wind, best.total, totals, self_draw=ctx.self_draw, bullets=ctx.bullets,
                          dealer_streak=ctx.dealer_streak, bombs={str(seat): n for seat, n in ctx.bombs.items()}, dian_pao=ctx.dian_pao,
                          opts=opts)
-        n_wilds = sum(1 for x in hand.concealed if x == wild or (opts.white_also_wild and x == 33))
-        all_totals = {s: (best.total if s == ctx.seat_wind else totals[s]) for s in SEATS}
-        if ctx.dian_pao is not None:
-            all_totals[ctx.dian_pao] = 0
-        details: dict[str, Any] = {
-            "role": "winner",
-            "wild": ctx.wild,
-            "seat_wind": ctx.seat_wind,
-            "base": best.base,
-            "fans": best.fans,
-            "raw": best.raw,
-            "lazi": best.lazi,
-            "wilds": n_wilds,
-            "three_wilds": any(r[0] == "three_wilds" for r in best.rows),
-            "wild_as": best.wild_as,
-            "winning_set": best.winning_set,
-            "readings": n_readings,
-            "totals": all_totals,
-            "idle": {s: _player_details(sc) for s, sc in idle.items()},
-            "dian_pao": ctx.dian_pao,
-            "side_payments": {"bullets": ledgers["bullets"], "bombs": ledgers["bombs"]},
-            "next_dealer": "E" if ctx.seat_wind == "E" else "S",
-            "next_dealer_streak": ctx.dealer_streak + 1 if ctx.seat_wind == "E" else 1,
-        }
+        details = _winner_details(hand, ctx, opts, wild, best, n_readings)
+        details.update(_table_details(ctx, best, totals, idle, ledgers))
         items, excluded = items_of(best.rows)
-        return Result(variant=self.id, hand=canonical, valid=True, total=best.total, items=items, excluded=excluded,
-                      partition=best.partition, payments=ledgers["points"], details=details,
+        return Result(variant=self.id, hand=format_hand(hand), valid=True, total=best.total, items=items,
+                      excluded=excluded, partition=best.partition, payments=ledgers["points"], details=details,
                       wilds=wild_uses(best), tie_break=TIE_BREAK)
+
+    def _idle(self, hand: Hand, ctx: HuangyanContext, wild: int, opts: HuangyanRules) -> Result:
+        """A non-winner's total (docs/rules/huangyan.md#non-winners)."""
+        sc = score_idle(hand, wild, ctx.seat_wind, ctx.round_wind, opts)
+        items, excluded = items_of(sc.rows)
+        return Result(variant=self.id, hand=format_hand(hand), valid=True, total=sc.total, items=items,
+                      excluded=excluded, partition=sc.partition, payments={}, tie_break=IDLE_TIE_BREAK,
+                      details={"role": "idle", "wild": ctx.wild, "seat_wind": ctx.seat_wind,
+                               "base": sc.base, "fans": sc.fans, "raw": sc.raw, "lazi": sc.lazi})
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every 得 assignment and winning-tile placement, one entry per distinct score, best first
@@ -245,6 +226,42 @@ class Huangyan(Variant):
             return []
         return explain_views(hand, parse_tile(ctx.wild), ctx.seat_wind, ctx.self_draw, ctx.round_wind,
                        rules.options)  # type: ignore[arg-type]
+
+
+def _winner_details(hand: Hand, ctx: HuangyanContext, opts: HuangyanRules, wild: int, best: Scored,
+                    n_readings: int) -> dict[str, Any]:
+    """The winner's own figures: base, fans, raw, 辣子, the 得 held and what they stand for."""
+    return {
+        "role": "winner",
+        "wild": ctx.wild,
+        "seat_wind": ctx.seat_wind,
+        "base": best.base,
+        "fans": best.fans,
+        "raw": best.raw,
+        "lazi": best.lazi,
+        "wilds": sum(1 for x in hand.concealed if x == wild or (opts.white_also_wild and x == 33)),
+        "three_wilds": any(r[0] == "three_wilds" for r in best.rows),
+        "wild_as": best.wild_as,
+        "winning_set": best.winning_set,
+        "readings": n_readings,
+    }
+
+
+def _table_details(ctx: HuangyanContext, best: Scored, totals: dict[str, int], idle: dict[str, Scored],
+                   ledgers: dict[str, dict[str, int]]) -> dict[str, Any]:
+    """The table's figures: every seat's total (the 点炮 discarder's as 0), the non-winners', the side
+    payments, the next dealer."""
+    all_totals = {s: (best.total if s == ctx.seat_wind else totals[s]) for s in SEATS}
+    if ctx.dian_pao is not None:
+        all_totals[ctx.dian_pao] = 0
+    return {
+        "totals": all_totals,
+        "idle": {s: _player_details(sc) for s, sc in idle.items()},
+        "dian_pao": ctx.dian_pao,
+        "side_payments": {"bullets": ledgers["bullets"], "bombs": ledgers["bombs"]},
+        "next_dealer": "E" if ctx.seat_wind == "E" else "S",
+        "next_dealer_streak": ctx.dealer_streak + 1 if ctx.seat_wind == "E" else 1,
+    }
 
 
 register(Huangyan())

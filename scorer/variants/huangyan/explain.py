@@ -160,32 +160,42 @@ def explain_views(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind:
     for index, members in enumerate(entries):
         _, grs, _, sc = members[0]
         chosen = index == 0
-
-        def text(m) -> str:
-            return " ".join(reading_texts(hand, _placed(m[1], lay, m[3].winning_set), win)[len(hand.melds):])
-
-        others = members[1:]
-        named = "; ".join(text(m) for m in others[:EXAMPLES])
-        more = f" and {len(others) - EXAMPLES} more" if len(others) > EXAMPLES else ""
-        notes = []
-        if chosen and others:
-            notes.append(f"{len(others)} other assignment(s) of the 得 / placement(s) of the winning tile tie "
-                         f"with this one at {sc.total} (e.g. {named}{more}); tie-break: {TIE_BREAK}")
-        elif others:
-            notes.append(f"{len(others)} other assignment(s) / placement(s) score the same (e.g. {named}{more})")
-        if not chosen and sc.total == best.total:
-            notes.append(f"ties with the chosen reading at {sc.total} (raw {sc.raw}, {sc.fans} fan(s), base "
-                         f"{sc.base} against raw {best.raw}, {best.fans} fan(s), base {best.base}); "
-                         f"tie-break: {TIE_BREAK}")
+        notes = _tie_notes(hand, lay, members[1:], sc, best, chosen)
         if hidden and index == len(entries) - 1:
-            count = sum(len(ms) for ms in hidden)
-            totals = sorted({ms[0][3].total for ms in hidden})
-            span = f"{totals[0]}" if len(totals) == 1 else f"{totals[0]}-{totals[-1]}"
-            notes.append(f"{len(hidden)} further distinct score(s) from {count} assignment(s) / placement(s), "
-                         f"totals {span}, are collapsed and not listed")
+            notes.append(_collapsed_note(hidden))
         placed = _placed(grs, lay, sc.winning_set)
         items, excluded = items_of(sc.rows)
         views.append(ReadingView(index=index, chosen=chosen, shape="standard",
                                  partition=reading_texts(hand, placed, win), items=items, excluded=excluded,
                                  total=sc.total, note="; ".join(notes) or None, wilds=_uses(placed, lay)))
     return views
+
+
+def _tie_notes(hand: Hand, lay, others: list, sc: Scored, best: Scored, chosen: bool) -> list[str]:
+    """The assignments / placements that score the same (a few named), and a tie with the chosen one."""
+
+    def text(m) -> str:
+        return " ".join(reading_texts(hand, _placed(m[1], lay, m[3].winning_set), lay.win)[len(hand.melds):])
+
+    named = "; ".join(text(m) for m in others[:EXAMPLES])
+    more = f" and {len(others) - EXAMPLES} more" if len(others) > EXAMPLES else ""
+    notes = []
+    if chosen and others:
+        notes.append(f"{len(others)} other assignment(s) of the 得 / placement(s) of the winning tile tie "
+                     f"with this one at {sc.total} (e.g. {named}{more}); tie-break: {TIE_BREAK}")
+    elif others:
+        notes.append(f"{len(others)} other assignment(s) / placement(s) score the same (e.g. {named}{more})")
+    if not chosen and sc.total == best.total:
+        notes.append(f"ties with the chosen reading at {sc.total} (raw {sc.raw}, {sc.fans} fan(s), base "
+                     f"{sc.base} against raw {best.raw}, {best.fans} fan(s), base {best.base}); "
+                     f"tie-break: {TIE_BREAK}")
+    return notes
+
+
+def _collapsed_note(hidden: list) -> str:
+    """What the entries beyond ``MAX_ENTRIES`` hold."""
+    count = sum(len(ms) for ms in hidden)
+    totals = sorted({ms[0][3].total for ms in hidden})
+    span = f"{totals[0]}" if len(totals) == 1 else f"{totals[0]}-{totals[-1]}"
+    return (f"{len(hidden)} further distinct score(s) from {count} assignment(s) / placement(s), "
+            f"totals {span}, are collapsed and not listed")

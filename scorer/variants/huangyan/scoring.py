@@ -189,12 +189,17 @@ def _best_candidate(hand: Hand, w: Winner, self_draw: bool) -> tuple[Scored | No
     stats = {"readings": 0}
     for groups, standins, sc in _candidates(hand, w, self_draw, stats):
         if best is None or sc.key > best.key:
-            sc.partition = partition_of(hand, groups)
-            sc.wild_as = [tile_name(s) for s in standins]
-            sc.groups = tuple(groups)
-            sc.winner = w
-            best = sc
+            best = _shown(sc, hand, groups, standins, w)
     return best, stats["readings"]
+
+
+def _shown(sc: Scored, hand: Hand, groups, standins, w: Winner) -> Scored:
+    """The chosen reading with what it shows: its partition, what the 得 stand for, its groups."""
+    sc.partition = partition_of(hand, groups)
+    sc.wild_as = [tile_name(s) for s in standins]
+    sc.groups = tuple(groups)
+    sc.winner = w
+    return sc
 
 
 def _score_winner_searched(hand: Hand, w: Winner, self_draw: bool,
@@ -209,19 +214,11 @@ def _score_winner_searched(hand: Hand, w: Winner, self_draw: bool,
     hand_rows, forced = _hand_fan_rows(w.n_wild_tiles, opts)
     fixed_points = base_of(w.meld_rows) + (SELF_DRAW_POINTS if self_draw else 0)
     fixed_fans = fans_of(w.meld_rows) + fans_of(hand_rows)
-    if opts.flush_by == "face":
-        face_fans = fans_of(_flush_rows(w.physical, opts))
-
-        def flush_fans(suits, honours) -> int:
-            return face_fans
-    else:
-        def flush_fans(suits, honours) -> int:
-            return fans_of(_flush_rows(w.meld_idents + [9 * s for s in suits] + ([27] if honours else []), opts))
     all_pungs = opts.all_pungs_points if not w.meld_chows else 0
     scorer = LocalScorer(env, None if w.win_wild else env.ident(w.win), self_draw, len(w.wilds), bool(all_pungs))
     n_readings, key, groups, standins = best_reading(
-        w.counts, len(w.wilds), scorer, fixed_points=fixed_points, fixed_fans=fixed_fans, flush_fans=flush_fans,
-        all_pungs_points=all_pungs, limit=lambda raw: limit(raw, forced, opts)[0])
+        w.counts, len(w.wilds), scorer, fixed_points=fixed_points, fixed_fans=fixed_fans,
+        flush_fans=_flush_fans(w, opts), all_pungs_points=all_pungs, limit=lambda raw: limit(raw, forced, opts)[0])
     if key is None:
         return None, n_readings
     best: Scored | None = None
@@ -230,11 +227,22 @@ def _score_winner_searched(hand: Hand, w: Winner, self_draw: bool,
             best = sc
     if best is None or best.key != key:  # cannot happen; the exhaustive search decides then
         return None
-    best.partition = partition_of(hand, groups)
-    best.wild_as = [tile_name(s) for s in standins]
-    best.groups = tuple(groups)
-    best.winner = w
-    return best, n_readings
+    return _shown(best, hand, groups, standins, w), n_readings
+
+
+def _flush_fans(w: Winner, opts: HuangyanRules):
+    """The flush fans of a reading from the suits (and whether honours) its concealed part uses; by
+    the tiles' faces (``flush_by="face"``) they are the same for every reading."""
+    if opts.flush_by == "face":
+        face_fans = fans_of(_flush_rows(w.physical, opts))
+
+        def by_face(suits, honours) -> int:
+            return face_fans
+        return by_face
+
+    def by_reading(suits, honours) -> int:
+        return fans_of(_flush_rows(w.meld_idents + [9 * s for s in suits] + ([27] if honours else []), opts))
+    return by_reading
 
 
 def _sorted_groups(groups) -> list[int]:
@@ -245,7 +253,25 @@ def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool,
                    naturals, meld_rows, meld_idents, meld_chows, n_wild_tiles, physical) -> list[Scored]:
     deadline.check()  # one reading of hundreds (explain): a step of the time budget
     opts = env.opts
-    common: list[Row] = list(meld_rows)
+    pair, pungs, chows = _split(groups)
+    common = _common_rows(env, meld_rows, pair, pungs, self_draw, any_chow=bool(chows) or bool(meld_chows))
+    # fans that depend on the reading only
+    tiles = physical if opts.flush_by == "face" else meld_idents + naturals + standins
+    fan_rows: list[Row] = _flush_rows(tiles, opts) + _wild_restored_rows(env, standins)
+    hand_rows, forced = _hand_fan_rows(n_wild_tiles, opts)
+    fan_rows += hand_rows
+    if n_wild_tiles >= 3 and opts.three_wilds == "pung" and any(standins.count(x) >= 3 for x in pungs):
+        forced = True
+        fan_rows.append(("three_wilds", 0, 1, "", None))
+    if t_wild:
+        placements = _wild_placements(env, pungs, chows, standins)
+    else:
+        placements = _natural_placements(env, t, pair, chows, pungs, self_draw)
+    return [_placed(common, placement, fan_rows, forced, opts) for placement in placements]
+
+
+def _split(groups) -> tuple[int | None, list[int], list[int]]:
+    """(the pair's tile, the pungs' tiles, the chows' lowest tiles) of a reading."""
     pungs: list[int] = []
     chows: list[int] = []
     pair = None
@@ -257,6 +283,14 @@ def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool,
             pungs.append(x)
         elif gtype == CHOW:
             chows.append(x)
+    return pair, pungs, chows
+
+
+def _common_rows(env: Env, meld_rows: list[Row], pair: int | None, pungs: list[int], self_draw: bool, *,
+                 any_chow: bool) -> list[Row]:
+    """The rows every placement of the winning tile shares: the melds, the pair, the pungs' fans,
+    self-draw, all pungs."""
+    common: list[Row] = list(meld_rows)
     pair_row = env.pair_row(pair) if pair is not None else None
     if pair_row:
         common.append(pair_row)
@@ -264,57 +298,65 @@ def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool,
         common.extend(env.set_fans(x, 3))
     if self_draw:
         common.append(("self_draw", SELF_DRAW_POINTS, 1, "", None))
-    if opts.all_pungs_points and not chows and not meld_chows:
-        common.append(("all_pungs", opts.all_pungs_points, 1, "", None))
-    # fans that depend on the reading only
-    fan_rows: list[Row] = []
-    tiles = meld_idents + naturals + standins
-    if opts.flush_by == "face":
-        tiles = physical
-    fan_rows += _flush_rows(tiles, opts)
+    if env.opts.all_pungs_points and not any_chow:
+        common.append(("all_pungs", env.opts.all_pungs_points, 1, "", None))
+    return common
+
+
+def _wild_restored_rows(env: Env, standins) -> list[Row]:
+    """得 standing for its own kind (``wild_restored``: once when all do, once when any does, or per 得)."""
+    if not standins:
+        return []
+    rule = env.opts.wild_restored
     restored = sum(1 for s in standins if s == env.wild)
-    if standins:
-        if opts.wild_restored == "all_once" and restored == len(standins):
-            fan_rows.append(("wild_restored", 0, 2, tiles_text([env.wild] * restored), None))
-        elif opts.wild_restored == "any_once" and restored:
-            fan_rows.append(("wild_restored", 0, 2, tiles_text([env.wild] * restored), None))
-        elif opts.wild_restored == "per_wild":
-            fan_rows += [("wild_restored", 0, 2, tile_name(env.wild), None)] * restored
-    hand_rows, forced = _hand_fan_rows(n_wild_tiles, opts)
-    fan_rows += hand_rows
-    if n_wild_tiles >= 3 and opts.three_wilds == "pung" and any(standins.count(x) >= 3 for x in pungs):
-        forced = True
-        fan_rows.append(("three_wilds", 0, 1, "", None))
+    if (rule == "all_once" and restored == len(standins)) or (rule == "any_once" and restored):
+        return [("wild_restored", 0, 2, tiles_text([env.wild] * restored), None)]
+    if rule == "per_wild":
+        return [("wild_restored", 0, 2, tile_name(env.wild), None)] * restored
+    return []
 
-    # placements of the winning tile: (set rows, wait rows, winning set text)
-    placements: list[tuple[list[Row], list[Row], str | None]] = []
-    if not t_wild:
-        for kind, lo, wait, exposed in natural_placements(env, env.ident(t), pair, chows, pungs, self_draw):
-            text = tiles_text([lo, lo + 1, lo + 2] if kind == CHOW else [lo] * (2 if kind == PAIR else 3))
-            waits: list[Row] = [(wait, WAIT_POINTS, 1, text, None)] if wait else []
-            placements.append((_pung_rows(env, pungs, lo if exposed else None), waits, text))
-    else:
-        placements.append((_pung_rows(env, pungs, None), [], None))
-        if opts.closed_wait_with_wild:
-            for lo in chows:
-                if lo + 1 in standins:
-                    text = tiles_text([lo, lo + 1, lo + 2])
-                    placements.append((_pung_rows(env, pungs, None), [("closed_wait", 2, 1, text, None)], text))
 
-    out: list[Scored] = []
-    for pung_rows, wait_rows, wset in placements:
-        rows: list[Row] = [("win_reward", 20, 1, "", None)]
-        rows += [r for r in common if r[2] == 1]
-        rows += pung_rows + wait_rows
-        rows += [r for r in common if r[2] != 1] + fan_rows
-        base = base_of(rows)
-        fans = fans_of(rows)
-        raw = (base + 20) * 2 ** fans
-        total, lazi = limit(raw, forced, opts)
-        if lazi:
-            rows.append(("lazi", 0, 1, "", None))
-        out.append(Scored(total, raw, fans, base, lazi, _ordered(rows), winning_set=wset))
-    return out
+# one placement of the winning tile: (set rows, wait rows, winning set text)
+Placement = tuple[list[Row], list[Row], "str | None"]
+
+
+def _natural_placements(env: Env, t: int, pair: int | None, chows: list[int], pungs: list[int],
+                        self_draw: bool) -> list[Placement]:
+    placements: list[Placement] = []
+    for kind, lo, wait, exposed in natural_placements(env, env.ident(t), pair, chows, pungs, self_draw):
+        text = tiles_text([lo, lo + 1, lo + 2] if kind == CHOW else [lo] * (2 if kind == PAIR else 3))
+        waits: list[Row] = [(wait, WAIT_POINTS, 1, text, None)] if wait else []
+        placements.append((_pung_rows(env, pungs, lo if exposed else None), waits, text))
+    return placements
+
+
+def _wild_placements(env: Env, pungs: list[int], chows: list[int], standins) -> list[Placement]:
+    """A 得 winning tile: no wait, or a closed wait in a chow whose middle it stands for
+    (``closed_wait_with_wild``)."""
+    placements: list[Placement] = [(_pung_rows(env, pungs, None), [], None)]
+    if env.opts.closed_wait_with_wild:
+        for lo in chows:
+            if lo + 1 in standins:
+                text = tiles_text([lo, lo + 1, lo + 2])
+                placements.append((_pung_rows(env, pungs, None), [("closed_wait", 2, 1, text, None)], text))
+    return placements
+
+
+def _placed(common: list[Row], placement: Placement, fan_rows: list[Row], forced: bool,
+            opts: HuangyanRules) -> Scored:
+    """One placement scored: base, fans, raw, the total after rounding and 辣子."""
+    pung_rows, wait_rows, wset = placement
+    rows: list[Row] = [("win_reward", 20, 1, "", None)]
+    rows += [r for r in common if r[2] == 1]
+    rows += pung_rows + wait_rows
+    rows += [r for r in common if r[2] != 1] + fan_rows
+    base = base_of(rows)
+    fans = fans_of(rows)
+    raw = (base + 20) * 2 ** fans
+    total, lazi = limit(raw, forced, opts)
+    if lazi:
+        rows.append(("lazi", 0, 1, "", None))
+    return Scored(total, raw, fans, base, lazi, _ordered(rows), winning_set=wset)
 
 
 def _hand_fan_rows(n_wild_tiles: int, opts: HuangyanRules) -> tuple[list[Row], bool]:

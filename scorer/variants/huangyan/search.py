@@ -221,22 +221,9 @@ def best_reading(counts: list[int], n_wilds: int, local_scorer: LocalScorer, *, 
         if not count:
             continue
         n_readings += count
-        held = tuple(sizes[g] + dist[g][0] > 0 for g in range(4))
-        fans0 = flush_memo.get(held)
-        if fans0 is None:
-            fans0 = flush_memo[held] = fixed_fans + flush_fans([s for s in range(3) if held[s]], held[3])
+        fans0 = _distribution_fans(sizes, dist, flush_memo, fixed_fans, flush_fans)
         for combo in product(*tables):
-            fans = fans0
-            pts = fixed_points
-            chow = False
-            for (f, c), (p, _, _) in combo:
-                fans += f
-                pts += p
-                chow = chow or c
-            if all_pungs_points and not chow:
-                pts += all_pungs_points
-            raw = (pts + 20) << fans
-            key = (limit(raw), raw, fans, pts)
+            key = _combo_key(combo, fans0, fixed_points, all_pungs_points, limit)
             if best_key is not None and key < best_key:
                 continue
             groups = tuple(sorted([c for _, (_, gs, _) in combo for c in gs]))
@@ -245,3 +232,27 @@ def best_reading(counts: list[int], n_wilds: int, local_scorer: LocalScorer, *, 
                 best_groups = groups
                 best_wilds = tuple(sorted([k for _, (_, _, st) in combo for k in st]))
     return n_readings, best_key, best_groups, best_wilds
+
+
+def _distribution_fans(sizes, dist, flush_memo: dict[tuple, int], fixed_fans: int, flush_fans) -> int:
+    """The fixed fans plus the flush fans of a distribution (by which groups hold tiles), memoised."""
+    held = tuple(sizes[g] + dist[g][0] > 0 for g in range(4))
+    fans0 = flush_memo.get(held)
+    if fans0 is None:
+        fans0 = flush_memo[held] = fixed_fans + flush_fans([s for s in range(3) if held[s]], held[3])
+    return fans0
+
+
+def _combo_key(combo, fans0: int, fixed_points: int, all_pungs_points: int, limit) -> tuple[int, int, int, int]:
+    """(total, raw, fans, base) of one combination of local readings, one per tile group."""
+    fans = fans0
+    pts = fixed_points
+    chow = False
+    for (f, c), (p, _, _) in combo:
+        fans += f
+        pts += p
+        chow = chow or c
+    if all_pungs_points and not chow:
+        pts += all_pungs_points
+    raw = (pts + 20) << fans
+    return limit(raw), raw, fans, pts

@@ -55,20 +55,33 @@ def _three_chows_fan(a: int, b: int, c: int) -> int | None:
 def _four_chows_fan(tiles: list[int], pair: int) -> int | None:
     """一色双龙会 / 三色双龙会 (need the 5 pair) / 一色四步高 / 一色四同顺."""
     if pair < 27 and pair % 9 == 4:
-        ends = sorted((t // 9, t % 9) for t in tiles)
-        pair_suit = pair // 9
-        if all(s == pair_suit for s, _ in ends) and [r for _, r in ends] == [0, 0, 6, 6]:
-            return F.PURE_TERMINAL_CHOWS
-        others = sorted({0, 1, 2} - {pair_suit})
-        if ends == [(others[0], 0), (others[0], 6), (others[1], 0), (others[1], 6)]:
-            return F.THREE_SUITED_TERMINAL_CHOWS
+        fan = _terminal_chows_fan(tiles, pair)
+        if fan is not None:
+            return fan
     if len({t // 9 for t in tiles}) == 1:
-        r = sorted(t % 9 for t in tiles)
-        if r[0] == r[3]:
-            return F.QUADRUPLE_CHOW
-        for step in (1, 2):
-            if r[1] - r[0] == step and r[2] - r[1] == step and r[3] - r[2] == step:
-                return F.FOUR_PURE_SHIFTED_CHOWS
+        return _one_suit_four_chows_fan(sorted(t % 9 for t in tiles))
+    return None
+
+
+def _terminal_chows_fan(tiles: list[int], pair: int) -> int | None:
+    """一色双龙会 (123 123 789 789 of the 5 pair's suit) / 三色双龙会 (123 789 of each other suit)."""
+    ends = sorted((t // 9, t % 9) for t in tiles)
+    pair_suit = pair // 9
+    if all(s == pair_suit for s, _ in ends) and [r for _, r in ends] == [0, 0, 6, 6]:
+        return F.PURE_TERMINAL_CHOWS
+    others = sorted({0, 1, 2} - {pair_suit})
+    if ends == [(others[0], 0), (others[0], 6), (others[1], 0), (others[1], 6)]:
+        return F.THREE_SUITED_TERMINAL_CHOWS
+    return None
+
+
+def _one_suit_four_chows_fan(r: list[int]) -> int | None:
+    """一色四同顺 / 一色四步高 from the four chows' sorted ranks."""
+    if r[0] == r[3]:
+        return F.QUADRUPLE_CHOW
+    for step in (1, 2):
+        if r[1] - r[0] == step and r[2] - r[1] == step and r[3] - r[2] == step:
+            return F.FOUR_PURE_SHIFTED_CHOWS
     return None
 
 
@@ -78,28 +91,7 @@ def chow_combinations(division: Division, t: Tally) -> None:
     chows = sorted(division.chows(), key=lambda s: ref_order(s.tile))
     tiles = [c.tile for c in chows]
     if len(chows) == 4:
-        fan = _four_chows_fan(tiles, division.pair)
-        if fan is not None:
-            t.add(fan, 1, chows)
-            _suppress_pairs(chows, fan, t)
-            return
-        for free in (3, 2, 1, 0):  # the reference's triple order: 012, 013, 023, 123
-            trio = [c for i, c in enumerate(chows) if i != free]
-            fan = _three_chows_fan(*(c.tile for c in trio))
-            if fan is None:
-                continue
-            t.add(fan, 1, trio)
-            _suppress_pairs(trio, fan, t)
-            extras = {f: c for c in trio if (f := _two_chows_fan(c.tile, chows[free].tile)) is not None}
-            for extra in _EXTRA_ORDER:
-                if extra in extras:
-                    t.add(extra, 1, [extras[extra], chows[free]])
-                    others = [f for f in extras if f != extra]
-                    for other in others:  # the fourth chow combines only once (account once)
-                        t.suppress(other, 1, extra, AO)
-                    break
-            return
-        _capped_pairs(chows, cap=3 - _unrelated(chows), t=t)
+        _four_chows(chows, division.pair, t)
     elif len(chows) == 3:
         fan = _three_chows_fan(*tiles)
         if fan is not None:
@@ -111,6 +103,39 @@ def chow_combinations(division: Division, t: Tally) -> None:
         fan = _two_chows_fan(tiles[0], tiles[1])
         if fan is not None:
             t.add(fan, 1, chows)
+
+
+def _four_chows(chows: list[Set], pair: int, t: Tally) -> None:
+    """Four chows: a 4-chow fan; else the first 3-chow fan with the fourth chow's best pair fan;
+    else the pair fans under the account-once cap."""
+    fan = _four_chows_fan([c.tile for c in chows], pair)
+    if fan is not None:
+        t.add(fan, 1, chows)
+        _suppress_pairs(chows, fan, t)
+        return
+    for free in (3, 2, 1, 0):  # the reference's triple order: 012, 013, 023, 123
+        trio = [c for i, c in enumerate(chows) if i != free]
+        fan = _three_chows_fan(*(c.tile for c in trio))
+        if fan is None:
+            continue
+        t.add(fan, 1, trio)
+        _suppress_pairs(trio, fan, t)
+        _fourth_chow_extra(trio, chows[free], t)
+        return
+    _capped_pairs(chows, cap=3 - _unrelated(chows), t=t)
+
+
+def _fourth_chow_extra(trio: list[Set], fourth: Set, t: Tally) -> None:
+    """Beside a 3-chow fan the fourth chow combines once (account once): its best pair fan with
+    one of the three; the others it could form are kept out."""
+    extras = {f: c for c in trio if (f := _two_chows_fan(c.tile, fourth.tile)) is not None}
+    extra = next((f for f in _EXTRA_ORDER if f in extras), None)
+    if extra is None:
+        return
+    t.add(extra, 1, [extras[extra], fourth])
+    for other in extras:
+        if other != extra:
+            t.suppress(other, 1, extra, AO)
 
 
 def _pair_fans(chows: list[Set]) -> list[tuple[int, int, int]]:

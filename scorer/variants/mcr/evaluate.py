@@ -109,35 +109,17 @@ def is_unique_wait(facts: HandFacts) -> bool:
 def evaluate(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: bool,
              knitted_waits: bool) -> list[Reading]:
     """Every reading of the hand, scored; exactly one (if any) marked ``chosen``."""
-    readings: list[Reading] = []
-    best: Reading | None = None
+    seven = _seven_pairs_reading(facts) if not facts.fixed else None
+    if seven is not None and seven.shape == "seven_shifted_pairs":
+        seven.chosen = True
+        return [seven]
+    if seven is None:
+        alone = _special_reading(facts, seat_wind, round_wind, knitted_waits)
+        if alone is not None:
+            return [alone]
+    readings: list[Reading] = [seven] if seven is not None else []
+    best = seven
     second, took = -1, TOOK_FIRST  # the best total not kept; how the kept reading last took over
-    if not facts.fixed:
-        sp = specials.seven_pairs(facts)
-        if sp is not None:
-            shape = "seven_shifted_pairs" if sp.counts[F.SEVEN_SHIFTED_PAIRS] else "seven_pairs"
-            best = Reading(shape, None, sp, finish(sp))
-            readings.append(best)
-            if shape == "seven_shifted_pairs":
-                best.chosen = True
-                return readings
-        else:
-            for shape, fit in (("honors_and_knitted", specials.honors_and_knitted),
-                               ("thirteen_orphans", specials.thirteen_orphans)):
-                t = fit(facts)
-                if t is not None:
-                    r = Reading(shape, None, t, finish(t), True)
-                    return [r]
-    if len(facts.fixed) <= 1 and (best is None):
-        ks = specials.knitted_straight(facts, decompose.waits, knitted_waits, seat_wind, round_wind)
-        if ks is not None:
-            t, division = ks
-            return [Reading("knitted_straight", division, t, finish(t), True)]
-        if not facts.fixed:
-            t = specials.nine_gates(facts)
-            if t is not None:
-                return [Reading("nine_gates", None, t, finish(t), True)]
-
     n_sets = 4 - len(facts.fixed)
     groups = decompose.readings(list(facts.concealed) + [0, 0, 0], n_sets)
     divisions = sorted((division_from_groups(facts, g) for g, _ in groups), key=lambda d: d.key)
@@ -148,21 +130,59 @@ def evaluate(facts: HandFacts, seat_wind: str, round_wind: str, kong_pair_fan: b
             t = score_division(facts, division, unique, seat_wind, round_wind, kong_pair_fan)
             r = Reading("four_sets", division, t, t.points())
             readings.append(r)
-            if best is None:
-                best = r
-            elif r.points > best.points:
-                second, best, took = max(second, best.points), r, TOOK_HIGHER
-            elif r.points == best.points and (
-                    from_seven_pairs or t.counts[F.PURE_TRIPLE_CHOW] or t.counts[F.TRIPLE_PUNG]):
-                second, best = max(second, best.points), r
-                took = (OVER_SEVEN_PAIRS if from_seven_pairs
-                        else PURE_TRIPLE_CHOW if t.counts[F.PURE_TRIPLE_CHOW] else TRIPLE_PUNG)
-            else:
-                second = max(second, r.points)
+            best, second, took = _weigh(r, best, second, took, from_seven_pairs)
     if best is not None:
         best.chosen = True
         best.decided = decision(len(readings), best.points, second, took)
     return readings
+
+
+def _seven_pairs_reading(facts: HandFacts) -> Reading | None:
+    """七对 or 连七对, the readings that still compete with four sets (连七对 wins outright)."""
+    sp = specials.seven_pairs(facts)
+    if sp is None:
+        return None
+    shape = "seven_shifted_pairs" if sp.counts[F.SEVEN_SHIFTED_PAIRS] else "seven_pairs"
+    return Reading(shape, None, sp, finish(sp))
+
+
+def _special_reading(facts: HandFacts, seat_wind: str, round_wind: str, knitted_waits: bool) -> Reading | None:
+    """The special hands that are the only reading when they fit, in order: 全不靠 / 七星不靠, 十三幺
+    (no meld), 组合龙 (at most one meld), 九莲宝灯 (no meld)."""
+    if not facts.fixed:
+        for shape, fit in (("honors_and_knitted", specials.honors_and_knitted),
+                           ("thirteen_orphans", specials.thirteen_orphans)):
+            t = fit(facts)
+            if t is not None:
+                return Reading(shape, None, t, finish(t), True)
+    if len(facts.fixed) > 1:
+        return None
+    ks = specials.knitted_straight(facts, decompose.waits, knitted_waits, seat_wind, round_wind)
+    if ks is not None:
+        t, division = ks
+        return Reading("knitted_straight", division, t, finish(t), True)
+    if not facts.fixed:
+        t = specials.nine_gates(facts)
+        if t is not None:
+            return Reading("nine_gates", None, t, finish(t), True)
+    return None
+
+
+def _weigh(r: Reading, best: Reading | None, second: int, took: int,
+           from_seven_pairs: bool) -> tuple[Reading, int, int]:
+    """(the reading kept, the best total not kept, how the kept one last took over) once ``r`` is
+    weighed: a higher total takes over; an equal one only over seven pairs, or with 一色三同顺 / 三同刻
+    (docs/rules/mcr.md)."""
+    if best is None:
+        return r, second, took
+    if r.points > best.points:
+        return r, max(second, best.points), TOOK_HIGHER
+    t = r.tally
+    if r.points == best.points and (from_seven_pairs or t.counts[F.PURE_TRIPLE_CHOW] or t.counts[F.TRIPLE_PUNG]):
+        took = (OVER_SEVEN_PAIRS if from_seven_pairs
+                else PURE_TRIPLE_CHOW if t.counts[F.PURE_TRIPLE_CHOW] else TRIPLE_PUNG)
+        return r, max(second, best.points), took
+    return best, max(second, r.points), took
 
 
 def _fixed_ints(facts: HandFacts) -> list[int]:

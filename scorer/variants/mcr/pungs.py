@@ -20,44 +20,59 @@ _WIND_TRIPLES = {(EAST, SOUTH, WEST), (EAST, SOUTH, NORTH), (EAST, WEST, NORTH),
 def concealed_pungs_and_kongs(facts: HandFacts, division: Division, concealed_kong_and_melded_kong: bool,
                               t: Tally) -> None:
     """Kong fans, then 双暗刻/三暗刻/四暗刻 from N = concealed pungs + concealed kongs
-    (docs/rules/mcr.md#two-concealed-pungs).
-
-    On a discard win, a concealed pung of the winning tile counts as exposed unless the tile can
-    be read in one of the division's concealed chows.
-    """
+    (docs/rules/mcr.md#two-concealed-pungs)."""
     pungs = [s for s in division.sets if s.kind != CHOW]
+    melded_kongs = [s for s in pungs if s.kind == KONG and not s.concealed]
+    concealed_kongs = [s for s in pungs if s.kind == KONG and s.concealed]
+    _kong_fans(melded_kongs, concealed_kongs, concealed_kong_and_melded_kong, t)
+    hidden = _concealed_pungs(facts, division, pungs) + concealed_kongs
+    fan = _CONCEALED_PUNG_FANS.get(len(hidden))
+    if fan is not None:
+        t.add(fan, 1, hidden)
+
+
+# 双暗刻, 三暗刻, 四暗刻 by the number of concealed pungs and kongs
+_CONCEALED_PUNG_FANS = {2: F.TWO_CONCEALED_PUNGS, 3: F.THREE_CONCEALED_PUNGS, 4: F.FOUR_CONCEALED_PUNGS}
+
+
+def _concealed_pungs(facts: HandFacts, division: Division, pungs: list[Set]) -> list[Set]:
+    """The concealed pungs (kongs apart). On a discard win, a concealed pung of the winning tile
+    counts as exposed unless the tile can be read in one of the division's concealed chows."""
     concealed_pungs = [s for s in pungs if s.concealed and s.kind != KONG]
     if not facts.self_draw:
         win = facts.win
         in_chow = any(s.kind == CHOW and s.concealed and s.tile <= win <= s.tile + 2 for s in division.sets)
         if not in_chow:
             concealed_pungs = [s for s in concealed_pungs if s.tile != win]
-    melded_kongs = [s for s in pungs if s.kind == KONG and not s.concealed]
-    concealed_kongs = [s for s in pungs if s.kind == KONG and s.concealed]
+    return concealed_pungs
+
+
+def _kong_fans(melded_kongs: list[Set], concealed_kongs: list[Set], concealed_kong_and_melded_kong: bool,
+               t: Tally) -> None:
+    """明杠 / 暗杠, the two-kong fans, 三杠, 四杠."""
     kongs = melded_kongs + concealed_kongs
     if len(kongs) == 1:
         t.add(F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG, 1, kongs)
     elif len(kongs) == 2:
-        if not concealed_kongs:
-            t.add(F.TWO_MELDED_KONGS, 1, kongs)
-        elif not melded_kongs:
-            t.add(F.TWO_CONCEALED_KONGS, 1, kongs)
-        elif concealed_kong_and_melded_kong:
-            t.add(F.CONCEALED_KONG_AND_MELDED_KONG, 1, kongs)
-        else:  # mcr1998: the two kongs score separately
-            t.add(F.MELDED_KONG, 1, melded_kongs[0])
-            t.add(F.CONCEALED_KONG, 1, concealed_kongs[0])
+        _two_kongs_fans(melded_kongs, concealed_kongs, concealed_kong_and_melded_kong, t)
     elif len(kongs) == 3:
         t.add(F.THREE_KONGS, 1, kongs)
     elif len(kongs) == 4:
         t.add(F.FOUR_KONGS, 1, kongs)
-    hidden = concealed_pungs + concealed_kongs
-    if len(hidden) == 2:
-        t.add(F.TWO_CONCEALED_PUNGS, 1, hidden)
-    elif len(hidden) == 3:
-        t.add(F.THREE_CONCEALED_PUNGS, 1, hidden)
-    elif len(hidden) == 4:
-        t.add(F.FOUR_CONCEALED_PUNGS, 1, hidden)
+
+
+def _two_kongs_fans(melded_kongs: list[Set], concealed_kongs: list[Set], concealed_kong_and_melded_kong: bool,
+                    t: Tally) -> None:
+    kongs = melded_kongs + concealed_kongs
+    if not concealed_kongs:
+        t.add(F.TWO_MELDED_KONGS, 1, kongs)
+    elif not melded_kongs:
+        t.add(F.TWO_CONCEALED_KONGS, 1, kongs)
+    elif concealed_kong_and_melded_kong:
+        t.add(F.CONCEALED_KONG_AND_MELDED_KONG, 1, kongs)
+    else:  # mcr1998: the two kongs score separately
+        t.add(F.MELDED_KONG, 1, melded_kongs[0])
+        t.add(F.CONCEALED_KONG, 1, concealed_kongs[0])
 
 
 def single_pungs(division: Division, t: Tally) -> None:

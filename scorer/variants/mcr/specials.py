@@ -130,54 +130,13 @@ def knitted_straight(facts: HandFacts, waits, knitted_waits: bool, seat_wind: st
 
     ``waits(counts, n_sets)`` is the decomposer's formal wait finder.
     """
-    from scorer.decompose import readings
-
-    if len(facts.fixed) > 1:
+    body = _knitted_body(facts)
+    if body is None:
         return None
-    counts = list(facts.concealed)
-    family = next((fam for fam in FAMILIES if all(counts[k] for k in fam)), None)
-    if family is None or not any(c >= 2 for c in counts):
-        return None
-    rest = list(counts)
-    for k in family:
-        rest[k] -= 1
-    n_sets = 1 - len(facts.fixed)
-    found = readings(rest + [0, 0, 0], n_sets)
-    if len(found) != 1:
-        return None
-    sets: list[Set] = list(facts.fixed)
-    pair = -1
-    for code in found[0][0]:
-        gtype, tile = code >> 6, code & 63
-        if gtype == 0:
-            pair = tile
-        else:
-            sets.append(Set(PUNG if gtype == 1 else CHOW, tile, True))
-    fourth = sets[0]
+    family, rest, fourth, pair = body
     t = Tally()
     t.add(F.KNITTED_STRAIGHT, 1, tiles_text(list(family)))
-    total = facts.total
-    if fourth.kind == CHOW:
-        if pair < 27:
-            t.add(F.ALL_CHOWS)
-        if total[pair] == 4:
-            t.add(F.TILE_HOG, 1, tiles_text([pair] * 4))
-    elif fourth.tile in WINDS:
-        t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth)
-        winds.wind_fans([fourth], seat_wind, round_wind, t)
-        if pair in DRAGONS:
-            t.add(F.ALL_TYPES)
-    elif fourth.tile in DRAGONS:
-        t.add(F.DRAGON_PUNG, 1, fourth)
-        if pair in WINDS:
-            t.add(F.ALL_TYPES)
-    else:
-        if is_terminal(fourth.tile):
-            t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth)
-        if pair < 27:
-            t.add(F.NO_HONORS)
-        if fourth.kind != KONG and total[fourth.tile] == 4:
-            t.add(F.TILE_HOG, 1, tiles_text([fourth.tile] * 4))
+    _fourth_set_fans(fourth, pair, facts.total, seat_wind, round_wind, t)
     win_condition(facts, t)
     if fourth.kind == KONG:
         t.add(F.CONCEALED_KONG if fourth.concealed else F.MELDED_KONG, 1, fourth)
@@ -189,6 +148,69 @@ def knitted_straight(facts: HandFacts, waits, knitted_waits: bool, seat_wind: st
     else:
         _dropped_knitted_wait(facts, rest, division, waits, t)
     return t, division
+
+
+def _knitted_body(facts: HandFacts) -> tuple[tuple[int, ...], list[int], Set, int] | None:
+    """(the knitted family, the concealed counts without it, the fourth set, the pair) when the hand
+    is 组合龙 + a set + a pair read one way only, else None."""
+    from scorer.decompose import readings
+
+    if len(facts.fixed) > 1:
+        return None
+    counts = list(facts.concealed)
+    family = next((fam for fam in FAMILIES if all(counts[k] for k in fam)), None)
+    if family is None or not any(c >= 2 for c in counts):
+        return None
+    rest = list(counts)
+    for k in family:
+        rest[k] -= 1
+    found = readings(rest + [0, 0, 0], 1 - len(facts.fixed))
+    if len(found) != 1:
+        return None
+    sets: list[Set] = list(facts.fixed)
+    pair = -1
+    for code in found[0][0]:
+        gtype, tile = code >> 6, code & 63
+        if gtype == 0:
+            pair = tile
+        else:
+            sets.append(Set(PUNG if gtype == 1 else CHOW, tile, True))
+    return family, rest, sets[0], pair
+
+
+def _fourth_set_fans(fourth: Set, pair: int, total, seat_wind: str, round_wind: str, t: Tally) -> None:
+    """What the set beside the 组合龙 adds, with the pair: by a chow, a wind, a dragon or a numbered pung."""
+    if fourth.kind == CHOW:
+        _knitted_chow_fans(pair, total, t)
+    elif fourth.tile in WINDS:
+        t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth)
+        winds.wind_fans([fourth], seat_wind, round_wind, t)
+        if pair in DRAGONS:
+            t.add(F.ALL_TYPES)
+    elif fourth.tile in DRAGONS:
+        t.add(F.DRAGON_PUNG, 1, fourth)
+        if pair in WINDS:
+            t.add(F.ALL_TYPES)
+    else:
+        _knitted_numbered_pung_fans(fourth, pair, total, t)
+
+
+def _knitted_chow_fans(pair: int, total, t: Tally) -> None:
+    """平和 with a numbered pair; 四归一 when all four copies of the pair's kind are held."""
+    if pair < 27:
+        t.add(F.ALL_CHOWS)
+    if total[pair] == 4:
+        t.add(F.TILE_HOG, 1, tiles_text([pair] * 4))
+
+
+def _knitted_numbered_pung_fans(fourth: Set, pair: int, total, t: Tally) -> None:
+    """幺九刻, 无字 with a numbered pair, 四归一 when all four copies of the pung's kind are held."""
+    if is_terminal(fourth.tile):
+        t.add(F.PUNG_OF_TERMINALS_OR_HONORS, 1, fourth)
+    if pair < 27:
+        t.add(F.NO_HONORS)
+    if fourth.kind != KONG and total[fourth.tile] == 4:
+        t.add(F.TILE_HOG, 1, tiles_text([fourth.tile] * 4))
 
 
 def _knitted_wait(facts: HandFacts, rest: list[int], division: Division, waits, t: Tally) -> None:

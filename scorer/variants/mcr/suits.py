@@ -45,8 +45,12 @@ def tile_fans(kinds: tuple[int, ...], t: Tally) -> None:
         t.add(F.REVERSIBLE_TILES)
     if all(k in GREEN_TILES for k in kinds):
         t.add(F.ALL_GREEN)
-    if simples:
-        return
+    if not simples:
+        _terminal_and_honour_fans(kinds, t)
+
+
+def _terminal_and_honour_fans(kinds: tuple[int, ...], t: Tally) -> None:
+    """字一色, else 清幺九, else 混幺九."""
     if all(k >= 27 for k in kinds):
         t.add(F.ALL_HONORS)
     elif all(k in TERMINALS for k in kinds):

@@ -108,6 +108,27 @@ def _outcome_items(o: Outcome) -> list[Item]:
     return items
 
 
+def _checked_others(hand: Hand, ctx: NantongContext, indicators: list[int]) -> list[Hand]:
+    """The other players' hands; every input problem of the request at once, in the order of
+    docs/rules/nantong.md#errors."""
+    problems: list[Problem] = []
+    try:
+        others = parse_others(ctx)
+    except HandError as err:  # reported with the rest, in the order of docs/rules/nantong.md#errors
+        problems += err.problems
+        others = []
+    holdings = others if ctx.exhausted else [hand, *others]
+    if not ctx.exhausted:
+        problems += check_declarations(hand, indicators, "hand")
+    for i, o in enumerate(others):
+        problems += check_declarations(o, indicators, f"others[{i}]")
+    problems += check_copies(holdings, indicators)
+    problems += context_problems(None if ctx.exhausted else hand, ctx)
+    if problems:
+        raise HandError(in_check_order(problems))
+    return others
+
+
 class Nantong(Variant):
     id: ClassVar[str] = "nantong"
     edition: ClassVar[str] = "Nantong long-card rules: 3 players, 23 cards, two indicators, pairwise settlement"
@@ -170,26 +191,25 @@ class Nantong(Variant):
             hand = Hand(hand.melds, hand.concealed, None, hand.flowers)
         return hand
 
+    def _not_winning(self, canonical: str, units: list[Unit], base_hu: dict[str, int | None], hezi: str | None,
+                     players: list[dict[str, Any]]) -> Result:
+        """A hand of no seven groups and a pair: its units counted all the same."""
+        base = sum(u.value for u in units)
+        base_hu["0"] = base
+        return Result(
+            variant=self.id, hand=canonical, valid=False, total=0,
+            reason="not a winning hand: the cards do not form seven groups and a pair",
+            payments=no_payments(SEATS),
+            details={"base_hu": base_hu, "totals": dict.fromkeys(SEATS, 0), "winner_total": 0,
+                     "readings": 0, "hezi": hezi,
+                     "players": [{"seat": "0", "role": "winner", "units": [_unit_dict(u) for u in units],
+                                  "base_hu": base, "total": 0}, *players]})
+
     def score(self, hand: Hand, context: Model, rules: ResolvedRules) -> Result:
         ctx: NantongContext = context  # type: ignore[assignment]
         opts: NantongRules = rules.options  # type: ignore[assignment]
         indicators = indicators_of(ctx)
-        problems: list[Problem] = []
-        try:
-            others = parse_others(ctx)
-        except HandError as err:  # reported with the rest, in the order of docs/rules/nantong.md#errors
-            problems += err.problems
-            others = []
-        holdings = others if ctx.exhausted else [hand, *others]
-        if not ctx.exhausted:
-            problems += check_declarations(hand, indicators, "hand")
-        for i, o in enumerate(others):
-            problems += check_declarations(o, indicators, f"others[{i}]")
-        problems += check_copies(holdings, indicators)
-        problems += context_problems(None if ctx.exhausted else hand, ctx)
-        if problems:
-            raise HandError(in_check_order(problems))
-
+        others = _checked_others(hand, ctx, indicators)
         idle = [self._idle(o, indicators, opts) for o in others]
         if ctx.exhausted:
             return self._exhausted(idle, ctx)
@@ -206,16 +226,7 @@ class Nantong(Variant):
         if best is None:
             units = fixed_units + concealed_units(hand.counts(), indicators, opts,
                                                   not (ctx.self_draw or ctx.heavenly), hand.win_tile)
-            base = sum(u.value for u in units)
-            base_hu["0"] = base
-            return Result(
-                variant=self.id, hand=canonical, valid=False, total=0,
-                reason="not a winning hand: the cards do not form seven groups and a pair",
-                payments=no_payments(SEATS),
-                details={"base_hu": base_hu, "totals": dict.fromkeys(SEATS, 0), "winner_total": 0,
-                         "readings": 0, "hezi": hezi,
-                         "players": [{"seat": "0", "role": "winner", "units": [_unit_dict(u) for u in units],
-                                      "base_hu": base, "total": 0}, *players]})
+            return self._not_winning(canonical, units, base_hu, hezi, players)
 
         totals = [ceil10(best.raw), ceil10(idle[0][1]), ceil10(idle[1][1])]
         base_hu["0"] = best.base

@@ -99,36 +99,59 @@ def in_check_order(problems: list[Problem]) -> list[Problem]:
 
 def context_problems(hand: Hand | None, ctx: NantongContext) -> list[Problem]:
     """Contradictory context (docs/rules/nantong.md#context)."""
-    msgs: list[str] = []
     if ctx.exhausted:
-        for flag in ("self_draw", "kong_replacement", "ready", "heavenly", "dealer_first_discard", "last_tile"):
-            if getattr(ctx, flag):
-                msgs.append(f"{flag} on an exhausted deal (nobody won)")
-        if ctx.win_tile is not None:
-            msgs.append("win_tile on an exhausted deal (nobody won)")
+        msgs = _exhausted_contradictions(ctx)
     else:
-        if ctx.kong_replacement and not ctx.self_draw:
-            msgs.append("kong_replacement without self_draw (a kong-replacement win is self-drawn)")
-        if ctx.last_tile and not ctx.self_draw:
-            msgs.append("last_tile without self_draw")
-        if ctx.dealer_first_discard and ctx.self_draw:
-            msgs.append("dealer_first_discard is a discard win: it cannot be self_draw")
-        if ctx.heavenly:
-            for flag in ("ready", "dealer_first_discard", "kong_replacement", "last_tile"):
-                if getattr(ctx, flag):
-                    msgs.append(f"heavenly together with {flag}")
-            if "self_draw" in ctx.fields_set and not ctx.self_draw:
-                msgs.append("heavenly with self_draw false (a heavenly win is self-drawn)")
-            if ctx.win_tile is not None:
-                msgs.append("win_tile with heavenly (a heavenly win has no winning card)")
+        msgs = _win_contradictions(ctx) + _heavenly_contradictions(ctx)
         if hand is not None:
-            played = [m for m in hand.melds if m.exposure is not Exposure.DECLARED]
-            if played:
-                for flag in ("heavenly", "ready", "dealer_first_discard"):
-                    if getattr(ctx, flag):
-                        msgs.append(f"{flag} but the hand holds {format_meld(played[0])} "
-                                    "(nothing can have been claimed or konged)")
-            if ctx.kong_replacement and not any(m.is_kong and m.exposure is not Exposure.DECLARED
-                                                for m in hand.melds):
-                msgs.append("kong_replacement but the hand holds no [XXXX], {XXXX} or (XXXX)")
+            msgs += _hand_contradictions(hand, ctx)
     return [Problem(m, None, "contradiction") for m in msgs]
+
+
+def _exhausted_contradictions(ctx: NantongContext) -> list[str]:
+    """Nobody won an exhausted deal: no flag of a win, no winning card."""
+    msgs = [f"{flag} on an exhausted deal (nobody won)"
+            for flag in ("self_draw", "kong_replacement", "ready", "heavenly", "dealer_first_discard", "last_tile")
+            if getattr(ctx, flag)]
+    if ctx.win_tile is not None:
+        msgs.append("win_tile on an exhausted deal (nobody won)")
+    return msgs
+
+
+# (the flag set, what else it needs, the problem otherwise)
+_WIN_FLAG_RULES = (
+    ("kong_replacement", lambda ctx: ctx.self_draw,
+     "kong_replacement without self_draw (a kong-replacement win is self-drawn)"),
+    ("last_tile", lambda ctx: ctx.self_draw, "last_tile without self_draw"),
+    ("dealer_first_discard", lambda ctx: not ctx.self_draw,
+     "dealer_first_discard is a discard win: it cannot be self_draw"),
+)
+
+
+def _win_contradictions(ctx: NantongContext) -> list[str]:
+    return [msg for flag, needs, msg in _WIN_FLAG_RULES if getattr(ctx, flag) and not needs(ctx)]
+
+
+def _heavenly_contradictions(ctx: NantongContext) -> list[str]:
+    """A heavenly win is the dealer's self-drawn first hand: no other flag of a later win, no winning card."""
+    if not ctx.heavenly:
+        return []
+    msgs = [f"heavenly together with {flag}" for flag in ("ready", "dealer_first_discard", "kong_replacement",
+                                                          "last_tile") if getattr(ctx, flag)]
+    if "self_draw" in ctx.fields_set and not ctx.self_draw:
+        msgs.append("heavenly with self_draw false (a heavenly win is self-drawn)")
+    if ctx.win_tile is not None:
+        msgs.append("win_tile with heavenly (a heavenly win has no winning card)")
+    return msgs
+
+
+def _hand_contradictions(hand: Hand, ctx: NantongContext) -> list[str]:
+    """Flags of an untouched hand with a claimed meld; a kong replacement without a kong."""
+    msgs: list[str] = []
+    played = [m for m in hand.melds if m.exposure is not Exposure.DECLARED]
+    if played:
+        msgs += [f"{flag} but the hand holds {format_meld(played[0])} (nothing can have been claimed or konged)"
+                 for flag in ("heavenly", "ready", "dealer_first_discard") if getattr(ctx, flag)]
+    if ctx.kong_replacement and not any(m.is_kong and m.exposure is not Exposure.DECLARED for m in hand.melds):
+        msgs.append("kong_replacement but the hand holds no [XXXX], {XXXX} or (XXXX)")
+    return msgs

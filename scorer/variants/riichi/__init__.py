@@ -28,7 +28,7 @@ from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import ReadingView, Result
 from scorer.seats import DEALER, no_payments, previous_seat
 
-from .checks import NOTATION, Indicators, check, next_tile
+from .checks import MAX_INDICATORS, NOTATION, Indicators, check, next_tile
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
 from .items import ITEMS, YAKUMAN_IDS
@@ -37,6 +37,7 @@ from .value import settle, value
 from .yaku import hand_facts
 
 INDICATORS = {"type": "string", "maxLength": 40, "pattern": r"^(?:[0-9][mps]|[1-7]z|[ESWNCFP]){0,5}$",
+              "format": "tiles", "x-max-tiles": MAX_INDICATORS,  # the referee page picks them as tiles
               "description": "0 to 5 indicator tiles written together, e.g. 3mE (0m 0p 0s: red fives)"}
 TIE_BREAK = "the most points, then a real yakuman over a counted one, then the higher han, then the higher fu"
 

@@ -58,17 +58,19 @@ from scorer.efficiency_profile import STANDARD_KINDS, THIRTEEN_ORPHANS, Profile,
 from scorer.errors import HandError, Problem
 from scorer.exclusions import apply_exclusions
 from scorer.fields import Invalid, Model
-from scorer.hand import Exposure, Hand, MeldKind
-from scorer.notation import NotationRules, format_hand, format_meld, parse, parse_tile
+from scorer.hand import Hand
+from scorer.notation import NotationRules, format_hand, parse, parse_tile
 from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
-from scorer.result import Item, ReadingView, Result, described
+from scorer.result import Exclusion, Item, ReadingView, Result, described
 from scorer.seats import no_payments
 from scorer.tiles import tile_name
 
-from .context import PRESETS, ShanxiContext, ShanxiRules, canonical_tile
+from .checks import Refusal, context_problems, hand_refusal, kong_feeders, point_refusal
+from .context import PRESETS, ShanxiContext, ShanxiRules
 from .evaluate import (
     SEVEN_PAIRS,
     Pattern,
+    Tiles,
     all_readings,
     best_pattern_counted,
     hand13_waits,
@@ -80,7 +82,7 @@ from .evaluate import (
     tiles_of,
 )
 from .items import FACTOR_ORDER, INDEX, ITEMS
-from .settle import KongFeed, relative_seat, settle
+from .settle import KongFeed, settle
 
 NOTATION = NotationRules(name="shanxi", kinds=frozenset(range(34)), n_sets=4, flowers_in_hand=False)
 
@@ -116,6 +118,72 @@ class _BadContext:
 
 def _recode(problems: list[Problem], code: str) -> list[Problem]:
     return [Problem(p.message, p.position, code) for p in problems]
+
+
+@dataclass(frozen=True, slots=True)
+class _Win:
+    """The facts of a win that passed every check: its tiles and winning tile, the point P."""
+
+    tiles: Tiles
+    tile: int
+    point: int
+    max_wait: int | None
+    mouse_win: bool
+    robbed: bool
+    self_draw: bool
+
+
+def _read_win(hand: Hand, ctx: ShanxiContext, opts: ShanxiRules, wild: int | None,
+              details: dict[str, Any]) -> _Win | Refusal:
+    """The win's facts, or why it is no legal win (the first reason in the order of
+    docs/rules/shanxi.md#errors); the waits and the point go into ``details`` as they are found."""
+    refusal = hand_refusal(hand, ctx, opts, wild)
+    if refusal is not None:
+        return refusal
+    win = hand.win_tile
+    assert win is not None
+    tiles = tiles_of(hand, wild, ctx.thirteen_orphans)
+    if not has_reading(tiles):
+        return ("not_a_winning_hand", "the tiles form no Koudian winning structure (four sets and a pair, or "
+                                      "seven pairs)")
+    mouse_win = wild is not None and win == wild
+    if mouse_win and not ctx.self_draw:
+        return ("wild_discard", f"the winning tile {tile_name(win)} is a mouse, and a discarded mouse cannot be "
+                                "won on")
+    robbed = ctx.kong_win and not ctx.self_draw
+    self_draw = ctx.self_draw or (robbed and opts.robbed_kong_as == "self_draw")
+    point, max_wait = _point(tiles, win, mouse_win, opts, details)
+    refusal = point_refusal(point, max_wait, details["waits"], self_draw, win, opts)
+    if refusal is not None:
+        return refusal
+    assert point is not None
+    return _Win(tiles, win, point, max_wait, mouse_win, robbed, self_draw)
+
+
+def _point(tiles: Tiles, win: int, mouse_win: bool, opts: ShanxiRules,
+           details: dict[str, Any]) -> tuple[int | None, int | None]:
+    """The winning point P and the best wait's point (a self-drawn mouse, or ``hu_point="max_wait"``,
+    scores the best wait); the waits and both points are written into ``details``."""
+    ws = hand13_waits(tiles, win, opts.wild_kind_as_wait)
+    max_wait = max((pt(k) for k in ws), default=None)
+    details["waits"] = [tile_name(k) for k in ws]
+    details["max_wait"] = max_wait
+    point = max_wait if (mouse_win or opts.hu_point == "max_wait") else pt(win)
+    details["point"] = point
+    return point, max_wait
+
+
+def _no_bonus(wild: int | None, tiles: Tiles, opts: ShanxiRules) -> bool:
+    """A mouse game cancels the special-hand factors (``mouse_no_bonus``: every mouse game, or only
+    when a mouse is held)."""
+    return wild is not None and (opts.mouse_no_bonus == "game" or tiles.wilds > 0)
+
+
+def _baohu(ctx: ShanxiContext, opts: ShanxiRules, self_draw: bool) -> bool:
+    """包胡: a discard win where the one who must have declared (``baohu_declaration``) had not."""
+    if opts.baohu_declaration == "discarder":
+        return not self_draw and not ctx.discarder_declared
+    return not self_draw and not ctx.declared
 
 
 def _efficiency_shapes(ctx: Any) -> int:
@@ -178,70 +246,10 @@ class Shanxi(Variant):
         return hand
 
     @staticmethod
-    def _feeders(hand: Hand, ctx: ShanxiContext, problems: list[str]) -> dict[int, KongFeed]:
-        """``kong_from`` / ``,N`` under 点杠包杠 (docs/rules/shanxi.md#context): the feeder of every [xxxx] kong."""
-        kongs = list(hand.kongs)
-        exposed = {tile_name(m.tiles[0]): i for i, m in enumerate(kongs) if m.exposure is Exposure.EXPOSED}
-        given: dict[str, Any] = {}
-        for key, feed in ctx.kong_from.items():
-            try:
-                name = canonical_tile(key)
-            except ValueError:
-                problems.append(f"kong_from: {key!r} is not a tile")
-                continue
-            if name in given:
-                problems.append(f"kong_from names {name} twice")
-                continue
-            given[name] = feed
-            if name not in exposed:
-                problems.append(f"kong_from names {name}, which is not a [xxxx] kong of the hand")
-        feeders: dict[int, KongFeed] = {}
-        for name, i in exposed.items():
-            m = kongs[i]
-            from_digit = relative_seat(ctx.seat_wind, m.claimed) if m.claimed in (1, 2, 3) else None
-            entry = given.get(name)
-            from_ctx = entry.seat if entry is not None else None
-            if from_digit and from_ctx and from_digit != from_ctx:
-                problems.append(f"{format_meld(m)} names {from_digit} as the feeder but kong_from says {from_ctx}")
-                continue
-            seat = from_digit or from_ctx
-            if seat is None:
-                problems.append(f"{format_meld(m)} needs a feeder under dian_gang_bao_gang (,N or kong_from seat)")
-                continue
-            if seat == ctx.seat_wind:
-                problems.append(f"the feeder of {format_meld(m)} cannot be the winner's own seat")
-                continue
-            feeders[i] = KongFeed(seat, bool(entry.declared) if entry is not None else False)
-        return feeders
-
-    def _check_context(self, hand: Hand, ctx: ShanxiContext) -> dict[int, KongFeed] | None:
+    def _check_context(hand: Hand, ctx: ShanxiContext) -> dict[int, KongFeed] | None:
         """``invalid_context`` (docs/rules/shanxi.md#errors): every problem at once."""
-        problems: list[str] = []
-        if ctx.self_draw and ctx.discarder is not None:
-            problems.append("discarder given on a self-drawn win")
-        if not ctx.self_draw and ctx.discarder is None:
-            problems.append("a win off a discard (or a robbed kong) needs the discarder")
-        if ctx.discarder is not None and ctx.discarder == ctx.seat_wind:
-            problems.append("the discarder is the winner's own seat")
-        if ctx.kong_win and ctx.self_draw and not hand.kongs:
-            problems.append("kong_win on a self-drawn win (杠上开花) needs a kong in the hand")
-        if ctx.flowers != 0:
-            problems.append(f"flowers must be 0 in Koudian, not {ctx.flowers}")
-        if ctx.indicators:
-            problems.append("indicators must be empty: give the mouse kind as wild")
-        if ctx.dealer is not None and bool(ctx.dealer) != (ctx.seat_wind == "E"):
-            problems.append(f"dealer={str(ctx.dealer).lower()} disagrees with seat_wind {ctx.seat_wind} "
-                            "(the dealer is the E seat)")
-        if ctx.win_tile is not None:
-            try:
-                named = canonical_tile(ctx.win_tile)
-            except ValueError:
-                problems.append(f"win_tile {str(ctx.win_tile)[:20]!r} is not a tile")
-            else:
-                if hand.win_tile is not None and named != tile_name(hand.win_tile):
-                    problems.append(f"win_tile {named} is not the last concealed tile "
-                                    f"({tile_name(hand.win_tile)})")
-        feeders = self._feeders(hand, ctx, problems) if ctx.dian_gang_bao_gang else None
+        problems = context_problems(hand, ctx)
+        feeders = kong_feeders(hand, ctx, problems) if ctx.dian_gang_bao_gang else None
         if problems:
             raise HandError([Problem(p, None, "invalid_context") for p in problems])
         return feeders
@@ -257,85 +265,36 @@ class Shanxi(Variant):
         assert win is not None
         details: dict[str, Any] = {"winning_tile": tile_name(win), "wild": ctx.wild}
 
-        def invalid(code: str, reason: str) -> ShanxiResult:
+        def invalid(refusal: Refusal) -> ShanxiResult:
+            code, reason = refusal
             details["reason_code"] = code
             return ShanxiResult(variant=self.id, hand=canonical, valid=False, reason=reason, reason_code=code,
                                 total=0, items=[], payments=no_payments(), details=details)
 
-        chow = next((m for m in hand.melds if m.kind is MeldKind.CHOW), None)
-        if chow is not None:
-            return invalid("chow_not_allowed", f"chows cannot be claimed in Koudian: {format_meld(chow)} is not "
-                                               "a legal meld")
-        if wild is not None:
-            wm = next((m for m in hand.melds if wild in m.tiles), None)
-            if wm is not None:
-                return invalid("wild_in_meld", f"the mouse {tile_name(wild)} cannot be claimed or konged: "
-                                               f"{format_meld(wm)}")
-        if opts.require_declared and not ctx.declared:
-            return invalid("not_declared", "the winner had not declared ready (报听), and only a declared "
-                                           "player may win")
-        if ctx.passed_win and not ctx.self_draw:
-            return invalid("passed_win", "after passing a win (过胡) the winner may only win by self-draw")
-        tiles = tiles_of(hand, wild, ctx.thirteen_orphans)
-        if not has_reading(tiles):
-            return invalid("not_a_winning_hand", "the tiles form no Koudian winning structure (four sets and "
-                                                 "a pair, or seven pairs)")
-        mouse_win = wild is not None and win == wild
-        if mouse_win and not ctx.self_draw:
-            return invalid("wild_discard", f"the winning tile {tile_name(win)} is a mouse, and a discarded "
-                                           "mouse cannot be won on")
-        robbed = ctx.kong_win and not ctx.self_draw
-        self_draw = ctx.self_draw or (robbed and opts.robbed_kong_as == "self_draw")
-        ws = hand13_waits(tiles, win, opts.wild_kind_as_wait)
-        max_wait = max((pt(k) for k in ws), default=None)
-        details["waits"] = [tile_name(k) for k in ws]
-        details["max_wait"] = max_wait
-        point = max_wait if (mouse_win or opts.hu_point == "max_wait") else pt(win)
-        details["point"] = point
-        declared_value = max_wait if opts.declare_rule == "max_wait" else point
-        if declared_value is None or declared_value < 6:
-            shown = ", ".join(details["waits"]) or "none"
-            if opts.declare_rule == "max_wait":
-                why = f"the hand's waits ({shown}) hold no tile of 6 points or more, so it could not be declared"
-            else:
-                why = f"the winning point {point} is below 6, so the hand could not be declared"
-            return invalid("declare_wait_too_low", why)
-        assert point is not None
-        if point <= 2:
-            return invalid("point_too_low", f"the winning tile {tile_name(win)} is worth {point} point(s): 1 "
-                                            "and 2 never win")
-        if point <= 5 and not self_draw:
-            return invalid("self_draw_only", f"the winning tile {tile_name(win)} is worth {point} points: 3 to 5 "
-                                             "only win by self-draw")
+        read = _read_win(hand, ctx, opts, wild, details)
+        if isinstance(read, tuple):
+            return invalid(read)
+        return self._valid(hand, ctx, opts, read, feeders, details)
 
+    def _valid(self, hand: Hand, ctx: ShanxiContext, opts: ShanxiRules, win: _Win,
+               feeders: dict[int, KongFeed] | None, details: dict[str, Any]) -> ShanxiResult:
+        """A legal win: its pattern, the win share, the settlement (docs/rules/shanxi.md#payments)."""
+        tiles, point, self_draw = win.tiles, win.point, win.self_draw
         pattern, n_readings = best_pattern_counted(tiles, haohua_per_quad=opts.haohua_per_quad,
                                                    stack_qingyise_yitiaolong=opts.stack_qingyise_yitiaolong,
                                                    thirteen_factor=opts.thirteen_orphans_factor)
-        if wild is not None and (opts.mouse_no_bonus == "game" or tiles.wilds > 0):
+        if _no_bonus(tiles.wild, tiles, opts):
             details["cancelled"] = [f for f, _, _ in pattern.factors]
             pattern = Pattern(factors=[], shape=pattern.shape, groups=pattern.groups)
         multiplier = pattern.multiplier
         unit = point * multiplier * (2 if self_draw else 1)
-
-        if opts.baohu_declaration == "discarder":
-            baohu = not self_draw and not ctx.discarder_declared
-        else:
-            baohu = not self_draw and not ctx.declared
-        bao = ctx.discarder if baohu else None
+        bao = ctx.discarder if _baohu(ctx, opts, self_draw) else None
         s = settle(ctx.seat_wind, unit, baohu_payer=bao, dealer_bonus=ctx.dealer_bonus, kongs=list(hand.kongs),
                    feeders=feeders, kong_value=opts.kong_value, added_kong=opts.added_kong,
                    baohu_includes_kongs=opts.baohu_includes_kongs)
-
-        items = [self._item("tile_point", points=point, tiles=tile_name(win),
-                            detail=(f"mouse self-drawn: best wait {max_wait}" if mouse_win else None))]
-        by_id = {f: (factor, n) for f, factor, n in pattern.factors}
-        for fid in FACTOR_ORDER:
-            if fid in by_id:
-                factor, n = by_id[fid]
-                items.append(self._item(fid, factor=factor, count=n))
-        if self_draw:
-            items.append(self._item("self_draw", factor=2))
-        items, excluded = apply_exclusions(items, ITEMS)
+        point_item = self._item("tile_point", points=point, tiles=tile_name(win.tile),
+                                detail=(f"mouse self-drawn: best wait {win.max_wait}" if win.mouse_win else None))
+        items, excluded = self._items(point_item, pattern.factors, self_draw)
         total = unit if opts.total_mode == "win_share" else s.payments[ctx.seat_wind]
         details.update({
             "point": point,
@@ -343,8 +302,8 @@ class Shanxi(Variant):
             "self_draw_factor": 2 if self_draw else 1,
             "win_unit": unit,
             "shape": pattern.shape,
-            "mouse_win": mouse_win,
-            "robbed_kong": robbed,
+            "mouse_win": win.mouse_win,
+            "robbed_kong": win.robbed,
             "bao": bao,
             "liable": {"win": bao or "three", "kongs": {k["tile"]: k["paid_by"] for k in s.kongs}},
             "kongs": s.kongs,
@@ -355,10 +314,20 @@ class Shanxi(Variant):
             "readings": n_readings,
             "reason_code": None,
         })
-        return ShanxiResult(variant=self.id, hand=canonical, valid=True, total=total, items=items, excluded=excluded,
+        return ShanxiResult(variant=self.id, hand=format_hand(hand), valid=True, total=total, items=items,
+                            excluded=excluded,
                             partition=partition_texts(hand, pattern.groups), payments=s.payments,
                             wilds=mouse_uses(tiles, pattern.groups),
                             point=point, multiplier=multiplier, bao=bao, kongs=s.kongs, details=details)
+
+    def _items(self, point_item: Item, factors: list[tuple[str, int, int]],
+               self_draw: bool) -> tuple[list[Item], list[Exclusion]]:
+        """The point, the pattern's factors in ``FACTOR_ORDER``, the self-draw double; exclusions applied."""
+        items = [point_item] + [self._item(f, factor=x, count=n) for fid in FACTOR_ORDER
+                                for f, x, n in factors if f == fid]
+        if self_draw:
+            items.append(self._item("self_draw", factor=2))
+        return apply_exclusions(items, ITEMS)
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every interpretation (standard partition, seven pairs, thirteen orphans) with its factors and
@@ -371,7 +340,7 @@ class Shanxi(Variant):
         d = result.details
         wild = parse_tile(ctx.wild) if ctx.wild is not None else None
         tiles = tiles_of(hand, wild, ctx.thirteen_orphans)
-        no_bonus = wild is not None and (opts.mouse_no_bonus == "game" or tiles.wilds > 0)
+        no_bonus = _no_bonus(wild, tiles, opts)
         views: list[ReadingView] = []
         seen: set[tuple[str, ...]] = set()
         for groups, standins in all_readings(tiles):
@@ -383,11 +352,7 @@ class Shanxi(Variant):
                            stack_qingyise_yitiaolong=opts.stack_qingyise_yitiaolong,
                            thirteen_factor=opts.thirteen_orphans_factor)
             factors = [] if no_bonus else p.factors
-            items = result.items[:1] + [self._item(f, factor=x, count=n) for fid in FACTOR_ORDER
-                                        for f, x, n in factors if f == fid]
-            if d["self_draw_factor"] == 2:
-                items.append(self._item("self_draw", factor=2))
-            items, excluded = apply_exclusions(items, ITEMS)
+            items, excluded = self._items(result.items[0], factors, d["self_draw_factor"] == 2)
             m = 1
             for _, x, n in factors:
                 m *= x ** n

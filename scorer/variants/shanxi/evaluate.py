@@ -127,25 +127,38 @@ def pattern_of(t: Tiles, groups: tuple[int, ...], standins: tuple[int, ...], *, 
     orphans = any(g >> 6 == SINGLE for g in groups)
     if seven:
         p.shape = "seven_pairs"
-        p.factors.append(("qixiaodui", 2, 1))
-        quads = sorted({k for k in pairs if pairs.count(k) >= 2 and t.naturals[k] >= 4})
-        if quads:
-            p.factors.append(("haohua", 4, len(quads) if haohua_per_quad else 1))
+        p.factors += _seven_pairs_factors(t, pairs, haohua_per_quad)
     elif orphans:
         p.shape = "thirteen_orphans"
-    # one suit: every tile held (melds, naturals and what the mice stand for)
-    kinds = {k for k, n in enumerate(t.naturals) if n} | {k for k, n in enumerate(t.melded) if n} | set(standins)
-    flush = bool(kinds) and all(k < 27 for k in kinds) and len({k // 9 for k in kinds}) == 1
+    flush = _one_suit(t, standins)
     if flush:
         p.factors.append(("qingyise", 2, 1))
-    if not seven and not orphans:
-        chows = {g & 63 for g in groups if g >> 6 == CHOW}
-        if any({s * 9, s * 9 + 3, s * 9 + 6} <= chows for s in range(3)):
-            if stack_qingyise_yitiaolong or not flush:
-                p.factors.append(("yitiaolong", 2, 1))
+    if not seven and not orphans and _has_dragon(groups) and (stack_qingyise_yitiaolong or not flush):
+        p.factors.append(("yitiaolong", 2, 1))
     if orphans:
         p.factors.append(("shisanyao", thirteen_factor, 1))
     return p
+
+
+def _seven_pairs_factors(t: Tiles, pairs: list[int], haohua_per_quad: bool) -> list[tuple[str, int, int]]:
+    """七小对, and 豪华 for four identical natural tiles (once, or once per such kind)."""
+    factors = [("qixiaodui", 2, 1)]
+    quads = sorted({k for k in pairs if pairs.count(k) >= 2 and t.naturals[k] >= 4})
+    if quads:
+        factors.append(("haohua", 4, len(quads) if haohua_per_quad else 1))
+    return factors
+
+
+def _one_suit(t: Tiles, standins: tuple[int, ...]) -> bool:
+    """清一色: every tile held (melds, naturals and what the mice stand for) is of one suit."""
+    kinds = {k for k, n in enumerate(t.naturals) if n} | {k for k, n in enumerate(t.melded) if n} | set(standins)
+    return bool(kinds) and all(k < 27 for k in kinds) and len({k // 9 for k in kinds}) == 1
+
+
+def _has_dragon(groups: tuple[int, ...]) -> bool:
+    """一条龙: the chows 123, 456 and 789 of one suit."""
+    chows = {g & 63 for g in groups if g >> 6 == CHOW}
+    return any({s * 9, s * 9 + 3, s * 9 + 6} <= chows for s in range(3))
 
 
 def best_pattern(t: Tiles, found, **kw) -> Pattern:

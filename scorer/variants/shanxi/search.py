@@ -111,11 +111,9 @@ def standard_best(naturals, wilds: int, melded, *, stack: bool):
         if not count:
             continue
         n_readings += count
-        held = [g for g in range(4) if sizes[g] or dist[g][0] or melded_in[g]]
-        flush = len(held) == 1 and held[0] < 3
+        flush = _one_suit_held(sizes, dist, melded_in)
         for combo in product(*tables):
-            dragon = any(flag for flag, _ in combo)
-            m = (2 if flush else 1) * (2 if dragon and (stack or not flush) else 1)
+            m = _multiplier(combo, flush, stack)
             if best_m is not None and m < best_m:
                 continue
             groups = tuple(sorted([c for _, (gs, _) in combo for c in gs]))
@@ -123,6 +121,18 @@ def standard_best(naturals, wilds: int, melded, *, stack: bool):
                 best_m = m
                 best = (groups, tuple(sorted([k for _, (_, st) in combo for k in st])))
     return n_readings, best_m, best
+
+
+def _one_suit_held(sizes, dist, melded_in: list[bool]) -> bool:
+    """清一色 for a distribution: one suit group holds every tile (naturals, mice and melds)."""
+    held = [g for g in range(4) if sizes[g] or dist[g][0] or melded_in[g]]
+    return len(held) == 1 and held[0] < 3
+
+
+def _multiplier(combo, flush: bool, stack: bool) -> int:
+    """清一色 ×2 and 一条龙 ×2 (with 清一色 only when they stack) of one combination of local readings."""
+    dragon = any(flag for flag, _ in combo)
+    return (2 if flush else 1) * (2 if dragon and (stack or not flush) else 1)
 
 
 def seven_pairs_candidates(naturals) -> tuple[int, list[Local]]:

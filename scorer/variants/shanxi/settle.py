@@ -43,6 +43,31 @@ def kong_share(meld: Meld, kong_value: str, added_kong: str) -> int:
     return base * (2 if double else 1)
 
 
+def _win_paid(others: list[str], shares: dict[str, int], baohu_payer: str | None) -> dict[str, int]:
+    """Each payer's part of the win: its own share, or under 包胡 every share paid by one seat."""
+    win_paid = dict.fromkeys(others, 0)
+    if baohu_payer is not None:
+        win_paid[baohu_payer] += sum(shares.values())
+    else:
+        for q in others:
+            win_paid[q] += shares[q]
+    return win_paid
+
+
+def _kong_payer(index: int, meld: Meld, feeders: dict[int, KongFeed] | None, baohu_payer: str | None,
+                baohu_includes_kongs: bool) -> str | None:
+    """The one seat that pays a kong alone (点杠包杠: an undeclared feeder of a [xxxx] kong; else the
+    包胡 payer when it covers kongs), or None when the three pay."""
+    if feeders is not None:
+        feed = feeders.get(index)
+        if meld.exposure is Exposure.EXPOSED and feed is not None and not feed.declared:
+            return feed.seat
+        return None
+    if baohu_payer is not None and baohu_includes_kongs:
+        return baohu_payer
+    return None
+
+
 def settle(winner: str, unit: int, *, baohu_payer: str | None, dealer_bonus: int, kongs: list[Meld],
            feeders: dict[int, KongFeed] | None, kong_value: str, added_kong: str,
            baohu_includes_kongs: bool) -> Settlement:
@@ -50,23 +75,12 @@ def settle(winner: str, unit: int, *, baohu_payer: str | None, dealer_bonus: int
     its feeder."""
     others = other_seats(winner)
     shares = {q: unit + (dealer_bonus if DEALER in (winner, q) else 0) for q in others}
-    win_paid = dict.fromkeys(others, 0)
-    if baohu_payer is not None:
-        win_paid[baohu_payer] += sum(shares.values())
-    else:
-        for q in others:
-            win_paid[q] += shares[q]
+    win_paid = _win_paid(others, shares, baohu_payer)
     kong_paid = dict.fromkeys(others, 0)
     entries = []
     for i, m in enumerate(kongs):
         s = kong_share(m, kong_value, added_kong)
-        single: str | None = None
-        if feeders is not None:
-            feed = feeders.get(i)
-            if m.exposure is Exposure.EXPOSED and feed is not None and not feed.declared:
-                single = feed.seat
-        elif baohu_payer is not None and baohu_includes_kongs:
-            single = baohu_payer
+        single = _kong_payer(i, m, feeders, baohu_payer, baohu_includes_kongs)
         if single is not None:
             kong_paid[single] += 3 * s
         else:

@@ -1,0 +1,342 @@
+"""tenhou.net/6 game logs (docs/batch.md#riichi-game-logs): a game is ``{"title", "name", "rule",
+"log": [round, ...]}``; a file holds one game, a JSON list of games, or one game per line. Each round
+``[[kyoku, honba, sticks], scores, dora, ura, deal, draws, discards (×4 seats), result]`` is read
+into a ``RiichiRound``, its per-seat draws and discards put back in the order they were played.
+
+Calls are strings: in the draws ``c`` chi, ``p`` pon, ``m`` open kan, the letter's place telling
+the discarder (first: the player before, second pair: across, last: the player after), the called
+tile right after the letter; in the discards ``a`` a closed kan, ``k`` an added kan, ``r`` a riichi
+declaration. ``60`` discards the tile just drawn; an open kan leaves a ``0`` in its seat's discards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import orjson
+
+from .botzone import RawRound
+from .riichi_round import ROUND_WINDS, Action, LogError, RecordedWin, RiichiRound, is_tile
+
+MAX_FILE_BYTES = 64 << 20  # a game is ~30 KB
+TSUMOGIRI = 60
+BOM = b"\xef\xbb\xbf"
+
+# The result's yaku names (Tenhou's own words) as our item ids; 役満 items are 13 han each
+YAKU = {
+    "門前清自摸和": "menzen_tsumo", "立直": "riichi", "一発": "ippatsu", "槍槓": "chankan", "嶺上開花": "rinshan",
+    "海底摸月": "haitei", "河底撈魚": "houtei", "平和": "pinfu", "断幺九": "tanyao", "一盃口": "iipeikou",
+    "自風 東": "seat_wind", "自風 南": "seat_wind", "自風 西": "seat_wind", "自風 北": "seat_wind",
+    "場風 東": "round_wind", "場風 南": "round_wind", "場風 西": "round_wind", "場風 北": "round_wind",
+    "役牌 白": "yakuhai_haku", "役牌 發": "yakuhai_hatsu", "役牌 中": "yakuhai_chun", "両立直": "double_riichi",
+    "七対子": "chiitoitsu", "混全帯幺九": "chanta", "一気通貫": "ittsu", "三色同順": "sanshoku",
+    "三色同刻": "sanshoku_doukou", "三槓子": "sankantsu", "対々和": "toitoi", "三暗刻": "sanankou",
+    "小三元": "shousangen", "混老頭": "honroutou", "二盃口": "ryanpeikou", "純全帯幺九": "junchan",
+    "混一色": "honitsu", "清一色": "chinitsu", "人和": "renhou", "天和": "tenhou", "地和": "chiihou",
+    "大三元": "daisangen", "四暗刻": "suuankou", "四暗刻単騎": "suuankou_tanki", "字一色": "tsuuiisou",
+    "緑一色": "ryuuiisou", "清老頭": "chinroutou", "九蓮宝燈": "chuuren", "純正九蓮宝燈": "junsei_chuuren",
+    "国士無双": "kokushi", "国士無双１３面": "kokushi_13", "国士無双13面": "kokushi_13", "大四喜": "daisuushii",
+    "小四喜": "shousuushii", "四槓子": "suukantsu", "ドラ": "dora", "裏ドラ": "ura_dora", "赤ドラ": "aka_dora",
+}
+DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打"}
+_YAKU_ITEM = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
+_VALUE = re.compile(r"^(?:(\d+)符(\d+)飜|[^0-9]*)(\d+)(?:-(\d+))?点(∀?)$")
+# a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
+_ROOM = re.compile(r"三?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗０-９0-9]*")
+_CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back
+
+
+def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
+    """Every round of every game in a file, as its own unit (kind "tenhou", one JSON document:
+    the round with its game's rules and names)."""
+    data = b"".join(raw)
+    if len(data) > MAX_FILE_BYTES:
+        yield RawRound(source, 1, [], len(data), kind="tenhou",
+                       refused=f"a file of more than {MAX_FILE_BYTES >> 20} MB (a game is ~30 KB)")
+        return
+    data = data.removeprefix(BOM)
+    if not data.strip():
+        yield RawRound(source, 1, [], len(data), kind="tenhou", refused="the file is empty: no game to replay")
+        return
+    try:
+        doc = orjson.loads(data)
+        games: list[tuple[int, Any]] = [(1, g) for g in doc] if isinstance(doc, list) else [(1, doc)]
+    except orjson.JSONDecodeError as whole_err:
+        games = []
+        lines = data.split(b"\n")
+        if len([x for x in lines if x.strip()]) < 2:
+            yield RawRound(source, 1, [], len(data), kind="tenhou", refused=f"not JSON: {whole_err}")
+            return
+        for n, text in enumerate(lines, start=1):
+            if text.strip():
+                try:
+                    games.append((n, orjson.loads(text)))
+                except orjson.JSONDecodeError as err:
+                    yield RawRound(source, n, [], len(text), kind="tenhou", refused=f"line {n} is not JSON: {err}")
+    for g, (line, game) in enumerate(games, start=1):
+        yield from _rounds(game, g, line, source, len(data) // max(len(games), 1))
+
+
+def _rounds(game: Any, number: int, line: int, source: str, size: int) -> Iterator[RawRound]:
+    where = f"game {number}"
+    if not isinstance(game, dict) or not isinstance(game.get("log"), list):
+        yield RawRound(source, line, [], size, kind="tenhou",
+                       refused=f"{where} is not a tenhou.net/6 game (an object with a \"log\" list)")
+        return
+    head = {k: game[k] for k in ("rule", "name") if k in game}
+    log = game["log"]
+    for i, entry in enumerate(log):
+        text = orjson.dumps({"game": number, "index": i, **head, "round": entry}).decode()
+        yield RawRound(source, line, [text], size // max(len(log), 1), kind="tenhou")
+    if not log:
+        yield RawRound(source, line, [], size, kind="tenhou", refused=f"{where} has no rounds")
+
+
+def stated_rules(rule: Any) -> dict[str, Any] | None:
+    """The rules a game states (docs/batch.md#the-rules-a-log-states): red fives from ``aka`` or
+    ``aka51``..``aka53`` (on when any is set), else from the room's name (赤); open tanyao from the
+    room's name (喰); None when the game states neither."""
+    if not isinstance(rule, dict):
+        return None
+    out: dict[str, Any] = {}
+    room = _ROOM.fullmatch(rule["disp"]) if isinstance(rule.get("disp"), str) else None
+    if room:
+        out["open_tanyao"] = bool(room.group(1))
+        out["aka"] = bool(room.group(2))
+    akas = [rule[k] for k in ("aka", "aka51", "aka52", "aka53") if k in rule]
+    if akas:
+        out["aka"] = any(bool(v) for v in akas)
+    return {"preset": "tenhou", **out} if out else None
+
+
+def three_player(rule: Any) -> bool:
+    """Tenhou names a three-player room with 三 (三鳳南喰赤)."""
+    return isinstance(rule, dict) and isinstance(rule.get("disp"), str) and "三" in rule["disp"]
+
+
+def round_name(head: Any) -> str:
+    if isinstance(head, list) and head and type(head[0]) is int and 0 <= head[0] < 16:
+        honba = head[1] if len(head) > 1 else "?"
+        return f"{ROUND_WINDS[head[0] // 4]}{head[0] % 4 + 1}-{honba}"
+    return "?"
+
+
+def parse_round(raw: RawRound) -> RiichiRound:
+    """One round of a game as a ``RiichiRound``; LogError naming where and why."""
+    if raw.refused is not None:
+        raise LogError(f"line {raw.at}", raw.refused)
+    doc = orjson.loads(raw.lines[0])
+    entry = doc["round"]
+    where = f"game {doc['game']}, log[{doc['index']}]"
+    if not isinstance(entry, list) or len(entry) != 17:
+        n = len(entry) if isinstance(entry, list) else "no list"
+        raise LogError(where, f"a round is a list of 17 entries (head, scores, dora, ura, 4 × deal, draws, "
+                       f"discards, result), this one has {n}")
+    where = f"game {doc['game']}, round {round_name(entry[0])} (log[{doc['index']}])"
+    if three_player(doc.get("rule")) or any(entry[4 + 3 * s] == [] for s in range(4)):
+        raise LogError(where, "a three-player game: only four-player riichi is scored")
+    head = entry[0]
+    if not (isinstance(head, list) and len(head) == 3 and all(type(x) is int and x >= 0 for x in head)
+            and head[0] < 12):
+        raise LogError(where, f"the round's head [kyoku, honba, sticks] is {_show(head)}")
+    rnd = RiichiRound(id=f"{raw.source}#{doc['game']}/{round_name(head)}", source=raw.source, line=raw.at,
+                      where=where, round_wind=head[0] // 4, dealer=head[0] % 4, honba=head[1], sticks=head[2],
+                      rules=stated_rules(doc.get("rule")))
+    if not (isinstance(entry[1], list) and len(entry[1]) == 4 and all(type(x) is int for x in entry[1])):
+        raise LogError(where, f"the starting scores are {_show(entry[1])}, not four numbers")
+    rnd.scores = entry[1]
+    rnd.dora = _tiles(entry[2], f"{where}, dora indicators")
+    rnd.ura = _tiles(entry[3], f"{where}, ura indicators")
+    if not 1 <= len(rnd.dora) <= 5:
+        raise LogError(f"{where}, dora indicators", f"{len(rnd.dora)} indicators, not 1 to 5")
+    rnd.deals = [_tiles(entry[4 + 3 * s], f"{where}, player {s}'s deal") for s in range(4)]
+    for s in range(4):
+        if len(rnd.deals[s]) != 13:
+            raise LogError(f"{where}, player {s}'s deal", f"{len(rnd.deals[s])} tiles, not 13")
+    draws = [_entries(entry[5 + 3 * s], f"{where}, player {s}'s draws") for s in range(4)]
+    discards = [_entries(entry[6 + 3 * s], f"{where}, player {s}'s discards") for s in range(4)]
+    rnd.actions = _in_order(draws, discards, rnd.dealer, where)
+    _result(rnd, entry[16], where)
+    return rnd
+
+
+def _show(value: Any) -> str:
+    return orjson.dumps(value).decode()[:80]
+
+
+def _tiles(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise LogError(where, f"{_show(value)} is not a list of tiles")
+    for i, code in enumerate(value):
+        if not is_tile(code):
+            raise LogError(f"{where}, entry {i + 1}", f"{_show(code)} is no tile (11-19, 21-29, 31-39, 41-47, "
+                           "51-53 red fives)")
+    return list(value)
+
+
+def _entries(value: Any, where: str) -> list[int | str]:
+    if not isinstance(value, list) or not all(type(x) in (int, str) for x in value):
+        raise LogError(where, f"{_show(value)} is not a list of tiles and calls")
+    return list(value)
+
+
+def _codes(text: str, where: str) -> list[int]:
+    if len(text) % 2 or not text.isdigit():
+        raise LogError(where, f"{text!r} is not a call: tiles are two digits each")
+    codes = [int(text[i:i + 2]) for i in range(0, len(text), 2)]
+    for c in codes:
+        if not is_tile(c):
+            raise LogError(where, f"{c} in the call {text!r} is no tile")
+    return codes
+
+
+def _call(text: str, seat: int, where: str) -> Action:
+    """A call from a seat's draws: chi, pon or open kan of another seat's discard."""
+    letter = next((c for c in text if c.isalpha()), "")
+    if letter not in _CALL_FROM:
+        raise LogError(where, f"{text!r} is not a call (c chi, p pon, m open kan)")
+    place = text.index(letter)
+    back = _CALL_FROM[letter].get(place)
+    if back is None:
+        raise LogError(where, f"{text!r}: the letter {letter!r} cannot stand at place {place} of a call")
+    called = _codes(text[place + 1:place + 3], where)[0]
+    own = _codes(text[:place] + text[place + 3:], where)
+    verb = {"c": "chi", "p": "pon", "m": "daiminkan"}[letter]
+    return Action(where, seat, verb, called, tuple(own), (seat - back) % 4)
+
+
+def _in_order(draws: list[list[int | str]], discards: list[list[int | str]], dealer: int, where: str) -> list[Action]:
+    """The seats' draws and discards as one sequence of moves, in the order they were played: after
+    each discard, a pon or open kan of it in another seat's draws goes first, then a chi by the
+    next seat, else the next seat draws."""
+    actions: list[Action] = []
+    nd, nx = [0, 0, 0, 0], [0, 0, 0, 0]
+    _play_order(draws, discards, dealer, where, actions, nd, nx)
+    for s in range(4):
+        for what, done, entries in (("draw", nd[s], draws[s]), ("discard", nx[s], discards[s])):
+            if done < len(entries):
+                raise LogError(f"{where}, player {s}'s {what} {done + 1}", f"{_show(entries[done])} is never played: "
+                               "the round ends before it (the moves before it do not lead to it)")
+    return actions
+
+
+def _play_order(draws: list[list[int | str]], discards: list[list[int | str]], dealer: int, where: str,
+                actions: list[Action], nd: list[int], nx: list[int]) -> None:
+    last: list[int | None] = [None] * 4
+    seat, to_draw = dealer, True
+    for _ in range(400):  # a round has at most ~150 moves
+        if to_draw:
+            if nd[seat] >= len(draws[seat]):
+                return
+            entry = draws[seat][nd[seat]]
+            at = f"{where}, player {seat}'s draw {nd[seat] + 1}"
+            nd[seat] += 1
+            if isinstance(entry, str):
+                raise LogError(at, f"{_show(entry)}: a tile is due here (the player draws), not a call")
+            if not is_tile(entry):
+                raise LogError(at, f"{_show(entry)} is no tile (11-19, 21-29, 31-39, 41-47, 51-53 red fives)")
+            assert isinstance(entry, int)
+            actions.append(Action(at, seat, "draw", entry))
+            last[seat] = entry
+        if nx[seat] >= len(discards[seat]):
+            return
+        entry = discards[seat][nx[seat]]
+        at = f"{where}, player {seat}'s discard {nx[seat] + 1}"
+        nx[seat] += 1
+        if isinstance(entry, str) and ("a" in entry or "k" in entry):
+            letter = "a" if "a" in entry else "k"
+            place = entry.index(letter)
+            tiles = _codes(entry[:place] + entry[place + 1:], at)
+            added = _codes(entry[place + 1:place + 3], at)[0]
+            if letter == "a":
+                actions.append(Action(at, seat, "ankan", tiles[0], tuple(tiles)))
+            else:
+                actions.append(Action(at, seat, "kakan", added, tuple(tiles)))
+            to_draw = True
+            continue
+        riichi = isinstance(entry, str) and entry.startswith("r")
+        code: Any = entry[1:] if riichi and isinstance(entry, str) else entry
+        if isinstance(code, str) and code.isdigit():
+            code = int(code)
+        if code == TSUMOGIRI:
+            if last[seat] is None:
+                raise LogError(at, "60 (the tile just drawn) but the player drew none this turn")
+            code = last[seat]
+        if not is_tile(code):
+            raise LogError(at, f"{_show(entry)} is no discard (a tile, 60, r+tile, or a kan)")
+        actions.append(Action(at, seat, "discard", code, riichi=riichi))
+        last[seat] = None
+        seat, to_draw = _next_after_discard(draws, discards, nd, nx, seat, code, actions, where)
+    raise LogError(where, "more than 400 moves in a round")
+
+
+def _next_after_discard(draws: list[list[int | str]], discards: list[list[int | str]], nd: list[int],
+                        nx: list[int], discarder: int, tile: int, actions: list[Action],
+                        where: str) -> tuple[int, bool]:
+    """Who moves after a discard: a caller (pon / open kan first, then chi), else the next seat."""
+    found: list[Action] = []
+    for step in (1, 2, 3):
+        s = (discarder + step) % 4
+        if nd[s] < len(draws[s]) and isinstance(draws[s][nd[s]], str):
+            text = draws[s][nd[s]]
+            assert isinstance(text, str)
+            call = _call(text, s, f"{where}, player {s}'s draw {nd[s] + 1}")
+            if call.source == discarder and call.tile == tile:
+                found.append(call)
+    if not found:
+        return (discarder + 1) % 4, True
+    call = min(found, key=lambda c: c.verb == "chi")
+    s = call.seat
+    nd[s] += 1
+    actions.append(call)
+    if call.verb == "daiminkan":
+        if nx[s] < len(discards[s]) and discards[s][nx[s]] == 0:
+            nx[s] += 1  # the open kan's placeholder
+        return s, True
+    return s, False
+
+
+def _result(rnd: RiichiRound, result: Any, where: str) -> None:
+    at = f"{where}, result"
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
+        raise LogError(at, f"{_show(result)} is not a round's result")
+    kind = result[0]
+    if kind in DRAWS:
+        rnd.drawn = kind
+        return
+    if kind != "和了":
+        raise LogError(at, f"{kind!r} is no result Tenhou writes (和了, 流局, 九種九牌, …)")
+    pairs = result[1:]
+    if not pairs or len(pairs) % 2:
+        raise LogError(at, "a win's result is pairs of [score changes] and [winner, from, liable, value, yaku…]")
+    for i in range(0, len(pairs), 2):
+        rnd.wins.append(_win(pairs[i], pairs[i + 1], f"{at}, win {i // 2 + 1}"))
+
+
+def _win(deltas: Any, info: Any, where: str) -> RecordedWin:
+    if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(x) is int for x in deltas)):
+        raise LogError(where, f"the score changes are {_show(deltas)}, not four numbers")
+    if not (isinstance(info, list) and len(info) >= 4 and all(type(x) is int and 0 <= x < 4 for x in info[:3])
+            and all(isinstance(x, str) for x in info[3:])):
+        raise LogError(where, f"{_show(info)} is not [winner, from, liable, value, yaku…]")
+    winner, source, liable, text = info[0], info[1], info[2], info[3]
+    value = _VALUE.match(text)
+    if value is None:
+        raise LogError(where, f"the value {text!r} is not read (e.g. 30符1飜1000点, 満貫2000-4000点, 役満16000点∀)")
+    fu = int(value.group(1)) if value.group(1) else None
+    a = int(value.group(3))
+    # a ron: the discarder's payment; 点∀: a dealer's self-draw, each pays; a-b: each non-dealer, the dealer
+    points = a * 3 if value.group(5) else 2 * a + int(value.group(4)) if value.group(4) else a
+    yaku: list[tuple[str, int]] = []
+    for item in info[4:]:
+        m = _YAKU_ITEM.match(item)
+        if m is None:
+            raise LogError(where, f"the yaku {item!r} is not read (e.g. 立直(1飜), 大三元(役満))")
+        yaku.append((m.group(1), int(m.group(2))) if m.group(1) else (m.group(3), 13))
+    han = sum(h for _, h in yaku)
+    return RecordedWin(where, winner, None if source == winner else source, deltas,
+                       liable=None if liable == winner else liable, han=han, fu=fu, points=points, yaku=yaku,
+                       text=text)
+

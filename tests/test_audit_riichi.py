@@ -1,0 +1,411 @@
+"""``mjscore audit tenhou|mjai`` and ``mjscore convert tenhou|mjai``: riichi game logs replayed and
+every win checked (docs/batch.md#riichi-game-logs), on the hand-made fixture game of
+tests/riichi_logs.py (one replay rule per round) and on broken logs."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import riichi_logs
+from cli_runner import run_cli
+
+from scorer import engine
+from scorer.archive.botzone import RawRound
+from scorer.archive.riichi_audit import audit_round
+
+RECORDS = Path(__file__).resolve().parent.parent / "fixtures" / "riichi" / "records"
+TENHOU = RECORDS / "tenhou-game.json"
+MJAI = RECORDS / "mjai-game.jsonl"
+
+
+def audit_one(entry: list[Any], rule: dict[str, Any] | None = None) -> dict[str, Any]:
+    text = json.dumps({"game": 1, "index": 0, "rule": rule or {"disp": "般南喰赤", "aka": 1}, "round": entry})
+    return audit_round(RawRound("t.json", 1, [text], len(text), kind="tenhou"))
+
+
+def only_win(report: dict[str, Any]) -> dict[str, Any]:
+    assert report["outcome"] == "win", report
+    (win,) = report["wins"]
+    return win
+
+
+def test_the_fixture_files_are_what_the_builder_writes(tmp_path: Path) -> None:
+    riichi_logs.write(tmp_path)
+    for path in tmp_path.iterdir():
+        assert path.read_text(encoding="utf-8") == (RECORDS / path.name).read_text(encoding="utf-8"), path.name
+
+
+def test_sticks_placed_this_round_and_honba_go_to_the_winner() -> None:
+    win = only_win(audit_one(riichi_logs.riichi_ron_sticks()))
+    assert win["agree"], win["why"]
+    assert win["request"]["context"]["honba"] == 1 and win["request"]["context"]["riichi_sticks"] == 2
+    assert win["result"]["deltas"] == [14300, 0, 0, -12300]
+
+
+def test_a_riichi_ronned_on_its_declaration_tile_is_void() -> None:
+    win = only_win(audit_one(riichi_logs.riichi_ronned_on_declaration()))
+    assert win["agree"], win["why"]
+    assert "riichi_sticks" not in win["request"]["context"]
+    assert win["result"]["deltas"] == [0, 0, -2600, 2600]
+
+
+def test_ippatsu_is_broken_by_a_call() -> None:
+    win = only_win(audit_one(riichi_logs.ippatsu_broken_by_call()))
+    assert win["agree"], win["why"]
+    assert "ippatsu" not in win["request"]["context"]
+    assert win["request"]["context"]["double_riichi"] is True
+
+
+def test_a_chankan_win_keeps_ippatsu() -> None:
+    win = only_win(audit_one(riichi_logs.chankan_keeps_ippatsu()))
+    assert win["agree"], win["why"]
+    ctx = win["request"]["context"]
+    assert ctx["ippatsu"] is True and ctx["kong_win"] is True
+    assert {y["id"] for y in win["result"]["yaku"]} >= {"ippatsu", "chankan", "riichi"}
+
+
+@pytest.mark.parametrize("build, yaku", [(riichi_logs.haitei, "haitei"), (riichi_logs.houtei, "houtei")])
+def test_the_seventieth_draw_is_the_last_of_the_live_wall(build: Any, yaku: str) -> None:
+    win = only_win(audit_one(build()))
+    assert win["agree"], win["why"]
+    assert win["request"]["context"]["last_wall"] is True
+    assert yaku in {y["id"] for y in win["result"]["yaku"]}
+
+
+def test_a_win_before_the_seventieth_draw_is_not_haitei_or_houtei() -> None:
+    for build in (riichi_logs.riichi_ron_sticks, riichi_logs.chi_red_five_open_tanyao, riichi_logs.open_kan_rinshan):
+        win = only_win(audit_one(build()))
+        assert win["agree"] and "last_wall" not in win["request"]["context"]
+
+
+def test_double_ron_honba_and_sticks_go_to_the_first_winner_after_the_discarder() -> None:
+    report = audit_one(riichi_logs.double_ron())
+    assert report["outcome"] == "win" and report["agree"]
+    first, second = report["wins"]
+    assert first["winner"] == 0 and first["request"]["context"]["honba"] == 2
+    assert first["request"]["context"]["riichi_sticks"] == 2
+    assert "honba" not in second["request"]["context"] and "riichi_sticks" not in second["request"]["context"]
+    assert second["result"]["deltas"] == [0, 8000, 0, -8000]
+
+
+@pytest.mark.parametrize("ron, deltas", [(False, [32000, 0, -32000, 0]), (True, [32000, 0, -16000, -16000])])
+def test_pao_the_feeder_of_the_third_dragon_set_pays(ron: bool, deltas: list[int]) -> None:
+    win = only_win(audit_one(riichi_logs.pao(ron)))
+    assert win["agree"], win["why"]
+    assert win["result"]["deltas"] == deltas
+
+
+def test_the_fixture_logs_agree_in_both_formats() -> None:
+    for fmt, path in (("tenhou", TENHOU), ("mjai", MJAI)):
+        out = run_cli(["audit", fmt, str(path), "--json", "--workers", "1"])
+        assert out.exit_code == 0, out.output
+        summary = json.loads(out.stdout.strip().splitlines()[-1])
+        assert summary == {"rounds": 13, "wins": 13, "drawn": 1, "agree": 13, "disagree": 0, "errors": 0}
+
+
+def test_every_win_agrees_with_the_oracle() -> None:
+    """The hand-made records' values are the oracle's too (so the fixtures are no echo of our scorer)."""
+    from riichi_oracle import oracle_result
+
+    report_lines = [audit_one(entry) for entry in riichi_logs.game()["log"]]
+    wins = [w for r in report_lines for w in r.get("wins", [])]
+    assert len(wins) == 13
+    for win in wins:
+        req = win["request"]
+        theirs = oracle_result(req["hand"], req["context"], req.get("rules"))
+        assert (theirs.han, theirs.fu, theirs.total) == (win["result"]["han"], win["result"]["fu"],
+                                                          win["result"]["points"]), req
+
+
+def test_a_disagreement_is_said_in_words() -> None:
+    entry = riichi_logs.riichi_ronned_on_declaration()
+    entry[16] = ["和了", [0, 0, -3900, 3900], [3, 2, 3, "40符3飜3900点", "立直(1飜)", "一気通貫(2飜)"]]
+    win = only_win(audit_one(entry))
+    assert not win["agree"]
+    assert win["why"] == ["yaku 立直 (riichi) 1 han in the record, not in ours", "han: the record 3, ours 2",
+                          "points: the record 3900 (40符3飜3900点), ours 2600",
+                          "score changes: the record 0 0 -3900 3900, ours 0 0 -2600 2600"]
+
+
+def test_a_corrupt_log_gets_every_problem_at_once_and_the_run_goes_on() -> None:
+    out = run_cli(["audit", "tenhou", str(RECORDS / "corrupt-tenhou.json"), "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    text = out.stdout
+    assert "game 1, round E1-1 (log[0]), player 0's draw 1: 58 is no tile" in text
+    assert "game 1, log[1]: a round is a list of 17 entries" in text
+    assert "why     score changes: the record 0 0 -1600 1600, ours 0 0 -2600 2600" in text
+    assert "game 2, round S1-0 (log[0]): a three-player game" in text
+    assert "error     t" not in text and f"error     {RECORDS / 'corrupt-tenhou.json'}#1/log[1]" in text
+    assert "5 rounds: 2 wins, 0 drawn, 3 errors" in text
+    out = run_cli(["audit", "mjai", str(RECORDS / "corrupt-mjai.jsonl"), "--workers", "1", "--json"])
+    lines = [json.loads(x) for x in out.stdout.strip().splitlines()]
+    errors = [x["error"] for x in lines if x.get("outcome") == "error"]
+    assert {"where": "line 3", "message": '"6z" is no tile (1m-9m, 1p-9p, 1s-9s, 5mr 5pr 5sr, E S W N P F C)'} in errors
+    assert {"where": "line 22", "message": "the round has no end_kyoku (line 36 starts the next)"} in errors
+    summary = lines[-1]
+    assert summary["rounds"] == summary["wins"] - 1 + summary["drawn"] + summary["errors"]  # one double ron
+    assert summary["wins"] == summary["agree"] + summary["disagree"] and summary["disagree"] == 1
+
+
+def test_the_report_file_is_whole_or_absent(tmp_path: Path) -> None:
+    report = tmp_path / "report.jsonl"
+    out = run_cli(["audit", "tenhou", str(TENHOU), "-o", str(report), "--workers", "2"])
+    assert out.exit_code == 0, out.output
+    lines = [json.loads(x) for x in report.read_text().splitlines()]
+    assert len(lines) == 13 and not (tmp_path / "report.jsonl.partial").exists()
+    missing = run_cli(["audit", "tenhou", str(tmp_path / "nope.json"), "-o", str(tmp_path / "r2.jsonl")])
+    assert missing.exit_code == 2 and not (tmp_path / "r2.jsonl").exists()
+
+
+def test_the_logs_rules_and_the_override(tmp_path: Path) -> None:
+    stated = only_win(audit_one(riichi_logs.riichi_ron_sticks(), {"disp": "般南赤", "aka51": 0, "aka52": 1}))
+    assert stated["request"]["rules"] == {"preset": "tenhou", "open_tanyao": False, "aka": True}
+    report = tmp_path / "r.jsonl"
+    out = run_cli(["audit", "tenhou", str(TENHOU), "--rules", "wrc", "-o", str(report), "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    wins = [w for x in report.read_text().splitlines() for w in json.loads(x).get("wins", [])]
+    assert wins and all(w["request"]["rules"] == "wrc" for w in wins)
+    bad = run_cli(["audit", "tenhou", str(TENHOU), "--rules", '{"akaa": true}'])
+    assert bad.exit_code == 2 and "--rules" in bad.output
+
+
+def test_convert_writes_requests_that_score_as_the_audit_did(tmp_path: Path) -> None:
+    out_path = tmp_path / "wins.jsonl"
+    out = run_cli(["convert", "tenhou", str(TENHOU), "-o", str(out_path), "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    requests = [json.loads(x) for x in out_path.read_text().splitlines()]
+    records = [json.loads(x) for x in (tmp_path / "wins.records.jsonl").read_text().splitlines()]
+    assert len(requests) == len(records) == 13
+    audited = [w for e in riichi_logs.game()["log"] for w in audit_one(e).get("wins", [])]
+    for req, win in zip(requests, audited, strict=True):
+        result = engine.score("riichi", req["hand"], req["context"], req.get("rules"))
+        assert (result.details["han"], result.details["fu"], result.total) == (
+            win["result"]["han"], win["result"]["fu"], win["result"]["points"])
+
+
+def test_workers_answer_as_one_process(tmp_path: Path) -> None:
+    """Seven games (91 rounds): enough to go out to worker processes."""
+    many = tmp_path / "seven.json"
+    many.write_text(json.dumps([riichi_logs.game()] * 7, ensure_ascii=False), encoding="utf-8")
+    outs = []
+    for workers in ("1", "2"):
+        report = tmp_path / f"r{workers}.jsonl"
+        out = run_cli(["audit", "tenhou", str(many), "--json", "--workers", workers, "-o", str(report)])
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.stdout.strip().splitlines()[-1]) == {
+            "rounds": 91, "wins": 91, "drawn": 7, "agree": 91, "disagree": 0, "errors": 0}
+        outs.append(report.read_text())
+    assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize("rule, rules", [
+    ({"disp": "鳳南喰赤", "aka53": 1, "aka52": 1, "aka51": 1}, {"preset": "tenhou", "open_tanyao": True, "aka": True}),
+    ({"disp": "般東"}, {"preset": "tenhou", "open_tanyao": False, "aka": False}),
+    ({"disp": "玉の間四人南", "aka51": 1}, {"preset": "tenhou", "aka": True}),
+    ({"disp": "南場の部"}, None), ({}, None), (None, None)])
+def test_the_rules_a_log_states(rule: Any, rules: Any) -> None:
+    from scorer.archive.tenhou import stated_rules
+
+    assert stated_rules(rule) == rules
+
+
+@pytest.mark.parametrize("build, expect", [
+    (riichi_logs.chi_red_five_open_tanyao, {"tanyao", "aka_dora"}),
+    (riichi_logs.open_kan_rinshan, {"rinshan", "yakuhai_haku"}),
+    (riichi_logs.closed_kan_after_riichi, {"double_riichi", "menzen_tsumo", "rinshan"})])
+def test_calls_and_kans_replay(build: Any, expect: set[str]) -> None:
+    win = only_win(audit_one(build()))
+    assert win["agree"], win["why"]
+    assert {y["id"] for y in win["result"]["yaku"]} == expect
+
+
+def test_audit_on_dask() -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        res = run_cli(["audit", "mjai", str(MJAI), "--json", "--dask", cluster.scheduler_address])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout.splitlines()[-1]) == {
+        "rounds": 13, "wins": 13, "drawn": 1, "agree": 13, "disagree": 0, "errors": 0}
+
+
+def test_moves_the_play_never_reaches_are_an_error() -> None:
+    entry = riichi_logs.riichi_ronned_on_declaration()
+    entry[5 + 3 * 0] = [33]  # player 0 draws, but player 3 rons before player 0's turn
+    report = audit_one(entry)
+    assert report["outcome"] == "error"
+    assert report["error"] == {"where": "game 1, round E2-0 (log[0]), player 0's draw 1",
+                               "message": "33 is never played: the round ends before it (the moves before it do "
+                                          "not lead to it)"}
+
+
+def _simulated_round(seed: int) -> tuple[list[Any], list[tuple[str, int, int]]]:
+    """A random four-player round to its exhaustive draw, with random calls and kans (no riichi, no
+    win), written as tenhou.net/6 writes one, and its moves in the order they were played."""
+    rng = random.Random(seed)
+    wall = [t for t in [*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48)] for _ in range(4)]
+    for red, five in ((51, 15), (52, 25), (53, 35)):
+        wall[wall.index(five)] = red
+    rng.shuffle(wall)
+    dora = wall.pop()
+    deals = [sorted(wall.pop() for _ in range(13)) for _ in range(4)]
+    hands = [list(d) for d in deals]
+    pons: list[list[list[int]]] = [[], [], [], []]
+    draws: list[list[Any]] = [[], [], [], []]
+    discards: list[list[Any]] = [[], [], [], []]
+    truth: list[tuple[str, int, int]] = []
+    drawn, kans, seat, need_draw = 0, 0, 0, True
+
+    def k(t: int) -> int:
+        return {51: 15, 52: 25, 53: 35}.get(t, t)
+
+    def text(tiles: list[int]) -> str:
+        return "".join(str(t) for t in tiles)
+
+    while True:
+        just = None
+        if need_draw:
+            just = wall.pop()
+            drawn += 1
+            draws[seat].append(just)
+            hands[seat].append(just)
+            truth.append(("draw", seat, just))
+            quad = next((t for t in hands[seat] if [k(x) for x in hands[seat]].count(k(t)) == 4), None)
+            pon = next((p for p in pons[seat] if any(k(t) == k(p[0]) for t in hands[seat])), None)
+            if drawn < 70 and kans < 3 and quad is not None and rng.random() < 0.7:
+                own = [t for t in hands[seat] if k(t) == k(quad)]
+                for t in own:
+                    hands[seat].remove(t)
+                discards[seat].append(text(own[:3]) + "a" + text(own[3:]))
+                truth.append(("ankan", seat, own[0]))
+                kans += 1
+                continue
+            if drawn < 70 and kans < 3 and pon is not None and rng.random() < 0.7:
+                added = next(t for t in hands[seat] if k(t) == k(pon[0]))
+                hands[seat].remove(added)
+                pons[seat].remove(pon)
+                discards[seat].append("k" + text([added, *pon]))
+                truth.append(("kakan", seat, added))
+                kans += 1
+                continue
+        out = rng.choice(hands[seat])
+        hands[seat].remove(out)
+        discards[seat].append(60 if out == just and rng.random() < 0.8 else out)
+        truth.append(("discard", seat, out))
+        if drawn == 70:
+            break
+        caller = None
+        for step in (1, 2, 3):
+            s = (seat + step) % 4
+            same = [t for t in hands[s] if k(t) == k(out)]
+            if len(same) >= 2 and rng.random() < 0.6:
+                verb = "daiminkan" if len(same) == 3 and kans < 3 and rng.random() < 0.8 else "pon"
+                own = same[:3] if verb == "daiminkan" else same[:2]
+                back = (s - seat) % 4
+                place = ({1: 0, 2: 1, 3: 3} if verb == "daiminkan" else {1: 0, 2: 1, 3: 2})[back]
+                parts = [str(t) for t in own]
+                parts.insert(place, ("m" if verb == "daiminkan" else "p") + str(out))
+                caller = (s, verb, own, "".join(parts))
+                break
+        nxt = (seat + 1) % 4
+        if caller is None and k(out) < 40 and rng.random() < 0.3:
+            have = {k(t): t for t in hands[nxt]}
+            for lo in (k(out) - 2, k(out) - 1, k(out)):
+                if lo % 10 >= 1 and (lo + 2) % 10 <= 9 and lo // 10 == (lo + 2) // 10 \
+                        and all(x in have for x in (lo, lo + 1, lo + 2) if x != k(out)):
+                    own = [have[x] for x in (lo, lo + 1, lo + 2) if x != k(out)]
+                    caller = (nxt, "chi", own, "c" + text([out, *own]))
+                    break
+        if caller is None:
+            seat, need_draw = nxt, True
+            continue
+        s, verb, own, call = caller
+        for t in own:
+            hands[s].remove(t)
+        draws[s].append(call)
+        truth.append((verb, s, out))
+        seat, need_draw = s, verb == "daiminkan"
+        if verb == "pon":
+            pons[s].append([*own, out])
+        if verb == "daiminkan":
+            discards[s].append(0)
+            kans += 1
+    entry = riichi_logs.kyoku([0, 0, 0], deals, draws, discards, ["流局", [0, 0, 0, 0]], dora=[dora])
+    return entry, truth
+
+
+@pytest.mark.parametrize("seed", [*range(12), 19])  # 2 and 7 hold an open kan, 19 a closed one
+def test_random_rounds_with_calls_and_kans_replay_in_the_order_played(seed: int) -> None:
+    """The tenhou.net/6 reader puts the per-seat lists back in the order they were played, and the
+    replay follows every call, kan and replacement draw to the 70th draw."""
+    from scorer.archive.tenhou import parse_round
+
+    entry, truth = _simulated_round(seed)
+    text = json.dumps({"game": 1, "index": 0, "rule": None, "round": entry})
+    rnd = parse_round(RawRound("t.json", 1, [text], len(text), kind="tenhou"))
+    assert [(a.verb, a.seat, a.tile) for a in rnd.actions] == truth
+    assert audit_one(entry)["outcome"] == "drawn"
+    assert sum(v in ("pon", "chi", "daiminkan", "ankan", "kakan") for v, _, _ in truth) > 0
+    from scorer.archive import mjai
+
+    lines = [json.dumps(e).encode() + b"\n" for e in riichi_logs.mjai_lines({"name": [], "rule": None, "log": [entry]})]
+    (unit,) = mjai.split_games(lines, "m.jsonl")
+    assert [(a.verb, a.seat, a.tile) for a in mjai.parse_round(unit).actions] == truth
+    assert audit_round(unit)["outcome"] == "drawn"
+
+
+def test_a_recorded_win_that_is_no_win_is_a_disagreement_in_words(tmp_path: Path) -> None:
+    entry = riichi_logs.riichi_ronned_on_declaration()
+    entry[4 + 3 * 3] = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 26]  # player 3 no longer waits on 4p
+    win = only_win(audit_one(entry))
+    assert not win["agree"]
+    assert win["why"][0] == "not a win by our scoring: not a winning hand"
+    assert win["result"]["deltas"] == [0, 0, 0, 0]
+    log = tmp_path / "g.json"
+    log.write_text(json.dumps({"rule": {"disp": "般南喰赤"}, "log": [entry]}), encoding="utf-8")
+    out = run_cli(["audit", "tenhou", str(log), "--workers", "1"])
+    assert "  ours    no win (not a winning hand): -; changes 0 0 0 0" in out.stdout
+    assert "1 round: 1 win, 0 drawn, 0 errors\n0 wins agree with the record, 1 disagree" in out.stdout
+
+
+def test_thirteen_orphans_robs_a_closed_kan() -> None:
+    s1 = [19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 46, 47, 19]  # waits on 1m
+    s2 = [11, 11, 11, 22, 23, 24, 25, 26, 27, 33, 34, 35, 36]
+    entry = riichi_logs.kyoku([0, 0, 0], [riichi_logs.F1, s1, s2, riichi_logs.F2], [[31], [32], [11], []],
+                              [[60], [60], ["111111a11"], []],
+                              ["和了", [0, 32000, -32000, 0], [1, 2, 1, "役満32000点", "国士無双(役満)"]])
+    win = only_win(audit_one(entry))
+    assert win["agree"], win["why"]
+    assert win["request"]["hand"] == "99m19p19sESWNPFC1m"
+
+
+def test_an_mjai_game_states_its_red_fives() -> None:
+    from scorer.archive import mjai
+
+    events = riichi_logs.mjai_lines(riichi_logs.game())
+    events[0]["aka_flag"] = False
+    units = list(mjai.split_games([json.dumps(e).encode() for e in events], "m.jsonl"))
+    report = audit_round(units[9])  # the chi of the red five: no aka dora without red fives
+    win = only_win(report)
+    assert win["request"]["rules"] == {"preset": "tenhou", "aka": False}
+    assert {y["id"] for y in win["result"]["yaku"]} == {"tanyao"}
+    assert not win["agree"] and win["why"] == ["score changes: the record 0 2000 0 -2000, ours 0 1000 0 -1000"]
+
+
+@pytest.mark.parametrize("content, message", [
+    ("", "the file is empty: no game to replay"),
+    ("{nope", "not JSON: "),
+    ('{"log": 3}', "game 1 is not a tenhou.net/6 game (an object with a \"log\" list)"),
+    ('{"log": [[1, 2]]}\n{"log": []}\n', "a round is a list of 17 entries")])
+def test_files_that_hold_no_game_are_errors(tmp_path: Path, content: str, message: str) -> None:
+    log = tmp_path / "bad.json"
+    log.write_text(content, encoding="utf-8")
+    out = run_cli(["audit", "tenhou", str(log), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert message in lines[0]["error"]["message"]
+    assert lines[-1]["errors"] >= 1 and lines[-1]["rounds"] == lines[-1]["errors"]

@@ -356,7 +356,8 @@ def export_formats(incomplete: str) -> list[str]:
 
 def sheet_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False,
-                                         help='the match: {"players": [4 names], "hands": [...]} (docs/match.md)')],
+                                         help='the match: {"players": [4 names], "hands": [...]}, with "variant": '
+                                              '"riichi" a hanchan (docs/match.md)')],
     as_json: JSON = False,
     explain: Annotated[int | None, typer.Option(metavar="N", callback=at_least_one,
                                                 help="the full explanation of entry N's hand")] = None,
@@ -378,7 +379,8 @@ STATIC_COMMANDS: dict[str, tuple[Callable[..., None], str]] = {
     "serve": (serve_command, "Run the HTTP service."),
     "batch": (batch_command, "Score one request per line, in order: output line N answers input line N; a bad line "
               "(blank too) yields an error result and the run goes on."),
-    "sheet": (sheet_command, "An MCR match's score sheet: seats, settlement, totals, table points, 追分, corrections."),
+    "sheet": (sheet_command, "A match's score sheet: an MCR match (seats, settlement, totals, table points, 追分) "
+              "or a riichi hanchan (dealer, honba, sticks, points, session scores); corrections."),
 }
 
 VARIANT_GROUPS = {

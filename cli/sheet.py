@@ -1,11 +1,13 @@
-"""``mjscore sheet FILE.json [--json] [--explain N] [--export FORMAT]``: an MCR match's score sheet
-(docs/match.md): every hand settled with its seats, running totals, places, table points, what
-each player needs, the corrections log."""
+"""``mjscore sheet FILE.json [--json] [--explain N] [--export FORMAT]``: a match's score sheet
+(docs/match.md): for MCR every hand settled with its seats, running totals, places, table points,
+what each player needs; for a riichi hanchan every hand with its dealer, honba and sticks, the
+points, places and session scores; the corrections log."""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -88,6 +90,62 @@ def print_sheet(sheet: dict[str, Any], screen: Screen) -> None:
             screen.say(f"  {e['seq']}. {e['at']} {e['by']}: {e['action']} entry {e['n']} — {e['reason']}")
 
 
+def riichi_event(row: dict[str, Any]) -> str:
+    """One line of what happened in a hanchan entry."""
+    if row["kind"] == "penalty":
+        return f"penalty: {row['reason']}"
+    parts = []
+    for w in row.get("wins", []):
+        how = "tsumo" if w["self_draw"] else f"ron off {w['from']}"
+        worth = f"{w['yakuman']}x yakuman" if w.get("yakuman") else \
+            f"{w['han']} han" + (f" {w['fu']} fu" if w.get("fu") and w["han"] < 5 else "")
+        limit = f" {w['limit'].replace('_', ' ')}" if w["limit"] and not w.get("yakuman") else ""
+        parts.append(f"{w['winner']} {how} {worth}{limit}")
+    if row["kind"] == "draw":
+        parts.append("abortive draw" if row["abortive"] else
+                     "draw, tenpai: " + (", ".join(row["tenpai"]) or "nobody"))
+    if row["riichi"]:
+        parts.append("riichi: " + ", ".join(row["riichi"]))
+    return "; ".join(parts)
+
+
+def print_hanchan(sheet: dict[str, Any], screen: Screen) -> None:
+    names = sheet["players"]
+    title = sheet.get("title") or "Riichi hanchan"
+    preset = sheet["rules"]["preset"] or "custom rules"
+    table = Table.of(("#", "right"), "hand", "what", *((p, "right") for p in names),
+                     title=f"{title} — {preset}" + ("" if sheet["complete"] else " (in play)"))
+    for row in sheet["hands"]:
+        hand = f"{row['label']}-{row['honba']}" if "label" in row else ""
+        cells = [f"{row['deltas'][p]:+d}{'*' if row.get('dealer') == p else ''}" for p in names]
+        table.row(str(row["n"]), hand, riichi_event(row), *cells)
+    table.section()
+    table.row("", "points", "", *(str(sheet["final_points"][p]) for p in names))
+    table.row("", "place", "", *(ORDINAL[sheet["places"][p]] for p in names))
+    table.row("", "session", "", *(f"{sheet['session_scores'][p]:+g}" for p in names))
+    if sheet["penalties"]:
+        table.row("", "with penalties", "", *(f"{sheet['scores'][p]:+g}" for p in names))
+    screen.table(table)
+    screen.say("* the dealer of the hand; E1-0: the hand and its honba")
+    left = sheet["leftover_riichi"]
+    if left and left["sticks"]:
+        to = ", ".join(left["to"]) if left["to"] else "lost"
+        screen.say(f"riichi sticks left at the end: {left['sticks']} ({to})")
+    if sheet["next"] is not None:
+        nxt = sheet["next"]
+        screen.say(f"next: {nxt['label']}-{nxt['honba']}, dealer {nxt['dealer']}, sticks on the table {nxt['sticks']}")
+    for p in sheet["penalties"]:
+        screen.say(f"penalty (entry {p['n']}): {p['player']} {p['points'] / 1000:+g} — {p['reason']}")
+    if sheet["log"]:
+        screen.say("corrections:")
+        for e in sheet["log"]:
+            screen.say(f"  {e['seq']}. {e['at']} {e['by']}: {e['action']} entry {e['n']} — {e['reason']}")
+
+
+# each kind of sheet's printer, by the sheet's variant (an MCR sheet carries none)
+PRINTERS: dict[str, Callable[[dict[str, Any], Screen], None]] = {"mcr": print_sheet, "riichi": print_hanchan}
+
+
 def print_needs(sheet: dict[str, Any], screen: Screen) -> None:
     """追分: the smallest fan to pass each player ahead (自摸, 对点 off them, 旁点 off another)."""
     table = Table.of("chaser", "ahead", ("gap", "right"), ("self-draw 自摸", "right"), ("off them 对点", "right"),
@@ -111,15 +169,15 @@ def print_needs(sheet: dict[str, Any], screen: Screen) -> None:
 
 
 def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) -> None:
-    """An MCR match's score sheet: seats, settlement, totals, table points, 追分, corrections."""
+    """A match's score sheet (MCR or a riichi hanchan, by the file's variant), its JSON or an export."""
     from scorer.match import new_record
 
     try:
         record, computed = new_record(read_match(file))
         if explain is not None:
-            from scorer.match.sheet import explanation
+            from scorer.match.kinds import of_sheet
 
-            result = explanation(computed, explain)
+            result = of_sheet(computed).explanation(computed, explain)
     except HandError as err:
         fail(err)
     if explain is not None:
@@ -144,4 +202,4 @@ def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) ->
     else:
         from .render import screen
 
-        print_sheet(computed, screen())
+        PRINTERS[computed.get("variant", "mcr")](computed, screen())

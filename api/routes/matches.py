@@ -1,4 +1,6 @@
-"""``/v1/matches``: an MCR match at one table, kept in SQLite (docs/match.md#http-api).
+"""``/v1/matches``: an MCR match or a riichi hanchan at one table, kept in SQLite
+(docs/match.md#http-api); the kind of sheet is the one the created record's ``variant`` names
+(``scorer.match.kinds``).
 
 Create a match, add a hand, correct or delete one (logged), read the sheet, export it, and read a
 hand's full explanation. Bodies are read by ``api.body`` (JSON only, bounded); the sheet is
@@ -32,7 +34,8 @@ from scorer.jsonio import dumps
 from scorer.match import add_entry, correct, keys, new_record
 from scorer.match import export as ex
 from scorer.match import model as m
-from scorer.match.sheet import explanation
+from scorer.match import riichi_model as rm
+from scorer.match.kinds import SHEETS, of_record, of_sheet
 from scorer.match.store import Conflict, MatchStore, Stored
 from scorer.result import Result
 
@@ -253,15 +256,28 @@ def request_components() -> dict[str, Any]:
         out[f"Match{model.__name__}"] = openapi._model(model, out)
         refs.append({"$ref": f"#/components/schemas/Match{model.__name__}"})
     out["MatchEntry"] = {"oneOf": refs}
-    entry = {"$ref": "#/components/schemas/MatchEntry"}
+    mcr_entry = {"$ref": "#/components/schemas/MatchEntry"}
     record = openapi._model(m.MatchRecord, out)
-    record["properties"]["hands"]["items"] = entry
+    record["properties"]["hands"]["items"] = mcr_entry
     out["MatchCreate"] = record
+    # a riichi hanchan (docs/match.md#the-riichi-hanchan-sheet): its own record and entries
+    riichi_refs = []
+    riichi_models: tuple[tuple[str, type[BaseModel]], ...] = (
+        ("Win", rm.RiichiHand), ("MultipleRon", rm.MultipleRon), ("Draw", rm.RiichiDraw), ("Penalty", rm.RiichiPenalty))
+    for name, riichi_model in riichi_models:
+        out[f"RiichiMatch{name}"] = openapi._model(riichi_model, out)
+        riichi_refs.append({"$ref": f"#/components/schemas/RiichiMatch{name}"})
+    out["RiichiMatchEntry"] = {"oneOf": riichi_refs}
+    hanchan = openapi._model(rm.HanchanRecord, out)
+    hanchan["properties"]["hands"]["items"] = {"$ref": "#/components/schemas/RiichiMatchEntry"}
+    out["RiichiMatchCreate"] = hanchan
+    entry = {"anyOf": [mcr_entry, {"$ref": "#/components/schemas/RiichiMatchEntry"}],
+             "description": "an entry of the match's kind: MCR, or a riichi hanchan's"}
     add = openapi._model(AddHand, out)
     add["properties"]["entry"] = entry
     out["MatchAddHand"] = add
     fix = openapi._model(Correction, out)
-    fix["properties"]["entry"] = {"anyOf": [entry, {"type": "null"}]}
+    fix["properties"]["entry"] = {"anyOf": [*entry["anyOf"], {"type": "null"}]}
     out["MatchCorrection"] = fix
     return out
 
@@ -283,12 +299,25 @@ def add_security_schemes(app: FastAPI) -> None:
 
 
 EXAMPLE_CREATE = {"players": ["Ann", "Bo", "Cy", "Di"], "title": "Table 3"}
+EXAMPLE_RIICHI = {"variant": "riichi", "players": ["Ann", "Bo", "Cy", "Di"], "rules": {"preset": "wrc"},
+                  "title": "Table 5"}
 EXAMPLE_ADD = {"entry": {"winner": "Cy", "from": None, "hand": "[123m]456789m555pCC"}, "revision": 1}
 EXAMPLE_FIX = {"n": 1, "action": "edit", "entry": {"winner": "Cy", "from": "Di", "fan": 19},
                "by": "referee Li", "reason": "it was Di's discard"}
 
 
-def _validated(model: type[BaseModel], raw: Any) -> Any:
+def create_body() -> dict[str, Any]:
+    """POST /v1/matches takes an MCR match file or a riichi hanchan's."""
+    extra = openapi.body("MatchCreate", {"new": EXAMPLE_CREATE, "riichi": EXAMPLE_RIICHI})
+    extra["requestBody"]["content"][JSON]["schema"] = {"oneOf": [
+        {"$ref": "#/components/schemas/MatchCreate"}, {"$ref": "#/components/schemas/RiichiMatchCreate"}]}
+    return extra
+
+
+def _validated(model: type[BaseModel], raw: Any,
+               entry_problems: Callable[[Any, str], tuple[Any, list[Any]]] = m.entry_problems) -> Any:
+    """The request body, or HandError with its problems and its entry's, in the words of the match's
+    kind of entry (``entry_problems``)."""
     if not isinstance(raw, dict):
         raise HandError("a request must be a JSON object", None, "bad_request")
     try:
@@ -297,7 +326,7 @@ def _validated(model: type[BaseModel], raw: Any) -> Any:
         problems = m.validation_problems(err, raw)
     entry = raw.get("entry")
     if isinstance(entry, dict):  # the entry's own problems too, not only the body's
-        problems += m.entry_problems(entry, "entry")[1]
+        problems += entry_problems(entry, "entry")[1]
     raise HandError(problems)
 
 
@@ -411,6 +440,19 @@ def install(app: FastAPI) -> None:
         locks = stripes.setdefault(asyncio.get_running_loop(), [asyncio.Lock() for _ in range(LOCK_STRIPES)])
         return locks[zlib.crc32(match_id.encode()) % LOCK_STRIPES]
 
+    async def body_of(model: type[BaseModel], raw: Any, match_id: str) -> Any:
+        """The body of a change to ``match_id``; a faulty entry is told in the words of the match's
+        kind (an MCR entry when the match cannot be read)."""
+        try:
+            return _validated(model, raw, lambda entry, where: ([], []))
+        except HandError:
+            pass
+        try:
+            kind = of_record((await stored("get", match_id)).record)
+        except HandError:
+            kind = SHEETS["mcr"]
+        return _validated(model, raw, kind.entry_problems)
+
     async def change(key: str, match_id: str, revision: int | None, fn: Callable[..., Any], *args: Any) -> Response:
         may_change(key, await stored("get", match_id))  # a match's key never changes: checked once
         async with lock_for(match_id):
@@ -465,10 +507,11 @@ def install(app: FastAPI) -> None:
               responses={201: {"model": MatchAnswer, "content": {JSON: {}}, "description": "the new match, with "
                                "its edit_key: keep it, it is given only this once"},
                          **schemas.ERRORS, 429: TOO_MANY},
-              openapi_extra=openapi.body("MatchCreate", {"new": EXAMPLE_CREATE}))
+              openapi_extra=create_body())
     @guarded
     async def create_match(request: Request) -> Response:
-        """A new match: four players in their first seats (E, S, W, N), optional title and rules;
+        """A new match: four players in their first seats (E, S, W, N), optional title and rules
+        (``"variant": "riichi"`` and its ``rules`` make a riichi hanchan, docs/match.md);
         hands (and a log) may come along, e.g. a match exported before. The answer's ``edit_key``
         is what every change to the match needs; it is given only here. At most 10 new matches a
         minute per client address (after a first 20)."""
@@ -502,7 +545,7 @@ def install(app: FastAPI) -> None:
         false win or a penalty. Refused with nothing changed if the match would not compute.
         Needs the match's edit key (``Authorization: Bearer KEY``)."""
         key = bearer(request)
-        body = _validated(AddHand, await read_json(request, limits.MAX_BODY_BYTES))
+        body = await body_of(AddHand, await read_json(request, limits.MAX_BODY_BYTES), match_id)
         return await change(key, match_id, body.revision, add_entry, body.entry)
 
     @app.post("/v1/matches/{match_id}/corrections",
@@ -513,7 +556,7 @@ def install(app: FastAPI) -> None:
         """Edit, delete or insert an entry, logged with who, when and why; the sheet is computed again.
         Needs the match's edit key (``Authorization: Bearer KEY``)."""
         key = bearer(request)
-        body = _validated(Correction, await read_json(request, limits.MAX_BODY_BYTES))
+        body = await body_of(Correction, await read_json(request, limits.MAX_BODY_BYTES), match_id)
         return await change(key, match_id, body.revision, correct, body.n, body.entry, body.by, body.reason,
                             body.action)
 
@@ -547,7 +590,8 @@ def install(app: FastAPI) -> None:
         current = await stored("get", match_id)
 
         def explained(record: dict[str, Any]) -> bytes:
-            return dumps(explanation(new_record(record)[1], n))
+            sheet = new_record(record)[1]
+            return dumps(of_sheet(sheet).explanation(sheet, n))
 
         try:
             body = await compute(explained, current.record)

@@ -308,10 +308,10 @@ async function listWaits() {
   $("waits-box").scrollIntoView({block: "start"});
 }
 
-// a match hand being corrected goes back into the picker (matches are MCR) with its context
-function loadForMatch(hand, context) {
+// a match hand being corrected goes back into the picker, in the match's variant, with its context
+function loadForMatch(hand, context, variant = "mcr") {
   const params = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, String(v)]));
-  selectVariant("mcr", params);
+  selectVariant(variant, params);
   state.external = state.hand.load(hand) ? null : hand;
   $("hand").value = state.external === null ? state.hand.notation() : hand;
   refresh();
@@ -320,8 +320,9 @@ function loadForMatch(hand, context) {
 
 // a match hand's explanation in the item dialog: the same drawing as a scored hand
 function showExplanation(result) {
-  renderResult($("item-card"), result, {variant: "mcr", onItem: openItem, byName: (id) => {
-    const item = (state.variants.find((v) => v.id === "mcr") || {items: []}).items.find((i) => i.id === id);
+  const variant = result.variant || "mcr";
+  renderResult($("item-card"), result, {variant, onItem: openItem, byName: (id) => {
+    const item = (state.variants.find((v) => v.id === variant) || {items: []}).items.find((i) => i.id === id);
     return item ? itemName(item) : id;
   }});
   if (!$("item-dialog").open) $("item-dialog").showModal();

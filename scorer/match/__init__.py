@@ -1,5 +1,7 @@
-"""An MCR match at one table: 16 hands, seat changes, settlement, standings, 追分, corrections
-(docs/match.md). Pure functions over a match record; ``store`` keeps records in SQLite."""
+"""A match at one table (docs/match.md): an MCR match (16 hands, seat changes, settlement,
+standings, 追分) or a riichi hanchan (dealer, honba, sticks, session scores), each a kind of sheet
+chosen by the record's ``variant`` (``kinds``), with corrections. Pure functions over a match
+record; ``store`` keeps records in SQLite."""
 
 from __future__ import annotations
 

@@ -10,46 +10,42 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from ..errors import HandError
-from .model import (
-    MAX_LOG,
-    LogEntry,
-    MatchRecord,
-    entry_json,
-    hands_problems,
-    parse_entry,
-    record_json,
-    record_problems,
-    validation_problems,
-)
-from .sheet import Scorer, _engine_score, at_index, compute
+from .kinds import SheetKind, of_record
+from .model import MAX_LOG, LogEntry, validation_problems
+from .sheet import Scorer, at_index
 
 
-def _checked(raw: Any, score: Scorer, changed: int | None = None) -> tuple[MatchRecord, dict[str, Any]]:
-    """The record and its sheet; HandError with every problem of the record and of its entries.
-    ``changed``: the index of the entry the caller sent, whose problems are said to be the entry's."""
-    record, problems = record_problems(raw)
+def _checked(raw: Any, score: Scorer | None, changed: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The record (normalised) and its sheet, by the kind of sheet its variant names; HandError with
+    every problem of the record and of its entries. ``changed``: the index of the entry the caller
+    sent, whose problems are said to be the entry's."""
+    kind = of_record(raw)
+    record, problems = kind.record_problems(raw)
     if record is None:
-        raise HandError(problems + hands_problems(raw))
-    return record, compute(record, score, lambda i: "entry" if i == changed else at_index(i))
+        raise HandError(problems + kind.hands_problems(raw))
+    sheet = kind.compute(record, score or kind.default_score, lambda i: "entry" if i == changed else at_index(i))
+    return kind.record_json(record), sheet
 
 
-def new_record(raw: Any, score: Scorer = _engine_score) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A record from its JSON form (a file, a create request): normalised, and its sheet."""
-    record, sheet = _checked(raw, score)
-    return record_json(record), sheet
+def new_record(raw: Any, score: Scorer | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A record from its JSON form (a file, a create request): normalised, and its sheet. ``score``
+    values a hand given as tiles (default: the engine, for the record's variant)."""
+    return _checked(raw, score)
 
 
-def add_entry(record: dict[str, Any], entry: Any, score: Scorer = _engine_score) -> tuple[dict[str, Any], dict[str, Any]]:
+def _entry(kind: SheetKind, entry: Any) -> dict[str, Any]:
+    return kind.entry_json(kind.parse_entry(entry, "entry"))
+
+
+def add_entry(record: dict[str, Any], entry: Any, score: Scorer | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """``record`` with ``entry`` appended, and its sheet."""
-    parsed = parse_entry(entry, "entry")
-    raw = {**record, "hands": [*record.get("hands", []), entry_json(parsed)]}
-    checked, sheet = _checked(raw, score, len(raw["hands"]) - 1)
-    return record_json(checked), sheet
+    raw = {**record, "hands": [*record.get("hands", []), _entry(of_record(record), entry)]}
+    return _checked(raw, score, len(raw["hands"]) - 1)
 
 
 def correct(record: dict[str, Any], n: int, entry: Any | None, by: str, reason: str,
             action: Literal["edit", "delete", "insert"] = "edit", at: str | None = None,
-            score: Scorer = _engine_score) -> tuple[dict[str, Any], dict[str, Any]]:
+            score: Scorer | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """Entry ``n`` (1-based) replaced (``edit``), removed (``delete``) or a new one put before it
     (``insert``; n = count + 1 appends), logged with ``by``, ``reason`` and the time."""
     hands = list(record.get("hands", []))
@@ -61,7 +57,7 @@ def correct(record: dict[str, Any], n: int, entry: Any | None, by: str, reason: 
         raise HandError(f"this match already has {MAX_LOG} corrections", None, "too_many_corrections")
     if (entry is None) != (action == "delete"):
         raise HandError("an edit or an insert gives the new entry; a delete gives none", None, "bad_request")
-    after = entry_json(parse_entry(entry, "entry")) if entry is not None else None
+    after = _entry(of_record(record), entry) if entry is not None else None
     before = hands[n - 1] if action != "insert" else None
     if action == "edit":
         hands[n - 1] = after
@@ -77,5 +73,4 @@ def correct(record: dict[str, Any], n: int, entry: Any | None, by: str, reason: 
     except ValidationError as err:  # who and why are required, bounded
         raise HandError(validation_problems(err, fields)) from None
     log.append(logged.model_dump())
-    checked, sheet = _checked({**record, "hands": hands, "log": log}, score, None if action == "delete" else n - 1)
-    return record_json(checked), sheet
+    return _checked({**record, "hands": hands, "log": log}, score, None if action == "delete" else n - 1)

@@ -1,5 +1,6 @@
 """A match written out (docs/match.md#exports): JSON (the record and its sheet), CSV (every entry,
-the standings and the corrections) and the EMA results columns."""
+the standings and the corrections; for a riichi hanchan the sum-to-zero check too) and the EMA
+results columns, each written by the writer of the sheet's kind."""
 
 from __future__ import annotations
 
@@ -36,6 +37,16 @@ def _event(row: dict[str, Any]) -> tuple[str, str, str, str]:
 
 
 def as_csv(sheet: dict[str, Any]) -> str:
+    """The CSV of a sheet of any kind (its variant's writer)."""
+    return _BY_VARIANT[sheet.get("variant", "mcr")][0](sheet)
+
+
+def as_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
+    """The EMA results columns of a sheet of any kind (its variant's writer)."""
+    return _BY_VARIANT[sheet.get("variant", "mcr")][1](record, sheet)
+
+
+def mcr_csv(sheet: dict[str, Any]) -> str:
     """One row per entry (its deltas and the running totals), then totals, places, table points and
     the corrections: ``record`` tells the rows apart."""
     names = sheet["players"]
@@ -53,18 +64,14 @@ def as_csv(sheet: dict[str, Any]) -> str:
     w.writerow(["places", *blank, *(sheet["places"][p] for p in names)])
     w.writerow(["table_points", *blank, *(sheet["table_points_exact"][p] for p in names)])
     w.writerow([])
-    w.writerow(["correction", "seq", "at", "by", "action", "n", "reason", "before", "after"])
-    for e in sheet["log"]:
-        w.writerow(["correction", e["seq"], e["at"], _text(e["by"]), e["action"], e["n"], _text(e["reason"]),
-                    _text(json.dumps(e["before"], ensure_ascii=False) if e["before"] else ""),
-                    _text(json.dumps(e["after"], ensure_ascii=False) if e["after"] else "")])
+    _corrections(w, sheet)
     return out.getvalue()
 
 
 EMA_COLUMNS = ["Rank", "Name", "EMA number", "Country", "Table points", "Score"]
 
 
-def as_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
+def mcr_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
     """The columns of an EMA MCR results table, one row per player, best first: place (ties share
     it), name, EMA number and country (when the record gives them), table points, score."""
     details = {p["name"]: p for p in record["players"] if isinstance(p, dict)}
@@ -77,6 +84,79 @@ def as_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
         w.writerow([sheet["places"][p], _text(p), d.get("ema_id", ""), _text(d.get("country", "")),
                     f"{sheet['table_points'][p]:.2f}", sheet["totals"][p]])
     return out.getvalue()
+
+
+def _corrections(w: Any, sheet: dict[str, Any]) -> None:
+    w.writerow(["correction", "seq", "at", "by", "action", "n", "reason", "before", "after"])
+    for e in sheet["log"]:
+        w.writerow(["correction", e["seq"], e["at"], _text(e["by"]), e["action"], e["n"], _text(e["reason"]),
+                    _text(json.dumps(e["before"], ensure_ascii=False) if e["before"] else ""),
+                    _text(json.dumps(e["after"], ensure_ascii=False) if e["after"] else "")])
+
+
+def _joined(values: list[Any]) -> str:
+    return " / ".join("" if v is None else str(v) for v in values)
+
+
+def _session(value: float | int) -> str:
+    """A session score as a tournament sheet writes it: 21.6, -5, 3.33 (an uma split in three)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def riichi_csv(sheet: dict[str, Any]) -> str:
+    """A hanchan: one row per entry (hand, honba, sticks, who won off whom with han and fu or who was
+    tenpai, the score changes and the running points), the standings, the sum-to-zero check with
+    each penalty on its own line, then the corrections."""
+    names = sheet["players"]
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerow(["record", "n", "hand", "honba", "sticks", "kind", "winner", "from", "han", "fu", "limit",
+                "riichi", "tenpai", "reason", *(_text(p) for p in names), *(_text(f"points {p}") for p in names)])
+    for row in sheet["hands"]:
+        wins = row.get("wins") or []
+        w.writerow(["entry", row["n"], row.get("label", ""), row.get("honba", ""), row.get("sticks", ""), row["kind"],
+                    _text(_joined([x["winner"] for x in wins])), _text(_joined([x["from"] for x in wins])),
+                    _joined([x.get("yakuman") and f"{x['yakuman']}x yakuman" or x["han"] for x in wins]),
+                    _joined([x["fu"] for x in wins]), _joined([x["limit"] for x in wins]),
+                    _text(_joined(row.get("riichi", []))), _text(_joined(row.get("tenpai", []))),
+                    _text(row.get("reason") or row.get("note") or ("abortive draw" if row.get("abortive") else "")),
+                    *(row["deltas"][p] for p in names), *(row["points"][p] for p in names)])
+    blank = [""] * 13
+    w.writerow(["final_points", *blank, *(sheet["final_points"][p] for p in names)])
+    w.writerow(["places", *blank, *(sheet["places"][p] for p in names)])
+    w.writerow(["uma", *blank, *(_session(sheet["uma"][p]) for p in names)])
+    w.writerow(["session_scores", *blank, *(_session(sheet["session_scores"][p]) for p in names)])
+    w.writerow([])
+    check = sheet["check"]
+    w.writerow(["check", "session_sum", _session(check["session_sum"]), "lost_sticks",
+                _session(check["lost_sticks"]), "sums_to_zero", "yes" if check["zero"] else "NO"])
+    for p in sheet["penalties"]:
+        w.writerow(["penalty", p["n"], _text(p["player"]), _session(p["points"] / 1000), _text(p["reason"])])
+    w.writerow(["scores", *blank, *(_session(sheet["scores"][p]) for p in names)])
+    w.writerow([])
+    _corrections(w, sheet)
+    return out.getvalue()
+
+
+def riichi_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
+    """The EMA results columns for a hanchan, one row per player, best first: place, name, EMA number
+    and country (when the record gives them), final points, score (session score with penalties)."""
+    details = {p["name"]: p for p in record["players"] if isinstance(p, dict)}
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerow(EMA_COLUMNS)
+    order = sorted(sheet["players"], key=lambda p: (sheet["places"][p], sheet["players"].index(p)))
+    for p in order:
+        d = details.get(p, {})
+        w.writerow([sheet["places"][p], _text(p), d.get("ema_id", ""), _text(d.get("country", "")),
+                    sheet["final_points"][p], _session(sheet["scores"][p])])
+    return out.getvalue()
+
+
+# each kind of sheet's writers: (CSV, EMA columns)
+_BY_VARIANT: dict[str, tuple[Callable[[dict[str, Any]], str], Callable[[dict[str, Any], dict[str, Any]], str]]] = {
+    "mcr": (mcr_csv, mcr_ema), "riichi": (riichi_csv, riichi_ema)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,6 +76,15 @@ const UI = {
     // the edit key
     m_edit_link: "Link to edit", m_edit_link_note: "Whoever opens the link to edit can enter and correct hands: give it only to the referee of this table.",
     m_read_only: "Read only: this device does not hold the match's edit key. To enter hands here, open the match's link to edit on this device.",
+    // the riichi hanchan sheet
+    m_sheet_kind: "Sheet", m_next_riichi: "Next: {label}, dealer {d}, riichi sticks on the table {s}",
+    m_done_riichi: "The game is over (after South 4).", m_tsumo: "tsumo", m_by_han: "Han and fu",
+    m_by_tiles_riichi: "The hand in the picker", m_han: "Han", m_fu: "Fu", m_riichi: "Riichi", m_tenpai: "Tenpai",
+    m_tiles_note_riichi: "Build the winning hand in the picker above (riichi); dora and the other context come from the context.",
+    m_abortive: "Abortive draw", m_need_han: "Tap the han.", m_need_fu: "Tap the fu (below 5 han they count).",
+    m_need_riichi: "This match is riichi: choose Riichi in the header to give a hand by its tiles.",
+    m_session: "Session score", m_with_penalties: "With penalties",
+    m_double_ron: "Another winner on the same discard", m_winner2: "Second winner",
     // a hand valued in han and fu (riichi)
     han: "han", han_col: "Han", fu: "fu", fu_breakdown: "Fu breakdown", fu_rounded: "{raw} fu, rounded up to 10",
     dora_would: "The dora it holds would have added {han} han.",
@@ -152,6 +161,15 @@ const UI = {
     // the edit key
     m_edit_link: "编辑链接", m_edit_link_note: "打开编辑链接的人都能录入和更正：只交给本桌裁判。",
     m_read_only: "只读：本设备没有此比赛的编辑密钥。要在本设备录入，请在本设备打开此比赛的编辑链接。",
+    // the riichi hanchan sheet
+    m_sheet_kind: "计分表", m_next_riichi: "下一局：{label}，庄家 {d}，场上立直棒 {s}",
+    m_done_riichi: "本场比赛已结束（南四局之后）。", m_tsumo: "自摸", m_by_han: "番数与符数",
+    m_by_tiles_riichi: "用选牌器中的手牌", m_han: "番", m_fu: "符", m_riichi: "立直", m_tenpai: "听牌",
+    m_tiles_note_riichi: "在上方选牌器中组好和牌（立直麻将）；宝牌等取自和牌条件。",
+    m_abortive: "途中流局", m_need_han: "请点选番数。", m_need_fu: "请点选符数（五番以下需要）。",
+    m_need_riichi: "本场比赛为立直麻将：请在顶部选择立直麻将后再用手牌录入。",
+    m_session: "顺位分", m_with_penalties: "含罚分",
+    m_double_ron: "同一张牌另有一家和牌", m_winner2: "第二和牌者",
     han: "番", han_col: "番", fu: "符", fu_breakdown: "符数明细", fu_rounded: "{raw} 符，进位到 10",
     dora_would: "手中的宝牌本可加 {han} 番。",
     cost_ron: "荣和：放铳者付 {n}", cost_tsumo_dealer: "自摸：每家各付 {n}",

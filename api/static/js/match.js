@@ -1,4 +1,5 @@
-// The match sheet tab (docs/match.md#http-api): create or reopen an MCR match, enter each hand
+// The match sheet tab (docs/match.md#http-api): create or reopen an MCR match (or a riichi hanchan,
+// whose form and tables are hanchan.js's, chosen by the sheet's variant), enter each hand
 // (a win by its fan total or by the hand in the picker, a draw, a hand not played, a false win, a
 // penalty), correct or delete one with a reason, and read the sheet: running totals, places,
 // table points, 追分 and the exports. The open match's id is kept on the device and in the link.
@@ -9,6 +10,7 @@
 
 import * as api from "./api.js";
 import {errorLabel, getLang, t, valueLabel} from "./i18n.js";
+import {HanchanView, NEW_SHEETS, newRecord} from "./hanchan.js";
 import {el, errorLines, labelCells, renderErrors} from "./view.js";
 
 const STORE_KEY = "mjscore.match";
@@ -24,6 +26,8 @@ const KINDS = ["win", "draw", "not_played", "false_win", "penalty"];
 const KIND_LABEL = {win: "m_win", draw: "m_draw", not_played: "m_not_played", false_win: "m_false_win", penalty: "m_penalty"};
 // what a win given as tiles may carry beyond its tiles: the rest (seats, discarder) comes from the match
 const WIN_CONTEXT = ["flowers", "last_tile", "kong_win", "last_wall", "win_tile"];
+// the views of the sheets other than MCR's (which is this file's own), by the sheet's variant
+const VIEWS = {riichi: HanchanView};
 
 function remember(key, value) {
   try { if (value) localStorage.setItem(key, value); else localStorage.removeItem(key); } catch { /* storage may be off */ }
@@ -58,12 +62,22 @@ export class MatchTab {
     this.mode = "fan";
     this.fixing = null;  // the row being corrected
     this.busy = false;
+    this.views = {};
+  }
+
+  // the view of the open sheet when it is not an MCR match (null: this file's MCR view)
+  view() {
+    const variant = this.match && this.match.sheet.variant;
+    if (!variant || !VIEWS[variant]) return null;
+    this.views[variant] ||= new VIEWS[variant](this);
+    return this.views[variant];
   }
 
   id() { return this.match ? this.match.id : null; }
   editKey() { return this.match ? recall(EDIT_KEY + this.match.id) : ""; }
   editable() { return Boolean(this.editKey()); }
   wantsTiles() { return this.match !== null && this.kind === "win" && this.mode === "tiles"; }
+  variant() { return (this.match && this.match.sheet.variant) || "mcr"; }
 
   async start(id) {
     if (id && LINK_KEY) remember(EDIT_KEY + id, LINK_KEY);  // a link to edit: the key kept on this device
@@ -84,7 +98,12 @@ export class MatchTab {
   }
 
   opened(body) {
+    const before = this.variant();
     this.match = body;
+    if (this.variant() !== before) {  // another kind of sheet: its own first kind and mode
+      this.kind = "win";
+      this.mode = this.view() ? this.view().modes()[0] : "fan";
+    }
     remember(STORE_KEY, body.id);
     this.render();
     const q = new URLSearchParams(location.search);
@@ -125,6 +144,7 @@ export class MatchTab {
     open.addEventListener("click", () => { const v = openId.value.trim(); if (v) this.load(v); });
     return [
       el("h3", {text: t("m_new")}),
+      field("m_sheet_kind", select("m-sheet-kind", NEW_SHEETS, NEW_SHEETS[0][0])),
       field("m_match_title", el("input", {id: "m-title", type: "text", maxlength: "100", autocomplete: "off"})),
       el("p", {class: "hint", text: t("m_players")}),
       players,
@@ -139,7 +159,7 @@ export class MatchTab {
     const players = WINDS.map((_, i) => this.root.querySelector(`#m-p${i}`).value.trim());
     if (players.some((p) => !p) || new Set(players.map((p) => p.toLowerCase())).size !== 4) { this.say("m_need_players"); return; }
     const title = this.root.querySelector("#m-title").value.trim();
-    const answer = await api.createMatch(title ? {players, title} : {players});
+    const answer = await api.createMatch(newRecord(this.value("m-sheet-kind") || "mcr", players, title));
     if (answer.ok) {
       remember(EDIT_KEY + answer.body.id, answer.body.edit_key);
       delete answer.body.edit_key;
@@ -161,15 +181,16 @@ export class MatchTab {
         el("code", {id: "m-id", text: id})),
       el("div", {class: "row"}, el("a", {id: "m-link", href: link, text: t("m_link")}), close),
       this.keyNote(link),
-      el("p", {id: "m-next", class: "m-next", "data-hand": next ? String(next.hand) : "",
-               text: next ? t("m_next", {n: next.hand, label: getLang() === "zh" ? next.label_zh : next.label, d: next.dealer})
-                          : t("m_done")}),
+      el("p", {id: "m-next", class: "m-next", "data-hand": next ? String(next.hand ?? next.label) : "",
+               text: this.view() ? this.view().nextLine()
+                 : next ? t("m_next", {n: next.hand, label: getLang() === "zh" ? next.label_zh : next.label, d: next.dealer})
+                   : t("m_done")}),
       this.editable() ? this.entryForm() : null,
       el("div", {id: "m-msg", "aria-live": "polite"}),
       el("h3", {text: t("m_totals")}),
-      this.totalsTable(),
-      this.handsTable(),
-      this.needsTable(),
+      (this.view() || this).totalsTable(),
+      (this.view() || this).handsTable(),
+      (this.view() || this).needsTable(),
       el("h3", {text: t("m_export")}),
       el("p", {class: "row m-export"}, (exports || []).map((f) =>
         el("a", {href: api.exportUrl(id, f), download: "", "data-format": f, text: f.toUpperCase()}))),
@@ -196,15 +217,17 @@ export class MatchTab {
   entryForm() {
     const fix = this.fixing;
     const entry = fix ? fix.entry : {};
-    const kinds = el("div", {class: "m-kinds", role: "group"}, KINDS.map((k) => {
-      const b = el("button", {type: "button", "data-kind": k, "aria-pressed": String(this.kind === k), text: t(KIND_LABEL[k]),
+    const view = this.view();
+    const kinds = el("div", {class: "m-kinds", role: "group"}, (view ? view.kinds() : KINDS).map((k) => {
+      const b = el("button", {type: "button", "data-kind": k, "aria-pressed": String(this.kind === k),
+                              text: t(view ? view.kindLabel(k) : KIND_LABEL[k]),
                               class: this.kind === k ? "armed" : ""});
       b.addEventListener("click", () => { this.kind = k; this.render(); });
       return b;
     }));
     const opts = this.playerOptions(fix);
-    const body = [];
-    if (this.kind === "win") {
+    const body = view ? view.form(fix) : [];
+    if (view) { /* the view's own form */ } else if (this.kind === "win") {
       const modes = el("div", {class: "row m-modes"}, ["fan", "tiles"].map((mode) => {
         const input = el("input", {type: "radio", name: "m-mode", id: `m-mode-${mode}`, value: mode, checked: this.mode === mode});
         input.addEventListener("change", () => { this.mode = mode; this.render(); });
@@ -257,13 +280,15 @@ export class MatchTab {
   // the hand a win by tiles will send, shown as the picker changes
   pickerChanged() {
     const note = this.root.querySelector("#m-tiles-note");
-    if (note) note.textContent = `${t("m_tiles_note")} ${this.deps.picker().text || "—"}`;
+    const words = this.view() ? "m_tiles_note_riichi" : "m_tiles_note";
+    if (note) note.textContent = `${t(words)} ${this.deps.picker().text || "—"}`;
   }
 
   value(id) { const n = this.root.querySelector(`#${id}`); return n ? n.value.trim() : ""; }
 
   // the entry the form describes, or null with the reason said
   entry() {
+    if (this.view()) return this.view().entry();
     const note = this.value("m-note");
     if (this.kind === "draw") return note ? {draw: true, note} : {draw: true};
     if (this.kind === "not_played") return note ? {not_played: true, note} : {not_played: true};
@@ -293,7 +318,13 @@ export class MatchTab {
     this.busy = true;
     try {
       const answer = await call();
-      if (answer.ok) { this.fixing = null; this.opened(answer.body); this.msg().replaceChildren(); return; }
+      if (answer.ok) {
+        if (this.view()) this.view().sent();
+        this.fixing = null;
+        this.opened(answer.body);
+        this.msg().replaceChildren();
+        return;
+      }
       const code = answer.body && answer.body.error && answer.body.error.code;
       if (code === "stale_revision") {
         await this.load(this.match.id);
@@ -331,10 +362,19 @@ export class MatchTab {
 
   startFix(row) {
     this.fixing = row;
+    if (this.view()) {
+      const how = this.view().startFix(row);
+      this.kind = how.kind;
+      this.mode = how.mode;
+      if (how.hand) this.deps.load(how.hand, how.context, this.variant());
+      this.render();
+      this.root.querySelector("#m-entry").scrollIntoView({block: "start"});
+      return;
+    }
     this.kind = row.kind;
     // a hand given as tiles goes back into the picker with its context, so that saving keeps both
     this.mode = row.entry.hand ? "tiles" : "fan";
-    if (row.entry.hand) this.deps.load(row.entry.hand, row.entry.context || {});
+    if (row.entry.hand) this.deps.load(row.entry.hand, row.entry.context || {}, "mcr");
     this.render();
     this.root.querySelector("#m-entry").scrollIntoView({block: "start"});
   }

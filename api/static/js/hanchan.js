@@ -1,0 +1,274 @@
+// The match sheet tab for a riichi hanchan (docs/match.md#the-riichi-hanchan-sheet): the entry form
+// (a win by han and fu in two taps, or by the hand in the picker; a draw with its tenpai players;
+// riichi declarations; a penalty), the points, places and session scores, and the hands with their
+// honba. MatchTab (match.js) does the rest: creating, the edit key, sending, corrections, exports.
+"use strict";
+
+import {t, valueLabel} from "./i18n.js";
+import {el} from "./view.js";
+
+const KINDS = ["win", "draw", "penalty"];
+const KIND_LABEL = {win: "m_win", draw: "m_draw", penalty: "m_penalty", multiple_ron: "m_win"};
+const HAN = [1, 2, 3, 4, 5, 6, 8, 11, 13];
+const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
+const MANGAN_HAN = 5;  // from 5 han the fu no longer count
+// what a win given as tiles may carry beyond its tiles: seats, discarder, riichi, honba, sticks come from the sheet
+const WIN_CONTEXT = ["double_riichi", "ippatsu", "last_wall", "kong_win", "first_turn", "dora_indicators",
+                     "ura_dora_indicators"];
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const session = (x) => signed(Math.round(x * 100) / 100);
+
+function field(labelKey, control) {
+  return el("label", {class: "field"}, el("span", {text: t(labelKey)}), control);
+}
+
+function select(id, options, value) {
+  const s = el("select", {id}, options.map(([v, label]) => el("option", {value: v, text: label})));
+  s.value = value ?? (options[0] ? options[0][0] : "");
+  return s;
+}
+
+export class HanchanView {
+  constructor(tab) {
+    this.tab = tab;  // the MatchTab: its match, players(), value(), say(), render(), deps
+    this.han = null;
+    this.fu = null;
+    this.second = false;  // a second ron on the same discard, where the rules allow one
+    this.han2 = null;
+    this.fu2 = null;
+  }
+
+  sheet() { return this.tab.match.sheet; }
+  kinds() { return KINDS; }
+  kindLabel(kind) { return KIND_LABEL[kind]; }
+  modes() { return ["hanfu", "tiles"]; }
+
+  nextLine() {
+    const next = this.sheet().next;
+    return next ? t("m_next_riichi", {label: `${next.label}-${next.honba}`, d: next.dealer, s: next.sticks})
+                : t("m_done_riichi");
+  }
+
+  playerOptions(row) {
+    const seats = row ? row.seats : this.sheet().next && this.sheet().next.seats;
+    return this.tab.players().map((p) => [p, seats && seats[p] ? `${p} (${valueLabel(seats[p])})` : p]);
+  }
+
+  // a check box per player, e.g. who declared riichi, who was tenpai
+  checks(prefix, labelKey, chosen) {
+    return el("fieldset", {class: "m-checks", id: `m-${prefix}`}, el("legend", {text: t(labelKey)}),
+      this.tab.players().map((p, i) => el("label", {class: "check"},
+        el("input", {type: "checkbox", id: `m-${prefix}-${i}`, "data-player": p, checked: (chosen || []).includes(p)}), ` ${p}`)));
+  }
+
+  checked(prefix) {
+    return this.tab.players().filter((_, i) => {
+      const box = this.tab.root.querySelector(`#m-${prefix}-${i}`);
+      return box && box.checked;
+    });
+  }
+
+  // a row of buttons, one tapped at a time; a tap marks it in place (the rest of the form keeps
+  // what was chosen in it)
+  taps(id, values, chosen, pick) {
+    return el("div", {class: "m-taps", id, role: "group"}, values.map((v) => {
+      const b = el("button", {type: "button", "data-value": String(v), text: String(v),
+                              "aria-pressed": String(chosen === v), class: chosen === v ? "armed" : ""});
+      b.addEventListener("click", () => { pick(v); this.marked(); });
+      return b;
+    }));
+  }
+
+  // the han and fu taps as chosen; the fu are off from 5 han
+  marked() {
+    const groups = [["m-han", this.han, null], ["m-fu", this.fu, this.han], ["m-han2", this.han2, null],
+                    ["m-fu2", this.fu2, this.han2]];
+    for (const [id, chosen, han] of groups) {
+      for (const b of this.tab.root.querySelectorAll(`#${id} button`)) {
+        const on = Number(b.dataset.value) === chosen;
+        b.setAttribute("aria-pressed", String(on));
+        b.classList.toggle("armed", on);
+        if (id.startsWith("m-fu")) b.disabled = han !== null && han >= MANGAN_HAN;
+      }
+    }
+  }
+
+  // the han and fu of one winner: a han tap, then a fu tap
+  hanFu(suffix, han, fu, pickHan, pickFu) {
+    const fuTaps = this.taps(`m-fu${suffix}`, FU, fu, pickFu);
+    for (const b of fuTaps.querySelectorAll("button")) b.disabled = han !== null && han >= MANGAN_HAN;
+    return [field("m_han", this.taps(`m-han${suffix}`, HAN, han, pickHan)), field("m_fu", fuTaps)];
+  }
+
+  // a second winner on the same discard (its own han and fu), where the rules allow it
+  secondWinner(opts, win) {
+    if (this.sheet().rules.multiple_ron === "head_bump") return [];
+    const extra = el("div", {id: "m-second", class: "m-second", hidden: !this.second},
+      field("m_winner2", select("m-winner2", opts, win && win.winner)),
+      this.hanFu("2", this.han2, this.fu2, (v) => { this.han2 = v; }, (v) => { this.fu2 = v; }));
+    const box = el("input", {type: "checkbox", id: "m-double", checked: this.second});
+    box.addEventListener("change", () => { this.second = box.checked; extra.hidden = !box.checked; });
+    return [el("label", {class: "check"}, box, ` ${t("m_double_ron")}`), extra];
+  }
+
+  form(fix) {
+    const entry = fix ? fix.entry : {};
+    const kind = this.tab.kind;
+    const opts = this.playerOptions(fix);
+    const body = [];
+    if (kind === "win") {
+      const win = entry.wins ? entry.wins[0] : entry;
+      const other = entry.wins ? entry.wins[1] : null;
+      if (fix && this.han === null && win.han) { this.han = win.han; this.fu = win.fu ?? null; }
+      if (fix && other && this.han2 === null && other.han) { this.second = true; this.han2 = other.han; this.fu2 = other.fu ?? null; }
+      const modes = el("div", {class: "row m-modes"}, this.modes().map((mode) => {
+        const input = el("input", {type: "radio", name: "m-mode", id: `m-mode-${mode}`, value: mode, checked: this.tab.mode === mode});
+        input.addEventListener("change", () => { this.tab.mode = mode; this.tab.render(); });
+        return el("label", {class: "check"}, input, ` ${t(mode === "hanfu" ? "m_by_han" : "m_by_tiles_riichi")}`);
+      }));
+      body.push(el("div", {class: "m-grid"},
+        field("m_winner", select("m-winner", opts, win.winner)),
+        field("m_from", select("m-from", [["", t("m_tsumo")], ...opts], win.from ?? ""))), modes);
+      if (this.tab.mode === "hanfu") {
+        body.push(...this.hanFu("", this.han, this.fu, (v) => { this.han = v; }, (v) => { this.fu = v; }),
+                  ...this.secondWinner(opts, other));
+      } else {
+        const p = this.tab.deps.picker();
+        body.push(el("p", {class: "hint", id: "m-tiles-note", text: `${t("m_tiles_note_riichi")} ${p.text || "—"}`}));
+      }
+      body.push(this.checks("riichi", "m_riichi", entry.riichi));
+    } else if (kind === "draw") {
+      body.push(this.checks("tenpai", "m_tenpai", entry.tenpai), this.checks("riichi", "m_riichi", entry.riichi));
+      if (this.sheet().rules.abortive_draws) {
+        body.push(el("label", {class: "check"}, el("input", {type: "checkbox", id: "m-abortive", checked: Boolean(entry.abortive)}),
+                     ` ${t("m_abortive")}`));
+      }
+    } else {
+      const given = entry.penalty || {};
+      body.push(el("div", {class: "m-grid"}, this.tab.players().map((p, i) => el("label", {class: "field"},
+        el("span", {text: `${p} (${t("m_points")})`}),
+        el("input", {id: `m-pen-${i}`, type: "number", step: "100", inputmode: "numeric",
+                     value: given[p] !== undefined ? String(given[p]) : ""})))),
+      field("m_reason", el("input", {id: "m-reason", type: "text", maxlength: "200", value: entry.reason || ""})));
+    }
+    return body;
+  }
+
+  // the entry the form describes, or null with the reason said
+  entry() {
+    const riichi = this.checked("riichi");
+    const withRiichi = (e) => (riichi.length ? {...e, riichi} : e);
+    if (this.tab.kind === "draw") {
+      const abortive = this.tab.root.querySelector("#m-abortive");
+      if (abortive && abortive.checked) return withRiichi({draw: true, abortive: true});
+      return withRiichi({draw: true, tenpai: this.checked("tenpai")});
+    }
+    if (this.tab.kind === "penalty") {
+      const penalty = {};
+      this.tab.players().forEach((p, i) => {
+        const v = this.tab.value(`m-pen-${i}`);
+        if (v !== "" && Number(v) !== 0) penalty[p] = Number(v);
+      });
+      return {penalty, reason: this.tab.value("m-reason")};
+    }
+    const win = {winner: this.tab.value("m-winner"), from: this.tab.value("m-from") || null};
+    if (this.tab.mode === "hanfu") {
+      const first = this.valued(win, this.han, this.fu);
+      if (!first) return null;
+      if (!this.second) return withRiichi(first);
+      const next = this.valued({winner: this.tab.value("m-winner2"), from: win.from}, this.han2, this.fu2);
+      return next ? withRiichi({wins: [first, next]}) : null;
+    }
+    const p = this.tab.deps.picker();
+    if (p.variant !== "riichi") { this.tab.say("m_need_riichi"); return null; }
+    if (!p.external && p.count !== p.full) { this.tab.say("m_need_hand", {n: p.count, m: p.full}); return null; }
+    const ctx = this.tab.deps.context();
+    const context = Object.fromEntries(WIN_CONTEXT.filter((k) => ctx[k] !== undefined).map((k) => [k, ctx[k]]));
+    return withRiichi(Object.keys(context).length ? {...win, hand: p.text, context} : {...win, hand: p.text});
+  }
+
+  // a win with its han (and fu below 5 han), or null with what is missing said
+  valued(win, han, fu) {
+    if (han === null) { this.tab.say("m_need_han"); return null; }
+    if (han < MANGAN_HAN && fu === null) { this.tab.say("m_need_fu"); return null; }
+    return han < MANGAN_HAN ? {...win, han, fu} : {...win, han};
+  }
+
+  // after an entry is sent: the han and fu taps start again
+  sent() { this.han = null; this.fu = null; this.second = false; this.han2 = null; this.fu2 = null; }
+
+  startFix(row) {
+    this.sent();
+    const win = row.entry.wins ? row.entry.wins[0] : row.entry;
+    return {kind: row.kind === "multiple_ron" ? "win" : row.kind, mode: win.hand ? "tiles" : "hanfu", hand: win.hand,
+            context: win.context || {}};
+  }
+
+  what(row) {
+    if (row.kind === "penalty") return `${t("m_penalty")}: ${row.reason}`;
+    const parts = (row.wins || []).map((w) => {
+      const worth = w.yakuman ? `${w.yakuman}× yakuman` : `${w.han} han${w.fu && w.han < MANGAN_HAN ? ` ${w.fu} fu` : ""}`;
+      return `${w.winner} ${worth} ${w.self_draw ? t("m_tsumo") : t("m_off", {p: w.from})}`;
+    });
+    if (row.kind === "draw") {
+      parts.push(row.abortive ? t("m_abortive") : `${t("m_draw")}, ${t("m_tenpai")}: ${row.tenpai.join(", ") || "—"}`);
+    }
+    if (row.riichi.length) parts.push(`${t("m_riichi")}: ${row.riichi.join(", ")}`);
+    return parts.join("; ");
+  }
+
+  totalsTable() {
+    const sheet = this.sheet();
+    const order = [...this.tab.players()].sort((a, b) => sheet.places[a] - sheet.places[b]);
+    const penalties = sheet.penalties.length > 0;
+    const heads = [t("m_player"), t("m_points"), t("m_place"), t("m_session"), ...(penalties ? [t("m_with_penalties")] : [])];
+    return el("table", {id: "m-totals", class: "m-totals"},
+      el("thead", {}, el("tr", {}, heads.map((h) => el("th", {text: h})))),
+      el("tbody", {}, order.map((p) => el("tr", {"data-player": p, "data-points": String(sheet.final_points[p]),
+                                                 "data-place": String(sheet.places[p]), "data-session": sheet.session_scores_exact[p]},
+        el("td", {text: p}), el("td", {class: "num", text: String(sheet.final_points[p])}),
+        el("td", {class: "num", text: String(sheet.places[p])}), el("td", {class: "num", text: session(sheet.session_scores[p])}),
+        penalties ? el("td", {class: "num", text: session(sheet.scores[p])}) : null))));
+  }
+
+  handsTable() {
+    const sheet = this.sheet();
+    if (!sheet.hands.length) return null;
+    const players = this.tab.players();
+    const editable = this.tab.editable();
+    return el("div", {class: "scroll-x"}, el("table", {id: "m-sheet", class: "m-sheet"},
+      el("thead", {}, el("tr", {}, ["#", t("m_hand_col"), t("m_what"), ...players].map((h) => el("th", {text: h})))),
+      el("tbody", {}, sheet.hands.map((row) => {
+        const fix = editable ? el("button", {type: "button", class: "link m-fix", "data-n": String(row.n), text: t("m_fix")}) : null;
+        if (fix) fix.addEventListener("click", () => this.tab.startFix(row));
+        let why = null;
+        if ((row.wins || []).some((w) => w.scored)) {
+          why = el("button", {type: "button", class: "link m-why", "data-n": String(row.n), text: t("m_explain")});
+          why.addEventListener("click", () => this.tab.explain(row.n));
+        }
+        const winners = (row.wins || []).map((w) => w.winner);
+        return el("tr", {"data-n": String(row.n), "data-kind": row.kind,
+                         class: this.tab.fixing && this.tab.fixing.n === row.n ? "fixing" : ""},
+          el("td", {class: "num", text: String(row.n)}),
+          el("td", {text: row.label ? `${row.label}-${row.honba}` : ""}),
+          el("td", {class: "m-what"}, this.what(row), " ", why, why ? " " : "", fix),
+          players.map((p) => el("td", {class: `num ${winners.includes(p) ? "m-won" : ""}`, "data-player": p,
+                                       "data-delta": String(row.deltas[p])},
+            `${signed(row.deltas[p])}${row.dealer === p ? "*" : ""}`, el("small", {text: String(row.points[p])}))));
+      }))));
+  }
+
+  needsTable() { return null; }
+}
+
+// the sheets a new match may be: MCR, or a riichi hanchan under one of the presets
+export const NEW_SHEETS = [["mcr", "MCR"], ["riichi:wrc", "Riichi — WRC"], ["riichi:ema", "Riichi — EMA"],
+                           ["riichi:mahjongsoul", "Riichi — Mahjong Soul"], ["riichi:tenhou", "Riichi — Tenhou"]];
+
+// the record a new match of the chosen sheet starts with
+export function newRecord(chosen, players, title) {
+  const [variant, preset] = chosen.split(":");
+  const record = variant === "riichi" ? {variant, players, rules: {preset}} : {players};
+  return title ? {...record, title} : record;
+}

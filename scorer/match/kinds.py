@@ -1,0 +1,66 @@
+"""The kinds of match sheet, by the variant a match file names (docs/match.md): the MCR match of 16
+hands (a file with no ``variant``, or ``"mcr"``) and the riichi hanchan (``"riichi"``). Each kind
+brings its record model, its sheet and its export rows; corrections, the store, the HTTP routes
+and the CLI work on any kind through this table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import HandError, Problem
+from . import model, riichi_model, riichi_sheet, sheet
+
+DEFAULT = "mcr"  # a match file without "variant" (every MCR file written before the riichi sheet)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetKind:
+    """One kind of match sheet. ``record_problems`` gives an opaque parsed record (or None and every
+    problem) that ``compute`` and ``record_json`` take."""
+
+    variant: str
+    title: str  # what the sheet is, for a heading
+    record_problems: Callable[[Any], tuple[Any, list[Problem]]]
+    hands_problems: Callable[[Any], list[Problem]]
+    entry_problems: Callable[[Any, str], tuple[Any, list[Problem]]]
+    parse_entry: Callable[[Any, str], Any]
+    entry_json: Callable[[Any], dict[str, Any]]
+    record_json: Callable[[Any], dict[str, Any]]
+    compute: Callable[..., dict[str, Any]]  # (parsed, score, where) -> the sheet
+    default_score: Callable[[str, dict[str, Any], str | None], Any]
+    explanation: Callable[[dict[str, Any], int], Any]
+
+
+def _mcr_record(raw: Any) -> tuple[Any, list[Problem]]:
+    if isinstance(raw, dict) and raw.get("variant") == DEFAULT:  # naming the default is allowed
+        raw = {k: v for k, v in raw.items() if k != "variant"}
+    return model.record_problems(raw)
+
+
+SHEETS: dict[str, SheetKind] = {k.variant: k for k in (
+    SheetKind("mcr", "MCR match", _mcr_record, model.hands_problems, model.entry_problems, model.parse_entry,
+              model.entry_json, model.record_json, sheet.compute, sheet._engine_score, sheet.explanation),
+    SheetKind("riichi", "riichi hanchan", riichi_model.record_problems, riichi_model.hands_problems,
+              riichi_model.entry_problems, riichi_model.parse_entry, riichi_model.entry_json,
+              lambda parsed: riichi_model.record_json(parsed[0]), riichi_sheet.compute,
+              riichi_sheet._engine_score, riichi_sheet.explanation),
+)}
+
+
+def of_record(raw: Any) -> SheetKind:
+    """The kind a match file (or stored record) names by its ``variant``; HandError naming the
+    known ones when it names none of them."""
+    name = raw.get("variant", DEFAULT) if isinstance(raw, dict) else DEFAULT
+    kind = SHEETS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise HandError(f"variant: {name!r} has no match sheet (match sheets: {', '.join(SHEETS)})", None,
+                        "unknown_variant")
+    return kind
+
+
+def of_sheet(computed: dict[str, Any]) -> SheetKind:
+    """The kind a computed sheet is of (an MCR sheet carries no ``variant``)."""
+    return SHEETS[computed.get("variant", DEFAULT)]

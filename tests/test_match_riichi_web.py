@@ -1,0 +1,146 @@
+"""The match sheet tab running a riichi hanchan, in headless Chromium (docs/match.md#the-riichi-hanchan-sheet):
+a new WRC table, a win entered as han and fu in two taps with a riichi, a draw with its tenpai
+player, a win given as the hand in the picker, the points, places and session scores drawn from
+the sheet. Reuses the browser and server of test_web.py (and so its skip / MJSCORE_REQUIRE_BROWSER rule)."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import test_web
+from fastapi.testclient import TestClient
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+from test_web import _id, _open, _wait
+
+from api.app import app
+from scorer.match.store import MatchStore
+
+browser, server, desktop = test_web.browser, test_web.server, test_web.desktop
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def match_store() -> Iterator[MatchStore]:
+    folder = tempfile.mkdtemp(prefix="mjscore-web-riichi-")
+    before = getattr(app.state, "match_store", None)
+    app.state.match_store = MatchStore(Path(folder) / "matches.sqlite3")
+    yield app.state.match_store
+    app.state.match_store = before
+
+
+def _rows(d, n: int) -> None:
+    _wait(d).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#m-sheet tbody tr")) == n)
+
+
+def _deltas(d, n: int) -> dict[str, int]:
+    cells = d.find_elements(By.CSS_SELECTOR, f'#m-sheet tbody tr[data-n="{n}"] td[data-player]')
+    return {c.get_attribute("data-player"): int(c.get_attribute("data-delta")) for c in cells}
+
+
+def _tap(d, group: str, value: int) -> None:
+    d.find_element(By.CSS_SELECTOR, f'#{group} button[data-value="{value}"]').click()
+    _wait(d).until(lambda x: x.find_element(By.CSS_SELECTOR, f'#{group} button[data-value="{value}"]')
+                   .get_attribute("aria-pressed") == "true")
+
+
+def test_a_riichi_table_by_han_and_fu_taps_a_draw_and_the_picker(server, desktop):
+    d = desktop
+    _open(d, f"{server}/?lang=en")
+    d.execute_script("localStorage.clear()")
+    _open(d, f"{server}/?lang=en&tab=match")
+    Select(_id(d, "m-sheet-kind")).select_by_value("riichi:wrc")
+    for i, name in enumerate(PLAYERS):
+        _id(d, f"m-p{i}").send_keys(name)
+    _id(d, "m-create").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-id"))
+    match_id = _id(d, "m-id").text
+    assert "E1-0" in _id(d, "m-next").text and "dealer Ann" in _id(d, "m-next").text
+
+    # E1: Ann (dealer) ron off Bo after riichi, 3 han 30 fu: two taps
+    Select(_id(d, "m-winner")).select_by_value("Ann")
+    Select(_id(d, "m-from")).select_by_value("Bo")
+    _tap(d, "m-han", 3)
+    _tap(d, "m-fu", 30)
+    _id(d, "m-riichi-0").click()
+    _id(d, "m-add").click()
+    _rows(d, 1)
+    assert _deltas(d, 1) == {"Ann": 5800, "Bo": -5800, "Cy": 0, "Di": 0}
+    assert "E1-1" in _id(d, "m-next").text
+
+    # E1-1: a draw, Bo alone tenpai: the dealer moves on
+    d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="draw"]').click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-tenpai-1"))
+    _id(d, "m-tenpai-1").click()
+    _id(d, "m-add").click()
+    _rows(d, 2)
+    assert _deltas(d, 2) == {"Ann": -1000, "Bo": 3000, "Cy": -1000, "Di": -1000}
+    assert "E2-2" in _id(d, "m-next").text and "dealer Bo" in _id(d, "m-next").text
+
+    # E2-2: Cy's hand built in the picker (riichi), valued by the scorer: pinfu, tanyao 2 han 30 fu + 600
+    _open(d, f"{server}/?variant=riichi&lang=en&tab=match&match={match_id}&hand=234m456p678s22s34m5m")
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-add"))
+    _id(d, "m-mode-tiles").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-tiles-note") and "—" not in _id(x, "m-tiles-note").text)
+    assert _id(d, "m-tiles-note").text.endswith("23344m456p22678s5m")  # the picker's notation, 5m to win
+    Select(_id(d, "m-winner")).select_by_value("Cy")
+    Select(_id(d, "m-from")).select_by_value("Di")
+    _id(d, "m-add").click()
+    _rows(d, 3)
+    assert _deltas(d, 3) == {"Ann": 0, "Bo": 0, "Cy": 2600, "Di": -2600}
+    assert d.find_elements(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="3"] button.m-why')
+
+    totals = {r.get_attribute("data-player"): (int(r.get_attribute("data-points")), r.get_attribute("data-session"))
+              for r in d.find_elements(By.CSS_SELECTOR, "#m-totals tbody tr")}
+    assert totals == {"Ann": (34_800, "19.8"), "Bo": (27_200, "-7.8"), "Cy": (31_600, "6.6"), "Di": (26_400, "-18.6")}
+    stored = TestClient(app).get(f"/v1/matches/{match_id}").json()
+    assert stored["revision"] == 4 and stored["record"]["rules"] == {"preset": "wrc"}
+
+    # a correction: the draw's tenpai player was Cy, not Bo
+    d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="2"] button.m-fix').click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-fixing"))
+    assert _id(d, "m-tenpai-1").is_selected() and not _id(d, "m-tenpai-2").is_selected()
+    _id(d, "m-tenpai-1").click()
+    _id(d, "m-tenpai-2").click()
+    _id(d, "m-by").send_keys("referee")
+    _id(d, "m-fix-reason").send_keys("Cy showed tenpai, not Bo")
+    _id(d, "m-save").click()
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-log li"))
+    assert _deltas(d, 2) == {"Ann": -1000, "Bo": -1000, "Cy": 3000, "Di": -1000}
+    assert _deltas(d, 3) == {"Ann": 0, "Bo": 0, "Cy": 2600, "Di": -2600}
+
+
+def test_a_double_ron_where_the_preset_allows_it(server, desktop):
+    d = desktop
+    _open(d, f"{server}/?lang=en&tab=match")
+    if d.find_elements(By.ID, "m-close"):
+        _id(d, "m-close").click()
+    Select(_wait(d).until(lambda x: _id(x, "m-sheet-kind"))).select_by_value("riichi:ema")
+    for i, name in enumerate(PLAYERS):
+        _id(d, f"m-p{i}").send_keys(name)
+    _id(d, "m-create").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-double"))
+    # Ann deals into Bo (2 han 30 fu, 2,000) and Cy (1 han 30 fu, 1,000)
+    Select(_id(d, "m-winner")).select_by_value("Bo")
+    Select(_id(d, "m-from")).select_by_value("Ann")
+    _tap(d, "m-han", 2)
+    _tap(d, "m-fu", 30)
+    _id(d, "m-double").click()
+    Select(_id(d, "m-winner2")).select_by_value("Cy")
+    _tap(d, "m-han2", 1)
+    _tap(d, "m-fu2", 30)
+    _id(d, "m-add").click()
+    _rows(d, 1)
+    assert _deltas(d, 1) == {"Ann": -3000, "Bo": 2000, "Cy": 1000, "Di": 0}
+    assert "E2-0" in _id(d, "m-next").text and "dealer Bo" in _id(d, "m-next").text
+    # under WRC's head bump the page offers no second winner
+    _id(d, "m-close").click()
+    Select(_wait(d).until(lambda x: _id(x, "m-sheet-kind"))).select_by_value("riichi:wrc")
+    for i, name in enumerate(PLAYERS):
+        _id(d, f"m-p{i}").send_keys(name)
+    _id(d, "m-create").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-han"))
+    assert not d.find_elements(By.ID, "m-double")

@@ -7,7 +7,6 @@
 from cpython.dict cimport PyDict_Next
 from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject
-from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
@@ -376,6 +375,3 @@ def compact(text, context):
     full path must score this request (see the module docstring of _compact_path.pxi)."""
     return _compact_entry(text, context)
 
-
-# the same as a C function pointer, for scorer._compact.score_compact's dispatch
-COMPACT_ENTRY = PyCapsule_New(<void *>_compact_entry, b"mjscore.compact_entry", NULL)

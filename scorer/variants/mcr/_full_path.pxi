@@ -35,7 +35,9 @@ from scorer import result as _result_py
 from scorer.tiles import tiles_text as _tiles_text_py
 from scorer.variants.mcr import division as _division_py
 from scorer.variants.mcr.context import MCRContext as _MCRContext, MCRRules as _MCRRules
-from scorer.variants.mcr.compiled import CONTEXT_FIELDS_READ, context_contract_problems as _contract_problems
+from scorer.variants.mcr.compiled import (CONTEXT_FIELDS_READ, DECLINE_REASONS as _DECLINE_REASONS,
+                                          context_contract_problems as _contract_problems,
+                                          rules_contract_problems as _rules_problems)
 from scorer.version import __version__ as _version_py
 
 cdef extern from *:
@@ -271,8 +273,9 @@ cdef void _init_full() except *:
     shapes_known = (_slots(ITEM_T, ITEM_FIELDS, O_ITEM) and _slots(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
                     and _slots(CONTEXT_USED_T, CONTEXT_USED_FIELDS, O_CONTEXT_USED)
                     and _slots(RESULT_T, RESULT_FIELDS, O_RESULT))
-    # the context's fields: the ones _field_code numbers, in its order (compiled.py)
-    problems = _contract_problems(CONTEXT_FIELDS)
+    # the context's fields: the ones _field_code numbers, in its order; the rules' options: the ones
+    # read above (compiled.py)
+    problems = _contract_problems(CONTEXT_FIELDS) + _rules_problems(tuple(_MCRRules.fields))
     if not shapes_known:
         problems.append("the result classes (scorer/result.py) changed shape")
     if DEFAULT_PRESET_INDEX < 0:
@@ -626,7 +629,17 @@ cdef list _warnings(str text, ParsedHand *p):
     return [_PASTED.kong_note(written, first)]
 
 
-cdef object _full_entry(object text, object context, object rules):
+# why the full path declines a request: the codes of compiled.DECLINE_REASONS
+cdef enum:
+    WHY_OFF = 0
+    WHY_RULES = 1
+    WHY_READ = 2
+    WHY_HAND = 3
+    WHY_SHAPE = 4
+    WHY_CAPACITY = 5
+
+
+cdef object _full_entry(object text, object context, object rules, int *why):
     cdef Ctx x
     cdef Hand h
     cdef ParsedHand p
@@ -639,6 +652,7 @@ cdef object _full_entry(object text, object context, object rules):
     cdef Py_ssize_t n
     cdef int preset = -1, i, kongs = 0
     if not FULL_READY:
+        why[0] = WHY_OFF
         return None
     if not DETAILS_READY:
         _init_details()
@@ -650,8 +664,13 @@ cdef object _full_entry(object text, object context, object rules):
                 preset = i
                 break
     if preset < 0 or not PRESET_OK[preset]:
+        why[0] = WHY_RULES
         return None
-    if not _read_text(text, context, &x, &s, &n) or not _load_parsed(s, n, &x, &h, &p):
+    if not _read_text(text, context, &x, &s, &n):
+        why[0] = WHY_READ
+        return None
+    if not _load_parsed(s, n, &x, &h, &p):
+        why[0] = WHY_HAND
         return None
     for i in range(p.nmelds):
         if p.mkind[i] == KONG:
@@ -660,6 +679,7 @@ cdef object _full_entry(object text, object context, object rules):
     # is scored again with the recorder on
     _evaluate_recording(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, NULL, &e)
     if o.status == S_DEFER:
+        why[0] = WHY_SHAPE
         return None
     t.n = 0
     t.over = 0
@@ -679,13 +699,16 @@ cdef object _full_entry(object text, object context, object rules):
         if not o.recorded:
             _explain_chosen(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, &e)
         if e.nsrc >= MAXSRC or e.nrem >= MAXREM:
+            why[0] = WHY_CAPACITY
             return None
         items = _items(&o, &e, &h, x.flowers, &t)
         if items is None:
+            why[0] = WHY_CAPACITY
             return None
         excluded = _excluded(&e)
         partition = _partition_of(&o, &h, &t)
         if t.over:
+            why[0] = WHY_CAPACITY
             return None
         tie_break = TIE_BREAK_TEXTS[o.decided]
         details = PyDict_Copy(DETAILS_TEMPLATE)
@@ -702,6 +725,7 @@ cdef object _full_entry(object text, object context, object rules):
         if kongs:
             details["kongs"] = kongs
     if t.over:
+        why[0] = WHY_CAPACITY
         return None
     r = mj_alloc(RESULT_T)
     mj_set(r, O_RESULT[0], VARIANT)
@@ -728,5 +752,15 @@ cdef object _full_entry(object text, object context, object rules):
 
 def full(text, context, rules=None):
     """MCR's full Result (``scorer.score("mcr", text, context, rules)``) built in C, or None when the
-    checked path must answer this request (see the header of _full_path.pxi)."""
-    return _full_entry(text, context, rules)
+    checked path must answer this request (see the header of _full_path.pxi; ``why_declined``)."""
+    cdef int why = -1
+    return _full_entry(text, context, rules, &why)
+
+
+def why_declined(text, context, rules=None):
+    """Why ``full`` leaves this request to the checked path (compiled.DECLINE_REASONS), None when it
+    takes it: the same run, its reason kept."""
+    cdef int why = -1
+    if _full_entry(text, context, rules, &why) is not None:
+        return None
+    return _DECLINE_REASONS[why]

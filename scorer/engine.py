@@ -271,10 +271,11 @@ def score_compact(variant: str, hand: str | None, context: Any = None, rules: An
     a variant's compiled compact path answers (MCR: in C from the notation text on, about 1 µs); a
     request it declines, and any other, is scored in full and condensed, the compiled compact path
     never asked twice. Raises HandError as ``score`` does."""
-    if rules is None and dialect is None and type(variant) is str:
-        fast = _COMPACT_PATHS.get(variant, _COMPACT_PATHS)
-        if fast is _COMPACT_PATHS:  # not seen yet (an unknown variant raises HandError here)
-            fast = _COMPACT_PATHS[variant] = registry.get(variant).compact()
+    if rules is None and dialect is None:
+        try:
+            fast = _COMPACT_PATHS[variant]  # the common case first: one lookup
+        except (KeyError, TypeError):  # not seen yet, or no variant id
+            fast = _compact_path(variant)
         if fast is not None:
             answered = fast(hand, context)
             if answered is not None:
@@ -283,6 +284,15 @@ def score_compact(variant: str, hand: str | None, context: Any = None, rules: An
             # alike and would decline it too, so the checked path answers
             return compact_of(score_checked(variant, hand, context))
     return compact_of(score(variant, hand, context, rules, dialect))
+
+
+def _compact_path(variant: Any) -> Any:
+    """A variant's compact path (``Variant.compact``), kept for the next call; None when it has
+    none. An unknown variant id raises HandError, as ``score`` would."""
+    if type(variant) is not str:
+        return None
+    fast = _COMPACT_PATHS[variant] = registry.get(variant).compact()
+    return fast
 
 
 # threads a compact batch may score on (the C fast paths release the GIL)

@@ -45,12 +45,13 @@ DECLINED_KEY = "mjscore.declined"
 def answer(raw: Any) -> bytes | engine.Declined:
     """The JSON of the compiled path's Result for a request, or why it declines (the checked way)."""
     result = engine.decide(raw)
-    return result if result.__class__ is engine.Declined else dumps(result)  # type: ignore[return-value]
+    return result if isinstance(result, engine.Declined) else dumps(result)
 
 
 def declined_in(scope: Scope) -> engine.Declined | None:
     """What the lane left to the route: the compiled path's decline, None when it was not asked."""
-    return scope.get(DECLINED_KEY)  # type: ignore[no-any-return]
+    declined: engine.Declined | None = scope.get(DECLINED_KEY)
+    return declined
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
@@ -96,7 +97,7 @@ class ScoreLane:
             found = answer(parse_json(body))
         except Exception:  # not JSON, or a fault: the route finds it again and answers it
             found = None
-        if found is None or found.__class__ is engine.Declined:
+        if found is None or isinstance(found, engine.Declined):
             if found is not None:
                 scope = {**scope, DECLINED_KEY: found}  # the route does not ask the compiled path again
             await self.app(scope, _replay(body, receive), send)

@@ -66,7 +66,7 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | Model | None
     if not explain and not claim and dialect is None:
         full = _FULL_PATHS.get(variant) if type(variant) is str else None  # compiled(), one call fewer
         answered = full(hand, context, rules) if full is not None else compiled(variant, hand, context, rules)
-        if answered is not None and answered.__class__ is not Declined:
+        if answered is not None and not isinstance(answered, Declined):
             return answered
     return score_checked(variant, hand, context, rules, dialect, explain=explain, claim=claim)
 
@@ -152,13 +152,13 @@ def why_declined(variant: str, hand: Any, context: Any, rules: Any = None) -> st
     """Why the compiled full path declines this request (None: it takes it), for the bench and the
     logs: the variant's own words when it names them (``Variant.why_declined``)."""
     answered = compiled(variant, hand, context, rules)
-    if answered.__class__ is not Declined:
+    if not isinstance(answered, Declined):
         return None
     if answered is COMPILED_DECLINED:
         why = getattr(registry.get(variant), "why_declined", None)
         if why is not None:
-            return why(hand, context, rules)  # type: ignore[no-any-return]
-    return answered.reason  # type: ignore[union-attr]
+            return why(hand, context, rules)
+    return answered.reason
 
 
 def decide(request: Any) -> Result | Declined:
@@ -198,8 +198,8 @@ def score_request(request: ScoreRequest | dict[str, Any], declined: Declined | N
 
     if declined is None:
         answered = decide(request)
-        if answered.__class__ is not Declined:
-            return answered  # type: ignore[return-value]
+        if not isinstance(answered, Declined):
+            return answered
     if not isinstance(request, ScoreRequest):
         request = parse_request(request)
     return score_checked(request.variant, request.hand, request.context, request.rules, request.dialect,
@@ -279,7 +279,7 @@ def score_compact(variant: str, hand: str | None, context: Any = None, rules: An
         if fast is not None:
             answered = fast(hand, context)
             if answered is not None:
-                return answered  # type: ignore[no-any-return]
+                return answered
             # the compact path declined: the full compiled path reads the text and the context
             # alike and would decline it too, so the checked path answers
             return compact_of(score_checked(variant, hand, context))

@@ -109,7 +109,7 @@ class MCR(Variant):
     def why_declined(self, hand: Any, context: Any, rules: Any) -> str | None:
         """Why the compiled full path leaves this request to the checked path (``engine.why_declined``)."""
         fast = evaluate_module._fast
-        return None if fast is None else fast.why_declined(hand, context, rules)  # type: ignore[no-any-return]
+        return None if fast is None else fast.why_declined(hand, context, rules)
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every reading the scorer weighed: special shapes and each four-sets division."""

@@ -1,6 +1,6 @@
 # Included by _fast.pyx: MCR's full Result built in C, straight from the notation text, the context
 # dict and a preset name: ``full(text, context, rules)``, which ``MCR.full_fast`` hands to
-# ``engine.score_fast`` (``scorer.score("mcr", ...)`` without explain, claim or dialect). One
+# ``engine.compiled`` (``scorer.score("mcr", ...)`` without explain, claim or dialect). One
 # evaluation of the hand with the recorder on (a hand whose only reading is one division is recorded
 # as it is scored, ``_evaluate_recording``; any other's chosen reading is scored once more,
 # ``_explain_chosen``, as ``explain`` does), then every field of the Result written here: the
@@ -13,6 +13,14 @@
 # ``ResolvedRules.echo`` (docs/architecture.md#the-full-result-in-c). What those write, this writes
 # too: a change there is a change here, and tests/test_mcr_full_fast.py compares both answers'
 # ``as_dict()`` on the differential corpus, the fixtures and random contexts.
+#
+# The texts are taken from their Python writers wherever they form a table, built at import: every
+# set (``Set.text``), pair and tile, the nine tiles of a suit and each knitted family
+# (``tiles_text``), the seats and the default discarder (``scorer.seats``), the reasons, the tie
+# breaks, the fan names, the context's defaults and field names, each preset's echo. What is not a
+# table -- the canonical hand and the sources that list a hand's own tiles -- is written here by
+# ``_t_tiles``, tiles_text's rule (digits, each run closed by its suit letter), compared with the
+# Python writer on every answer of the suite.
 #
 # Whatever this path does not read exactly as the checked path would returns None, and the checked
 # path answers (and reports the errors): everything the compact path declines (_compact_path.pxi:
@@ -77,6 +85,7 @@ cdef extern from "Python.h":
 cdef enum:
     TEXT_CAP = 2048
     SET_TEXT_CAP = 12
+    NINE_TEXT_CAP = 16  # nine tiles: at most 12 characters (147m258p369s)
     MAXPRESETS = 8
 
 cdef struct Text:
@@ -92,6 +101,10 @@ cdef char SET_C[3][NK][3][SET_TEXT_CAP]
 cdef list SET_STR = []   # the same as str, index (kind * NK + tile) * 3 + form
 cdef list PAIR_STR = []  # tiles_text([k, k])
 cdef list TILE_STR = [_tiles_text_py([k]) for k in range(NK)]  # tile_name
+# the nine tiles of a suit (清龙 in 九莲宝灯) and each knitted family, as tiles_text writes them
+cdef char RUN_C[3][NINE_TEXT_CAP]
+cdef char FAMILY_C[6][NINE_TEXT_CAP]
+cdef list FAMILY_STR = []
 cdef const char *OPENERS = b"[{("  # by ParsedHand.mexp: exposed, added, concealed
 cdef const char *CLOSERS = b"]})"
 
@@ -168,6 +181,18 @@ cdef void _init_texts() except *:
                 SET_STR.append(text)
     for tile in range(NK):
         PAIR_STR.append(_tiles_text_py([tile, tile]))
+    for i in range(3):
+        b = _tiles_text_py(list(range(9 * i, 9 * i + 9))).encode("ascii")
+        if len(b) >= NINE_TEXT_CAP:
+            raise RuntimeError("a suit's text longer than the C table holds")
+        memcpy(RUN_C[i], <const char *>b, len(b) + 1)
+    for i in range(6):
+        text = _tiles_text_py([FAMS[i][k] for k in range(9)])
+        b = text.encode("ascii")
+        if len(b) >= NINE_TEXT_CAP:
+            raise RuntimeError("a knitted family's text longer than the C table holds")
+        memcpy(FAMILY_C[i], <const char *>b, len(b) + 1)
+        FAMILY_STR.append(text)
 
 
 _init_texts()
@@ -278,6 +303,8 @@ cdef void _init_full() except *:
     problems = _contract_problems(CONTEXT_FIELDS) + _rules_problems(tuple(_MCRRules.fields))
     if not shapes_known:
         problems.append("the result classes (scorer/result.py) changed shape")
+    if tuple(SEAT_NAMES) != tuple(TILE_STR[27:31]):  # the wind kinds, in the order the C reader numbers them
+        problems.append("scorer.seats.SEATS is not the order of the wind tiles E S W N")
     if DEFAULT_PRESET_INDEX < 0:
         problems.append(f"the default preset {_DEFAULT_PRESET!r} is not among the presets")
     DECLINE_REASONS.extend(problems)
@@ -336,12 +363,10 @@ cdef void _t_source(Text *t, int code, Hand *h, Div *d) noexcept nogil:
                 tiles[m] = h.kinds[i]
                 m += 1
         _t_tiles(t, tiles, m)
-    elif kind == SRC_RUN:
-        for i in range(9):
-            tiles[i] = low + i
-        _t_tiles(t, tiles, 9)
+    elif kind == SRC_RUN and low < 27 and low % 9 == 0:
+        _t_str(t, RUN_C[low // 9])
     elif kind == SRC_FAMILY and low < 6:
-        _t_tiles(t, FAMS[low], 9)
+        _t_str(t, FAMILY_C[low])
     else:
         t.over = 1
 
@@ -476,9 +501,7 @@ cdef list _partition_of(Outcome *o, Hand *h, Text *t):
                     if not h.conc[FAMS[f][i]]:
                         break
                 else:
-                    t.n = 0
-                    _t_tiles(t, FAMS[f], 9)
-                    out.append(_t_done(t))
+                    out.append(FAMILY_STR[f])
                     break
             nsets = 1
         else:
@@ -585,7 +608,7 @@ cdef object _context_used(Ctx *x, Hand *h):
 
 cdef inline str _discarder(Ctx *x):
     """Who pays on a discard: the discarder given, else the winner's previous seat."""
-    return SEAT_NAMES[x.discarder - 27] if x.discarder >= 0 else SEAT_NAMES[(x.seat - 27 + 3) % 4]
+    return SEAT_NAMES[x.discarder - 27] if x.discarder >= 0 else SEAT_NAMES[PREVIOUS_SEAT[x.seat - 27]]
 
 
 cdef object _PASTED = None  # scorer.pasted, imported on the first bare kong

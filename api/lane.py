@@ -45,7 +45,7 @@ DECLINED_KEY = "mjscore.declined"
 def answer(raw: Any) -> bytes | engine.Declined:
     """The JSON of the compiled path's Result for a request, or why it declines (the checked way)."""
     result = engine.decide(raw)
-    return result if isinstance(result, engine.Declined) else dumps(result)
+    return result if type(result) is engine.Declined else dumps(result)
 
 
 def declined_in(scope: Scope) -> engine.Declined | None:
@@ -97,7 +97,7 @@ class ScoreLane:
             found = answer(parse_json(body))
         except Exception:  # not JSON, or a fault: the route finds it again and answers it
             found = None
-        if found is None or isinstance(found, engine.Declined):
+        if found is None or type(found) is engine.Declined:
             if found is not None:
                 scope = {**scope, DECLINED_KEY: found}  # the route does not ask the compiled path again
             await self.app(scope, _replay(body, receive), send)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, final
 
 from . import registry
 from ._compact import CompactResult, has_none
@@ -66,7 +66,7 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | Model | None
     if not explain and not claim and dialect is None:
         full = _FULL_PATHS.get(variant) if type(variant) is str else None  # compiled(), one call fewer
         answered = full(hand, context, rules) if full is not None else compiled(variant, hand, context, rules)
-        if answered is not None and not isinstance(answered, Declined):
+        if answered is not None and type(answered) is not Declined:
             return answered
     return score_checked(variant, hand, context, rules, dialect, explain=explain, claim=claim)
 
@@ -101,6 +101,7 @@ def score_checked(variant: str, hand: str | None, context: dict[str, Any] | Mode
     return result
 
 
+@final
 class Declined:
     """Why the compiled path left a request to the checked path: the one notion of "declined" (the
     compiled full path's None, the compact paths' None, a request that is not plain all become one).
@@ -198,7 +199,7 @@ def score_request(request: ScoreRequest | dict[str, Any], declined: Declined | N
 
     if declined is None:
         answered = decide(request)
-        if not isinstance(answered, Declined):
+        if type(answered) is not Declined:
             return answered
     if not isinstance(request, ScoreRequest):
         request = parse_request(request)

@@ -38,19 +38,27 @@ def _names(cls: type) -> tuple[str, ...]:
     return names
 
 
+# what ``plain`` gives back as it is: most of a result's values, copied without a call each
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
 def _as_dict(value: Plain, names: tuple[str, ...]) -> dict[str, Any]:
-    return {name: _plain(getattr(value, name)) for name in names}
+    out = {}
+    for name in names:
+        v = getattr(value, name)
+        out[name] = v if v.__class__ in _ATOMS else _plain(v)
+    return out
 
 
 def _plain(value: Any) -> Any:
     """``jsonio.plain`` for what a result holds, by exact type first: the same dicts and lists."""
     cls = value.__class__
-    if cls is str or cls is int or cls is bool or value is None:
+    if cls in _ATOMS:
         return value
     if cls is list or cls is tuple:
-        return [_plain(v) for v in value]
+        return [v if v.__class__ in _ATOMS else _plain(v) for v in value]
     if cls is dict:
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: v if v.__class__ in _ATOMS else _plain(v) for k, v in value.items()}
     names = _FIELD_NAMES.get(cls)
     if names is None:
         if not issubclass(cls, Plain):

@@ -11,7 +11,8 @@ of PERFORMANCE.md §3, random hands with 1/2/4 tiles turned into wilds, 17-tile 
 pymahjonggb differential generator (melds, kongs, special shapes, every context flag): harder. The
 "every context field" corpus is that generator's hands with every context field given (flowers,
 last tile, kong, last wall, the discarder), every field of each answer read back on both sides
-(``every_field_rows``): how a platform, and the held-out checks, call it.
+(``every_field_rows``): how a platform calls it. Its rows say what the compiled path declined, and
+why (``engine.why_declined``).
 
 "Full MCR scoring" is ``score_compact`` — every reading scored, the total, every fan with its count,
 the payments: what pymahjonggb answers. "Full result with explanation" is ``score`` (the referee's
@@ -35,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -47,7 +49,7 @@ from mcr_generator import generate  # noqa: E402
 from mcr_oracle import contradiction, oracle_args  # noqa: E402
 
 from scorer import decompose, score, score_compact, score_many  # noqa: E402
-from scorer.engine import BATCH_THREADS  # noqa: E402
+from scorer.engine import BATCH_THREADS, why_declined  # noqa: E402
 from scorer.notation import STANDARD, parse  # noqa: E402
 from scorer.tiles import tiles_text  # noqa: E402
 
@@ -226,14 +228,17 @@ def every_field_rows(rounds: int, rows: list[tuple[str, dict]], row: Callable[..
     """The corpus with every context field given, every field of each answer read back, on both
     sides (the oracle's fans: points, count, names): ``score_compact`` and ``score``."""
     name = f"every context field given, every field read back ({len(rows)} natural hands)"
+    # what the compiled path leaves to the checked path, and why (none, when it takes every request)
+    declined = Counter(why for h, c in rows if (why := why_declined("mcr", h, c)) is not None)
+    note = "; ".join(f"{n} declined: {why}" for why, n in declined.items()) or "the compiled path took every request"
     compact, oracle = interleave(rounds, timer(lambda: [read_every_compact_field(score_compact("mcr", h, c))
                                                         for h, c in rows]), timer(oracle_read_runner(rows)))
     row(f"full MCR scoring, {name} ({compact / len(rows) * 1e6:.2f} µs vs {oracle / len(rows) * 1e6:.2f} µs)",
-        "≥ 3×", oracle / compact)
+        "≥ 3×", oracle / compact, note)
     full, oracle = interleave(rounds, timer(lambda: [read_every_field(score("mcr", h, c)) for h, c in rows]),
                               timer(oracle_read_runner(rows)))
     row(f"full result with explanation, {name} ({full / len(rows) * 1e6:.2f} µs vs "
-        f"{oracle / len(rows) * 1e6:.2f} µs)", "≥ 1×", oracle / full)
+        f"{oracle / len(rows) * 1e6:.2f} µs)", "≥ 1×", oracle / full, note)
 
 
 def full_result_rows(rounds: int, corpora: list[tuple[str, list[tuple[str, dict]]]],

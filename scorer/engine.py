@@ -170,7 +170,7 @@ def decide(request: Any) -> Result | Declined:
     Anything else that is not a ``ScoreRequest`` is not plain."""
     from .request import ScoreRequest, plain_request
 
-    if not isinstance(request, ScoreRequest):
+    if type(request) is dict or not isinstance(request, ScoreRequest):  # a dict first: the common case
         plain = plain_request(request)
         return compiled(*plain) if plain is not None else NOT_PLAIN
     if request.explain or request.claim or request.dialect is not None:

@@ -6,7 +6,7 @@ within a time budget, in two lanes: one hand or one table, and batches (whose bo
 there); the answers are JSON written by orjson.
 
 One exception: a plain ``POST /v1/score`` (variant, hand, context, rules; no explain, claim or
-dialect) that the variant's compiled full path takes (``engine.score_fast``) is answered on the
+dialect) that the variant's compiled full path takes (``engine.decide``) is answered on the
 event loop by ``api.lane``, before FastAPI's routing. That path is C without a search, bounded to
 microseconds, so it needs no thread and no time budget, and it gives the very Result the scoring
 thread would (which calls it first, with the same values): the answer is the same either way.

@@ -1,17 +1,21 @@
 """The fast lane of ``POST /v1/score``: a plain request the variant's compiled full path takes is
 answered on the event loop, before FastAPI's routing; every other request goes the checked way.
 
-Why the event loop may score these: ``engine.score_fast`` runs the variant's compiled full path
+The lane asks the engine once (``engine.decide``: the compiled path's Result, or ``Declined``); a
+request it declines is handed to the route marked so (``DECLINED_KEY`` in the ASGI scope), and the
+route scores it by the checked path alone -- the compiled path is never asked twice.
+
+Why the event loop may score these: ``engine.compiled`` runs the variant's compiled full path
 (``Variant.full_fast``), which is C without a search, bounded to microseconds whatever the hand,
 and declines (None) any request it does not read exactly as the checked path would. So it needs no
 scoring thread and no time budget (``api.pool`` is for the work that may take long), and handing
 it to a thread would cost more than it does.
 
 Why the answer is the same, status and bytes, as the checked path's: the lane reads the body as the
-route does (``api.body``), and ``engine.score_plain`` takes only a request that
+route does (``api.body``), and ``engine.decide`` takes only a request that
 ``validated(ScoreRequest, raw)`` accepts with these very values, without explain, claim or dialect;
-for such a request the route's ``engine.score`` calls ``score_fast`` first, with the same values,
-and answers its Result. The answer is written as the route writes it. Anything else -- a request the compiled path declines,
+for such a request the route's ``engine.score_request`` would ask the compiled path, with the same
+values, and answer its Result. The answer is written as the route writes it. Anything else -- a request the compiled path declines,
 any other shape, a body that is not JSON, an unexpected error -- is handed, with the body already
 read, to the route, which answers it (or names its problems) as it always has.
 """
@@ -34,10 +38,20 @@ PATH = "/v1/score"
 _JSON = b"application/json"
 
 
-def answer(raw: Any) -> bytes | None:
-    """The JSON of the compiled path's Result for a plain request, or None (the checked way)."""
-    result = engine.score_plain(raw)
-    return None if result is None else dumps(result)
+# the scope key under which a request the compiled path declined reaches the route (its Declined)
+DECLINED_KEY = "mjscore.declined"
+
+
+def answer(raw: Any) -> bytes | engine.Declined:
+    """The JSON of the compiled path's Result for a request, or why it declines (the checked way)."""
+    result = engine.decide(raw)
+    return result if type(result) is engine.Declined else dumps(result)
+
+
+def declined_in(scope: Scope) -> engine.Declined | None:
+    """What the lane left to the route: the compiled path's decline, None when it was not asked."""
+    declined: engine.Declined | None = scope.get(DECLINED_KEY)
+    return declined
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
@@ -83,7 +97,9 @@ class ScoreLane:
             found = answer(parse_json(body))
         except Exception:  # not JSON, or a fault: the route finds it again and answers it
             found = None
-        if found is None:
+        if found is None or type(found) is engine.Declined:
+            if found is not None:
+                scope = {**scope, DECLINED_KEY: found}  # the route does not ask the compiled path again
             await self.app(scope, _replay(body, receive), send)
             return
         # as Response(found, media_type="application/json") sends it

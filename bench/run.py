@@ -8,7 +8,11 @@ of PERFORMANCE.md §3, random hands with 1/2/4 tiles turned into wilds, 17-tile 
 (5 and 7 sets plus a pair), and the worst wild hands of Fuzhou, Huangyan and Shanxi.
 
 "random (§3)" is PERFORMANCE.md's protocol set (concealed hands); the "differential corpus" is the
-pymahjonggb differential generator (melds, kongs, special shapes, every context flag): harder.
+pymahjonggb differential generator (melds, kongs, special shapes, every context flag): harder. The
+"every context field" corpus is that generator's hands with every context field given (flowers,
+last tile, kong, last wall, the discarder), every field of each answer read back on both sides
+(``every_field_rows``): how a platform calls it. Its rows say what the compiled path declined, and
+why (``engine.why_declined``).
 
 "Full MCR scoring" is ``score_compact`` — every reading scored, the total, every fan with its count,
 the payments: what pymahjonggb answers. "Full result with explanation" is ``score`` (the referee's
@@ -32,8 +36,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -44,7 +50,7 @@ from mcr_generator import generate  # noqa: E402
 from mcr_oracle import contradiction, oracle_args  # noqa: E402
 
 from scorer import decompose, score, score_compact, score_many  # noqa: E402
-from scorer.engine import BATCH_THREADS  # noqa: E402
+from scorer.engine import BATCH_THREADS, why_declined  # noqa: E402
 from scorer.notation import STANDARD, parse  # noqa: E402
 from scorer.tiles import tiles_text  # noqa: E402
 
@@ -100,6 +106,28 @@ def section3_random(n: int, seed: int) -> list[tuple[str, dict]]:
         win = tiles.pop(rng.randrange(len(tiles)))
         tiles.sort()
         out.append((tiles_text(tiles) + tiles_text([win]), {"self_draw": rng.random() < 0.5}))
+    return out
+
+
+FLAGS = ("last_tile", "kong_win", "last_wall")
+
+
+def every_field(n: int, seed: int) -> list[tuple[str, dict]]:
+    """The natural hands with every context field given, as a platform sends them: the winds, a
+    flower count (0-8), each win flag (turned on now and then where the hand allows it) and the
+    discarder (another seat on a discard, null on a self-draw)."""
+    rng = random.Random(seed)
+    out = []
+    for hand, given in natural(n, seed):
+        ctx = {"self_draw": False, "seat_wind": "E", "round_wind": "E", **given, "flowers": rng.randint(0, 8)}
+        for flag in FLAGS:
+            ctx.setdefault(flag, False)
+            if not ctx[flag] and rng.random() < 0.2:
+                ctx[flag] = True
+                if contradiction(hand, ctx) is not None:
+                    ctx[flag] = False
+        ctx["discarder"] = None if ctx["self_draw"] else rng.choice([s for s in "ESWN" if s != ctx["seat_wind"]])
+        out.append((hand, ctx))
     return out
 
 
@@ -169,6 +197,49 @@ def full_read_runner(rows: list[tuple[str, dict]]) -> Callable[[], object]:
                 seen += amount
         return seen
     return run
+
+
+def read_every_field(r: Any) -> int:
+    """Every field of a full result read: each item's and exclusion's fields, the partition, the
+    payments, the rules, the details, the context used, the rest."""
+    seen = r.total + len(r.variant) + len(r.hand) + r.valid + len(r.version) + len(r.wilds) + len(r.warnings)
+    seen += (r.reason is None) + (r.readings is None) + (r.tie_break is None) + (r.verdict is None)
+    for i in r.items:
+        seen += len(i.id) + len(i.name) + len(i.name_zh) + i.points * i.factor * i.count + len(i.tiles) + (i.detail is None)
+    for e in r.excluded:
+        seen += len(e.id) + len(e.name) + len(e.name_zh) + (e.by is None) + len(e.principle) + e.count
+    for text in r.partition:
+        seen += len(text)
+    for mapping in (r.payments, r.rules, r.details, r.context_used.values):
+        for key, value in mapping.items():
+            seen += len(key) + (value is None)
+    return seen + len(r.context_used.defaults)
+
+
+def read_every_compact_field(r: Any) -> int:
+    seen = len(r.variant) + r.valid + r.total + (r.reason is None)
+    for item_id, points, factor, count in r.items:
+        seen += len(item_id) + points * factor * count
+    for amount in r.payments.values():
+        seen += amount
+    return seen
+
+
+def every_field_rows(rounds: int, rows: list[tuple[str, dict]], row: Callable[..., None]) -> None:
+    """The corpus with every context field given, every field of each answer read back, on both
+    sides (the oracle's fans: points, count, names): ``score_compact`` and ``score``."""
+    name = f"every context field given, every field read back ({len(rows)} natural hands)"
+    # what the compiled path leaves to the checked path, and why (none, when it takes every request)
+    declined = Counter(why for h, c in rows if (why := why_declined("mcr", h, c)) is not None)
+    note = "; ".join(f"{n} declined: {why}" for why, n in declined.items()) or "the compiled path took every request"
+    compact, oracle = interleave(rounds, timer(lambda: [read_every_compact_field(score_compact("mcr", h, c))
+                                                        for h, c in rows]), timer(oracle_read_runner(rows)))
+    row(f"full MCR scoring, {name} ({compact / len(rows) * 1e6:.2f} µs vs {oracle / len(rows) * 1e6:.2f} µs)",
+        "≥ 3×", oracle / compact, note)
+    full, oracle = interleave(rounds, timer(lambda: [read_every_field(score("mcr", h, c)) for h, c in rows]),
+                              timer(oracle_read_runner(rows)))
+    row(f"full result with explanation, {name} ({full / len(rows) * 1e6:.2f} µs vs "
+        f"{oracle / len(rows) * 1e6:.2f} µs)", "≥ 1×", oracle / full, note)
 
 
 def full_result_rows(rounds: int, corpora: list[tuple[str, list[tuple[str, dict]]]],
@@ -452,11 +523,13 @@ def main() -> None:
             note = f"{verdict}; {note}" if note else verdict
         rows_table.append((measure, target, ratio, note))
 
+    every_field_corpus = every_field(args.n, 20240603)
     if args.full_result or args.variants or args.riichi:
         if args.riichi:
             riichi_rows(args.n, args.rounds, row)
         if args.full_result:
             full_result_rows(args.rounds, corpora, row)
+            every_field_rows(args.rounds, every_field_corpus, row)
         if args.variants:
             variant_rows(args.rounds, row)
         for measure, target, ratio, note in rows_table:
@@ -471,6 +544,7 @@ def main() -> None:
         row(f"full MCR scoring, {name} ({ours / len(rows) * 1e6:.2f} µs vs {oracle / len(rows) * 1e6:.2f} µs)",
             "≥ 3×", oracle / ours)
     full_result_rows(args.rounds, corpora, row)
+    every_field_rows(args.rounds, every_field_corpus, row)
     variant_rows(args.rounds, row)
     riichi_rows(args.n, args.rounds, row)
     # each row below is timed next to the same oracle sample, the oracle's rounds just before its

@@ -1,6 +1,5 @@
-"""Type stubs of ``_compact.pyx``: the compact result and ``score_compact``'s dispatch."""
+"""Type stubs of ``_compact.pyx``: the compact result."""
 
-from collections.abc import Callable
 from typing import Any
 
 ITEM_FIELDS: tuple[str, ...]
@@ -18,6 +17,3 @@ class CompactResult:
     def as_dict(self) -> dict[str, Any]: ...
 
 def has_none(items: list[Any]) -> bool: ...
-def configure(resolve: Callable[[str], Any], full: Callable[..., CompactResult]) -> None: ...
-def score_compact(variant: str, hand: str | None, context: Any = None, rules: Any = None,
-                  dialect: str | None = None) -> CompactResult: ...

@@ -1,11 +1,11 @@
 # cython: language_level=3
 """``CompactResult``: a scored hand without the explanation (no item names, tiles, exclusions or
 partition): what a game platform settling many hands needs. ``scorer.score_compact`` and
-``score_many(..., view="compact")`` return it; the C scorers fill it without building a full Result.
+``score_many(..., view="compact")`` (``scorer.engine``) return it; the C scorers fill it without
+building a full Result.
 """
 
 cimport cython
-from cpython.pycapsule cimport PyCapsule_CheckExact, PyCapsule_GetPointer
 
 ITEM_FIELDS = ("id", "points", "factor", "count")
 
@@ -57,41 +57,3 @@ def has_none(list items) -> bool:
         if item is None:
             return True
     return False
-
-
-# ---- score_compact's dispatch, in C: the per-call cost of the library entry point is a good
-# part of a ~1 µs scoring (scorer.engine wires it up and documents it)
-
-cdef dict _FAST_PATHS = {}   # variant id -> its C fast path, or None when it has none
-cdef object _resolve = None  # variant id -> its fast path or None (may raise for an unknown id)
-cdef object _full = None     # (variant, hand, context, rules, dialect, declined) -> CompactResult
-
-
-def configure(resolve, full):
-    global _resolve, _full
-    _resolve = resolve
-    _full = full
-
-
-ctypedef object (*Entry)(object, object)
-
-
-def score_compact(variant, hand, context=None, rules=None, dialect=None):
-    """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
-    count)``, payments -- equal to the full result's (``scorer.score``, condensed). MCR under its
-    default rules runs in C from the notation text on (about 1 µs); anything else is scored in
-    full and condensed. Raises HandError as ``score`` does."""
-    cdef object fast, answer
-    if rules is None and dialect is None and type(variant) is str:
-        fast = _FAST_PATHS.get(variant, _FAST_PATHS)
-        if fast is _FAST_PATHS:  # not seen yet
-            fast = _FAST_PATHS[variant] = _resolve(variant)
-        if fast is not None:
-            if PyCapsule_CheckExact(fast):  # a C entry point: called directly
-                answer = (<Entry>PyCapsule_GetPointer(fast, b"mjscore.compact_entry"))(hand, context)
-            else:
-                answer = fast(hand, context)
-            if answer is not None:
-                return answer
-            return _full(variant, hand, context, rules, dialect, True)  # the C path declined it
-    return _full(variant, hand, context, rules, dialect, False)

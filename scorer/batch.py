@@ -115,7 +115,7 @@ def compact_chunk(lines: Sequence[str | bytes]) -> list[bytes]:
     for (raw, error), answer in zip(decoded, fast, strict=True):
         if answer is None:
             answer = (dumps(error) if error is not None
-                      else engine.answer_json(engine.score_raw(raw, "compact", fast_tried=True)))
+                      else engine.answer_json(engine.score_raw(raw, "compact", engine.COMPACT_DECLINED)))
         out.append(answer)
     return out
 

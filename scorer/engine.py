@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, final
 
-from . import _compact, registry
+from . import registry
 from ._compact import CompactResult, has_none
 from .errors import HandError
 from .fields import Model
@@ -61,11 +61,12 @@ def score(variant: str, hand: str | None, context: dict[str, Any] | Model | None
           explain: bool = False, claim: list[str | int] | None = None) -> Result:
     """Score one hand. Malformed notation or context raises HandError; a hand that does not win
     is a normal result with ``valid`` false. ``explain`` adds every reading side by side; ``claim``
-    (item ids and/or a total) adds a verdict."""
+    (item ids and/or a total) adds a verdict. The compiled path or the checked path answers,
+    decided once (``compiled``)."""
     if not explain and not claim and dialect is None:
-        fast = _FULL_FAST.get(variant) if type(variant) is str else None  # score_fast, one call fewer
-        answered = fast(hand, context, rules) if fast is not None else score_fast(variant, hand, context, rules)
-        if answered is not None:
+        full = _FULL_PATHS.get(variant) if type(variant) is str else None  # compiled(), one call fewer
+        answered = full(hand, context, rules) if full is not None else compiled(variant, hand, context, rules)
+        if answered is not None and type(answered) is not Declined:
             return answered
     return score_checked(variant, hand, context, rules, dialect, explain=explain, claim=claim)
 
@@ -100,30 +101,81 @@ def score_checked(variant: str, hand: str | None, context: dict[str, Any] | Mode
     return result
 
 
-_FULL_FAST: dict[str, Any] = {}
+@final
+class Declined:
+    """Why the compiled path left a request to the checked path: the one notion of "declined" (the
+    compiled full path's None, the compact paths' None, a request that is not plain all become one).
+    ``reason`` is for the bench and the logs; the answer is the checked path's either way."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"Declined({self.reason!r})"
 
 
-def score_fast(variant: Any, hand: Any, context: Any, rules: Any) -> Result | None:
-    """The full result from the variant's compiled path (``Variant.full_fast``) when it takes the
-    request — bounded, microseconds — else None: ``score`` then checks and scores it in Python."""
-    if type(variant) is not str:
-        return None
-    fast = _FULL_FAST.get(variant, _FULL_FAST)
-    if fast is _FULL_FAST:
+NOT_PLAIN = Declined("explain, claim or a dialect: the checked path alone writes those")
+NO_COMPILED_PATH = Declined("the variant has no compiled full path")
+COMPILED_DECLINED = Declined("the compiled path does not read this request as the checked path "
+                             "would (engine.why_declined names why)")
+COMPACT_DECLINED = Declined("the compiled compact path does not read this request as the checked "
+                            "path would")
+
+# variant id -> its compiled full path (``Variant.full_fast``), or None when it has none
+_FULL_PATHS: dict[str, Any] = {}
+
+
+def _full_path(variant: str) -> Any:
+    full = _FULL_PATHS.get(variant, _FULL_PATHS)
+    if full is _FULL_PATHS:
         if variant not in registry.ids():  # ids(): without importing every variant
             return None
-        fast = _FULL_FAST[variant] = registry.get(variant).full_fast()
-    return None if fast is None else fast(hand, context, rules)
+        full = _FULL_PATHS[variant] = registry.get(variant).full_fast()
+    return full
 
 
-def score_plain(raw: Any) -> Result | None:
-    """The compiled path's Result for a plain request dict (``request.plain_request``: what the
-    request model accepts with these values, no explain, claim or dialect), else None. It needs no
-    model: the answer is the one the checked request would get."""
-    from .request import plain_request
+def compiled(variant: Any, hand: Any, context: Any, rules: Any) -> Result | Declined:
+    """The full result from the variant's compiled path (``Variant.full_fast``) when it takes the
+    request -- bounded, microseconds -- else why not (``Declined``): the checked path then answers,
+    and the compiled path is not asked again."""
+    if type(variant) is not str:
+        return NO_COMPILED_PATH
+    full = _full_path(variant)
+    if full is None:
+        return NO_COMPILED_PATH
+    answered = full(hand, context, rules)
+    return COMPILED_DECLINED if answered is None else answered
 
-    plain = plain_request(raw)
-    return score_fast(*plain) if plain is not None else None
+
+def why_declined(variant: str, hand: Any, context: Any, rules: Any = None) -> str | None:
+    """Why the compiled full path declines this request (None: it takes it), for the bench and the
+    logs: the variant's own words when it names them (``Variant.why_declined``)."""
+    answered = compiled(variant, hand, context, rules)
+    if not isinstance(answered, Declined):
+        return None
+    if answered is COMPILED_DECLINED:
+        why = getattr(registry.get(variant), "why_declined", None)
+        if why is not None:
+            return why(hand, context, rules)
+    return answered.reason
+
+
+def decide(request: Any) -> Result | Declined:
+    """The compiled path's answer to a request, or why it leaves it to the checked path: asked once
+    per request (``score_request`` then answers a declined one by the checked path alone). A plain
+    request dict (``request.plain_request``: what the request model accepts with these values, no
+    explain, claim or dialect) needs no model: the answer is the one the checked request would get.
+    Anything else that is not a ``ScoreRequest`` is not plain."""
+    from .request import ScoreRequest, plain_request
+
+    if type(request) is dict or not isinstance(request, ScoreRequest):  # a dict first: the common case
+        plain = plain_request(request)
+        return compiled(*plain) if plain is not None else NOT_PLAIN
+    if request.explain or request.claim or request.dialect is not None:
+        return NOT_PLAIN
+    return compiled(request.variant, request.hand, request.context, request.rules)
 
 
 def _with_hand_problems(v: registry.Variant, hand: str | None, dialect: str | None,
@@ -139,20 +191,20 @@ def _with_hand_problems(v: registry.Variant, hand: str | None, dialect: str | No
     return ctx_error
 
 
-def score_request(request: ScoreRequest | dict[str, Any], *, checked: bool = False) -> Result:
-    """Score one request (checked as the HTTP API checks it). ``checked``: by the checked path
-    alone, for a request a compiled path has already left to it."""
+def score_request(request: ScoreRequest | dict[str, Any], declined: Declined | None = None) -> Result:
+    """Score one request (checked as the HTTP API checks it): the compiled path's answer, else the
+    checked path's (``decide``). ``declined``: the compiled path has already left this request to
+    the checked path (the HTTP lane or a batch's C path asked it): it is not asked again."""
     from .request import ScoreRequest
 
-    if not checked and type(request) is dict:
-        answered = score_plain(request)
-        if answered is not None:
+    if declined is None:
+        answered = decide(request)
+        if type(answered) is not Declined:
             return answered
     if not isinstance(request, ScoreRequest):
         request = parse_request(request)
-    run = score_checked if checked else score
-    return run(request.variant, request.hand, request.context, request.rules, request.dialect,
-               explain=request.explain, claim=request.claim)
+    return score_checked(request.variant, request.hand, request.context, request.rules, request.dialect,
+                         explain=request.explain, claim=request.claim)
 
 
 def parse_request(raw: dict[str, Any]) -> ScoreRequest:
@@ -183,9 +235,9 @@ def internal_error(exc: BaseException) -> dict[str, Any]:
     return error_result(HandError(message, None, "internal_error"))
 
 
-def _answer_one(req: Any, checked: bool = False) -> Result | dict[str, Any]:
+def _answer_one(req: Any, declined: Declined | None = None) -> Result | dict[str, Any]:
     try:
-        return score_request(req, checked=checked)
+        return score_request(req, declined=declined)
     except HandError as err:
         return error_result(err)
     except Exception as exc:
@@ -209,21 +261,39 @@ def compact_of(result: Result) -> CompactResult:
                          tuple((i.id, i.points, i.factor, i.count) for i in result.items), dict(result.payments))
 
 
-def _fast_path(variant: str) -> Any:
-    """The variant's C fast path (a capsule or a callable, see ``Variant.compact``), or None."""
-    return registry.get(variant).compact()
+# variant id -> its compiled compact path (``Variant.compact``), or None when it has none
+_COMPACT_PATHS: dict[str, Any] = {}
 
 
-def _compact_in_full(variant: str, hand: str | None, context: Any, rules: Any, dialect: str | None,
-                     declined: bool) -> CompactResult:
-    # a request the variant's compact C path has declined would be declined by its full C path
-    # too (both read the text and the context alike): it goes to the checked path straight away
-    run = score_checked if declined else score
-    return compact_of(run(variant, hand, context, rules, dialect))
+def score_compact(variant: str, hand: str | None, context: Any = None, rules: Any = None,
+                  dialect: str | None = None) -> CompactResult:
+    """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
+    count)``, payments -- equal to the full result's (``score``, condensed). Under the default rules
+    a variant's compiled compact path answers (MCR: in C from the notation text on, about 1 µs); a
+    request it declines, and any other, is scored in full and condensed, the compiled compact path
+    never asked twice. Raises HandError as ``score`` does."""
+    if rules is None and dialect is None:
+        try:
+            fast = _COMPACT_PATHS[variant]  # the common case first: one lookup
+        except (KeyError, TypeError):  # not seen yet, or no variant id
+            fast = _compact_path(variant)
+        if fast is not None:
+            answered = fast(hand, context)
+            if answered is not None:
+                return answered
+            # the compact path declined: the full compiled path reads the text and the context
+            # alike and would decline it too, so the checked path answers
+            return compact_of(score_checked(variant, hand, context))
+    return compact_of(score(variant, hand, context, rules, dialect))
 
 
-_compact.configure(_fast_path, _compact_in_full)
-score_compact = _compact.score_compact  # the dispatch runs in C: see its docstring
+def _compact_path(variant: Any) -> Any:
+    """A variant's compact path (``Variant.compact``), kept for the next call; None when it has
+    none. An unknown variant id raises HandError, as ``score`` would."""
+    if type(variant) is not str:
+        return None
+    fast = _COMPACT_PATHS[variant] = registry.get(variant).compact()
+    return fast
 
 
 # threads a compact batch may score on (the C fast paths release the GIL)
@@ -281,7 +351,7 @@ def _compact_many(requests: list[Any]) -> list[Result | CompactResult | dict[str
 
 def _compact_one(req: Any) -> CompactResult | dict[str, Any]:
     # the C paths left this request to the checked path: no second try through one of them
-    full = _answer_one(req, checked=True)
+    full = _answer_one(req, COMPACT_DECLINED)
     if not isinstance(full, Result):
         return full
     try:
@@ -291,14 +361,14 @@ def _compact_one(req: Any) -> CompactResult | dict[str, Any]:
 
 
 def score_raw(raw: Any, view: Literal["full", "compact"] = "full",
-              fast_tried: bool = False) -> Result | CompactResult | dict[str, Any]:
+              declined: Declined | None = None) -> Result | CompactResult | dict[str, Any]:
     """One decoded JSON request (a batch line, an entry of the HTTP batch): its answer, an inline
     error when it is not a JSON object, is malformed or could not be scored. Never raises.
-    ``fast_tried``: the C fast paths already left this request to the full path (compact view)."""
+    ``declined``: the compiled paths already left this request to the checked path."""
     if not isinstance(raw, dict):
         return error_result(HandError("a request must be a JSON object", None, "bad_request"))
-    if view == "compact" and fast_tried:
-        return _compact_one(raw)
+    if declined is not None:
+        return _compact_one(raw) if view == "compact" else _answer_one(raw, declined)
     return score_many([raw], view=view)[0]
 
 

@@ -9,7 +9,7 @@ is what the HTTP API's schema says of it (api/openapi.py).
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal
 
 from .jsonio import plain
@@ -26,7 +26,45 @@ class Plain:
     __slots__ = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return plain(self)
+        return _as_dict(self, _FIELD_NAMES.get(self.__class__) or _names(self.__class__))
+
+
+# each result class's field names, in order (``dataclasses.fields`` costs more than the copy itself)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+# what ``plain`` gives back as it is: most of a result's values, copied without a call each
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
+def _as_dict(value: Plain, names: tuple[str, ...]) -> dict[str, Any]:
+    out = {}
+    for name in names:
+        v = getattr(value, name)
+        out[name] = v if v.__class__ in _ATOMS else _plain(v)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """``jsonio.plain`` for what a result holds, by exact type first: the same dicts and lists."""
+    cls = value.__class__
+    if cls in _ATOMS:
+        return value
+    if cls is list or cls is tuple:
+        return [v if v.__class__ in _ATOMS else _plain(v) for v in value]
+    if cls is dict:
+        return {k: v if v.__class__ in _ATOMS else _plain(v) for k, v in value.items()}
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        if not issubclass(cls, Plain):
+            return plain(value)  # anything else (a subclass of list or dict, another dataclass)
+        names = _names(cls)
+    return _as_dict(value, names)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

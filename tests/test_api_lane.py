@@ -61,27 +61,27 @@ def routed(monkeypatch) -> list[Any]:
     seen: list[Any] = []
     score = api.routes.scoring._score
 
-    def counted(request: Any) -> bytes:
+    def counted(request: Any, declined: Any = None) -> bytes:
         seen.append(request)
-        return score(request)
+        return score(request, declined)
 
     monkeypatch.setattr(api.routes.scoring, "_score", counted)
     return seen
 
 
 def use_fast(monkeypatch, fast: Any) -> None:
-    """``fast`` in the place of ``engine.score_fast``, for the lane and for ``engine.score`` (whose
-    cache of the variants' compiled paths is emptied, so that it asks ``score_fast``)."""
-    monkeypatch.setattr(engine, "_FULL_FAST", {})
-    monkeypatch.setattr(engine, "score_fast", fast)
+    """``fast`` in the place of ``engine.compiled``, for the lane and for ``engine.score`` (whose
+    cache of the variants' compiled paths is emptied, so that it asks ``compiled``)."""
+    monkeypatch.setattr(engine, "_FULL_PATHS", {})
+    monkeypatch.setattr(engine, "compiled", fast)
 
 
 def checked_path_only(monkeypatch) -> None:
-    use_fast(monkeypatch, lambda variant, hand, context, rules: None)
+    use_fast(monkeypatch, lambda variant, hand, context, rules: engine.COMPILED_DECLINED)
 
 
 def stand_in(monkeypatch) -> list[tuple]:
-    """``engine.score_fast`` answering what the checked path answers (as a compiled path must), for
+    """``engine.compiled`` answering what the checked path answers (as a compiled path must), for
     the requests whose hand it reads; the calls it answered, listed."""
     answered: list[tuple] = []
 
@@ -89,7 +89,7 @@ def stand_in(monkeypatch) -> list[tuple]:
         try:
             result = engine.score_checked(variant, hand, context, rules)
         except HandError:
-            return None
+            return engine.COMPILED_DECLINED
         answered.append((variant, hand, context, rules))
         return result
 
@@ -110,7 +110,7 @@ def test_the_lane_answers_as_the_checked_path(body, monkeypatch, routed):
 
 
 def test_the_real_compiled_path_answers_as_the_checked_path(monkeypatch, routed):
-    # the real engine.score_fast: the lane where it answers, the checked way where it declines
+    # the real engine.compiled: the lane where it answers, the checked way where it declines
     real = [answer_of(post(body)) for body in PLAIN]
     taken = len(PLAIN) - len(routed)
     checked_path_only(monkeypatch)
@@ -138,11 +138,11 @@ def test_the_same_bytes_differently_written(monkeypatch, routed):
 
 def grabbing(monkeypatch) -> list[Any]:
     """A compiled path that would answer anything (none may be so careless): the lane's own checks
-    are all that stand between a bad request and a 200. What the lane answered, listed (None: it
-    handed the request to the route)."""
+    are all that stand between a bad request and a 200. What the lane answered, listed (a Declined:
+    it handed the request to the route)."""
     canned = engine.score_checked(MCR["variant"], MCR["hand"], MCR["context"])
     in_lane = False
-    use_fast(monkeypatch, lambda *request: canned if in_lane else None)
+    use_fast(monkeypatch, lambda *request: canned if in_lane else engine.COMPILED_DECLINED)
     answers: list[Any] = []
     answer = lane.answer
 
@@ -205,7 +205,7 @@ def test_any_other_request_goes_the_checked_way(body, status, code, monkeypatch,
         assert json.loads(expected[2])["error"]["code"] == code
     answers = grabbing(monkeypatch)
     assert answer_of(post(body)) == expected
-    assert answers == [None]  # handed to the route (which may try the compiled path itself)
+    assert answers == [engine.NOT_PLAIN]  # handed to the route, which scores it by the checked path
 
 
 @pytest.mark.parametrize("raw", [

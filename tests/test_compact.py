@@ -322,8 +322,8 @@ def test_a_request_the_compact_path_declines_is_not_tried_through_the_full_c_pat
         calls.append(hand)
         return None
 
-    engine.score_fast("mcr", None, None, None)  # looks the variant's full path up once
-    monkeypatch.setitem(engine._FULL_FAST, "mcr", counted)
+    engine.compiled("mcr", None, None, None)  # looks the variant's full path up once
+    monkeypatch.setitem(engine._FULL_PATHS, "mcr", counted)
     declined = ("1f[123m]456789m555pCC", {"self_draw": True})  # a flower written in the hand: the C paths leave it
     assert FAST.compact(*declined) is None
     expected = compact_of(engine.score_checked("mcr", *declined))

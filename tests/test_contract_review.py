@@ -293,7 +293,7 @@ def test_http_unexpected_exception_is_not_500(monkeypatch: pytest.MonkeyPatch) -
         raise RuntimeError("unforeseen in the compiled path")
 
     monkeypatch.setattr(engine, "score_request", boom)
-    monkeypatch.setattr(engine, "score_fast", boom_fast)  # the fast lane hands the request on
+    monkeypatch.setattr(engine, "compiled", boom_fast)  # the fast lane hands the request on
     quiet = TestClient(http_app, raise_server_exceptions=False)
     r = quiet.post("/v1/score", json={"variant": "mcr", "hand": "[123m]456789m555pCC"})
     assert r.status_code == 422

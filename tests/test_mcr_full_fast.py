@@ -278,8 +278,8 @@ def test_a_batch_of_plain_requests_is_answered_by_the_c_path(monkeypatch: pytest
     assert [engine.answer_json(a) for a in score_many(requests)] == expected
     # only the requests the C path declines (contradictions) are read into the request model
     assert 0 < len(checked_way) < 0.1 * len(requests)
-    assert all(score_fast_declines(r) for r in checked_way)
+    assert all(full_path_declines(r) for r in checked_way)
 
 
-def score_fast_declines(raw: dict[str, Any]) -> bool:
+def full_path_declines(raw: dict[str, Any]) -> bool:
     return FAST.full(raw["hand"], raw.get("context"), raw.get("rules")) is None

@@ -23,12 +23,13 @@ from scorer.result import Result
 
 from .. import limits, openapi, schemas
 from ..body import read_body, read_json
+from ..lane import declined_in
 from . import JSON, Answer
 
 # --- the work done in the scoring threads ----------------------------------------------------------
 
-def _score(request: ScoreRequest) -> bytes:
-    result = engine.score_request(request)
+def _score(request: ScoreRequest, declined: engine.Declined | None) -> bytes:
+    result = engine.score_request(request, declined=declined)
     return dumps(result)
 
 
@@ -42,7 +43,8 @@ def _parse(request: ParseRequest) -> bytes:
 
 def _batch_item(raw: Any, view: str) -> Any:
     try:
-        result = engine.score_request(raw, checked=view == "compact")  # compact: its C path declined it
+        # compact: the batch's C path has already declined it (fast_compact_many)
+        result = engine.score_request(raw, declined=engine.COMPACT_DECLINED if view == "compact" else None)
     except HandError as err:
         return engine.error_result(err)
     except Exception as exc:  # a bug: answered in its place, the batch goes on
@@ -89,7 +91,9 @@ def install(app: FastAPI, answer: Answer) -> None:
               openapi_extra=openapi.body("ScoreRequest", examples))
     async def score(request: Request) -> Response:
         """One hand scored: items, total, payments; every reading with ``explain``, a verdict with ``claim``."""
-        return await answer(_score, validated(ScoreRequest, await read_json(request, limits.MAX_BODY_BYTES)))
+        # a request the lane has already asked the compiled path about comes with its decline
+        return await answer(_score, validated(ScoreRequest, await read_json(request, limits.MAX_BODY_BYTES)),
+                            declined_in(request.scope))
 
     @app.post("/v1/waits", responses={200: {"model": schemas.WaitsResult, "content": {JSON: {}}}, **schemas.ERRORS},
               openapi_extra=openapi.body("WaitsRequest", {"mcr": openapi.WAITS_EXAMPLE}))

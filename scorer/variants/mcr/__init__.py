@@ -89,7 +89,7 @@ class MCR(Variant):
         return build_result(self.id, hand, ctx, opts, facts, chosen, n_readings)
 
     def compact(self) -> Any:
-        return None if evaluate_module._fast is None else evaluate_module._fast.COMPACT_ENTRY
+        return None if evaluate_module._fast is None else evaluate_module._fast.compact
 
     def compact_many(self) -> Callable[[list[Any], int, bool], list[Any]] | None:
         return None if evaluate_module._fast is None else evaluate_module._fast.compact_many
@@ -105,6 +105,11 @@ class MCR(Variant):
             logging.getLogger(__name__).warning("MCR's compiled full path is off: %s", fast.DECLINED)
             return None
         return fast.full
+
+    def why_declined(self, hand: Any, context: Any, rules: Any) -> str | None:
+        """Why the compiled full path leaves this request to the checked path (``engine.why_declined``)."""
+        fast = evaluate_module._fast
+        return None if fast is None else fast.why_declined(hand, context, rules)
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every reading the scorer weighed: special shapes and each four-sets division."""

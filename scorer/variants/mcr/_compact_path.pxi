@@ -7,7 +7,6 @@
 from cpython.dict cimport PyDict_Next
 from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject
-from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
@@ -23,6 +22,7 @@ from scorer._compact cimport CompactResult
 from scorer._fastparse cimport ParsedHand, parse_standard
 
 # the default preset's rules (the only ones this path scores) and the settlement, from their sources
+from scorer import seats as _seats_py
 from scorer.variants.mcr import settle as _settle_py
 from scorer.variants.mcr.context import DEFAULT_PRESET as _DEFAULT_PRESET, PRESETS as _PRESETS
 
@@ -33,7 +33,12 @@ cdef int KNITTED_WAITS = _DEFAULTS["knitted_straight_waits"]
 cdef int BASE = _settle_py.BASE
 cdef int FLOWER_FAN = -1
 cdef list ITEM_CACHE = []     # ITEM_CACHE[fan][count]: the (id, points, factor, count) tuple
-cdef tuple SEAT_NAMES = ("E", "S", "W", "N")
+# the seats in turn order and who deals in by default on a discard (the winner's previous seat), as
+# scorer.seats writes and reckons them (the wind kinds 27-30 follow the same order)
+cdef tuple SEAT_NAMES = _seats_py.SEATS
+cdef int PREVIOUS_SEAT[4]
+for _i in range(4):
+    PREVIOUS_SEAT[_i] = SEAT_NAMES.index(_seats_py.previous_seat(SEAT_NAMES[_i]))
 cdef str NO_WIN_REASON = _settle_py.NO_WIN_REASON
 cdef str VARIANT = "mcr"
 cdef enum:
@@ -281,7 +286,7 @@ cdef void _settle(Ctx *x, Scored *o, Settled *r) noexcept nogil:
     r.valid = 1
     r.total = o.points + x.flowers
     seat = x.seat - 27
-    discarder = -1 if x.self_draw else (x.discarder - 27 if x.discarder >= 0 else (seat + 3) % 4)
+    discarder = -1 if x.self_draw else (x.discarder - 27 if x.discarder >= 0 else PREVIOUS_SEAT[seat])
     for i in range(4):
         if i == seat:
             continue
@@ -376,6 +381,3 @@ def compact(text, context):
     full path must score this request (see the module docstring of _compact_path.pxi)."""
     return _compact_entry(text, context)
 
-
-# the same as a C function pointer, for scorer._compact.score_compact's dispatch
-COMPACT_ENTRY = PyCapsule_New(<void *>_compact_entry, b"mjscore.compact_entry", NULL)

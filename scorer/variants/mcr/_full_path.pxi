@@ -1,6 +1,6 @@
 # Included by _fast.pyx: MCR's full Result built in C, straight from the notation text, the context
 # dict and a preset name: ``full(text, context, rules)``, which ``MCR.full_fast`` hands to
-# ``engine.score_fast`` (``scorer.score("mcr", ...)`` without explain, claim or dialect). One
+# ``engine.compiled`` (``scorer.score("mcr", ...)`` without explain, claim or dialect). One
 # evaluation of the hand with the recorder on (a hand whose only reading is one division is recorded
 # as it is scored, ``_evaluate_recording``; any other's chosen reading is scored once more,
 # ``_explain_chosen``, as ``explain`` does), then every field of the Result written here: the
@@ -13,6 +13,14 @@
 # ``ResolvedRules.echo`` (docs/architecture.md#the-full-result-in-c). What those write, this writes
 # too: a change there is a change here, and tests/test_mcr_full_fast.py compares both answers'
 # ``as_dict()`` on the differential corpus, the fixtures and random contexts.
+#
+# The texts are taken from their Python writers wherever they form a table, built at import: every
+# set (``Set.text``), pair and tile, the nine tiles of a suit and each knitted family
+# (``tiles_text``), the seats and the default discarder (``scorer.seats``), the reasons, the tie
+# breaks, the fan names, the context's defaults and field names, each preset's echo. What is not a
+# table -- the canonical hand and the sources that list a hand's own tiles -- is written here by
+# ``_t_tiles``, tiles_text's rule (digits, each run closed by its suit letter), compared with the
+# Python writer on every answer of the suite.
 #
 # Whatever this path does not read exactly as the checked path would returns None, and the checked
 # path answers (and reports the errors): everything the compact path declines (_compact_path.pxi:
@@ -35,7 +43,9 @@ from scorer import result as _result_py
 from scorer.tiles import tiles_text as _tiles_text_py
 from scorer.variants.mcr import division as _division_py
 from scorer.variants.mcr.context import MCRContext as _MCRContext, MCRRules as _MCRRules
-from scorer.variants.mcr.compiled import CONTEXT_FIELDS_READ, context_contract_problems as _contract_problems
+from scorer.variants.mcr.compiled import (CONTEXT_FIELDS_READ, DECLINE_REASONS as _DECLINE_REASONS,
+                                          context_contract_problems as _contract_problems,
+                                          rules_contract_problems as _rules_problems)
 from scorer.version import __version__ as _version_py
 
 cdef extern from *:
@@ -75,6 +85,7 @@ cdef extern from "Python.h":
 cdef enum:
     TEXT_CAP = 2048
     SET_TEXT_CAP = 12
+    NINE_TEXT_CAP = 16  # nine tiles: at most 12 characters (147m258p369s)
     MAXPRESETS = 8
 
 cdef struct Text:
@@ -90,6 +101,10 @@ cdef char SET_C[3][NK][3][SET_TEXT_CAP]
 cdef list SET_STR = []   # the same as str, index (kind * NK + tile) * 3 + form
 cdef list PAIR_STR = []  # tiles_text([k, k])
 cdef list TILE_STR = [_tiles_text_py([k]) for k in range(NK)]  # tile_name
+# the nine tiles of a suit (清龙 in 九莲宝灯) and each knitted family, as tiles_text writes them
+cdef char RUN_C[3][NINE_TEXT_CAP]
+cdef char FAMILY_C[6][NINE_TEXT_CAP]
+cdef list FAMILY_STR = []
 cdef const char *OPENERS = b"[{("  # by ParsedHand.mexp: exposed, added, concealed
 cdef const char *CLOSERS = b"]})"
 
@@ -166,6 +181,18 @@ cdef void _init_texts() except *:
                 SET_STR.append(text)
     for tile in range(NK):
         PAIR_STR.append(_tiles_text_py([tile, tile]))
+    for i in range(3):
+        b = _tiles_text_py(list(range(9 * i, 9 * i + 9))).encode("ascii")
+        if len(b) >= NINE_TEXT_CAP:
+            raise RuntimeError("a suit's text longer than the C table holds")
+        memcpy(RUN_C[i], <const char *>b, len(b) + 1)
+    for i in range(6):
+        text = _tiles_text_py([FAMS[i][k] for k in range(9)])
+        b = text.encode("ascii")
+        if len(b) >= NINE_TEXT_CAP:
+            raise RuntimeError("a knitted family's text longer than the C table holds")
+        memcpy(FAMILY_C[i], <const char *>b, len(b) + 1)
+        FAMILY_STR.append(text)
 
 
 _init_texts()
@@ -271,10 +298,13 @@ cdef void _init_full() except *:
     shapes_known = (_slots(ITEM_T, ITEM_FIELDS, O_ITEM) and _slots(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
                     and _slots(CONTEXT_USED_T, CONTEXT_USED_FIELDS, O_CONTEXT_USED)
                     and _slots(RESULT_T, RESULT_FIELDS, O_RESULT))
-    # the context's fields: the ones _field_code numbers, in its order (compiled.py)
-    problems = _contract_problems(CONTEXT_FIELDS)
+    # the context's fields: the ones _field_code numbers, in its order; the rules' options: the ones
+    # read above (compiled.py)
+    problems = _contract_problems(CONTEXT_FIELDS) + _rules_problems(tuple(_MCRRules.fields))
     if not shapes_known:
         problems.append("the result classes (scorer/result.py) changed shape")
+    if tuple(SEAT_NAMES) != tuple(TILE_STR[27:31]):  # the wind kinds, in the order the C reader numbers them
+        problems.append("scorer.seats.SEATS is not the order of the wind tiles E S W N")
     if DEFAULT_PRESET_INDEX < 0:
         problems.append(f"the default preset {_DEFAULT_PRESET!r} is not among the presets")
     DECLINE_REASONS.extend(problems)
@@ -333,12 +363,10 @@ cdef void _t_source(Text *t, int code, Hand *h, Div *d) noexcept nogil:
                 tiles[m] = h.kinds[i]
                 m += 1
         _t_tiles(t, tiles, m)
-    elif kind == SRC_RUN:
-        for i in range(9):
-            tiles[i] = low + i
-        _t_tiles(t, tiles, 9)
+    elif kind == SRC_RUN and low < 27 and low % 9 == 0:
+        _t_str(t, RUN_C[low // 9])
     elif kind == SRC_FAMILY and low < 6:
-        _t_tiles(t, FAMS[low], 9)
+        _t_str(t, FAMILY_C[low])
     else:
         t.over = 1
 
@@ -473,9 +501,7 @@ cdef list _partition_of(Outcome *o, Hand *h, Text *t):
                     if not h.conc[FAMS[f][i]]:
                         break
                 else:
-                    t.n = 0
-                    _t_tiles(t, FAMS[f], 9)
-                    out.append(_t_done(t))
+                    out.append(FAMILY_STR[f])
                     break
             nsets = 1
         else:
@@ -582,7 +608,7 @@ cdef object _context_used(Ctx *x, Hand *h):
 
 cdef inline str _discarder(Ctx *x):
     """Who pays on a discard: the discarder given, else the winner's previous seat."""
-    return SEAT_NAMES[x.discarder - 27] if x.discarder >= 0 else SEAT_NAMES[(x.seat - 27 + 3) % 4]
+    return SEAT_NAMES[x.discarder - 27] if x.discarder >= 0 else SEAT_NAMES[PREVIOUS_SEAT[x.seat - 27]]
 
 
 cdef object _PASTED = None  # scorer.pasted, imported on the first bare kong
@@ -626,7 +652,17 @@ cdef list _warnings(str text, ParsedHand *p):
     return [_PASTED.kong_note(written, first)]
 
 
-cdef object _full_entry(object text, object context, object rules):
+# why the full path declines a request: the codes of compiled.DECLINE_REASONS
+cdef enum:
+    WHY_OFF = 0
+    WHY_RULES = 1
+    WHY_READ = 2
+    WHY_HAND = 3
+    WHY_SHAPE = 4
+    WHY_CAPACITY = 5
+
+
+cdef object _full_entry(object text, object context, object rules, int *why):
     cdef Ctx x
     cdef Hand h
     cdef ParsedHand p
@@ -639,6 +675,7 @@ cdef object _full_entry(object text, object context, object rules):
     cdef Py_ssize_t n
     cdef int preset = -1, i, kongs = 0
     if not FULL_READY:
+        why[0] = WHY_OFF
         return None
     if not DETAILS_READY:
         _init_details()
@@ -650,8 +687,13 @@ cdef object _full_entry(object text, object context, object rules):
                 preset = i
                 break
     if preset < 0 or not PRESET_OK[preset]:
+        why[0] = WHY_RULES
         return None
-    if not _read_text(text, context, &x, &s, &n) or not _load_parsed(s, n, &x, &h, &p):
+    if not _read_text(text, context, &x, &s, &n):
+        why[0] = WHY_READ
+        return None
+    if not _load_parsed(s, n, &x, &h, &p):
+        why[0] = WHY_HAND
         return None
     for i in range(p.nmelds):
         if p.mkind[i] == KONG:
@@ -660,6 +702,7 @@ cdef object _full_entry(object text, object context, object rules):
     # is scored again with the recorder on
     _evaluate_recording(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, NULL, &e)
     if o.status == S_DEFER:
+        why[0] = WHY_SHAPE
         return None
     t.n = 0
     t.over = 0
@@ -679,13 +722,16 @@ cdef object _full_entry(object text, object context, object rules):
         if not o.recorded:
             _explain_chosen(&h, x.seat, x.prevalent, PRESET_KONG_PAIR[preset], PRESET_KNITTED[preset], &o, &e)
         if e.nsrc >= MAXSRC or e.nrem >= MAXREM:
+            why[0] = WHY_CAPACITY
             return None
         items = _items(&o, &e, &h, x.flowers, &t)
         if items is None:
+            why[0] = WHY_CAPACITY
             return None
         excluded = _excluded(&e)
         partition = _partition_of(&o, &h, &t)
         if t.over:
+            why[0] = WHY_CAPACITY
             return None
         tie_break = TIE_BREAK_TEXTS[o.decided]
         details = PyDict_Copy(DETAILS_TEMPLATE)
@@ -702,6 +748,7 @@ cdef object _full_entry(object text, object context, object rules):
         if kongs:
             details["kongs"] = kongs
     if t.over:
+        why[0] = WHY_CAPACITY
         return None
     r = mj_alloc(RESULT_T)
     mj_set(r, O_RESULT[0], VARIANT)
@@ -728,5 +775,15 @@ cdef object _full_entry(object text, object context, object rules):
 
 def full(text, context, rules=None):
     """MCR's full Result (``scorer.score("mcr", text, context, rules)``) built in C, or None when the
-    checked path must answer this request (see the header of _full_path.pxi)."""
-    return _full_entry(text, context, rules)
+    checked path must answer this request (see the header of _full_path.pxi; ``why_declined``)."""
+    cdef int why = -1
+    return _full_entry(text, context, rules, &why)
+
+
+def why_declined(text, context, rules=None):
+    """Why ``full`` leaves this request to the checked path (compiled.DECLINE_REASONS), None when it
+    takes it: the same run, its reason kept."""
+    cdef int why = -1
+    if _full_entry(text, context, rules, &why) is not None:
+        return None
+    return _DECLINE_REASONS[why]

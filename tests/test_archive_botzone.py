@@ -187,6 +187,8 @@ def test_a_log_over_many_lines_stays_one_log_with_a_byte_order_mark(tmp_path):
     ('[{"output": {"display": {"action": "INIT", "quan": 0}}}]', "truncated log"),
     ('[{"output": {"display": {"action": "DRAW", "player": 7, "tile": "W1"}}}]', "player 7 is no seat"),
     ('[{"output": {"display": {"action": "WA", "player": 2}}}]', "the judge ended the match on player 2's 'WA'"),
+    ('[{"output": {"display": {"action": ["HU"], "player": 2}}}]', "the judge ended the match on player 2's ['HU']"),
+    ('[{"output": {"display": {"action": {}}}}]', "player None is no seat"),
 ])
 def test_bad_json_logs_are_errors(tmp_path, text, message):
     path = tmp_path / "bad.json"
@@ -312,6 +314,16 @@ def test_json_log_flowers_count_and_share_one_wall(tmp_path):
     assert report["request"]["context"]["flowers"] == 2
     assert {"name": "花牌", "id": "flower_tiles", "value": 1, "count": 2} in report["result"]["fans"]
     assert "fan 花牌 (flower_tiles) ×2 in ours, not in the record" in report["why"]
+
+
+def test_the_turns_after_a_json_logs_end_are_not_read(tmp_path):
+    """The judge's turns after the HU are passed over, a finishing turn whose content is no scores too."""
+    log = next(json.loads(x) for x in (FIXTURES / "logs.jsonl").read_text().splitlines() if "R01-chi" in x)
+    log["log"].append({"output": {"display": {"action": "HU", "player": 0}, "content": ["no", "scores"]}})
+    path = tmp_path / "after-end.json"
+    path.write_text(json.dumps(log))
+    [report] = map(audit.audit_round, sources.rounds_of([path]))
+    assert report["outcome"] == "win" and report["agree"] is True
 
 
 def test_a_json_log_error_names_the_judges_turn(tmp_path):

@@ -88,11 +88,12 @@ def parse_log(raw: RawRound) -> Round:
     rnd = Round(id=str(ident) if ident else f"{raw.source}:{raw.at}", source=raw.source, at=raw.at, unit="turn")
     reader = _Reader(rnd)
     for index, turn in enumerate(log):
-        display = _display(index, turn)
+        output, display = _display(index, turn)
         if display is None:
             continue
         if rnd.end:
             break
+        display = _with_scores(display, output)
         try:
             reader.step(index, display)
         except RecordError as err:
@@ -117,8 +118,8 @@ def _log_of(raw: RawRound) -> tuple[list[Any], Any]:
     return log, ident
 
 
-def _display(index: int, turn: Any) -> dict[str, Any] | None:
-    """What the judge shows of a turn (its action), or None for a turn that shows none."""
+def _display(index: int, turn: Any) -> tuple[Any, dict[str, Any] | None]:
+    """A turn's output and what the judge shows of it (its action), or None for a turn that shows none."""
     output = turn.get("output") if isinstance(turn, dict) else None
     display = output.get("display") if isinstance(output, dict) else None
     if isinstance(display, str):  # some exports keep the display as JSON text
@@ -127,11 +128,16 @@ def _display(index: int, turn: Any) -> dict[str, Any] | None:
         except orjson.JSONDecodeError:
             raise RecordError(index, "a display that is not JSON", "turn") from None
     if not isinstance(display, dict) or "action" not in display:
-        return None
+        return output, None
+    return output, display
+
+
+def _with_scores(display: dict[str, Any], output: Any) -> dict[str, Any]:
+    """A HU turn without its scores: the judge's finishing turn also gives them as its content,
+    "0".."3" (read only for a turn before the round's end: the turns after it are not read)."""
     if display["action"] == "HU" and "score" not in display and isinstance(output, dict):
-        # the judge's finishing turn also gives the scores as its content: "0".."3"
         content = output.get("content") or {}
-        display = {**display, "score": [content.get(str(i)) for i in range(4)]}
+        return {**display, "score": [content.get(str(i)) for i in range(4)]}
     return display
 
 
@@ -146,8 +152,9 @@ class _Reader:
 
     def step(self, at: int, d: dict[str, Any]) -> None:
         action = d["action"]
-        seat = _seat(d.get("player"), at) if action not in _SEATLESS else -1
-        read = _STEPS.get(action)
+        named = isinstance(action, str)  # anything else (a list, an object) is no action of the judge's
+        seat = -1 if named and action in _SEATLESS else _seat(d.get("player"), at)
+        read = _STEPS.get(action) if named else None
         if read is None:
             raise RecordError(at, f"the judge ended the match on player {seat}'s {action!r}: no win to score")
         read(self, at, seat, d)

@@ -3,10 +3,10 @@ answers that come with a score (docs/referee.md)."""
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import TYPE_CHECKING, Any
 
+from .item_names import item_names, name_key
 from .result import ClaimCheck, OwnClaims, ReadingView, Result, Verdict
 
 if TYPE_CHECKING:
@@ -23,21 +23,6 @@ def readings_of(variant: Variant, hand: Any, context: Any, rules: Any, result: R
 
 
 _TOTAL = re.compile(r"-?[0-9]{1,9}")  # ASCII digits only, and no number a hand could never reach
-
-
-def name_key(name: str) -> str:
-    """Names compare without case, spaces, hyphens or underscores: "Pure Straight" = "pure_straight"."""
-    return re.sub(r"[\s_\-]+", "", name).casefold()
-
-
-@functools.cache
-def item_names(variant: Variant) -> dict[str, str]:
-    """Every way a claim may name an item (id, English name, Chinese name) → the item's id."""
-    names: dict[str, str] = {}
-    for item in variant.items:
-        for name in (item.name_zh, item.name, item.id):
-            names[name_key(name)] = item.id
-    return names
 
 
 def similar_items(variant: Variant, name: str) -> list[str]:

@@ -77,7 +77,8 @@ def item_reference(variant_id: str, item: str) -> dict[str, Any]:
     and every item it keeps out ("not also scored"): its table row's exclusions and those the score
     applies with it in the example (清龙 keeps out the 连六 and 老少副 among its own chows), so the
     reference says what the score does. ``item`` is an id, a Chinese or an English name."""
-    from .claims import item_names, name_key, unknown_item
+    from .claims import unknown_item
+    from .item_names import item_names, name_key
 
     v = registry.get(variant_id)
     item_id = item_names(v).get(name_key(item))

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from scorer.claims import item_names, name_key
+from scorer.item_names import item_names, name_key
 from scorer.result import ClaimCheck, Item, OwnClaims, Result
 
 if TYPE_CHECKING:

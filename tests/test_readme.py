@@ -15,6 +15,11 @@ PYTHON = python_examples(README)
 CURL = curl_examples(README)
 
 
+def test_readme_is_a_front_page():
+    # what it is, the two commands, one example per feature and links: the manual is in docs/
+    assert len(README.splitlines()) <= 300
+
+
 def test_readme_opens_with_the_two_make_commands():
     first = blocks(README)[0][1]
     assert "make run" in first and "make test" in first

@@ -177,7 +177,6 @@ def print_needs(sheet: dict[str, Any], screen: Screen) -> None:
 def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) -> None:
     """A match's score sheet (MCR or a riichi hanchan, by the file's variant), its JSON or an export."""
     from scorer.match import new_record
-
     from scorer.match.kinds import of_sheet
 
     try:

@@ -448,3 +448,18 @@ def test_a_tie_for_first_in_seat_order_gives_the_leftover_sticks_and_the_oka_to_
     # (points − 30,000) / 1000 + uma, + 20 oka to first
     assert s["session_scores"] == {"Ann": -16.5, "Bo": 37.5, "Cy": 5.5, "Di": -26.5}
     assert s["check"]["zero"]
+
+
+def test_the_sheet_kind_is_the_one_the_variant_declares():
+    from scorer import registry
+    from scorer.match.kinds import SHEETS, keeping_sheets, of_record
+
+    assert keeping_sheets() == [v.id for v in registry.variants().values() if v.match_sheet]
+    for variant_id in ("mcr", "riichi"):
+        assert of_record({"variant": variant_id}) is SHEETS[registry.get(variant_id).match_sheet]
+    assert of_record({}) is of_record({"variant": "mcr"})
+    # a variant that keeps no sheet, and a name that is no variant, both get the list of those that do
+    assert registry.get("fuzhou").match_sheet is None
+    for name in ("fuzhou", "hk", 7):
+        assert problems_of({**game("wrc", []), "variant": name}) == [
+            f"variant: {name!r} has no match sheet (match sheets: {', '.join(keeping_sheets())})"]

@@ -72,7 +72,7 @@ def of_variant(variant_id: Any) -> SheetKind:
     if name not in SHEETS:
         raise HandError(f"variant: {variant_id!r} has no match sheet (match sheets: {', '.join(keeping_sheets())})",
                         None, "unknown_variant")
-    return SHEETS[name]  # type: ignore[index]
+    return SHEETS[name]
 
 
 def of_record(raw: Any) -> SheetKind:

@@ -463,3 +463,19 @@ def test_the_sheet_kind_is_the_one_the_variant_declares():
     for name in ("fuzhou", "hk", 7):
         assert problems_of({**game("wrc", []), "variant": name}) == [
             f"variant: {name!r} has no match sheet (match sheets: {', '.join(keeping_sheets())})"]
+
+
+@pytest.mark.parametrize("preset", PRESET_TABLE)
+@pytest.mark.parametrize(("win", "deltas"), [
+    # non-dealer ron 3 han 60 fu: basic 60 × 32 = 1,920, × 4 = 7,680 → 7,700 (no preset rounds it to mangan)
+    ({"winner": "Bo", "from": "Cy", "han": 3, "fu": 60}, {"Ann": 0, "Bo": 7700, "Cy": -7700, "Di": 0}),
+    # dealer ron 3 han 60 fu: 1,920 × 6 = 11,520 → 11,600
+    ({"winner": "Ann", "from": "Cy", "han": 3, "fu": 60}, {"Ann": 11600, "Bo": 0, "Cy": -11600, "Di": 0}),
+    # 4 han 40 fu and 3 han 70 fu pass basic 2,000: mangan, 8,000 for a non-dealer
+    ({"winner": "Bo", "from": "Di", "han": 4, "fu": 40}, {"Ann": 0, "Bo": 8000, "Cy": 0, "Di": -8000}),
+    ({"winner": "Bo", "from": "Di", "han": 3, "fu": 70}, {"Ann": 0, "Bo": 8000, "Cy": 0, "Di": -8000}),
+    # non-dealer tsumo 4 han 30 fu: the dealer 3,840 → 3,900, the others 1,920 → 2,000
+    ({"winner": "Di", "from": None, "han": 4, "fu": 30}, {"Ann": -3900, "Bo": -2000, "Cy": -2000, "Di": 7900}),
+])
+def test_hand_values_and_rounding_under_each_preset(preset, win, deltas):
+    assert sheet_of(preset, [win])["hands"][0]["deltas"] == deltas

@@ -127,6 +127,11 @@ def print_hanchan(sheet: dict[str, Any], screen: Screen) -> None:
         table.row("", "with penalties", "", *(f"{sheet['scores'][p]:+g}" for p in names))
     screen.table(table)
     screen.say("* the dealer of the hand; E1-0: the hand and its honba")
+    _hanchan_notes(sheet, screen)
+
+
+def _hanchan_notes(sheet: dict[str, Any], screen: Screen) -> None:
+    """Under the table: the sticks left at the end, the next hand, the penalties, the corrections."""
     left = sheet["leftover_riichi"]
     if left and left["sticks"]:
         to = ", ".join(left["to"]) if left["to"] else "lost"
@@ -142,8 +147,9 @@ def print_hanchan(sheet: dict[str, Any], screen: Screen) -> None:
             screen.say(f"  {e['seq']}. {e['at']} {e['by']}: {e['action']} entry {e['n']} — {e['reason']}")
 
 
-# each kind of sheet's printer, by the sheet's variant (an MCR sheet carries none)
-PRINTERS: dict[str, Callable[[dict[str, Any], Screen], None]] = {"mcr": print_sheet, "riichi": print_hanchan}
+# each kind of sheet's printer, by the sheet kind's name (scorer/match/kinds.py)
+PRINTERS: dict[str, Callable[[dict[str, Any], Screen], None]] = {"mcr_match": print_sheet,
+                                                                  "riichi_hanchan": print_hanchan}
 
 
 def print_needs(sheet: dict[str, Any], screen: Screen) -> None:
@@ -171,12 +177,11 @@ def print_needs(sheet: dict[str, Any], screen: Screen) -> None:
 def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) -> None:
     """A match's score sheet (MCR or a riichi hanchan, by the file's variant), its JSON or an export."""
     from scorer.match import new_record
+    from scorer.match.kinds import of_sheet
 
     try:
         record, computed = new_record(read_match(file))
         if explain is not None:
-            from scorer.match.kinds import of_sheet
-
             result = of_sheet(computed).explanation(computed, explain)
     except HandError as err:
         fail(err)
@@ -202,4 +207,4 @@ def sheet(file: Path, as_json: bool, explain: int | None, export: str | None) ->
     else:
         from .render import screen
 
-        PRINTERS[computed.get("variant", "mcr")](computed, screen())
+        PRINTERS[of_sheet(computed).name](computed, screen())

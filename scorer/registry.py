@@ -112,6 +112,8 @@ class Variant(ABC):
     # its tiles, sets, shapes and wilds as tile efficiency sees them (docs/efficiency.md#variants);
     # None: tile efficiency is not offered for it (``unsupported_variant``, and no OpenAPI schema)
     efficiency: ClassVar[Profile | None] = None
+    # the kind of match sheet it keeps (scorer/match/kinds.py, docs/match.md); None: no match sheet
+    match_sheet: ClassVar[str | None] = None
 
     # --- input -----------------------------------------------------------------
     def context(self, raw: dict[str, Any] | Model | None) -> Model:

@@ -393,3 +393,89 @@ def test_http_explains_a_hand_given_as_tiles(client):
     r = client.get(f"/v1/matches/{made['id']}/hands/1/explanation")
     assert r.status_code == 200, r.text
     assert r.json()["variant"] == "riichi" and r.json()["context_used"]["values"]["seat_wind"] == "S"
+
+
+# the preset table of the records spec, field by field
+PRESET_TABLE = {
+    "wrc": (30_000, 30_000, [15, 5, -5, -15], 0, "split", "head_bump", "first", False),
+    "ema": (30_000, 30_000, [15, 5, -5, -15], 0, "split", "triple", "first", False),
+    "mahjongsoul": (25_000, 25_000, [15, 5, -5, -15], 0, "seat_order", "double", "first", True),
+    "tenhou": (25_000, 30_000, [20, 10, -10, -20], 20, "seat_order", "double", "first", True),
+}
+
+
+@pytest.mark.parametrize("preset", PRESET_TABLE)
+def test_each_presets_numbers(preset):
+    rules = sheet_of(preset, [])["rules"]
+    got = tuple(rules[k] for k in ("start", "return", "uma", "oka", "ties", "multiple_ron", "leftover_riichi",
+                                   "abortive_draws"))
+    assert got == PRESET_TABLE[preset]
+    assert rules["preset"] == preset
+
+
+def test_abortive_draws_and_a_third_ron_by_preset():
+    # Mahjong Soul has abortive draws: the dealer deals again with one more honba, the sticks stay
+    s = sheet_of("mahjongsoul", [{"draw": True, "abortive": True, "riichi": ["Cy", "Di"]}])
+    assert s["hands"][0]["deltas"] == {"Ann": 0, "Bo": 0, "Cy": -1000, "Di": -1000}
+    assert s["next"] == {**s["next"], "label": "E1", "dealer": "Ann", "honba": 1, "sticks": 2}
+    assert problems_of(game("ema", [{"draw": True, "abortive": True}])) == [
+        "hands[0]: the ema preset has no abortive draws (the hand is played on)"]
+    triple = {"wins": [{"winner": w, "from": "Ann", "han": 1, "fu": 30} for w in ("Bo", "Cy", "Di")]}
+    assert [p.split(":")[1].strip() for p in problems_of(game("mahjongsoul", [triple]))] == [
+        "3 rons on one discard"]
+
+
+def test_a_non_dealer_tsumo_with_honba_resets_them_and_moves_the_dealer():
+    hands = [
+        {"draw": True, "tenpai": ["Ann"]},  # E1-0: Ann +3,000, the others −1,000; Ann repeats, honba 1
+        # E1-1: Cy tsumo 1 han 30 fu: basic 240, the dealer 480 → 500, the others 240 → 300, +100 honba each
+        {"winner": "Cy", "from": None, "han": 1, "fu": 30},
+    ]
+    s = sheet_of("wrc", hands)
+    assert s["hands"][1]["deltas"] == {"Ann": -600, "Bo": -400, "Cy": 1400, "Di": -400}
+    assert s["next"] == {**s["next"], "label": "E2", "dealer": "Bo", "honba": 0, "sticks": 0}
+
+
+def test_a_tie_for_first_in_seat_order_gives_the_leftover_sticks_and_the_oka_to_the_earlier_seat():
+    # E1: Bo and Cy tenpai after riichi: +1,500 − 1,000 each, Ann and Di −1,500, two sticks on the table;
+    # Ann noten: seven more draws with nobody tenpai end the game after S4. Tenhou: 25,000 start.
+    hands = [{"draw": True, "tenpai": ["Bo", "Cy"], "riichi": ["Bo", "Cy"]}] + [{"draw": True, "tenpai": []}] * 7
+    s = sheet_of("tenhou", hands)
+    assert s["complete"]
+    assert s["places"] == {"Bo": 1, "Cy": 2, "Ann": 3, "Di": 4}
+    assert s["leftover_riichi"] == {"sticks": 2, "to": ["Bo"]}
+    assert s["final_points"] == {"Ann": 23_500, "Bo": 27_500, "Cy": 25_500, "Di": 23_500}
+    # (points − 30,000) / 1000 + uma, + 20 oka to first
+    assert s["session_scores"] == {"Ann": -16.5, "Bo": 37.5, "Cy": 5.5, "Di": -26.5}
+    assert s["check"]["zero"]
+
+
+def test_the_sheet_kind_is_the_one_the_variant_declares():
+    from scorer import registry
+    from scorer.match.kinds import SHEETS, keeping_sheets, of_record
+
+    assert keeping_sheets() == [v.id for v in registry.variants().values() if v.match_sheet]
+    for variant_id in ("mcr", "riichi"):
+        assert of_record({"variant": variant_id}) is SHEETS[registry.get(variant_id).match_sheet]
+    assert of_record({}) is of_record({"variant": "mcr"})
+    # a variant that keeps no sheet, and a name that is no variant, both get the list of those that do
+    assert registry.get("fuzhou").match_sheet is None
+    for name in ("fuzhou", "hk", 7):
+        assert problems_of({**game("wrc", []), "variant": name}) == [
+            f"variant: {name!r} has no match sheet (match sheets: {', '.join(keeping_sheets())})"]
+
+
+@pytest.mark.parametrize("preset", PRESET_TABLE)
+@pytest.mark.parametrize(("win", "deltas"), [
+    # non-dealer ron 3 han 60 fu: basic 60 × 32 = 1,920, × 4 = 7,680 → 7,700 (no preset rounds it to mangan)
+    ({"winner": "Bo", "from": "Cy", "han": 3, "fu": 60}, {"Ann": 0, "Bo": 7700, "Cy": -7700, "Di": 0}),
+    # dealer ron 3 han 60 fu: 1,920 × 6 = 11,520 → 11,600
+    ({"winner": "Ann", "from": "Cy", "han": 3, "fu": 60}, {"Ann": 11600, "Bo": 0, "Cy": -11600, "Di": 0}),
+    # 4 han 40 fu and 3 han 70 fu pass basic 2,000: mangan, 8,000 for a non-dealer
+    ({"winner": "Bo", "from": "Di", "han": 4, "fu": 40}, {"Ann": 0, "Bo": 8000, "Cy": 0, "Di": -8000}),
+    ({"winner": "Bo", "from": "Di", "han": 3, "fu": 70}, {"Ann": 0, "Bo": 8000, "Cy": 0, "Di": -8000}),
+    # non-dealer tsumo 4 han 30 fu: the dealer 3,840 → 3,900, the others 1,920 → 2,000
+    ({"winner": "Di", "from": None, "han": 4, "fu": 30}, {"Ann": -3900, "Bo": -2000, "Cy": -2000, "Di": 7900}),
+])
+def test_hand_values_and_rounding_under_each_preset(preset, win, deltas):
+    assert sheet_of(preset, [win])["hands"][0]["deltas"] == deltas

@@ -35,7 +35,7 @@ from scorer.match import add_entry, correct, keys, new_record
 from scorer.match import export as ex
 from scorer.match import model as m
 from scorer.match import riichi_model as rm
-from scorer.match.kinds import SHEETS, of_record, of_sheet
+from scorer.match.kinds import DEFAULT, of_record, of_sheet, of_variant
 from scorer.match.store import Conflict, MatchStore, Stored
 from scorer.result import Result
 
@@ -208,6 +208,67 @@ class Sheet(BaseModel):
     log: list[LogRow]
 
 
+class HanchanWin(BaseModel):
+    winner: str
+    from_: str | None = Field(alias="from")
+    self_draw: bool
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int | None = None
+    limit: str | None = None
+    honba: int = Field(description="the honba this win took (0 for a later winner on the same discard)")
+    sticks: int = Field(description="the riichi sticks' points this win took")
+    points: int = Field(description="what its hand paid the winner, honba included")
+    scored: dict[str, Any] | None = Field(None, description="for a hand given as tiles: the riichi scorer's answer")
+
+
+class HanchanRow(BaseModel):
+    n: int = Field(description="the entry's number in the hands list")
+    kind: Literal["win", "multiple_ron", "draw", "penalty"]
+    label: str | None = Field(None, description="E1 … S4")
+    round_wind: str | None = None
+    dealer: str | None = None
+    honba: int | None = None
+    sticks: int | None = Field(None, description="riichi sticks on the table before the hand")
+    seats: dict[str, str] | None = None
+    riichi: list[str] | None = None
+    wins: list[HanchanWin] | None = None
+    tenpai: list[str] | None = None
+    abortive: bool | None = None
+    penalty: dict[str, int] | None = None
+    reason: str | None = None
+    note: str | None = None
+    deltas: dict[str, int] = Field(description="the score changes, riichi sticks included")
+    points: dict[str, int] = Field(description="running points after this entry")
+    sticks_after: int
+    entry: dict[str, Any] = Field(description="the entry as recorded")
+
+
+class HanchanSheet(BaseModel):
+    """The riichi hanchan sheet (a match file with "variant": "riichi"; docs/match.md)."""
+
+    variant: Literal["riichi"]
+    title: str | None
+    players: list[str]
+    rules: dict[str, Any] = Field(description="the resolved rules: start, return, uma, oka, ties, …")
+    hands: list[HanchanRow]
+    hands_played: int
+    complete: bool = Field(description="true once the dealer moved on from South 4")
+    next: dict[str, Any] | None = Field(description="the hand to play next (label, dealer, honba, sticks, seats)")
+    points: dict[str, int]
+    sticks: int
+    leftover_riichi: dict[str, Any] | None
+    final_points: dict[str, int]
+    places: dict[str, int]
+    uma: dict[str, float]
+    session_scores: dict[str, float] = Field(description="(final points − return) / 1000 + uma (+ oka to first)")
+    session_scores_exact: dict[str, str]
+    penalties: list[dict[str, Any]]
+    scores: dict[str, float] = Field(description="session scores with penalties")
+    check: dict[str, Any] = Field(description="session_sum, lost_sticks, zero, penalties")
+    log: list[LogRow]
+
+
 class MatchAnswer(BaseModel):
     edit_key: str | None = Field(None, description="in the answer to POST /v1/matches only: the key every change "
                                                    "to the match needs (Authorization: Bearer KEY)")
@@ -216,7 +277,7 @@ class MatchAnswer(BaseModel):
     created: str
     updated: str
     record: dict[str, Any] = Field(description="the match as a file for mjscore sheet (its log included)")
-    sheet: Sheet
+    sheet: Sheet | HanchanSheet = Field(description="an MCR match sheet, or the riichi hanchan sheet")
     exports: list[str] = Field(description="the formats GET /v1/matches/{id}/export writes it in")
 
 
@@ -450,7 +511,7 @@ def install(app: FastAPI) -> None:
         try:
             kind = of_record((await stored("get", match_id)).record)
         except HandError:
-            kind = SHEETS["mcr"]
+            kind = of_variant(DEFAULT)
         return _validated(model, raw, kind.entry_problems)
 
     async def change(key: str, match_id: str, revision: int | None, fn: Callable[..., Any], *args: Any) -> Response:

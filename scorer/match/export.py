@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .kinds import of_sheet
+
 FORMAT_VERSION = 1
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
@@ -38,12 +40,12 @@ def _event(row: dict[str, Any]) -> tuple[str, str, str, str]:
 
 def as_csv(sheet: dict[str, Any]) -> str:
     """The CSV of a sheet of any kind (its variant's writer)."""
-    return _BY_VARIANT[sheet.get("variant", "mcr")][0](sheet)
+    return _BY_KIND[of_sheet(sheet).name][0](sheet)
 
 
 def as_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
     """The EMA results columns of a sheet of any kind (its variant's writer)."""
-    return _BY_VARIANT[sheet.get("variant", "mcr")][1](record, sheet)
+    return _BY_KIND[of_sheet(sheet).name][1](record, sheet)
 
 
 def mcr_csv(sheet: dict[str, Any]) -> str:
@@ -114,14 +116,7 @@ def riichi_csv(sheet: dict[str, Any]) -> str:
     w.writerow(["record", "n", "hand", "honba", "sticks", "kind", "winner", "from", "han", "fu", "limit",
                 "riichi", "tenpai", "reason", *(_text(p) for p in names), *(_text(f"points {p}") for p in names)])
     for row in sheet["hands"]:
-        wins = row.get("wins") or []
-        w.writerow(["entry", row["n"], row.get("label", ""), row.get("honba", ""), row.get("sticks", ""), row["kind"],
-                    _text(_joined([x["winner"] for x in wins])), _text(_joined([x["from"] for x in wins])),
-                    _joined([x.get("yakuman") and f"{x['yakuman']}x yakuman" or x["han"] for x in wins]),
-                    _joined([x["fu"] for x in wins]), _joined([x["limit"] for x in wins]),
-                    _text(_joined(row.get("riichi", []))), _text(_joined(row.get("tenpai", []))),
-                    _text(row.get("reason") or row.get("note") or ("abortive draw" if row.get("abortive") else "")),
-                    *(row["deltas"][p] for p in names), *(row["points"][p] for p in names)])
+        w.writerow(_hanchan_entry(row, names))
     blank = [""] * 13
     w.writerow(["final_points", *blank, *(sheet["final_points"][p] for p in names)])
     w.writerow(["places", *blank, *(sheet["places"][p] for p in names)])
@@ -139,6 +134,24 @@ def riichi_csv(sheet: dict[str, Any]) -> str:
     return out.getvalue()
 
 
+def _hanchan_entry(row: dict[str, Any], names: list[str]) -> list[Any]:
+    """One entry's CSV row: several winners (and their han, fu, limit) joined."""
+    wins = row.get("wins") or []
+    return ["entry", row["n"], row.get("label", ""), row.get("honba", ""), row.get("sticks", ""), row["kind"],
+            _text(_joined([x["winner"] for x in wins])), _text(_joined([x["from"] for x in wins])),
+            _joined([_han(x) for x in wins]), _joined([x["fu"] for x in wins]), _joined([x["limit"] for x in wins]),
+            _text(_joined(row.get("riichi", []))), _text(_joined(row.get("tenpai", []))),
+            _text(_reason(row)), *(row["deltas"][p] for p in names), *(row["points"][p] for p in names)]
+
+
+def _han(win: dict[str, Any]) -> Any:
+    return f"{win['yakuman']}x yakuman" if win.get("yakuman") else win["han"]
+
+
+def _reason(row: dict[str, Any]) -> str:
+    return row.get("reason") or row.get("note") or ("abortive draw" if row.get("abortive") else "")
+
+
 def riichi_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
     """The EMA results columns for a hanchan, one row per player, best first: place, name, EMA number
     and country (when the record gives them), final points, score (session score with penalties)."""
@@ -154,9 +167,9 @@ def riichi_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
     return out.getvalue()
 
 
-# each kind of sheet's writers: (CSV, EMA columns)
-_BY_VARIANT: dict[str, tuple[Callable[[dict[str, Any]], str], Callable[[dict[str, Any], dict[str, Any]], str]]] = {
-    "mcr": (mcr_csv, mcr_ema), "riichi": (riichi_csv, riichi_ema)}
+# each kind of sheet's writers (by the name in kinds.SHEETS): (CSV, EMA columns)
+_BY_KIND: dict[str, tuple[Callable[[dict[str, Any]], str], Callable[[dict[str, Any], dict[str, Any]], str]]] = {
+    "mcr_match": (mcr_csv, mcr_ema), "riichi_hanchan": (riichi_csv, riichi_ema)}
 
 
 @dataclass(frozen=True, slots=True)

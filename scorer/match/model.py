@@ -8,7 +8,8 @@ discarder who is the winner) is checked by ``sheet.compute``, with its own error
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -20,6 +21,7 @@ MAX_TEXT = 200  # a reason, a note
 MAX_TITLE = 100
 MAX_PENALTIES = 32  # penalty and false-win entries in one match
 MAX_ENTRIES = 16 + MAX_PENALTIES
+RecordT = TypeVar("RecordT", bound=BaseModel)
 MAX_LOG = 200  # corrections kept with a match
 MAX_FAN = 1000  # above any real MCR hand (88-point hands with flowers stay far below)
 MAX_PENALTY_POINTS = 10_000
@@ -209,35 +211,48 @@ def entry_json(entry: Entry) -> dict[str, Any]:
     return out
 
 
-def record_problems(raw: Any) -> tuple[MatchRecord | None, list[Problem]]:
-    """A whole record's own fields (players, title, rules, log, the list of entries; not what is in
-    each entry): the record, or None and every problem found."""
-    if not isinstance(raw, dict):
-        raise HandError('a match is a JSON object {"players": [...], "hands": [...]}', None, "bad_request")
+def count_problems(raw: dict[str, Any], table: str, most: int, too_many_hands: Callable[[int], str]
+                   ) -> tuple[list[Problem], bool, bool]:
+    """Not four players, or more than ``most`` entries, said in the words of a table (``table``:
+    "an MCR table"); and whether each was said, so the model's own wording of them is left out."""
     problems: list[Problem] = []
     players = raw.get("players")
     counted = isinstance(players, list) and len(players) != 4
     if isinstance(players, list) and counted:
         code = "too_many_players" if len(players) > 4 else "too_few_players"
-        problems.append(Problem(f"players: an MCR table has four players, not {len(players)}", None, code))
+        problems.append(Problem(f"players: {table} has four players, not {len(players)}", None, code))
     hands = raw.get("hands")
-    too_many = isinstance(hands, list) and len(hands) > MAX_ENTRIES
+    too_many = isinstance(hands, list) and len(hands) > most
     if isinstance(hands, list) and too_many:
-        problems.append(Problem(f"hands: {len(hands)} entries, and a match holds at most 16 hands and "
-                                f"{MAX_PENALTIES} penalties", None, "too_many_hands"))
+        problems.append(Problem(too_many_hands(len(hands)), None, "too_many_hands"))
+    return problems, counted, too_many
+
+
+def validated(model: type[RecordT], raw: dict[str, Any], counted: bool, too_many: bool
+              ) -> tuple[RecordT | None, list[Problem]]:
+    """The record by its model, or None; the model's problems not already said, and four different
+    names ("ann" and "Ann" at one table would be misread)."""
     try:
-        record: MatchRecord | None = MatchRecord.model_validate(raw)
+        record = model.model_validate(raw)
     except ValidationError as err:
-        record = None
-        for found in validation_problems(err, raw):
-            told = (counted and found.message.startswith("players: ")) or (too_many and found.message.startswith("hands: "))
-            if not told:  # the count is said above, in the words of a table
-                problems.append(found)
-    if record is not None:
-        names = player_names(record)
-        if len({n.casefold() for n in names}) != 4:  # "ann" and "Ann" at one table would be misread
-            problems.append(Problem("players: the four players need four different names", None,
-                                    "duplicate_player"))
+        return None, [found for found in validation_problems(err, raw)
+                      if not ((counted and found.message.startswith("players: "))
+                              or (too_many and found.message.startswith("hands: ")))]
+    if len({n.casefold() for n in player_names(record)}) != 4:  # type: ignore[arg-type]
+        return record, [Problem("players: the four players need four different names", None, "duplicate_player")]
+    return record, []
+
+
+def record_problems(raw: Any) -> tuple[MatchRecord | None, list[Problem]]:
+    """A whole record's own fields (players, title, rules, log, the list of entries; not what is in
+    each entry): the record, or None and every problem found."""
+    if not isinstance(raw, dict):
+        raise HandError('a match is a JSON object {"players": [...], "hands": [...]}', None, "bad_request")
+    problems, counted, too_many = count_problems(
+        raw, "an MCR table", MAX_ENTRIES, lambda n: f"hands: {n} entries, and a match holds at most 16 hands and "
+                                       f"{MAX_PENALTIES} penalties")
+    record, found = validated(MatchRecord, raw, counted, too_many)
+    problems += found
     return (record if not problems else None), problems
 
 

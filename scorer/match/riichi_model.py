@@ -24,7 +24,8 @@ from .model import (
     Player,
     Reason,
     Text,
-    player_names,
+    count_problems,
+    validated,
     validation_problems,
 )
 
@@ -203,47 +204,32 @@ def entry_json(entry: RiichiEntry) -> dict[str, Any]:
     return out
 
 
-def record_problems(raw: Any) -> tuple[tuple[HanchanRecord, riichi_rules.HanchanRules] | None, list[Problem]]:
-    """A record's own fields (players, rules, title, log, the list of entries): the record with its
-    resolved rules, or None and every problem found."""
-    if not isinstance(raw, dict):
-        raise HandError('a match is a JSON object {"variant": "riichi", "players": [...], "hands": [...]}', None,
-                        "bad_request")
-    problems: list[Problem] = []
-    players = raw.get("players")
-    counted = isinstance(players, list) and len(players) != 4
-    if isinstance(players, list) and counted:
-        code = "too_many_players" if len(players) > 4 else "too_few_players"
-        problems.append(Problem(f"players: a riichi table has four players, not {len(players)}", None, code))
-    hands = raw.get("hands")
-    too_many = isinstance(hands, list) and len(hands) > MAX_ENTRIES
-    if isinstance(hands, list) and too_many:
-        problems.append(Problem(f"hands: {len(hands)} entries, at most {MAX_ENTRIES}", None, "too_many_hands"))
-    record: HanchanRecord | None
-    try:
-        record = HanchanRecord.model_validate(raw)
-    except ValidationError as err:
-        record = None
-        for found in validation_problems(err, raw):
-            told = (counted and found.message.startswith("players: ")) or \
-                (too_many and found.message.startswith("hands: "))
-            if not told:
-                problems.append(found)
-    if record is not None:
-        names = player_names(record)  # type: ignore[arg-type]
-        if len({n.casefold() for n in names}) != 4:
-            problems.append(Problem("players: the four players need four different names", None,
-                                    "duplicate_player"))
+def _rules_problems(raw: dict[str, Any], record: HanchanRecord | None) -> tuple[riichi_rules.HanchanRules | None,
+                                                                               list[Problem]]:
+    """The rules resolved, or their problems (told with the others when the record is faulty)."""
     given: RiichiMatchRules | None = record.rules if record is not None else None
     if record is None and isinstance(raw.get("rules"), dict):  # the rules' own problems, with the others
         try:
             given = RiichiMatchRules.model_validate(raw["rules"])
         except ValidationError:
             given = None  # already said
-    rules = None
-    if given is not None:
-        rules, faults = riichi_rules.resolve(given.model_dump(by_alias=True))
-        problems += [Problem(f, None, "bad_rules") for f in faults]
+    if given is None:
+        return None, []
+    rules, faults = riichi_rules.resolve(given.model_dump(by_alias=True))
+    return rules, [Problem(f, None, "bad_rules") for f in faults]
+
+
+def record_problems(raw: Any) -> tuple[tuple[HanchanRecord, riichi_rules.HanchanRules] | None, list[Problem]]:
+    """A record's own fields (players, rules, title, log, the list of entries): the record with its
+    resolved rules, or None and every problem found."""
+    if not isinstance(raw, dict):
+        raise HandError('a match is a JSON object {"variant": "riichi", "players": [...], "hands": [...]}', None,
+                        "bad_request")
+    problems, counted, too_many = count_problems(raw, "a riichi table", MAX_ENTRIES,
+                                                 lambda n: f"hands: {n} entries, at most {MAX_ENTRIES}")
+    record, found = validated(HanchanRecord, raw, counted, too_many)
+    rules, faults = _rules_problems(raw, record)
+    problems += found + faults
     if problems or record is None or rules is None:
         return None, problems
     return (record, rules), []

@@ -82,23 +82,33 @@ def resolve(given: dict[str, Any]) -> tuple[HanchanRules | None, list[str]]:
                           f"(or name a preset: {', '.join(PRESETS)})"]
     fields = {**base, **{k: v for k, v in given.items() if v is not None and k != "preset"}}
     uma = tuple(Fraction(str(u)) for u in fields["uma"])
+    balance = balancing_oka(fields["start"], fields["return"])
+    oka = Fraction(str(fields["oka"])) if "oka" in fields else balance
+    problems = _number_problems(fields, uma) + _oka_problems(fields, oka, balance)
+    if problems:
+        return None, problems
+    return HanchanRules(fields["start"], fields["return"], uma, oka, fields["ties"],  # type: ignore[arg-type]
+                        fields["multiple_ron"], fields["leftover_riichi"], fields["abortive_draws"],
+                        fields["scoring"], preset), []
+
+
+def _number_problems(fields: dict[str, Any], uma: tuple[Fraction, ...]) -> list[str]:
+    """Start and return in hundreds; the uma summing to zero, from first place down."""
     problems = [f"rules.{name}: {fields[name]} is not a multiple of 100" for name in ("start", "return")
                 if fields[name] % 100]
     if sum(uma) != 0:
         problems.append(f"rules.uma: {shown(fields['uma'])} sums to {number(sum(uma, Fraction(0)))}, not 0")
     if list(uma) != sorted(uma, reverse=True):
         problems.append(f"rules.uma: {shown(fields['uma'])} is not from first place down to fourth")
-    balance = balancing_oka(fields["start"], fields["return"])
-    oka = Fraction(str(fields["oka"])) if "oka" in fields else balance
-    if oka != balance:
-        problems.append(f"rules.oka: {number(oka)} with start {fields['start']} and return {fields['return']} "
-                        f"would leave the session scores not summing to zero: the oka is 4 × (return − start) "
-                        f"/ 1000 = {number(balance)}")
-    if problems:
-        return None, problems
-    return HanchanRules(fields["start"], fields["return"], uma, oka, fields["ties"],  # type: ignore[arg-type]
-                        fields["multiple_ron"], fields["leftover_riichi"], fields["abortive_draws"],
-                        fields["scoring"], preset), []
+    return problems
+
+
+def _oka_problems(fields: dict[str, Any], oka: Fraction, balance: Fraction) -> list[str]:
+    if oka == balance:
+        return []
+    return [f"rules.oka: {number(oka)} with start {fields['start']} and return {fields['return']} "
+            f"would leave the session scores not summing to zero: the oka is 4 × (return − start) "
+            f"/ 1000 = {number(balance)}"]
 
 
 def shown(value: Any) -> str:

@@ -106,6 +106,12 @@ def _win_problems(win: RiichiWin, where: str, names: list[str], riichi: list[str
     if win.from_ is not None and win.from_ == win.winner:
         found.append(_fail(where, f"{win.winner} cannot win on their own discard (from: null is a self-draw)",
                            "discarder_is_winner"))
+    return found + _given_problems(win, where) + _fu_problems(win, where) + _declared_problems(win, where, riichi)
+
+
+def _given_problems(win: RiichiWin, where: str) -> list[Problem]:
+    """A win's value given one way: han (and fu), yakuman, or the hand with its context."""
+    found: list[Problem] = []
     given = [k for k, v in (("han", win.han), ("yakuman", win.yakuman), ("hand", win.hand)) if v is not None]
     if len(given) != 1:
         found.append(_fail(where, "a win gives han (and fu), yakuman, or the hand, one of the three"
@@ -114,24 +120,31 @@ def _win_problems(win: RiichiWin, where: str, names: list[str], riichi: list[str
         found.append(_fail(where, "fu goes with han", "bad_entry"))
     if win.context is not None and win.hand is None:
         found.append(_fail(where, "context goes with hand (the tiles), not with han and fu", "bad_entry"))
-    if win.han is not None and win.han < MANGAN_HAN:
-        if win.fu is None:
-            found.append(_fail(where, f"{win.han} han needs its fu (from 5 han the fu no longer count)", "bad_entry"))
-    if win.fu is not None:
-        if win.fu not in FU_VALUES:
-            found.append(_fail(where, f"{win.fu} fu is not a fu count (20, 25, then 30 to 110 in tens)", "bad_fu"))
-        elif win.fu == 20 and win.from_ is not None:
-            found.append(_fail(where, "20 fu is a self-drawn pinfu: a win on a discard has at least 25 fu",
-                               "bad_fu"))
-        elif win.fu in (20, 25) and win.han == 1:
-            found.append(_fail(where, f"1 han {win.fu} fu is no hand: {win.fu} fu "
-                               + ("is pinfu self-drawn" if win.fu == 20 else "is seven pairs") + ", 2 han at least",
-                               "bad_fu"))
-    for declared in ("riichi", "double_riichi"):
-        if win.context is not None and getattr(win.context, declared) and win.winner not in riichi:
-            found.append(_fail(where, f"context.{declared}: {win.winner} is not in this hand's riichi list "
-                               "(the list puts the 1,000 stick down)", "bad_context"))
+    if win.han is not None and win.han < MANGAN_HAN and win.fu is None:
+        found.append(_fail(where, f"{win.han} han needs its fu (from 5 han the fu no longer count)", "bad_entry"))
     return found
+
+
+def _fu_problems(win: RiichiWin, where: str) -> list[Problem]:
+    """A fu count that does not exist, or that no hand of that kind has."""
+    if win.fu is None:
+        return []
+    if win.fu not in FU_VALUES:
+        return [_fail(where, f"{win.fu} fu is not a fu count (20, 25, then 30 to 110 in tens)", "bad_fu")]
+    if win.fu == 20 and win.from_ is not None:
+        return [_fail(where, "20 fu is a self-drawn pinfu: a win on a discard has at least 25 fu", "bad_fu")]
+    if win.fu in (20, 25) and win.han == 1:
+        return [_fail(where, f"1 han {win.fu} fu is no hand: {win.fu} fu "
+                      + ("is pinfu self-drawn" if win.fu == 20 else "is seven pairs") + ", 2 han at least", "bad_fu")]
+    return []
+
+
+def _declared_problems(win: RiichiWin, where: str, riichi: list[str]) -> list[Problem]:
+    """Riichi in a hand's context for a winner who put no stick down."""
+    return [_fail(where, f"context.{declared}: {win.winner} is not in this hand's riichi list "
+                  "(the list puts the 1,000 stick down)", "bad_context")
+            for declared in ("riichi", "double_riichi")
+            if win.context is not None and getattr(win.context, declared) and win.winner not in riichi]
 
 
 def _scored(win: RiichiWin, where: str, table: Table, winner: int, discarder: int | None, honba: int,
@@ -197,10 +210,12 @@ def _noten(tenpai: list[str], names: list[str]) -> dict[str, int]:
     return deltas
 
 
-def _hand(entry: RiichiHand | MultipleRon | RiichiDraw, n: int, where: str, table: Table,
-          score: Scorer) -> dict[str, Any]:
-    """A hand settled and the table moved on (dealer, honba, sticks); its row. Raises HandError
-    with every problem, the table unchanged."""
+def _wins_of(entry: RiichiHand | MultipleRon | RiichiDraw) -> list[RiichiWin]:
+    return [entry] if isinstance(entry, RiichiHand) else list(entry.wins) if isinstance(entry, MultipleRon) else []
+
+
+def _hand_problems(entry: RiichiHand | MultipleRon | RiichiDraw, where: str, table: Table) -> list[Problem]:
+    """Everything the sheet can tell is wrong with a hand before settling it."""
     names = table.names
     problems: list[Problem] = []
     if table.over_at is not None and not table.lost_track:
@@ -208,55 +223,86 @@ def _hand(entry: RiichiHand | MultipleRon | RiichiDraw, n: int, where: str, tabl
                               "after it (no West round)", "game_over"))
     riichi = list(entry.riichi)
     problems += _known(names, list(riichi), where + ".riichi", "the player") + _twice(riichi, where + ".riichi", "riichi")
-    wins: list[RiichiWin] = [entry] if isinstance(entry, RiichiHand) else \
-        list(entry.wins) if isinstance(entry, MultipleRon) else []
-    for i, win in enumerate(wins):
+    for i, win in enumerate(_wins_of(entry)):
         problems += _win_problems(win, f"{where}.wins[{i}]" if isinstance(entry, MultipleRon) else where,
                                   names, riichi)
     if isinstance(entry, MultipleRon):
         problems += _multiple_problems(entry, where, table)
     if isinstance(entry, RiichiDraw):
         problems += _draw_problems(entry, where, table, riichi)
+    return problems
+
+
+def _settle_wins(wins: list[RiichiWin], where: str, table: Table, pot: int, riichi: list[str],
+                 deltas: dict[str, int], score: Scorer) -> list[dict[str, Any]]:
+    """The wins settled into ``deltas``, the first in turn order after the discarder taking the
+    honba and the ``pot`` of sticks; their rows. Raises HandError with every win's problems."""
+    names = table.names
+    first = wins[0].from_
+    order = sorted(wins, key=lambda w: (names.index(w.winner) - names.index(first)) % 4) if first else wins
+    rows = []
+    found: list[Problem] = []
+    for k, win in enumerate(order):
+        try:
+            got, win_row = _settle_win(win, f"{where}.wins[{wins.index(win)}]" if len(wins) > 1 else where,
+                                       table, table.honba if k == 0 else 0, pot if k == 0 else 0, riichi, score)
+        except HandError as err:
+            found += err.problems
+            continue
+        win_row["sticks"] = pot * STICK if k == 0 else 0
+        got[win.winner] += win_row["sticks"]
+        for name in names:
+            deltas[name] += got[name]
+        rows.append(win_row)
+    if found:
+        raise HandError(found)
+    return rows
+
+
+def _settle_draw(entry: RiichiDraw, table: Table, deltas: dict[str, int], row: dict[str, Any]) -> bool:
+    """A draw's noten payments into ``deltas``; whether the dealer stays."""
+    names = table.names
+    tenpai = [p for p in names if p in entry.tenpai]  # in seat order
+    row.update(tenpai=tenpai, abortive=entry.abortive)
+    for name, d in _noten(tenpai if not entry.abortive else [], names).items():
+        deltas[name] += d
+    return entry.abortive or names[table.dealer] in tenpai
+
+
+def _move_on(table: Table, n: int, dealer_stays: bool) -> None:
+    """The next hand's dealer: the same one, the next seat, or the game's end after South 4."""
+    if dealer_stays:
+        return
+    if table.round_index == ROUNDS - 1:
+        table.over_at = n
+    else:
+        table.round_index += 1
+
+
+def _hand(entry: RiichiHand | MultipleRon | RiichiDraw, n: int, where: str, table: Table,
+          score: Scorer) -> dict[str, Any]:
+    """A hand settled and the table moved on (dealer, honba, sticks); its row. Raises HandError
+    with every problem, the table unchanged."""
+    names = table.names
+    problems = _hand_problems(entry, where, table)
     if problems:
         raise HandError(problems)
+    riichi = list(entry.riichi)
+    wins = _wins_of(entry)
     row: dict[str, Any] = {"n": n, "kind": KIND_NAMES[type(entry)], **table.where_now(), "riichi": riichi}
     deltas = dict.fromkeys(names, 0)
     for name in riichi:
         deltas[name] -= STICK
     pot = table.sticks + len(riichi)
     before = table.sticks
-    dealer_stays: bool
     if wins:
-        first = wins[0].from_
-        order = sorted(wins, key=lambda w: (names.index(w.winner) - names.index(first)) % 4) if first else wins
-        rows = []
-        found: list[Problem] = []
-        for k, win in enumerate(order):
-            try:
-                got, win_row = _settle_win(win, f"{where}.wins[{wins.index(win)}]" if len(wins) > 1 else where,
-                                           table, table.honba if k == 0 else 0, pot if k == 0 else 0, riichi,
-                                           score)
-            except HandError as err:
-                found += err.problems
-                continue
-            win_row["sticks"] = pot * STICK if k == 0 else 0
-            got[win.winner] += win_row["sticks"]
-            for name in names:
-                deltas[name] += got[name]
-            rows.append(win_row)
-        if found:
-            raise HandError(found)
-        row["wins"] = rows
+        row["wins"] = _settle_wins(wins, where, table, pot, riichi, deltas, score)
         dealer_stays = names[table.dealer] in [w.winner for w in wins]
         table.honba = table.honba + 1 if dealer_stays else 0
         table.sticks = 0
     else:
         assert isinstance(entry, RiichiDraw)
-        tenpai = [p for p in names if p in entry.tenpai]  # in seat order
-        row.update(tenpai=tenpai, abortive=entry.abortive)
-        for name, d in _noten(tenpai if not entry.abortive else [], names).items():
-            deltas[name] += d
-        dealer_stays = entry.abortive or names[table.dealer] in tenpai
+        dealer_stays = _settle_draw(entry, table, deltas, row)
         table.honba += 1
         table.sticks = pot
     # the points change by the sticks taken off the table less the sticks put on it
@@ -266,11 +312,7 @@ def _hand(entry: RiichiHand | MultipleRon | RiichiDraw, n: int, where: str, tabl
     row.update(deltas=deltas, points=dict(table.points), sticks_after=table.sticks, entry=entry_json(entry))
     if note := getattr(entry, "note", None):
         row["note"] = note
-    if not dealer_stays:
-        if table.round_index == ROUNDS - 1:
-            table.over_at = n
-        else:
-            table.round_index += 1
+    _move_on(table, n, dealer_stays)
     return row
 
 
@@ -409,6 +451,15 @@ def compute(parsed: tuple[HanchanRecord, HanchanRules], score: Scorer = _engine_
     return standings(record, table, rows)
 
 
+def _check(table: Table, session: dict[str, Fraction], penalty: dict[str, Fraction],
+           complete: bool) -> dict[str, Any]:
+    """The tournament office's check: the session scores and the sticks lost sum to zero."""
+    lost = Fraction(table.sticks * STICK, 1000) if complete and table.rules.leftover_riichi == "lost" else Fraction(0)
+    total = sum(session.values(), Fraction(0))
+    return {"session_sum": number(total), "lost_sticks": number(lost), "zero": total + lost == 0,
+            "penalties": number(sum(penalty.values(), Fraction(0)))}
+
+
 def standings(record: HanchanRecord, table: Table, rows: list[dict[str, Any]]) -> dict[str, Any]:
     names, rules = table.names, table.rules
     complete = table.over_at is not None
@@ -419,16 +470,13 @@ def standings(record: HanchanRecord, table: Table, rows: list[dict[str, Any]]) -
     shares = _shares(points, places, names, rules)
     session = {p: Fraction(final[p] - rules.return_, 1000) + shares[p] for p in names}
     penalty = {p: Fraction(sum(x["points"] for x in table.penalties if x["player"] == p), 1000) for p in names}
-    lost = Fraction(table.sticks * STICK, 1000) if complete and rules.leftover_riichi == "lost" else Fraction(0)
-    total = sum(session.values(), Fraction(0))
-    hands_played = sum(1 for r in rows if r["kind"] != "penalty")
     return {
         "variant": "riichi",
         "title": record.title,
         "players": names,
         "rules": rules.as_dict(),
         "hands": rows,
-        "hands_played": hands_played,
+        "hands_played": sum(1 for r in rows if r["kind"] != "penalty"),
         "complete": complete,
         "next": None if complete else table.where_now(),
         "points": points,
@@ -441,8 +489,7 @@ def standings(record: HanchanRecord, table: Table, rows: list[dict[str, Any]]) -
         "session_scores_exact": {p: _exact(session[p]) for p in names},
         "penalties": table.penalties,
         "scores": {p: number(session[p] + penalty[p]) for p in names},
-        "check": {"session_sum": number(total), "lost_sticks": number(lost), "zero": total + lost == 0,
-                  "penalties": number(sum(penalty.values(), Fraction(0)))},
+        "check": _check(table, session, penalty, complete),
         "log": [e.model_dump() for e in record.log],
     }
 

@@ -25,7 +25,7 @@ from .model import (
     player_names,
     takes_a_hand,
 )
-from .seating import HANDS, WINDS, hand_seats
+from .seating import HANDS, WINDS, HandSeats, hand_seats
 from .standings import needs, places, table_points
 
 MINIMUM = 8  # the MCR minimum a win's fan total must reach (docs/rules/mcr.md#the-8-point-minimum-and-flowers)
@@ -107,63 +107,17 @@ def _settle(entry: Entry, n: int, where: str, names: list[str], rules: MatchRule
     taken after it. Raises HandError (nothing changed) when the entry does not fit the match."""
     kind = KIND_NAMES[type(entry)]
     row: dict[str, Any] = {"n": n, "kind": kind}
-    deltas = _blank(names)
     if isinstance(entry, Win | Draw | NotPlayed):
         if slot == HANDS:
             raise _fail(where, f"this would be hand {HANDS + 1}: a match has {HANDS} hands", "too_many_hands")
         slot += 1
-        seats = hand_seats(slot)
-        by_name = {name: seats.seat_wind[WINDS[i]] for i, name in enumerate(names)}
-        row.update(hand=slot, label=seats.label, label_zh=seats.label_zh, round_wind=seats.round_wind,
-                   dealer=names[WINDS.index(seats.dealer)], seats=by_name)
-        if isinstance(entry, Win):
-            winner, discarder = _win_players(entry, names, where)
-            scored = None
-            if entry.hand is not None:
-                fan, scored = _scored_win(entry, where, seats.seat_wind, seats.round_wind, winner,
-                                          discarder, rules.preset, score)
-            else:
-                fan = entry.fan or 0
-            by_seat = payments(WINDS[winner], fan, discarder is None,
-                               None if discarder is None else WINDS[discarder])
-            deltas = {name: by_seat[WINDS[i]] for i, name in enumerate(names)}
-            w = stats[names[winner]]
-            w["wins"] += 1
-            w["self_draws"] += discarder is None
-            w["best_fan"] = max(w["best_fan"], fan)
-            if discarder is not None:
-                stats[names[discarder]]["dealt_in"] += 1
-            table["wins"] += 1
-            row.update(winner=names[winner], **{"from": None if discarder is None else names[discarder]},
-                       self_draw=discarder is None, fan=fan, scored=scored)
-        elif isinstance(entry, Draw):
-            table["draws"] += 1
-        else:
-            table["not_played"] += 1
+        deltas = _hand_row(entry, where, names, rules, slot, score, stats, table, row)
     else:
         penalties += 1
         if penalties > MAX_PENALTIES:
             raise _fail(where, f"more than {MAX_PENALTIES} penalty entries", "too_many_penalties")
         row["hand"] = min(slot + 1, HANDS)  # the hand in progress
-        if isinstance(entry, FalseWin):
-            offender = names[_player(entry.false_win, names, where, "the offender")]
-            pay = rules.false_win_points
-            for name in names:
-                if name != offender and rules.false_win_paid_to_others:
-                    deltas[name] = pay
-            deltas[offender] = -3 * pay
-            stats[offender]["false_wins"] += 1
-            row.update(offender=offender, points=pay, reason=entry.reason)
-        elif isinstance(entry, Penalty):
-            unknown = [Problem(f"{where}: the penalised player {name!r} is not one of the players "
-                               f"({', '.join(names)})", None, "unknown_player")
-                       for name in entry.penalty if name not in names]
-            if unknown:
-                raise HandError(unknown)
-            for name, points in entry.penalty.items():
-                deltas[name] += points
-                stats[name]["penalty_points"] += points
-            row.update(points=dict(entry.penalty), reason=entry.reason)
+        deltas = _penalty_row(entry, where, names, rules, stats, row)
     if isinstance(entry, Win):
         assert sums_to_zero(deltas), "a hand's settlement sums to zero"
     note = getattr(entry, "note", None)
@@ -174,6 +128,70 @@ def _settle(entry: Entry, n: int, where: str, names: list[str], rules: MatchRule
     row.update(deltas=deltas, totals=dict(totals), entry=entry_json(entry))
     rows.append(row)
     return slot, penalties
+
+
+def _hand_row(entry: Win | Draw | NotPlayed, where: str, names: list[str], rules: MatchRules, slot: int,
+              score: Scorer, stats: dict[str, dict[str, int]], table: dict[str, int],
+              row: dict[str, Any]) -> dict[str, int]:
+    """Hand ``slot`` (a win, a draw or a hand not played) into ``row`` and the counts; its deltas."""
+    seats = hand_seats(slot)
+    by_name = {name: seats.seat_wind[WINDS[i]] for i, name in enumerate(names)}
+    row.update(hand=slot, label=seats.label, label_zh=seats.label_zh, round_wind=seats.round_wind,
+               dealer=names[WINDS.index(seats.dealer)], seats=by_name)
+    if isinstance(entry, Win):
+        return _win_row(entry, where, names, rules, seats, score, stats, table, row)
+    table["draws" if isinstance(entry, Draw) else "not_played"] += 1
+    return _blank(names)
+
+
+def _win_row(entry: Win, where: str, names: list[str], rules: MatchRules, seats: HandSeats, score: Scorer,
+             stats: dict[str, dict[str, int]], table: dict[str, int], row: dict[str, Any]) -> dict[str, int]:
+    winner, discarder = _win_players(entry, names, where)
+    scored = None
+    if entry.hand is not None:
+        fan, scored = _scored_win(entry, where, seats.seat_wind, seats.round_wind, winner,
+                                  discarder, rules.preset, score)
+    else:
+        fan = entry.fan or 0
+    by_seat = payments(WINDS[winner], fan, discarder is None,
+                       None if discarder is None else WINDS[discarder])
+    deltas = {name: by_seat[WINDS[i]] for i, name in enumerate(names)}
+    w = stats[names[winner]]
+    w["wins"] += 1
+    w["self_draws"] += discarder is None
+    w["best_fan"] = max(w["best_fan"], fan)
+    if discarder is not None:
+        stats[names[discarder]]["dealt_in"] += 1
+    table["wins"] += 1
+    row.update(winner=names[winner], **{"from": None if discarder is None else names[discarder]},
+               self_draw=discarder is None, fan=fan, scored=scored)
+    return deltas
+
+
+def _penalty_row(entry: Entry, where: str, names: list[str], rules: MatchRules,
+                 stats: dict[str, dict[str, int]], row: dict[str, Any]) -> dict[str, int]:
+    """A false win or a penalty into ``row`` and the counts; its deltas."""
+    deltas = _blank(names)
+    if isinstance(entry, FalseWin):
+        offender = names[_player(entry.false_win, names, where, "the offender")]
+        pay = rules.false_win_points
+        for name in names:
+            if name != offender and rules.false_win_paid_to_others:
+                deltas[name] = pay
+        deltas[offender] = -3 * pay
+        stats[offender]["false_wins"] += 1
+        row.update(offender=offender, points=pay, reason=entry.reason)
+    elif isinstance(entry, Penalty):
+        unknown = [Problem(f"{where}: the penalised player {name!r} is not one of the players "
+                           f"({', '.join(names)})", None, "unknown_player")
+                   for name in entry.penalty if name not in names]
+        if unknown:
+            raise HandError(unknown)
+        for name, points in entry.penalty.items():
+            deltas[name] += points
+            stats[name]["penalty_points"] += points
+        row.update(points=dict(entry.penalty), reason=entry.reason)
+    return deltas
 
 
 def at_index(i: int) -> str:

@@ -60,6 +60,7 @@ class MCR(Variant):
     efficiency: ClassVar[Profile | None] = Profile(
         STANDARD_KINDS, 4, always(SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED | KNITTED_STRAIGHT), minimum="8_points")
     edition: ClassVar[str] = "Chinese Official Mahjong, the 81 fans of the 1998 rules (+ 明暗杠 in helper)"
+    match_sheet: ClassVar[str | None] = "mcr_match"  # the 16-hand match sheet (docs/match.md)
     notation: ClassVar[NotationRules] = STANDARD  # flowers in the hand, ChineseOfficialMahjongHelper strings
     api_doc: ClassVar[ApiDoc] = ApiDoc(
         example_hand="[123m]456789m555pCC", example_context={"self_draw": True, "seat_wind": "S"},

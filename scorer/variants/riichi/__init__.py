@@ -69,6 +69,7 @@ class Riichi(Variant):
     edition: ClassVar[str] = ("Japanese riichi: yaku and yakuman, dora, red fives and ura dora, fu, the limits, "
                               "honba and riichi sticks")
     notation: ClassVar[NotationRules] = NOTATION
+    match_sheet: ClassVar[str | None] = "riichi_hanchan"  # the hanchan sheet (docs/match.md)
     points_name: ClassVar[str] = "han"  # an item's points are its han
     Context = RiichiContext
     Rules = RiichiRules

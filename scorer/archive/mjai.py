@@ -238,7 +238,9 @@ def _hora(ev: dict[str, Any], actor: int, where: str) -> RecordedWin:
     deltas = ev.get("deltas")
     if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(x) is int for x in deltas)):
         raise LogError(where, "a hora needs its four score changes (deltas)")
-    ura = [tile(x, where) for x in ev.get("ura_markers") or []]
+    # the original MJAI server writes uradora_markers, later tools ura_markers
+    key = "ura_markers" if "ura_markers" in ev else "uradora_markers"
+    ura = [tile(x, where) for x in (_list(ev, key, where) if ev.get(key) is not None else [])]
     liable = ev.get("pao")
     return RecordedWin(where, actor, None if target == actor else target, deltas,
                        liable=liable if type(liable) is int and liable != actor else None, ura=ura)

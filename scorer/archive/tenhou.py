@@ -40,9 +40,12 @@ YAKU = {
     "国士無双": "kokushi", "国士無双１３面": "kokushi_13", "国士無双13面": "kokushi_13", "大四喜": "daisuushii",
     "小四喜": "shousuushii", "四槓子": "suukantsu", "ドラ": "dora", "裏ドラ": "ura_dora", "赤ドラ": "aka_dora",
 }
-DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打"}
+# Tenhou's draws, and the names Mahjong Soul logs converted to tenhou.net/6 (tensoul) give two of them
+DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打",
+         "三家和", "四開槓"}
 _YAKU_ITEM = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
-_VALUE = re.compile(r"^(?:(\d+)符(\d+)飜|[^0-9]*)(\d+)(?:-(\d+))?点(∀?)$")
+# [fu符han飜][limit: 満貫, 跳満, 倍満, 三倍満, 役満, 数え役満, 切り上げ満貫]points: a limit may follow fu and han
+_VALUE = re.compile(r"^(?:(\d+)符(\d+)飜)?(満貫|跳満|倍満|三倍満|役満|数え役満|切り上げ満貫)?(\d+)(?:-(\d+))?点(∀?)$")
 # a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
 _ROOM = re.compile(r"三?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗０-９0-9]*")
 _CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back
@@ -348,10 +351,11 @@ def _value(text: str, where: str) -> tuple[int | None, int]:
     value = _VALUE.match(text)
     if value is None:
         raise LogError(where, f"the value {text!r} is not read (e.g. 30符1飜1000点, 満貫2000-4000点, 役満16000点∀)")
-    fu = int(value.group(1)) if value.group(1) else None
-    a = int(value.group(3))
+    # a limit hand's fu (written by some converters) is not what sets its value: not compared
+    fu = int(value.group(1)) if value.group(1) and not value.group(3) else None
+    a = int(value.group(4))
     # a ron: the discarder's payment; 点∀: a dealer's self-draw, each pays; a-b: each non-dealer, the dealer
-    points = a * 3 if value.group(5) else 2 * a + int(value.group(4)) if value.group(4) else a
+    points = a * 3 if value.group(6) else 2 * a + int(value.group(5)) if value.group(5) else a
     return fu, points
 
 

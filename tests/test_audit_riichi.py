@@ -533,3 +533,25 @@ def test_truncated_and_garbled_logs_are_errors_and_the_run_goes_on(tmp_path: Pat
     lines = [json.loads(x) for x in out.stdout.splitlines()]
     assert "not JSON" in lines[0]["error"]["message"] and "internal" not in out.stdout
     assert lines[-1]["errors"] == 1 and lines[-1]["rounds"] == 13  # the garbled round, the others whole
+
+
+def test_a_call_of_a_later_discard_of_the_same_tile_is_found_by_backtracking() -> None:
+    """Player 2 passes the dealer's first E and pons the second one; its pon string comes up at
+    the first, since player 3's pon skipped player 2's turn in between."""
+    from scorer.archive.tenhou import parse_round
+
+    deals = [[25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 41, 42, 43], [25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 44, 45, 46],
+             [41, 41, 42, 25, 26, 27, 28, 29, 34, 35, 36, 37, 38], [21, 22, 23, 31, 32, 33, 39, 39, 43, 44, 44, 45, 46]]
+    draws = [[31, 41], [32], ["41p4141"], ["44p4444", 33]]
+    discards = [[41, 60], [44], [42], [39, 60]]
+    entry = riichi_logs.kyoku([0, 0, 0], deals, draws, discards, ["流局", [0, 0, 0, 0]])
+    text = json.dumps({"game": 1, "index": 0, "rule": {"disp": "般南喰赤"}, "round": entry})
+    rnd = parse_round(RawRound("t.json", 1, [text], len(text), kind="tenhou"))
+    assert [(a.verb, a.seat, a.tile) for a in rnd.actions] == [
+        ("draw", 0, 31), ("discard", 0, 41), ("draw", 1, 32), ("discard", 1, 44), ("pon", 3, 44), ("discard", 3, 39),
+        ("draw", 0, 41), ("discard", 0, 41), ("pon", 2, 41), ("discard", 2, 42), ("draw", 3, 33), ("discard", 3, 33)]
+    assert audit_one(entry)["outcome"] == "drawn"
+    entry[5 + 3 * 3] = ["44p4444"]  # now no reading plays every move: the first reading's error is told
+    report = audit_one(entry)
+    assert report["error"]["where"] == "game 1, round E1-0 (log[0]), player 3's draw 1"
+    assert report["error"]["message"] == '"44p4444": a tile is due here (the player draws), not a call'

@@ -555,3 +555,16 @@ def test_a_call_of_a_later_discard_of_the_same_tile_is_found_by_backtracking() -
     report = audit_one(entry)
     assert report["error"]["where"] == "game 1, round E1-0 (log[0]), player 3's draw 1"
     assert report["error"]["message"] == '"44p4444": a tile is due here (the player draws), not a call'
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("scores", 60, "the scores are 60, not a list of numbers"),
+    ("bakaze", "X", "the round is bakaze 'X' kyoku 1: E S W N and 1-4"),
+    ("tehais", [["1m"]] * 3, "3 hands dealt: only four-player riichi is scored")])
+def test_an_mjai_round_start_not_read_is_an_error_in_words(key: str, value: Any, message: str) -> None:
+    from scorer.archive import mjai
+
+    events = riichi_logs.mjai_lines(riichi_logs.game())
+    events[1] = {**events[1], key: value}
+    first = next(mjai.split_games([json.dumps(e).encode() for e in events], "m.jsonl"))
+    assert audit_round(first)["error"] == {"where": "line 2", "message": message}

@@ -411,40 +411,47 @@ def test_files_that_hold_no_game_are_errors(tmp_path: Path, content: str, messag
     assert lines[-1]["errors"] >= 1 and lines[-1]["rounds"] == lines[-1]["errors"]
 
 
-def real_call_forms() -> list[Any]:
-    """E1 in the forms real logs write: the dealer's closed kan ``414141a41`` (its letter before the
-    fourth tile), player 1's pon of player 2's red 5p ``2525p52`` (the letter last: from the player
-    after) and its added kan ``2525k2552`` (the added tile right after the letter), then a draw."""
-    deals = [[41, 41, 41, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21], [25, 25, 31, 32, 33, 34, 35, 36, 37, 38, 39, 22, 23],
-             [52, 26, 27, 28, 29, 42, 42, 42, 43, 43, 43, 44, 44], [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24]]
-    draws = [[41, 45, 46], [46, "2525p52", 25, 47], [47, 47, 31], [45]]
-    discards = [["414141a41", 60, 60], [60, 39, "2525k2552", 60], [52, 60, 60], [60]]
-    return riichi_logs.kyoku([0, 0, 0], deals, draws, discards, ["流局", [0, 0, 0, 0]], dora=[47, 33])
-
-
 def test_the_call_forms_of_real_logs_replay_in_order() -> None:
     from scorer.archive import mjai
     from scorer.archive.tenhou import parse_round
 
-    entry = real_call_forms()
+    entry = riichi_logs.kan_rinshan_real_forms()
     text = json.dumps({"game": 1, "index": 0, "rule": {"disp": "般南喰赤"}, "round": entry})
     rnd = parse_round(RawRound("t.json", 1, [text], len(text), kind="tenhou"))
     calls = [(a.verb, a.seat, a.tile, a.own, a.source) for a in rnd.actions if a.verb not in ("draw", "discard")]
     assert calls == [("ankan", 0, 41, (41, 41, 41, 41), None), ("pon", 1, 52, (25, 25), 2),
                      ("kakan", 1, 25, (25, 25, 25, 52), None)]
-    assert audit_one(entry)["outcome"] == "drawn"
+    win = only_win(audit_one(entry))
+    assert win["agree"], win["why"]
+    assert win["request"]["hand"] == "{0555p}234p123456sCC"
     game = {"name": ["A", "B", "C", "D"], "rule": {"disp": "般南喰赤"}, "log": [entry]}
     lines = [json.dumps(e).encode() for e in riichi_logs.mjai_lines(game)]
-    assert [e for e in map(json.loads, lines) if e["type"] == "kakan"] == [
-        {"type": "kakan", "actor": 1, "pai": "5p", "consumed": ["5p", "5p", "5pr"]}]
+    events = [json.loads(x) for x in lines]
+    assert [e for e in events if e["type"] in ("kakan", "dora")] == [
+        {"type": "dora", "dora_marker": "3s"}, {"type": "kakan", "actor": 1, "pai": "5p", "consumed": ["5p", "5p", "5pr"]}]
     (unit,) = mjai.split_games(lines, "m.jsonl")
-    assert audit_round(unit)["outcome"] == "drawn"
+    assert only_win(audit_round(unit))["agree"]
 
+
+def test_the_real_forms_game_agrees_in_both_formats_and_with_the_oracle() -> None:
+    from riichi_oracle import oracle_result
+
+    for fmt, name in (("tenhou", "tenhou-real-forms.json"), ("mjai", "mjai-real-forms.jsonl")):
+        out = run_cli(["audit", fmt, str(RECORDS / name), "--json", "--workers", "1"])
+        assert json.loads(out.stdout.strip().splitlines()[-1]) == {
+            "rounds": 5, "wins": 2, "drawn": 3, "agree": 2, "disagree": 0, "errors": 0}, out.output
+    wins = [only_win(audit_one(e)) for e in (riichi_logs.kan_rinshan_real_forms(), riichi_logs.daisuushii_pao_ron())]
+    for win in wins:
+        req = win["request"]
+        theirs = oracle_result(req["hand"], req["context"], req.get("rules"))
+        assert (theirs.han, theirs.fu, theirs.total) == (win["result"]["han"], win["result"]["fu"],
+                                                          win["result"]["points"]), req
+    assert wins[1]["record"]["liable"] == 0 and wins[1]["result"]["deltas"] == [-16600, 32600, -16000, 0]
 
 @pytest.mark.parametrize("name", ["流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了",
                                   "四槓散了", "四風連打", "三家和", "四開槓"])
 def test_every_draw_a_log_names_is_a_drawn_round(name: str) -> None:
-    entry = real_call_forms()
+    entry = riichi_logs.pon_of_a_later_discard()
     entry[16] = [name, [0, 0, 0, 0]] if name in ("流局", "流し満貫") else [name]
     assert audit_one(entry) | {"id": ""} == {"id": "", "source": "t.json", "line": 1, "outcome": "drawn",
                                              "drawn": name}
@@ -536,15 +543,9 @@ def test_truncated_and_garbled_logs_are_errors_and_the_run_goes_on(tmp_path: Pat
 
 
 def test_a_call_of_a_later_discard_of_the_same_tile_is_found_by_backtracking() -> None:
-    """Player 2 passes the dealer's first E and pons the second one; its pon string comes up at
-    the first, since player 3's pon skipped player 2's turn in between."""
     from scorer.archive.tenhou import parse_round
 
-    deals = [[25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 41, 42, 43], [25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 44, 45, 46],
-             [41, 41, 42, 25, 26, 27, 28, 29, 34, 35, 36, 37, 38], [21, 22, 23, 31, 32, 33, 39, 39, 43, 44, 44, 45, 46]]
-    draws = [[31, 41], [32], ["41p4141"], ["44p4444", 33]]
-    discards = [[41, 60], [44], [42], [39, 60]]
-    entry = riichi_logs.kyoku([0, 0, 0], deals, draws, discards, ["流局", [0, 0, 0, 0]])
+    entry = riichi_logs.pon_of_a_later_discard()
     text = json.dumps({"game": 1, "index": 0, "rule": {"disp": "般南喰赤"}, "round": entry})
     rnd = parse_round(RawRound("t.json", 1, [text], len(text), kind="tenhou"))
     assert [(a.verb, a.seat, a.tile) for a in rnd.actions] == [
@@ -553,9 +554,8 @@ def test_a_call_of_a_later_discard_of_the_same_tile_is_found_by_backtracking() -
     assert audit_one(entry)["outcome"] == "drawn"
     entry[5 + 3 * 3] = ["44p4444"]  # now no reading plays every move: the first reading's error is told
     report = audit_one(entry)
-    assert report["error"]["where"] == "game 1, round E1-0 (log[0]), player 3's draw 1"
+    assert report["error"]["where"] == "game 1, round E1-1 (log[0]), player 3's draw 1"
     assert report["error"]["message"] == '"44p4444": a tile is due here (the player draws), not a call'
-
 
 @pytest.mark.parametrize("key, value, message", [
     ("scores", 60, "the scores are 60, not a list of numbers"),

@@ -482,7 +482,8 @@ def test_a_value_string_not_read_is_an_error_in_words(text: str) -> None:
 
 @pytest.mark.parametrize("items, han", [
     (["立直(1飜)", "一発(1飜)", "門前清自摸和(1飜)", "ドラ(2飜)", "赤ドラ(1飜)", "裏ドラ(0飜)"], 6),
-    (["大三元(役満)", "字一色(役満)"], 26), (["役牌 中(1飜)", "自風 東(1飜)", "場風 南(1飜)"], 3)])
+    (["大三元(役満)", "字一色(役満)"], 26), (["役牌 中(1飜)", "自風 東(1飜)", "場風 南(1飜)"], 3),
+    (["役牌中(1飜)", "自風東(1飜)", "場風南(1飜)"], 3)])
 def test_yaku_strings_and_their_han(items: list[str], han: int) -> None:
     from scorer.archive.tenhou import YAKU, _win
 

@@ -40,6 +40,8 @@ YAKU = {
     "国士無双": "kokushi", "国士無双１３面": "kokushi_13", "国士無双13面": "kokushi_13", "大四喜": "daisuushii",
     "小四喜": "shousuushii", "四槓子": "suukantsu", "ドラ": "dora", "裏ドラ": "ura_dora", "赤ドラ": "aka_dora",
 }
+# some tools write the wind and dragon yaku without the space (自風東, 役牌白)
+YAKU.update({name.replace(" ", ""): item for name, item in list(YAKU.items()) if " " in name})
 # Tenhou's draws, and the names Mahjong Soul logs converted to tenhou.net/6 (tensoul) give two of them
 DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打",
          "三家和", "四開槓"}

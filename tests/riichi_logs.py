@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +174,55 @@ def game() -> dict[str, Any]:
     return {"title": HEAD, "name": ["A", "B", "C", "D"], "rule": {"disp": "般南喰赤", "aka": 1}, "log": rounds}
 
 
+def kan_rinshan_real_forms() -> list[Any]:
+    """E1 in the forms real logs write: the dealer's closed kan ``414141a41`` (the letter before the
+    fourth tile), player 1's pon of player 2's red 5p ``2525p52`` (the letter last: from the player
+    after) and its added kan ``2525k2552`` (the added tile right after the letter); player 1
+    self-draws the replacement tile: rinshan, dora, red five (the kan's dora is the closed kan's)."""
+    deals = [[41, 41, 41, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21], [25, 25, 31, 32, 33, 34, 35, 36, 22, 23, 24, 47, 29],
+             [52, 26, 27, 28, 29, 42, 42, 42, 43, 43, 43, 44, 44], [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24]]
+    draws = [[41, 45, 46], [46, "2525p52", 25, 47], [46, 46], [45]]
+    discards = [["414141a41", 60, 60], [60, 29, "2525k2552"], [52, 60], [60]]
+    return kyoku([0, 0, 0], deals, draws, discards, ["和了", [-2600, 5200, -1300, -1300], [
+        1, 1, 1, "40符3飜1300-2600点", "嶺上開花(1飜)", "ドラ(1飜)", "赤ドラ(1飜)"]], dora=[19, 33])
+
+
+def pon_of_a_later_discard() -> list[Any]:
+    """E1, 1 honba: player 2 passes the dealer's first E and pons the second; its pon string comes
+    up at the first, as player 3's pon skipped player 2's turn in between (the reader backtracks)."""
+    deals = [[25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 41, 42, 43], [25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 44, 45, 46],
+             [41, 41, 42, 25, 26, 27, 28, 29, 34, 35, 36, 37, 38], [21, 22, 23, 31, 32, 33, 39, 39, 43, 44, 44, 45, 46]]
+    draws = [[31, 41], [32], ["41p4141"], ["44p4444", 33]]
+    discards = [[41, 60], [44], [42], [39, 60]]
+    return kyoku([0, 1, 0], deals, draws, discards, ["流局", [0, 0, 0, 0]])
+
+
+def daisuushii_pao_ron() -> list[Any]:
+    """E1, 2 honba: player 1 pons all four winds, the last (N) fed by the dealer, and rons player 2's
+    1m: daisuushii (one yakuman at Tenhou); the dealer (liable) and player 2 pay half each, the
+    honba from the dealer."""
+    deals = [[41, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32, 34], [41, 41, 42, 42, 43, 43, 44, 44, 11, 12, 13, 15, 17],
+             [43, 21, 22, 23, 24, 25, 26, 27, 28, 29, 35, 36, 37], [42, 21, 22, 23, 24, 25, 26, 27, 28, 29, 35, 36, 38]]
+    draws = [[45, 44], ["p414141", "42p4242", "4343p43", "p444444"], [46, 47, 33, 11], [46, 33]]
+    discards = [[41, 60], [12, 13, 15, 17], [60, 43, 60, 60], [42, 60]]
+    return kyoku([0, 2, 0], deals, draws, discards, ["和了", [-16600, 32600, -16000, 0], [
+        1, 2, 0, "役満32000点", "大四喜(役満)"]], dora=[39])
+
+
+def real_forms_game() -> dict[str, Any]:
+    """A game with the keys a tenhou.net/6 download has besides the rounds (ignored), its red fives
+    per suit, and rounds in the forms real logs write; its last two rounds end in the draws as
+    Mahjong Soul logs converted by tensoul name them."""
+    triple = pon_of_a_later_discard()
+    triple[16] = ["三家和"]
+    four_kans = pon_of_a_later_discard()
+    four_kans[16] = ["四開槓"]
+    return {"ver": 2.3, "ref": "hand-made", "title": HEAD, "name": ["A", "B", "C", "D"],
+            "rule": {"disp": "般南喰赤", "aka53": 1, "aka52": 1, "aka51": 1}, "lobby": 0, "dan": ["新人"] * 4,
+            "rate": [1500.0] * 4, "sx": ["M"] * 4, "sc": [25000, 0.0] * 4,
+            "log": [kan_rinshan_real_forms(), pon_of_a_later_discard(), daisuushii_pao_ron(), triple, four_kans]}
+
+
 def mjai_lines(tenhou_game: dict[str, Any]) -> list[dict[str, Any]]:
     """The same game as MJAI events, from the replay order of the tenhou.net/6 reader."""
     out: list[dict[str, Any]] = [{"type": "start_game", "names": tenhou_game["name"]}]
@@ -182,6 +232,8 @@ def mjai_lines(tenhou_game: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({"type": "start_kyoku", "bakaze": "ESWN"[rnd.round_wind], "kyoku": rnd.dealer + 1,
                     "honba": rnd.honba, "kyotaku": rnd.sticks, "oya": rnd.dealer, "dora_marker": _pai(rnd.dora[0]),
                     "scores": rnd.scores, "tehais": [[_pai(t) for t in d] for d in rnd.deals]})
+        kan_dora = iter(rnd.dora[1:])  # Tenhou shows a closed kan's indicator at once, an open one's after its discard
+        open_kan = None
         for a in rnd.actions:
             if a.verb == "draw":
                 out.append({"type": "tsumo", "actor": a.seat, "pai": _pai(a.tile)})
@@ -198,6 +250,12 @@ def mjai_lines(tenhou_game: dict[str, Any]) -> list[dict[str, Any]]:
                 out.append({"type": "kakan", "actor": a.seat, "pai": _pai(a.tile), "consumed": [_pai(t) for t in rest]})
             elif a.verb == "ankan":
                 out.append({"type": "ankan", "actor": a.seat, "consumed": [_pai(t) for t in a.own]})
+                out.extend(_kan_dora(kan_dora))
+            if a.verb == "discard" and a.seat == open_kan:
+                open_kan = None
+                out.extend(_kan_dora(kan_dora))
+            if a.verb in ("daiminkan", "kakan"):
+                open_kan = a.seat
         for w in rnd.wins:
             riichi = any(n in ("立直", "両立直") for n, _ in w.yaku)
             hora: dict[str, Any] = {"type": "hora", "actor": w.winner,
@@ -209,6 +267,12 @@ def mjai_lines(tenhou_game: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({"type": "end_kyoku"})
     out.append({"type": "end_game"})
     return out
+
+
+def _kan_dora(indicators: Iterator[int]) -> list[dict[str, Any]]:
+    """The next kan dora indicator the round shows, as an MJAI event (none when it shows no more)."""
+    tile = next(indicators, None)
+    return [] if tile is None else [{"type": "dora", "dora_marker": _pai(tile)}]
 
 
 def _pai(t: int) -> str:
@@ -253,6 +317,10 @@ def write(folder: Path) -> None:
                                                 encoding="utf-8")
     lines = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in corrupt_mjai())
     (folder / "corrupt-mjai.jsonl").write_text(lines, encoding="utf-8")
+    real = real_forms_game()
+    (folder / "tenhou-real-forms.json").write_text(json.dumps(real, ensure_ascii=False) + "\n", encoding="utf-8")
+    lines = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in mjai_lines(real))
+    (folder / "mjai-real-forms.jsonl").write_text(lines, encoding="utf-8")
 
 
 if __name__ == "__main__":

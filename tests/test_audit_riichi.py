@@ -205,6 +205,8 @@ def test_workers_answer_as_one_process(tmp_path: Path) -> None:
 @pytest.mark.parametrize("rule, rules", [
     ({"disp": "鳳南喰赤", "aka53": 1, "aka52": 1, "aka51": 1}, {"preset": "tenhou", "open_tanyao": True, "aka": True}),
     ({"disp": "般東"}, {"preset": "tenhou", "open_tanyao": False, "aka": False}),
+    ({"disp": "特東喰赤速", "ref": "2019..."}, {"preset": "tenhou", "open_tanyao": True, "aka": True}),
+    ({"disp": "般南喰", "aka": 0}, {"preset": "tenhou", "open_tanyao": True, "aka": False}),
     ({"disp": "玉の間四人南", "aka51": 1}, {"preset": "tenhou", "aka": True}),
     ({"disp": "南場の部"}, None), ({}, None), (None, None)])
 def test_the_rules_a_log_states(rule: Any, rules: Any) -> None:
@@ -409,3 +411,163 @@ def test_files_that_hold_no_game_are_errors(tmp_path: Path, content: str, messag
     lines = [json.loads(x) for x in out.stdout.splitlines()]
     assert message in lines[0]["error"]["message"]
     assert lines[-1]["errors"] >= 1 and lines[-1]["rounds"] == lines[-1]["errors"]
+
+
+def test_the_call_forms_of_real_logs_replay_in_order() -> None:
+    from scorer.archive import mjai
+    from scorer.archive.tenhou import parse_round
+
+    entry = riichi_logs.kan_rinshan_real_forms()
+    text = json.dumps({"game": 1, "index": 0, "rule": {"disp": "般南喰赤"}, "round": entry})
+    rnd = parse_round(RawRound("t.json", 1, [text], len(text), kind="tenhou"))
+    calls = [(a.verb, a.seat, a.tile, a.own, a.source) for a in rnd.actions if a.verb not in ("draw", "discard")]
+    assert calls == [("ankan", 0, 41, (41, 41, 41, 41), None), ("pon", 1, 52, (25, 25), 2),
+                     ("kakan", 1, 25, (25, 25, 25, 52), None)]
+    win = only_win(audit_one(entry))
+    assert win["agree"], win["why"]
+    assert win["request"]["hand"] == "{0555p}234p123456sCC"
+    game = {"name": ["A", "B", "C", "D"], "rule": {"disp": "般南喰赤"}, "log": [entry]}
+    lines = [json.dumps(e).encode() for e in riichi_logs.mjai_lines(game)]
+    events = [json.loads(x) for x in lines]
+    assert [e for e in events if e["type"] in ("kakan", "dora")] == [
+        {"type": "dora", "dora_marker": "3s"}, {"type": "kakan", "actor": 1, "pai": "5p", "consumed": ["5p", "5p", "5pr"]}]
+    (unit,) = mjai.split_games(lines, "m.jsonl")
+    assert only_win(audit_round(unit))["agree"]
+
+
+def test_the_real_forms_game_agrees_in_both_formats_and_with_the_oracle() -> None:
+    from riichi_oracle import oracle_result
+
+    for fmt, name in (("tenhou", "tenhou-real-forms.json"), ("mjai", "mjai-real-forms.jsonl")):
+        out = run_cli(["audit", fmt, str(RECORDS / name), "--json", "--workers", "1"])
+        assert json.loads(out.stdout.strip().splitlines()[-1]) == {
+            "rounds": 5, "wins": 2, "drawn": 3, "agree": 2, "disagree": 0, "errors": 0}, out.output
+    wins = [only_win(audit_one(e)) for e in (riichi_logs.kan_rinshan_real_forms(), riichi_logs.daisuushii_pao_ron())]
+    for win in wins:
+        req = win["request"]
+        theirs = oracle_result(req["hand"], req["context"], req.get("rules"))
+        assert (theirs.han, theirs.fu, theirs.total) == (win["result"]["han"], win["result"]["fu"],
+                                                          win["result"]["points"]), req
+    assert wins[1]["record"]["liable"] == 0 and wins[1]["result"]["deltas"] == [-16600, 32600, -16000, 0]
+
+@pytest.mark.parametrize("name", ["流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了",
+                                  "四槓散了", "四風連打", "三家和", "四開槓"])
+def test_every_draw_a_log_names_is_a_drawn_round(name: str) -> None:
+    entry = riichi_logs.pon_of_a_later_discard()
+    entry[16] = [name, [0, 0, 0, 0]] if name in ("流局", "流し満貫") else [name]
+    assert audit_one(entry) | {"id": ""} == {"id": "", "source": "t.json", "line": 1, "outcome": "drawn",
+                                             "drawn": name}
+
+
+@pytest.mark.parametrize("text, fu, points", [
+    ("30符1飜1000点", 30, 1000), ("30符1飜300-500点", 30, 1100), ("40符2飜1300点∀", 40, 3900),
+    ("満貫8000点", None, 8000), ("満貫2000-4000点", None, 8000), ("満貫4000点∀", None, 12000),
+    ("跳満12000点", None, 12000), ("倍満4000-8000点", None, 16000), ("三倍満36000点", None, 36000),
+    ("役満16000点∀", None, 48000), ("役満64000点", None, 64000), ("数え役満8000-16000点", None, 32000),
+    ("切り上げ満貫8000点", None, 8000), ("30符5飜満貫8000点", None, 8000)])
+def test_the_value_strings_of_a_win(text: str, fu: int | None, points: int) -> None:
+    from scorer.archive.tenhou import _value
+
+    assert _value(text, "here") == (fu, points)
+
+
+@pytest.mark.parametrize("text", ["8000", "満貫8000", "abc8000点", "30符1000点", "満貫-8000点"])
+def test_a_value_string_not_read_is_an_error_in_words(text: str) -> None:
+    entry = riichi_logs.riichi_ronned_on_declaration()
+    entry[16] = ["和了", [0, 0, -2600, 2600], [3, 2, 3, text, "一気通貫(2飜)"]]
+    report = audit_one(entry)
+    assert report["outcome"] == "error"
+    assert report["error"]["message"].startswith(f"the value {text!r} is not read")
+
+
+@pytest.mark.parametrize("items, han", [
+    (["立直(1飜)", "一発(1飜)", "門前清自摸和(1飜)", "ドラ(2飜)", "赤ドラ(1飜)", "裏ドラ(0飜)"], 6),
+    (["大三元(役満)", "字一色(役満)"], 26), (["役牌 中(1飜)", "自風 東(1飜)", "場風 南(1飜)"], 3),
+    (["役牌中(1飜)", "自風東(1飜)", "場風南(1飜)"], 3)])
+def test_yaku_strings_and_their_han(items: list[str], han: int) -> None:
+    from scorer.archive.tenhou import YAKU, _win
+
+    win = _win([0, 0, 0, 0], [0, 1, 0, "満貫8000点", *items], "here")
+    assert win.han == han and all(name in YAKU for name, _ in win.yaku)
+
+
+def test_every_yaku_name_tenhou_writes_is_known() -> None:
+    from scorer.archive.tenhou import YAKU
+    from scorer.variants.riichi.items import DORA_IDS, YAKU_IDS, YAKUMAN_IDS
+
+    tenhou = ("門前清自摸和 立直 一発 槍槓 嶺上開花 海底摸月 河底撈魚 平和 断幺九 一盃口 両立直 七対子 混全帯幺九 一気通貫 "
+              "三色同順 三色同刻 三槓子 対々和 三暗刻 小三元 混老頭 二盃口 純全帯幺九 混一色 清一色 人和 天和 地和 大三元 四暗刻 "
+              "四暗刻単騎 字一色 緑一色 清老頭 九蓮宝燈 純正九蓮宝燈 国士無双 国士無双１３面 大四喜 小四喜 四槓子 ドラ 裏ドラ 赤ドラ")
+    winds = [f"{k} {w}" for k in ("自風", "場風") for w in "東南西北"] + [f"役牌 {d}" for d in "白發中"]
+    assert set(tenhou.split()) | set(winds) <= set(YAKU)
+    assert set(YAKU.values()) <= {*YAKU_IDS, *DORA_IDS, *YAKUMAN_IDS}  # each is an item we score
+    assert {YAKU[n] for n in ("大三元", "大四喜", "国士無双", "四暗刻", "天和", "地和")} <= set(YAKUMAN_IDS)
+
+
+def test_mjai_honours_are_tenhous_with_p_white_f_green_c_red() -> None:
+    from scorer.archive import mjai
+    from scorer.archive.riichi_round import tile_text
+
+    assert [mjai.tile(h, "here") for h in "ESWNPFC"] == list(range(41, 48))
+    assert [tile_text(t) for t in (45, 46, 47)] == ["P", "F", "C"]  # Tenhou's 45 白, 46 發, 47 中
+    assert [mjai.tile(t, "here") for t in ("5mr", "5pr", "5sr", "1m", "9s")] == [51, 52, 53, 11, 39]
+
+
+def test_mjai_ura_markers_by_either_name() -> None:
+    from scorer.archive import mjai
+
+    events = riichi_logs.mjai_lines(riichi_logs.game())
+    renamed = [{("uradora_markers" if k == "ura_markers" else k): v for k, v in e.items()} for e in events]
+    units = list(mjai.split_games([json.dumps(e).encode() for e in renamed], "m.jsonl"))
+    assert all(audit_round(u).get("agree", True) for u in units)
+    assert mjai.parse_round(units[0]).wins[0].ura == [46]  # the first round's ura marker, F (發)
+    broken = [{**e, "ura_markers": 60} if e["type"] == "hora" else e for e in events]
+    first = next(mjai.split_games([json.dumps(e).encode() for e in broken], "m.jsonl"))
+    assert audit_round(first)["error"] == {"where": "line 12", "message": "hora needs its ura_markers list"}
+
+
+def test_truncated_and_garbled_logs_are_errors_and_the_run_goes_on(tmp_path: Path) -> None:
+    whole = TENHOU.read_bytes()
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(whole[:len(whole) // 2])
+    out = run_cli(["audit", "tenhou", str(cut), str(TENHOU), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert lines[0]["outcome"] == "error" and lines[0]["error"]["message"].startswith("not JSON: ")
+    assert lines[-1] == {"rounds": 14, "wins": 13, "drawn": 1, "agree": 13, "disagree": 0, "errors": 1}
+    text = MJAI.read_text(encoding="utf-8").splitlines()
+    garbled = tmp_path / "g.jsonl"
+    garbled.write_text("\n".join([*text[:40], text[40][:25], "\x00\xff garbage", *text[41:]]), encoding="utf-8")
+    out = run_cli(["audit", "mjai", str(garbled), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert "not JSON" in lines[0]["error"]["message"] and "internal" not in out.stdout
+    assert lines[-1]["errors"] == 1 and lines[-1]["rounds"] == 13  # the garbled round, the others whole
+
+
+def test_a_call_of_a_later_discard_of_the_same_tile_is_found_by_backtracking() -> None:
+    from scorer.archive.tenhou import parse_round
+
+    entry = riichi_logs.pon_of_a_later_discard()
+    text = json.dumps({"game": 1, "index": 0, "rule": {"disp": "般南喰赤"}, "round": entry})
+    rnd = parse_round(RawRound("t.json", 1, [text], len(text), kind="tenhou"))
+    assert [(a.verb, a.seat, a.tile) for a in rnd.actions] == [
+        ("draw", 0, 31), ("discard", 0, 41), ("draw", 1, 32), ("discard", 1, 44), ("pon", 3, 44), ("discard", 3, 39),
+        ("draw", 0, 41), ("discard", 0, 41), ("pon", 2, 41), ("discard", 2, 42), ("draw", 3, 33), ("discard", 3, 33)]
+    assert audit_one(entry)["outcome"] == "drawn"
+    entry[5 + 3 * 3] = ["44p4444"]  # now no reading plays every move: the first reading's error is told
+    report = audit_one(entry)
+    assert report["error"]["where"] == "game 1, round E1-1 (log[0]), player 3's draw 1"
+    assert report["error"]["message"] == '"44p4444": a tile is due here (the player draws), not a call'
+
+@pytest.mark.parametrize("key, value, message", [
+    ("scores", 60, "the scores are 60, not a list of numbers"),
+    ("bakaze", "X", "the round is bakaze 'X' kyoku 1: E S W N and 1-4"),
+    ("tehais", [["1m"]] * 3, "3 hands dealt: only four-player riichi is scored")])
+def test_an_mjai_round_start_not_read_is_an_error_in_words(key: str, value: Any, message: str) -> None:
+    from scorer.archive import mjai
+
+    events = riichi_logs.mjai_lines(riichi_logs.game())
+    events[1] = {**events[1], key: value}
+    first = next(mjai.split_games([json.dumps(e).encode() for e in events], "m.jsonl"))
+    assert audit_round(first)["error"] == {"where": "line 2", "message": message}

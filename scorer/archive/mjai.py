@@ -199,11 +199,14 @@ def _start(raw: RawRound, where: str, ev: dict[str, Any]) -> RiichiRound:
     honba, sticks = ev.get("honba", 0), ev.get("kyotaku", 0)
     if not (_is_count(honba) and _is_count(sticks)):
         raise LogError(where, "honba and kyotaku are counts")
+    scores = ev.get("scores") or []
+    if not (isinstance(scores, list) and all(type(x) is int for x in scores)):
+        raise LogError(where, f"the scores are {orjson.dumps(scores).decode()[:60]}, not a list of numbers")
     oya = _seat(ev, "oya", where)
     name = f"{bakaze}{kyoku}-{honba}"
     rnd = RiichiRound(id=f"{raw.source}:{raw.at}/{name}", source=raw.source, line=raw.at,
                       where=f"round {name} ({where})", round_wind=ROUND_WINDS.index(bakaze), dealer=oya,
-                      honba=honba, sticks=sticks, scores=list(ev.get("scores") or []))
+                      honba=honba, sticks=sticks, scores=scores)
     rnd.dora = [tile(ev.get("dora_marker"), where)]
     rnd.deals = [_dealt(s, hand, where) for s, hand in enumerate(tehais)]
     return rnd
@@ -238,7 +241,9 @@ def _hora(ev: dict[str, Any], actor: int, where: str) -> RecordedWin:
     deltas = ev.get("deltas")
     if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(x) is int for x in deltas)):
         raise LogError(where, "a hora needs its four score changes (deltas)")
-    ura = [tile(x, where) for x in ev.get("ura_markers") or []]
+    # the original MJAI server writes uradora_markers, later tools ura_markers
+    key = "ura_markers" if "ura_markers" in ev else "uradora_markers"
+    ura = [tile(x, where) for x in (_list(ev, key, where) if ev.get(key) is not None else [])]
     liable = ev.get("pao")
     return RecordedWin(where, actor, None if target == actor else target, deltas,
                        liable=liable if type(liable) is int and liable != actor else None, ura=ura)

@@ -40,9 +40,14 @@ YAKU = {
     "国士無双": "kokushi", "国士無双１３面": "kokushi_13", "国士無双13面": "kokushi_13", "大四喜": "daisuushii",
     "小四喜": "shousuushii", "四槓子": "suukantsu", "ドラ": "dora", "裏ドラ": "ura_dora", "赤ドラ": "aka_dora",
 }
-DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打"}
+# some tools write the wind and dragon yaku without the space (自風東, 役牌白)
+YAKU.update({name.replace(" ", ""): item for name, item in list(YAKU.items()) if " " in name})
+# Tenhou's draws, and the names Mahjong Soul logs converted to tenhou.net/6 (tensoul) give two of them
+DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打",
+         "三家和", "四開槓"}
 _YAKU_ITEM = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
-_VALUE = re.compile(r"^(?:(\d+)符(\d+)飜|[^0-9]*)(\d+)(?:-(\d+))?点(∀?)$")
+# [fu符han飜][limit: 満貫, 跳満, 倍満, 三倍満, 役満, 数え役満, 切り上げ満貫]points: a limit may follow fu and han
+_VALUE = re.compile(r"^(?:(\d+)符(\d+)飜)?(満貫|跳満|倍満|三倍満|役満|数え役満|切り上げ満貫)?(\d+)(?:-(\d+))?点(∀?)$")
 # a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
 _ROOM = re.compile(r"三?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗０-９0-9]*")
 _CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back
@@ -217,23 +222,66 @@ def _call(text: str, seat: int, where: str) -> Action:
     return Action(where, seat, verb, called, tuple(own), (seat - back) % 4)
 
 
+MAX_ORDERINGS = 64  # orderings tried when a call could take more than one discard
+
+
+class _Ordering:
+    """One attempt at the round's order: at each discard that a recorded call could take (a choice
+    point), ``choices`` says which option to take (0: the first, pon / open kan before chi; the
+    last: no call); ``options`` records how many each choice point had."""
+
+    def __init__(self, choices: list[int]) -> None:
+        self.choices = choices
+        self.options: list[int] = []
+        self.actions: list[Action] = []
+        self.nd = [0, 0, 0, 0]
+        self.nx = [0, 0, 0, 0]
+
+    def choose(self, n: int) -> int:
+        k = len(self.options)
+        self.options.append(n)
+        return self.choices[k] if k < len(self.choices) else 0
+
+
 def _in_order(draws: list[list[int | str]], discards: list[list[int | str]], dealer: int, where: str) -> list[Action]:
     """The seats' draws and discards as one sequence of moves, in the order they were played: after
     each discard, a pon or open kan of it in another seat's draws goes first, then a chi by the
-    next seat, else the next seat draws."""
-    actions: list[Action] = []
-    nd, nx = [0, 0, 0, 0], [0, 0, 0, 0]
-    _play_order(draws, discards, dealer, where, actions, nd, nx)
+    next seat, else the next seat draws. A call string names the tile and the discarder, not which
+    of several such discards it took: when the first reading leaves moves unplayed, the others are
+    tried (backtracking), and the first reading's error is the one told."""
+    choices: list[int] = []
+    first: LogError | None = None
+    for _ in range(MAX_ORDERINGS):
+        order = _Ordering(choices)
+        try:
+            _play_order(draws, discards, dealer, where, order)
+            _all_played(draws, discards, order, where)
+            return order.actions
+        except LogError as err:
+            first = first or err
+        # the next ordering, depth first: the last choice point with an option left takes it
+        taken = [choices[i] if i < len(choices) else 0 for i in range(len(order.options))]
+        i = len(taken) - 1
+        while i >= 0 and taken[i] + 1 >= order.options[i]:
+            i -= 1
+        if i < 0:
+            break
+        choices = [*taken[:i], taken[i] + 1]
+    assert first is not None
+    raise first
+
+
+def _all_played(draws: list[list[int | str]], discards: list[list[int | str]], order: _Ordering, where: str) -> None:
     for s in range(4):
-        for what, done, entries in (("draw", nd[s], draws[s]), ("discard", nx[s], discards[s])):
+        for what, done, entries in (("draw", order.nd[s], draws[s]), ("discard", order.nx[s], discards[s])):
             if done < len(entries):
                 raise LogError(f"{where}, player {s}'s {what} {done + 1}", f"{_show(entries[done])} is never played: "
                                "the round ends before it (the moves before it do not lead to it)")
-    return actions
 
 
 def _play_order(draws: list[list[int | str]], discards: list[list[int | str]], dealer: int, where: str,
-                actions: list[Action], nd: list[int], nx: list[int]) -> None:
+                order: _Ordering) -> None:
+    actions, nd, nx = order.actions, order.nd, order.nx
     last: list[int | None] = [None] * 4
     seat, to_draw = dealer, True
     for _ in range(400):  # a round has at most ~150 moves
@@ -255,7 +303,7 @@ def _play_order(draws: list[list[int | str]], discards: list[list[int | str]], d
         code = _discarded(entry, riichi, last[seat], at)
         actions.append(Action(at, seat, "discard", code, riichi=riichi))
         last[seat] = None
-        seat, to_draw = _next_after_discard(draws, discards, nd, nx, seat, code, actions, where)
+        seat, to_draw = _next_after_discard(draws, discards, order, seat, code, where)
     raise LogError(where, "more than 400 moves in a round")
 
 
@@ -294,10 +342,10 @@ def _discarded(entry: int | str, riichi: bool, drawn: int | None, at: str) -> in
     return int(code)
 
 
-def _next_after_discard(draws: list[list[int | str]], discards: list[list[int | str]], nd: list[int],
-                        nx: list[int], discarder: int, tile: int, actions: list[Action],
-                        where: str) -> tuple[int, bool]:
+def _next_after_discard(draws: list[list[int | str]], discards: list[list[int | str]], order: _Ordering,
+                        discarder: int, tile: int, where: str) -> tuple[int, bool]:
     """Who moves after a discard: a caller (pon / open kan first, then chi), else the next seat."""
+    nd, nx = order.nd, order.nx
     found: list[Action] = []
     for step in (1, 2, 3):
         s = (discarder + step) % 4
@@ -309,10 +357,14 @@ def _next_after_discard(draws: list[list[int | str]], discards: list[list[int | 
                 found.append(call)
     if not found:
         return (discarder + 1) % 4, True
-    call = min(found, key=lambda c: c.verb == "chi")
+    found.sort(key=lambda c: c.verb == "chi")
+    pick = order.choose(len(found) + 1)
+    if pick == len(found):  # no call: the next seat draws
+        return (discarder + 1) % 4, True
+    call = found[pick]
     s = call.seat
     nd[s] += 1
-    actions.append(call)
+    order.actions.append(call)
     if call.verb == "daiminkan":
         if nx[s] < len(discards[s]) and discards[s][nx[s]] == 0:
             nx[s] += 1  # the open kan's placeholder
@@ -348,10 +400,11 @@ def _value(text: str, where: str) -> tuple[int | None, int]:
     value = _VALUE.match(text)
     if value is None:
         raise LogError(where, f"the value {text!r} is not read (e.g. 30符1飜1000点, 満貫2000-4000点, 役満16000点∀)")
-    fu = int(value.group(1)) if value.group(1) else None
-    a = int(value.group(3))
+    # a limit hand's fu (written by some converters) is not what sets its value: not compared
+    fu = int(value.group(1)) if value.group(1) and not value.group(3) else None
+    a = int(value.group(4))
     # a ron: the discarder's payment; 点∀: a dealer's self-draw, each pays; a-b: each non-dealer, the dealer
-    points = a * 3 if value.group(5) else 2 * a + int(value.group(4)) if value.group(4) else a
+    points = a * 3 if value.group(6) else 2 * a + int(value.group(5)) if value.group(5) else a
     return fu, points
 
 

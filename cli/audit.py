@@ -122,7 +122,10 @@ def _audit(func: Callable[[Any], dict[str, Any]], fmt: str, files: list[Path], o
     else:
         wait = f" ({summary.wait_fans_only} in the wait fans only)" if summary.wait_fans_only else ""
         agree = "agrees" if summary.agree == 1 else "agree"
-        print(f"{_n(summary.rounds, 'round')}: {_n(summary.wins, 'win')}, {summary.drawn} drawn, "
+        won = summary.rounds - summary.drawn - summary.errors
+        # a round with a double ron is one round won, two wins
+        wins = _n(summary.wins, "win") if won == summary.wins else f"{won} won ({_n(summary.wins, 'win')})"
+        print(f"{_n(summary.rounds, 'round')}: {wins}, {summary.drawn} drawn, "
                    f"{_n(summary.errors, 'error')}\n{_n(summary.agree, 'win')} {agree} with the record, "
                    f"{summary.disagree} disagree{wait}")
 

@@ -17,6 +17,7 @@ Readings chosen where the rules page is silent:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from scorer.apidoc import ApiDoc
@@ -112,6 +113,11 @@ class Riichi(Variant):
         """The plain texts read in C (``compiled.parse_plain``), the rest by the notation parser."""
         hand = compiled.parse_plain(text) if dialect is None else None
         return hand if hand is not None else super().parse_hand(text, context, dialect)
+
+    def full_fast(self) -> Callable[[Any, Any, Any], Result | None] | None:
+        """The plain request read without the request models (``compiled.full_path``), when the
+        compiled path is on."""
+        return compiled.full_path(self)
 
     def completes(self, hand: Hand, context: Model) -> bool:
         """A winning shape as riichi reads it (seven pairs of seven different kinds)."""

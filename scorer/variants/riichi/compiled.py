@@ -18,11 +18,15 @@ import dataclasses
 import importlib
 import logging
 import os
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from scorer import notation
+from scorer.errors import HandError
+from scorer.fields import Field, Shape
 from scorer.hand import Exposure, Hand, MeldKind
-from scorer.result import Exclusion, Item
+from scorer.result import Exclusion, Item, Result
 from scorer.seats import DEALER, WIND_TILE
 
 from . import value as value_module
@@ -272,3 +276,92 @@ def _with_tiles(items: list[Item], reading: Reading, ctx: RiichiContext, win: in
 
 
 _FU_REASONS: tuple[str, ...] = _fast.FU_REASONS if _fast is not None else ()
+
+
+# --- the full request: a plain context and rules read without the model, the Result built here ----
+
+def _plain_reader(f: Field) -> Callable[[Any], bool] | None:
+    """Whether a value is one the field's declared check takes as it is (``scorer.fields.check``
+    returns it unchanged, no fault): a bool, a string of its enum or within its length, an int
+    within its bounds, or null where the field allows it. None for a field declared otherwise (a
+    request giving it goes to the checked path)."""
+    if f.before is not None or f.after is not None:
+        return None
+    return _shape_reader(f.shape)
+
+
+def _shape_reader(shape: Shape) -> Callable[[Any], bool] | None:
+    bound = shape.bound
+    if shape.kind == "boolean":
+        return lambda v: v.__class__ is bool
+    if shape.kind == "string" and not bound.lax:
+        if shape.enum:
+            allowed = frozenset(shape.enum)
+            return lambda v: v.__class__ is str and v in allowed
+        limit = bound.max_length
+        if bound.min_length is None and limit is not None:
+            return lambda v: v.__class__ is str and len(v) <= limit
+    if shape.kind == "integer" and not shape.enum and bound.ge is not None and bound.le is not None:
+        low, high = bound.ge, bound.le
+        return lambda v: v.__class__ is int and low <= v <= high
+    if shape.kind == "union" and shape.nullable:
+        inner = _shape_reader(shape.non_null())
+        return None if inner is None else (lambda v: v is None or inner(v))
+    return None
+
+
+_CONTEXT_READERS = {name: _plain_reader(f) for name, f in RiichiContext.fields.items()}
+_CONTEXT_DEFAULTS = {name: f.default for name, f in RiichiContext.fields.items()}
+_CONTEXT_NAMES = tuple(RiichiContext.fields)
+
+
+def plain_context(raw: Any) -> RiichiContext | None:
+    """The context model ``RiichiContext.validate`` gives for a dict of declared fields with plain
+    values (each as its field's check takes it unchanged); None for anything else (the checked path
+    reads it, and names every problem)."""
+    if raw is None:
+        raw = {}
+    elif raw.__class__ is not dict:
+        return None
+    for key, v in raw.items():
+        reader = _CONTEXT_READERS.get(key) if key.__class__ is str else None
+        if reader is None or not reader(v):
+            return None
+    ctx = RiichiContext.__new__(RiichiContext)
+    ctx.__dict__.update(_CONTEXT_DEFAULTS)
+    ctx.__dict__.update(raw)
+    ctx.__dict__["fields_set"] = frozenset(raw)
+    return ctx
+
+
+def full_path(variant: Any) -> Callable[[Any, Any, Any], Result | None] | None:
+    """``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): a plain text in the C
+    notation reader's subset, a plain context (``plain_context``) and rules the variant reads
+    without a problem -- the checked path's very Result (its ``score``, its rules echo, context
+    echo and warnings), built without the request models; None for any other request, and for one
+    whose context contradicts the hand (the checked path then answers, naming every problem).
+    None when the compiled path is off."""
+    if _fast is None:
+        return None
+    from scorer.version import __version__
+
+    def full(hand: Any, context: Any, rules: Any) -> Result | None:
+        parsed = parse_plain(hand)
+        if parsed is None:
+            return None
+        ctx = plain_context(context)
+        if ctx is None:
+            return None
+        try:
+            resolved = variant.rules(rules)
+            result: Result = variant.score(parsed, ctx, resolved)
+        except HandError:
+            return None  # the checked path reports it, every problem at once
+        result.rules = resolved.echo()
+        result.version = __version__
+        result.context_used = variant.context_used(ctx, parsed)
+        if parsed.notes:
+            result.warnings = [*parsed.notes, *result.warnings]
+        return result
+
+    return full

@@ -104,7 +104,7 @@ class Riichi(Variant):
         return settle(worth.basic, ctx["seat_wind"], ctx["self_draw"], ctx["discarder"], 0).total
 
     def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
-        values = ctx.dump()
+        values = {name: getattr(ctx, name) for name in RiichiContext.fields}  # every field a JSON scalar
         if values["discarder"] is None:
             values["discarder"] = previous_seat(values["seat_wind"])
         return values

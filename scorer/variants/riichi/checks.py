@@ -30,15 +30,28 @@ def read_indicators(ctx: RiichiContext, problems: list[Problem]) -> Indicators:
     red: list[int] = []
     for name in ("dora_indicators", "ura_dora_indicators"):
         text = getattr(ctx, name)
-        found: list[Problem] = []
-        tokens = scan(text, NOTATION, found, list_mode=True) if text.strip() else []
-        for p in found:
-            problems.append(Problem(f"{name} {text!r}: {p.message}", None, BAD_CONTEXT))
-        read[name] = tuple(t.value for t in tokens) if not found else ()
-        red += [t.value for t in tokens if t.red] if not found else []
+        known = _READ.get(text)
+        if known is not None:
+            read[name], reds = known
+            red += reds
+        else:
+            found: list[Problem] = []
+            tokens = scan(text, NOTATION, found, list_mode=True) if text.strip() else []
+            for p in found:
+                problems.append(Problem(f"{name} {text!r}: {p.message}", None, BAD_CONTEXT))
+            read[name] = tuple(t.value for t in tokens) if not found else ()
+            red += [t.value for t in tokens if t.red] if not found else []
+            if not found and len(_READ) < _READ_KEPT:
+                _READ[text] = (read[name], tuple(t.value for t in tokens if t.red))
         if len(read[name]) > MAX_INDICATORS:
             problems.append(Problem(f"{name}: {_tiles(len(read[name]))}, at most {MAX_INDICATORS}", None, BAD_CONTEXT))
     return Indicators(read["dora_indicators"], read["ura_dora_indicators"], tuple(red))
+
+
+# indicator texts read without a problem, as (kinds, red fives): a text reads the same every time,
+# and a table holds few (bounded, so that no stream of new texts grows it)
+_READ: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_READ_KEPT = 4096
 
 
 def _tiles(n: int) -> str:

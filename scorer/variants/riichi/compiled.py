@@ -334,6 +334,10 @@ def plain_context(raw: Any) -> RiichiContext | None:
     return ctx
 
 
+# a preset name (or None, the default) -> its rules echo; only the names the variant knows get here
+_PRESET_ECHOES: dict[str | None, dict[str, Any]] = {}
+
+
 def full_path(variant: Any) -> Callable[[Any, Any, Any], Result | None] | None:
     """``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): a plain text in the C
     notation reader's subset, a plain context (``plain_context``) and rules the variant reads
@@ -357,7 +361,13 @@ def full_path(variant: Any) -> Callable[[Any, Any, Any], Result | None] | None:
             result: Result = variant.score(parsed, ctx, resolved)
         except HandError:
             return None  # the checked path reports it, every problem at once
-        result.rules = resolved.echo()
+        if rules is None or rules.__class__ is str:  # a preset by name: its echo, read once
+            echo = _PRESET_ECHOES.get(rules)
+            if echo is None:
+                echo = _PRESET_ECHOES[rules] = resolved.echo()
+            result.rules = dict(echo)
+        else:
+            result.rules = resolved.echo()
         result.version = __version__
         result.context_used = variant.context_used(ctx, parsed)
         if parsed.notes:

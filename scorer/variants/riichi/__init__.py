@@ -59,6 +59,8 @@ def dora_count(hand: Hand, ind: Indicators, rules: RiichiRules) -> DoraCount:
 
 def _held(counts: list[int], indicators: tuple[int, ...]) -> str:
     """The tiles of the hand the indicators point at (a tile pointed at twice is written once)."""
+    if not indicators:
+        return ""
     kinds = sorted({next_tile(k) for k in indicators})
     return tiles_text([k for k in kinds for _ in range(counts[k])])
 

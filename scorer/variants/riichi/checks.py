@@ -143,7 +143,7 @@ def _copies(hand: Hand, ind: Indicators) -> list[str]:
     counts = hand.all_counts()
     for k in ind.dora + ind.ura:
         counts[k] += 1
-    for k in range(NUM_STANDARD_KINDS):
+    for k in range(NUM_STANDARD_KINDS) if max(counts) > 4 else ():
         if counts[k] > 4:
             out.append(f"{counts[k]} copies of {tile_name(k)} in the hand and the indicators together (four at most)")
     reds = list(hand.red) + [m.tiles[0] // 9 * 9 + 4 for m in hand.melds for _ in range(m.red)] + list(ind.red)

@@ -167,6 +167,10 @@ def _exclusion(n: int, by: int, principle: int, count: int) -> Exclusion:
     return found
 
 
+# the concealed groups the C path names, as (kind code, tile, concealed): few, frozen, shared by results
+_GROUPS: dict[tuple[int, int, int], Group] = {}
+
+
 def _reading(hand: Hand, meld_groups: list[Group], shape: int, groups: list[tuple[int, int, int]],
              wait: int) -> Reading | None:
     if shape == 2:
@@ -174,9 +178,13 @@ def _reading(hand: Hand, meld_groups: list[Group], shape: int, groups: list[tupl
     if shape == 1:
         return chiitoitsu_reading(hand)
     made = list(meld_groups)
-    for kind, tile, concealed in groups:
-        name = GROUP_KINDS[kind]
-        made.append(Group(name, tile, bool(concealed), False, _group_text(name, tile)))
+    for key in groups:
+        group = _GROUPS.get(key)
+        if group is None:
+            kind, tile, concealed = key
+            name = GROUP_KINDS[kind]
+            group = _GROUPS[key] = Group(name, tile, bool(concealed), False, _group_text(name, tile))
+        made.append(group)
     return Reading("standard", tuple(made), WAITS[wait], tuple(g.text for g in made))
 
 
@@ -271,7 +279,9 @@ def _with_tiles(items: list[Item], reading: Reading, ctx: RiichiContext, win: in
     out = []
     for it in items:
         tiles = held[it.id] if it.id in held else tiles_of(it.id, reading, ctx, win)
-        out.append(dataclasses.replace(it, tiles=tiles) if tiles else it)
+        # the item of _item with its tiles (dataclasses.replace costs several times more)
+        out.append(Item(id=it.id, name=it.name, name_zh=it.name_zh, points=it.points, count=it.count, tiles=tiles)
+                   if tiles else it)
     return out
 
 

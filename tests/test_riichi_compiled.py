@@ -211,6 +211,8 @@ ODD = [
     ("123m456p789s1122m", {}, {"preset": "wrc", "aka": "yes"}), ("123m456p789s1122m", {}, {"kazoe": "sanbaiman"}),
     ("123m456p789s1122m", {"riichi": True, "honba": 3, "riichi_sticks": 2, "dora_indicators": "4p0s"}, "ema"),
     ("123m456p789s1122m", RiichiContext.validate({"riichi": True}), None),
+    ("123m406p789s1122m", {}, {"aka": True}), ("123m406p789s1122m", {}, {"aka": 1}),
+    ("123m406p789s1122m", {}, {"aka": False}), ("123m406p789s1122m", {}, {"preset": "wrc", "aka": ["x"]}),
     ("1 2 3m456p789s1122m", {}, None), ("123m456p789s112m", {}, None), (None, {}, None), (3, {}, None),
     ("[123m]456p789s11222m", {"riichi": True}, None), ("123m406p789s1122m", {"first_turn": True}, None),
 ]

@@ -26,6 +26,7 @@ from scorer import notation
 from scorer.errors import HandError
 from scorer.fields import Field, Shape
 from scorer.hand import Exposure, Hand, MeldKind
+from scorer.registry import ResolvedRules
 from scorer.result import Exclusion, Item, Result
 from scorer.seats import DEALER, WIND_TILE
 
@@ -344,8 +345,30 @@ def plain_context(raw: Any) -> RiichiContext | None:
     return ctx
 
 
-# a preset name (or None, the default) -> its rules echo; only the names the variant knows get here
-_PRESET_ECHOES: dict[str | None, dict[str, Any]] = {}
+# rules already read -- a preset's name (None: the default) or an object of plain values, each value
+# keyed with its type (1 is not True) -- as the variant resolved them, with their echo; bounded, so
+# that no stream of new objects grows it
+_RULES_READ: dict[Any, tuple[ResolvedRules, dict[str, Any]]] = {}
+_RULES_KEPT = 1024
+_KEY_TYPES = frozenset({str, bool, int, type(None)})
+
+
+def _rules_of(variant: Any, rules: Any) -> tuple[ResolvedRules, dict[str, Any]]:
+    """``variant.rules(rules)`` (raising its HandError) and its echo, read once for plain rules."""
+    if rules is None or rules.__class__ is str:
+        key: Any = rules
+    elif rules.__class__ is dict and all(v.__class__ in _KEY_TYPES for v in rules.values()):
+        key = tuple((k, v.__class__, v) for k, v in rules.items())
+    else:
+        resolved: ResolvedRules = variant.rules(rules)
+        return resolved, resolved.echo()
+    found = _RULES_READ.get(key)
+    if found is None:
+        resolved = variant.rules(rules)
+        found = (resolved, resolved.echo())
+        if len(_RULES_READ) < _RULES_KEPT:
+            _RULES_READ[key] = found
+    return found
 
 
 def full_path(variant: Any) -> Callable[[Any, Any, Any], Result | None] | None:
@@ -367,17 +390,11 @@ def full_path(variant: Any) -> Callable[[Any, Any, Any], Result | None] | None:
         if ctx is None:
             return None
         try:
-            resolved = variant.rules(rules)
+            resolved, echo = _rules_of(variant, rules)
             result: Result = variant.score(parsed, ctx, resolved)
         except HandError:
             return None  # the checked path reports it, every problem at once
-        if rules is None or rules.__class__ is str:  # a preset by name: its echo, read once
-            echo = _PRESET_ECHOES.get(rules)
-            if echo is None:
-                echo = _PRESET_ECHOES[rules] = resolved.echo()
-            result.rules = dict(echo)
-        else:
-            result.rules = resolved.echo()
+        result.rules = dict(echo)  # each result its own dict (of JSON scalars)
         result.version = __version__
         result.context_used = variant.context_used(ctx, parsed)
         if parsed.notes:

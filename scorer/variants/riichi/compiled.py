@@ -25,7 +25,7 @@ from typing import Any
 from scorer import notation
 from scorer.errors import HandError
 from scorer.fields import Field, Shape
-from scorer.hand import Exposure, Hand, MeldKind
+from scorer.hand import Exposure, Hand, Meld, MeldKind
 from scorer.registry import ResolvedRules
 from scorer.result import Exclusion, Item, Result
 from scorer.seats import DEALER, WIND_TILE
@@ -257,7 +257,7 @@ def best_scored(hand: Hand, ctx: RiichiContext, rules: RiichiRules, dora: DoraCo
         return None
     assert hand.win_tile is not None  # riichi's notation always names one
     concealed = hand.counts()
-    meld_groups = [meld_group(m) for m in hand.melds]
+    meld_groups = [_meld_group(m) for m in hand.melds]
     melds = tuple((GROUP_KINDS.index(g.kind), g.tile, g.concealed) for g in meld_groups)
     answer = _fast.best(concealed, melds, hand.win_tile, situation_bits(ctx), WIND_TILE[ctx.seat_wind],
                         WIND_TILE[ctx.round_wind], rule_bits(rules), dora.dora, dora.aka_dora, dora.ura_dora)
@@ -274,18 +274,33 @@ def best_scored(hand: Hand, ctx: RiichiContext, rules: RiichiRules, dora: DoraCo
                    yakuman, bool(has_yaku), worth, paid)]
 
 
+# a meld (equal melds: the same kind, tiles, exposure, claim digit and red fives) -> its group, as
+# ``meld_group`` makes it; frozen, shared by results; bounded
+_MELD_GROUPS: dict[Meld, Group] = {}
+
+
+def _meld_group(meld: Meld) -> Group:
+    group = _MELD_GROUPS.get(meld)
+    if group is None:
+        group = meld_group(meld)
+        if len(_MELD_GROUPS) < 4096:
+            _MELD_GROUPS[meld] = group
+    return group
+
+
 def _with_tiles(items: list[Item], reading: Reading, ctx: RiichiContext, win: int, dora: DoraCount) -> list[Item]:
     """The tiles behind each item, written by the pure path's own writers (``item_tiles``, the dora count)."""
-    held = dict(zip(DORA_IDS, dora.tiles, strict=True))
     out = []
     for it in items:
-        tiles = held[it.id] if it.id in held else tiles_of(it.id, reading, ctx, win)
+        held = _DORA_AT.get(it.id)
+        tiles = dora.tiles[held] if held is not None else tiles_of(it.id, reading, ctx, win)
         # the item of _item with its tiles (dataclasses.replace costs several times more)
         out.append(Item(id=it.id, name=it.name, name_zh=it.name_zh, points=it.points, count=it.count, tiles=tiles)
                    if tiles else it)
     return out
 
 
+_DORA_AT = {item_id: n for n, item_id in enumerate(DORA_IDS)}  # its place in DoraCount.tiles
 _FU_REASONS: tuple[str, ...] = _fast.FU_REASONS if _fast is not None else ()
 
 

@@ -231,8 +231,8 @@ def _red_fives(text: str) -> tuple[list[int], list[int], bool] | None:
         elif ch.isdigit():
             if in_meld and text[n - 1] == ",":
                 continue  # the ,N digit
-            suit = next((c for c in text[n + 1:] if not c.isdigit() and not c.isspace()), "")
             if ch == "0":
+                suit = next((c for c in text[n + 1:] if not c.isdigit() and not c.isspace()), "")
                 if suit not in _SUIT_BASE or suit in suits_seen:
                     return None
                 suits_seen.add(suit)

@@ -10,6 +10,12 @@ turns the path off with the reason in ``DECLINED`` (logged; tests/test_riichi_co
 it) -- never a silent fall to the pure path. ``MJSCORE_PURE=1`` (or a missing build) selects the pure
 twin, ``evaluate.score_reading`` over ``shapes.readings``; it turns off ``parse_plain`` (plain hand
 texts read by the C notation reader) too, so the twin reads every text with the notation parser.
+
+``full_path`` is ``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): a plain text,
+a plain context dict (``plain_context``: each value one its declared field takes as it is) and
+rules the variant reads are scored without the request models, by the variant's own ``score``;
+anything else, and a context that contradicts the hand, is declined to the checked path, which
+answers it (and names every problem). Results share frozen parts (items, groups), never a result.
 """
 
 from __future__ import annotations

@@ -121,6 +121,10 @@ class Riichi(Variant):
         compiled path is on."""
         return compiled.full_path(self)
 
+    def why_declined(self, hand: Any, context: Any, rules: Any) -> str | None:
+        """Why the compiled entry leaves this request to the checked path (``engine.why_declined``)."""
+        return compiled.why_declined(self, hand, context, rules)
+
     def completes(self, hand: Hand, context: Model) -> bool:
         """A winning shape as riichi reads it (seven pairs of seven different kinds)."""
         return bool(readings(hand, False))

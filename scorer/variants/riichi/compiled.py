@@ -423,3 +423,27 @@ def full_path(variant: Any) -> Callable[[Any, Any, Any], Result | None] | None:
         return result
 
     return full
+
+
+def why_declined(variant: Any, hand: Any, context: Any, rules: Any) -> str | None:
+    """Why ``full_path`` leaves this request to the checked path (None: it answers it), for
+    ``engine.why_declined``: the first of its steps that declines, in the order it takes them."""
+    if _fast is None:
+        return "riichi's compiled path is off (MJSCORE_PURE=1, no build, or compiled.DECLINED)"
+    parsed = parse_plain(hand)
+    if parsed is None:
+        return "a hand that is not a text in the C notation reader's plain subset (the notation parser reads it)"
+    ctx = plain_context(context)
+    if ctx is None:
+        return ("a context that is not a dict of declared fields, each with a value its field takes as it is "
+                "(the context model reads it and names every problem)")
+    try:
+        resolved, _ = _rules_of(variant, rules)
+    except HandError:
+        return "rules the variant does not read (the checked path names the problem)"
+    try:
+        variant.score(parsed, ctx, resolved)
+    except HandError:
+        return "a context that contradicts the hand (the checked path names every problem)"
+    return None
+

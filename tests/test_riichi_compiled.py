@@ -17,7 +17,7 @@ import pytest
 from conftest import PURE
 from riichi_generator import generate
 
-from scorer import HandError, score
+from scorer import HandError, engine, score
 from scorer.notation import parse
 from scorer.variants.riichi import compiled
 from scorer.variants.riichi.checks import NOTATION
@@ -188,3 +188,71 @@ def test_the_plain_texts_read_in_c_are_read_as_the_notation_parser_reads_them() 
     assert compiled.parse_plain("123m406p789s11234m") is not None  # a red five, marked after
     assert compiled.parse_plain("123m400p789s11234m") is None  # two in a suit: the parser reports it
     assert compiled.parse_plain("[5555p]123m456p789s1m1m") is None  # a bare kan: the parser's
+
+
+# --- the full request read without the request models (compiled.full_path) --------------------------
+
+def checked_answer(hand: Any, context: Any, rules: Any) -> dict[str, Any] | str:
+    try:
+        return engine.score_checked("riichi", hand, context, rules).as_dict()
+    except HandError as err:
+        return f"error: {err.as_dict()}"
+
+
+# contexts and rules the plain reading must leave to the checked path (or read as it does)
+ODD = [
+    ("123m456p789s11222m", {"riichi": 1}, None), ("123m456p789s11222m", {"honba": True}, None),
+    ("123m456p789s11222m", {"honba": 100}, None), ("123m456p789s11222m", {"honba": -1}, None),
+    ("123m456p789s11222m", {"seat_wind": "X"}, None), ("123m456p789s11222m", {"discarder": None}, None),
+    ("123m456p789s11222m", {"discarder": "E", "seat_wind": "E"}, None), ("123m456p789s11222m", {"wind": "E"}, None),
+    ("123m456p789s11222m", {"dora_indicators": "x" * 41}, None), ("123m456p789s11222m", {"dora_indicators": "9z"}, None),
+    ("123m456p789s11222m", {"ura_dora_indicators": "1m"}, None), ("123m456p789s11222m", {1: True}, None),
+    ("123m456p789s11222m", None, None), ("123m456p789s11222m", {}, "nosuch"), ("123m456p789s11222m", {}, 3),
+    ("123m456p789s11222m", {}, {"preset": "wrc", "aka": "yes"}), ("123m456p789s11222m", {}, {"kazoe": "sanbaiman"}),
+    ("123m456p789s11222m", {"riichi": True, "honba": 3, "riichi_sticks": 2, "dora_indicators": "4p0s"}, "ema"),
+    ("123m456p789s11222m", RiichiContext.validate({"riichi": True}), None),
+    ("123m406p789s11222m", {}, {"aka": True}), ("123m406p789s11222m", {}, {"aka": 1}),
+    ("123m406p789s11222m", {}, {"aka": False}), ("123m406p789s11222m", {}, {"preset": "wrc", "aka": ["x"]}),
+    ("1 2 3m456p789s1122m", {}, None), ("123m456p789s112m", {}, None), (None, {}, None), (3, {}, None),
+    ("[123m]456p789s11222m", {"riichi": True}, None), ("123m406p789s11222m", {"first_turn": True}, None),
+]
+
+
+@needs_fast
+def test_the_full_path_gives_the_checked_paths_answer() -> None:
+    full = engine._full_path("riichi")
+    assert full is not None
+    rows = [*corpus(100, 15), *ODD]
+    taken = 0
+    for hand, context, rules in rows:
+        answered = full(hand, context, rules)
+        checked = checked_answer(hand, context, rules)
+        if answered is not None:
+            taken += 1
+            assert_same(answered.as_dict(), checked, (hand, context, rules))
+        assert_same(answer(hand, context, rules), checked, (hand, context, rules))
+    assert taken > len(rows) // 2  # most requests are plain: the path is not declining them all
+
+
+@needs_fast
+@pytest.mark.parametrize(("hand", "context", "rules", "why"), [
+    ("123m456p789s11222m", {"riichi": True}, "wrc", None),
+    ("1 2 3m456p789s1122m", {}, None, "plain subset"),
+    ("123m456p789s11222m", {"riichi": 1}, None, "a value its field takes as it is"),
+    ("123m456p789s11222m", {}, "nosuch", "rules the variant does not read"),
+    ("[123m]456p789s11222m", {"riichi": True}, None, "contradicts the hand"),
+])
+def test_a_decline_names_its_reason(hand: str, context: dict[str, Any], rules: Any, why: str | None) -> None:
+    said = engine.why_declined("riichi", hand, context, rules)
+    assert (said is None) == (why is None) and (why is None or why in said), said
+    assert (engine._full_path("riichi")(hand, context, rules) is None) == (why is not None)
+
+
+def test_a_plain_context_is_the_models_reading() -> None:
+    raw = {"riichi": True, "seat_wind": "S", "honba": 2, "discarder": None, "dora_indicators": "1m"}
+    ctx = compiled.plain_context(raw)
+    assert ctx is not None
+    model = RiichiContext.validate(raw)
+    assert ctx.dump() == model.dump() and ctx.fields_set == model.fields_set
+    for odd in ({"riichi": 1}, {"honba": 1.0}, {"seat_wind": "e"}, {"nosuch": 1}, [], {"honba": 100}):
+        assert compiled.plain_context(odd) is None, odd

@@ -17,6 +17,7 @@ Readings chosen where the rules page is silent:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from scorer.apidoc import ApiDoc
@@ -58,6 +59,8 @@ def dora_count(hand: Hand, ind: Indicators, rules: RiichiRules) -> DoraCount:
 
 def _held(counts: list[int], indicators: tuple[int, ...]) -> str:
     """The tiles of the hand the indicators point at (a tile pointed at twice is written once)."""
+    if not indicators:
+        return ""
     kinds = sorted({next_tile(k) for k in indicators})
     return tiles_text([k for k in kinds for _ in range(counts[k])])
 
@@ -104,7 +107,7 @@ class Riichi(Variant):
         return settle(worth.basic, ctx["seat_wind"], ctx["self_draw"], ctx["discarder"], 0).total
 
     def resolved_context(self, ctx: Model, hand: Hand | None) -> dict[str, Any]:
-        values = ctx.dump()
+        values = {name: getattr(ctx, name) for name in RiichiContext.fields}  # every field a JSON scalar
         if values["discarder"] is None:
             values["discarder"] = previous_seat(values["seat_wind"])
         return values
@@ -113,6 +116,15 @@ class Riichi(Variant):
         """The plain texts read in C (``compiled.parse_plain``), the rest by the notation parser."""
         hand = compiled.parse_plain(text) if dialect is None else None
         return hand if hand is not None else super().parse_hand(text, context, dialect)
+
+    def full_fast(self) -> Callable[[Any, Any, Any], Result | None] | None:
+        """The plain request read without the request models (``compiled.full_path``), when the
+        compiled path is on."""
+        return compiled.full_path(self)
+
+    def why_declined(self, hand: Any, context: Any, rules: Any) -> str | None:
+        """Why the compiled entry leaves this request to the checked path (``engine.why_declined``)."""
+        return compiled.why_declined(self, hand, context, rules)
 
     def completes(self, hand: Hand, context: Model) -> bool:
         """A winning shape as riichi reads it (seven pairs of seven different kinds)."""

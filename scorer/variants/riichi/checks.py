@@ -30,15 +30,28 @@ def read_indicators(ctx: RiichiContext, problems: list[Problem]) -> Indicators:
     red: list[int] = []
     for name in ("dora_indicators", "ura_dora_indicators"):
         text = getattr(ctx, name)
-        found: list[Problem] = []
-        tokens = scan(text, NOTATION, found, list_mode=True) if text.strip() else []
-        for p in found:
-            problems.append(Problem(f"{name} {text!r}: {p.message}", None, BAD_CONTEXT))
-        read[name] = tuple(t.value for t in tokens) if not found else ()
-        red += [t.value for t in tokens if t.red] if not found else []
+        known = _READ.get(text)
+        if known is not None:
+            read[name], reds = known
+            red += reds
+        else:
+            found: list[Problem] = []
+            tokens = scan(text, NOTATION, found, list_mode=True) if text.strip() else []
+            for p in found:
+                problems.append(Problem(f"{name} {text!r}: {p.message}", None, BAD_CONTEXT))
+            read[name] = tuple(t.value for t in tokens) if not found else ()
+            red += [t.value for t in tokens if t.red] if not found else []
+            if not found and len(_READ) < _READ_KEPT:
+                _READ[text] = (read[name], tuple(t.value for t in tokens if t.red))
         if len(read[name]) > MAX_INDICATORS:
             problems.append(Problem(f"{name}: {_tiles(len(read[name]))}, at most {MAX_INDICATORS}", None, BAD_CONTEXT))
     return Indicators(read["dora_indicators"], read["ura_dora_indicators"], tuple(red))
+
+
+# indicator texts read without a problem, as (kinds, red fives): a text reads the same every time,
+# and a table holds few (bounded, so that no stream of new texts grows it)
+_READ: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_READ_KEPT = 4096
 
 
 def _tiles(n: int) -> str:
@@ -130,7 +143,7 @@ def _copies(hand: Hand, ind: Indicators) -> list[str]:
     counts = hand.all_counts()
     for k in ind.dora + ind.ura:
         counts[k] += 1
-    for k in range(NUM_STANDARD_KINDS):
+    for k in range(NUM_STANDARD_KINDS) if max(counts) > 4 else ():
         if counts[k] > 4:
             out.append(f"{counts[k]} copies of {tile_name(k)} in the hand and the indicators together (four at most)")
     reds = list(hand.red) + [m.tiles[0] // 9 * 9 + 4 for m in hand.melds for _ in range(m.red)] + list(ind.red)

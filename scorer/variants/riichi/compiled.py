@@ -10,6 +10,12 @@ turns the path off with the reason in ``DECLINED`` (logged; tests/test_riichi_co
 it) -- never a silent fall to the pure path. ``MJSCORE_PURE=1`` (or a missing build) selects the pure
 twin, ``evaluate.score_reading`` over ``shapes.readings``; it turns off ``parse_plain`` (plain hand
 texts read by the C notation reader) too, so the twin reads every text with the notation parser.
+
+``full_path`` is ``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): a plain text,
+a plain context dict (``plain_context``: each value one its declared field takes as it is) and
+rules the variant reads are scored without the request models, by the variant's own ``score``;
+anything else, and a context that contradicts the hand, is declined to the checked path, which
+answers it (and names every problem). Results share frozen parts (items, groups), never a result.
 """
 
 from __future__ import annotations
@@ -18,11 +24,16 @@ import dataclasses
 import importlib
 import logging
 import os
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from scorer import notation
-from scorer.hand import Exposure, Hand, MeldKind
-from scorer.result import Exclusion, Item
+from scorer.errors import HandError
+from scorer.fields import Field, Shape
+from scorer.hand import Exposure, Hand, Meld, MeldKind
+from scorer.registry import ResolvedRules
+from scorer.result import Exclusion, Item, Result
 from scorer.seats import DEALER, WIND_TILE
 
 from . import value as value_module
@@ -163,6 +174,10 @@ def _exclusion(n: int, by: int, principle: int, count: int) -> Exclusion:
     return found
 
 
+# the concealed groups the C path names, as (kind code, tile, concealed): few, frozen, shared by results
+_GROUPS: dict[tuple[int, int, int], Group] = {}
+
+
 def _reading(hand: Hand, meld_groups: list[Group], shape: int, groups: list[tuple[int, int, int]],
              wait: int) -> Reading | None:
     if shape == 2:
@@ -170,9 +185,13 @@ def _reading(hand: Hand, meld_groups: list[Group], shape: int, groups: list[tupl
     if shape == 1:
         return chiitoitsu_reading(hand)
     made = list(meld_groups)
-    for kind, tile, concealed in groups:
-        name = GROUP_KINDS[kind]
-        made.append(Group(name, tile, bool(concealed), False, _group_text(name, tile)))
+    for key in groups:
+        group = _GROUPS.get(key)
+        if group is None:
+            kind, tile, concealed = key
+            name = GROUP_KINDS[kind]
+            group = _GROUPS[key] = Group(name, tile, bool(concealed), False, _group_text(name, tile))
+        made.append(group)
     return Reading("standard", tuple(made), WAITS[wait], tuple(g.text for g in made))
 
 
@@ -218,8 +237,8 @@ def _red_fives(text: str) -> tuple[list[int], list[int], bool] | None:
         elif ch.isdigit():
             if in_meld and text[n - 1] == ",":
                 continue  # the ,N digit
-            suit = next((c for c in text[n + 1:] if not c.isdigit() and not c.isspace()), "")
             if ch == "0":
+                suit = next((c for c in text[n + 1:] if not c.isdigit() and not c.isspace()), "")
                 if suit not in _SUIT_BASE or suit in suits_seen:
                     return None
                 suits_seen.add(suit)
@@ -244,7 +263,7 @@ def best_scored(hand: Hand, ctx: RiichiContext, rules: RiichiRules, dora: DoraCo
         return None
     assert hand.win_tile is not None  # riichi's notation always names one
     concealed = hand.counts()
-    meld_groups = [meld_group(m) for m in hand.melds]
+    meld_groups = [_meld_group(m) for m in hand.melds]
     melds = tuple((GROUP_KINDS.index(g.kind), g.tile, g.concealed) for g in meld_groups)
     answer = _fast.best(concealed, melds, hand.win_tile, situation_bits(ctx), WIND_TILE[ctx.seat_wind],
                         WIND_TILE[ctx.round_wind], rule_bits(rules), dora.dora, dora.aka_dora, dora.ura_dora)
@@ -261,14 +280,170 @@ def best_scored(hand: Hand, ctx: RiichiContext, rules: RiichiRules, dora: DoraCo
                    yakuman, bool(has_yaku), worth, paid)]
 
 
+# a meld (equal melds: the same kind, tiles, exposure, claim digit and red fives) -> its group, as
+# ``meld_group`` makes it; frozen, shared by results; bounded
+_MELD_GROUPS: dict[Meld, Group] = {}
+
+
+def _meld_group(meld: Meld) -> Group:
+    group = _MELD_GROUPS.get(meld)
+    if group is None:
+        group = meld_group(meld)
+        if len(_MELD_GROUPS) < 4096:
+            _MELD_GROUPS[meld] = group
+    return group
+
+
 def _with_tiles(items: list[Item], reading: Reading, ctx: RiichiContext, win: int, dora: DoraCount) -> list[Item]:
     """The tiles behind each item, written by the pure path's own writers (``item_tiles``, the dora count)."""
-    held = dict(zip(DORA_IDS, dora.tiles, strict=True))
     out = []
     for it in items:
-        tiles = held[it.id] if it.id in held else tiles_of(it.id, reading, ctx, win)
-        out.append(dataclasses.replace(it, tiles=tiles) if tiles else it)
+        held = _DORA_AT.get(it.id)
+        tiles = dora.tiles[held] if held is not None else tiles_of(it.id, reading, ctx, win)
+        # the item of _item with its tiles (dataclasses.replace costs several times more)
+        out.append(Item(id=it.id, name=it.name, name_zh=it.name_zh, points=it.points, count=it.count, tiles=tiles)
+                   if tiles else it)
     return out
 
 
+_DORA_AT = {item_id: n for n, item_id in enumerate(DORA_IDS)}  # its place in DoraCount.tiles
 _FU_REASONS: tuple[str, ...] = _fast.FU_REASONS if _fast is not None else ()
+
+
+# --- the full request: a plain context and rules read without the model, the Result built here ----
+
+def _plain_reader(f: Field) -> Callable[[Any], bool] | None:
+    """Whether a value is one the field's declared check takes as it is (``scorer.fields.check``
+    returns it unchanged, no fault): a bool, a string of its enum or within its length, an int
+    within its bounds, or null where the field allows it. None for a field declared otherwise (a
+    request giving it goes to the checked path)."""
+    if f.before is not None or f.after is not None:
+        return None
+    return _shape_reader(f.shape)
+
+
+def _shape_reader(shape: Shape) -> Callable[[Any], bool] | None:
+    bound = shape.bound
+    if shape.kind == "boolean":
+        return lambda v: v.__class__ is bool
+    if shape.kind == "string" and not bound.lax:
+        if shape.enum:
+            allowed = frozenset(shape.enum)
+            return lambda v: v.__class__ is str and v in allowed
+        limit = bound.max_length
+        if bound.min_length is None and limit is not None:
+            return lambda v: v.__class__ is str and len(v) <= limit
+    if shape.kind == "integer" and not shape.enum and bound.ge is not None and bound.le is not None:
+        low, high = bound.ge, bound.le
+        return lambda v: v.__class__ is int and low <= v <= high
+    if shape.kind == "union" and shape.nullable:
+        inner = _shape_reader(shape.non_null())
+        return None if inner is None else (lambda v: v is None or inner(v))
+    return None
+
+
+_CONTEXT_READERS = {name: _plain_reader(f) for name, f in RiichiContext.fields.items()}
+_CONTEXT_DEFAULTS = {name: f.default for name, f in RiichiContext.fields.items()}
+_CONTEXT_NAMES = tuple(RiichiContext.fields)
+
+
+def plain_context(raw: Any) -> RiichiContext | None:
+    """The context model ``RiichiContext.validate`` gives for a dict of declared fields with plain
+    values (each as its field's check takes it unchanged); None for anything else (the checked path
+    reads it, and names every problem)."""
+    if raw is None:
+        raw = {}
+    elif raw.__class__ is not dict:
+        return None
+    for key, v in raw.items():
+        reader = _CONTEXT_READERS.get(key) if key.__class__ is str else None
+        if reader is None or not reader(v):
+            return None
+    ctx = RiichiContext.__new__(RiichiContext)
+    ctx.__dict__.update(_CONTEXT_DEFAULTS)
+    ctx.__dict__.update(raw)
+    ctx.__dict__["fields_set"] = frozenset(raw)
+    return ctx
+
+
+# rules already read -- a preset's name (None: the default) or an object of plain values, each value
+# keyed with its type (1 is not True) -- as the variant resolved them, with their echo; bounded, so
+# that no stream of new objects grows it
+_RULES_READ: dict[Any, tuple[ResolvedRules, dict[str, Any]]] = {}
+_RULES_KEPT = 1024
+_KEY_TYPES = frozenset({str, bool, int, type(None)})
+
+
+def _rules_of(variant: Any, rules: Any) -> tuple[ResolvedRules, dict[str, Any]]:
+    """``variant.rules(rules)`` (raising its HandError) and its echo, read once for plain rules."""
+    if rules is None or rules.__class__ is str:
+        key: Any = rules
+    elif rules.__class__ is dict and all(v.__class__ in _KEY_TYPES for v in rules.values()):
+        key = tuple((k, v.__class__, v) for k, v in rules.items())
+    else:
+        resolved: ResolvedRules = variant.rules(rules)
+        return resolved, resolved.echo()
+    found = _RULES_READ.get(key)
+    if found is None:
+        resolved = variant.rules(rules)
+        found = (resolved, resolved.echo())
+        if len(_RULES_READ) < _RULES_KEPT:
+            _RULES_READ[key] = found
+    return found
+
+
+def full_path(variant: Any) -> Callable[[Any, Any, Any], Result | None] | None:
+    """``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): a plain text in the C
+    notation reader's subset, a plain context (``plain_context``) and rules the variant reads
+    without a problem -- the checked path's very Result (its ``score``, its rules echo, context
+    echo and warnings), built without the request models; None for any other request, and for one
+    whose context contradicts the hand (the checked path then answers, naming every problem).
+    None when the compiled path is off."""
+    if _fast is None:
+        return None
+    from scorer.version import __version__
+
+    def full(hand: Any, context: Any, rules: Any) -> Result | None:
+        parsed = parse_plain(hand)
+        if parsed is None:
+            return None
+        ctx = plain_context(context)
+        if ctx is None:
+            return None
+        try:
+            resolved, echo = _rules_of(variant, rules)
+            result: Result = variant.score(parsed, ctx, resolved)
+        except HandError:
+            return None  # the checked path reports it, every problem at once
+        result.rules = dict(echo)  # each result its own dict (of JSON scalars)
+        result.version = __version__
+        result.context_used = variant.context_used(ctx, parsed)
+        if parsed.notes:
+            result.warnings = [*parsed.notes, *result.warnings]
+        return result
+
+    return full
+
+
+def why_declined(variant: Any, hand: Any, context: Any, rules: Any) -> str | None:
+    """Why ``full_path`` leaves this request to the checked path (None: it answers it), for
+    ``engine.why_declined``: the first of its steps that declines, in the order it takes them."""
+    if _fast is None:
+        return "riichi's compiled path is off (MJSCORE_PURE=1, no build, or compiled.DECLINED)"
+    parsed = parse_plain(hand)
+    if parsed is None:
+        return "a hand that is not a text in the C notation reader's plain subset (the notation parser reads it)"
+    ctx = plain_context(context)
+    if ctx is None:
+        return ("a context that is not a dict of declared fields, each with a value its field takes as it is "
+                "(the context model reads it and names every problem)")
+    try:
+        resolved, _ = _rules_of(variant, rules)
+    except HandError:
+        return "rules the variant does not read (the checked path names the problem)"
+    try:
+        variant.score(parsed, ctx, resolved)
+    except HandError:
+        return "a context that contradicts the hand (the checked path names every problem)"
+    return None
+

@@ -127,9 +127,12 @@ cdef inline void _t_char(Text *t, char ch) noexcept nogil:
 
 
 cdef inline void _t_str(Text *t, const char *s) noexcept nogil:
-    while s[0]:
-        _t_char(t, s[0])
-        s += 1
+    cdef size_t n = strlen(s)
+    if t.n + <int>n > TEXT_CAP:
+        t.over = 1
+        return
+    memcpy(t.buf + t.n, s, n)
+    t.n += <int>n
 
 
 cdef void _t_tiles(Text *t, const int *kinds, int n) noexcept nogil:
@@ -255,6 +258,7 @@ cdef inline void _t_ascii(Text *t, str text):
 
 cdef tuple SHAPE_NAMES = SHAPES
 cdef tuple PRINCIPLE_NAMES = tuple(PRINCIPLES)
+cdef int N_PRINCIPLES = len(PRINCIPLES)
 cdef str VERSION = _version_py
 cdef list FAN_ID = [f.id for f in _FANS]
 cdef list FAN_NAME = [f.name for f in _FANS]
@@ -503,11 +507,32 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
     return items
 
 
+cdef object _new_exclusion(int fan, int by, int principle, int count):
+    e = mj_alloc(EXCLUSION_T)
+    mj_set(e, O_EXCLUSION[0], FAN_ID[fan])
+    mj_set(e, O_EXCLUSION[1], FAN_NAME[fan])
+    mj_set(e, O_EXCLUSION[2], FAN_ZH[fan])
+    mj_set(e, O_EXCLUSION[3], None if by == NO_FAN else FAN_ID[by])
+    mj_set(e, O_EXCLUSION[4], PRINCIPLE_NAMES[principle])
+    mj_set(e, O_EXCLUSION[5], count)
+    PyObject_GC_UnTrack(<void *>e)  # frozen, holding strings, ints and None: never in a cycle
+    return e
+
+
+# the exclusions made so far, by fan, excluder, principle and count: frozen objects that only the
+# fan table's texts fill, shared by the answers as the items without tiles are (a few hundred
+# occur; the table stops growing at its bound)
+cdef dict EXCLUSIONS = {}
+cdef enum:
+    MAX_SHARED_EXCLUSIONS = 4096
+
+
 cdef list _excluded(Explain *x):
     """build_result's _exclusions: the removals merged by (fan, excluder, principle), counts summed,
     in the order each first appears."""
     cdef list out = []
     cdef int i, j, seen, n, by
+    cdef long key
     for i in range(x.nrem):
         seen = 0
         for j in range(i):
@@ -523,14 +548,12 @@ cdef list _excluded(Explain *x):
                     and x.rem_principle[j] == x.rem_principle[i]):
                 n += x.rem_n[j]
         by = x.rem_by[i]
-        e = mj_alloc(EXCLUSION_T)
-        mj_set(e, O_EXCLUSION[0], FAN_ID[x.rem_fan[i]])
-        mj_set(e, O_EXCLUSION[1], FAN_NAME[x.rem_fan[i]])
-        mj_set(e, O_EXCLUSION[2], FAN_ZH[x.rem_fan[i]])
-        mj_set(e, O_EXCLUSION[3], None if by == NO_FAN else FAN_ID[by])
-        mj_set(e, O_EXCLUSION[4], PRINCIPLE_NAMES[x.rem_principle[i]])
-        mj_set(e, O_EXCLUSION[5], n)
-        PyObject_GC_UnTrack(<void *>e)  # frozen, holding strings, ints and None: never in a cycle
+        key = ((x.rem_fan[i] * (NUM_FANS + 1) + by + 1) * N_PRINCIPLES + x.rem_principle[i]) * 64 + n
+        e = EXCLUSIONS.get(key) if n < 64 else None
+        if e is None:
+            e = _new_exclusion(x.rem_fan[i], by, x.rem_principle[i], n)
+            if n < 64 and len(EXCLUSIONS) < MAX_SHARED_EXCLUSIONS:
+                EXCLUSIONS[key] = e
         out.append(e)
     return out
 

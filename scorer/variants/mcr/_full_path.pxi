@@ -258,7 +258,6 @@ cdef inline void _t_ascii(Text *t, str text):
 
 cdef tuple SHAPE_NAMES = SHAPES
 cdef tuple PRINCIPLE_NAMES = tuple(PRINCIPLES)
-cdef int N_PRINCIPLES = len(PRINCIPLES)
 cdef str VERSION = _version_py
 cdef list FAN_ID = [f.id for f in _FANS]
 cdef list FAN_NAME = [f.name for f in _FANS]
@@ -508,6 +507,7 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
 
 
 cdef object _new_exclusion(int fan, int by, int principle, int count):
+    """build_result's Exclusion of ``fan`` by ``by`` (NO_FAN: none)."""
     e = mj_alloc(EXCLUSION_T)
     mj_set(e, O_EXCLUSION[0], FAN_ID[fan])
     mj_set(e, O_EXCLUSION[1], FAN_NAME[fan])
@@ -519,20 +519,11 @@ cdef object _new_exclusion(int fan, int by, int principle, int count):
     return e
 
 
-# the exclusions made so far, by fan, excluder, principle and count: frozen objects that only the
-# fan table's texts fill, shared by the answers as the items without tiles are (a few hundred
-# occur; the table stops growing at its bound)
-cdef dict EXCLUSIONS = {}
-cdef enum:
-    MAX_SHARED_EXCLUSIONS = 4096
-
-
 cdef list _excluded(Explain *x):
     """build_result's _exclusions: the removals merged by (fan, excluder, principle), counts summed,
     in the order each first appears."""
     cdef list out = []
-    cdef int i, j, seen, n, by
-    cdef long key
+    cdef int i, j, seen, n
     for i in range(x.nrem):
         seen = 0
         for j in range(i):
@@ -547,13 +538,7 @@ cdef list _excluded(Explain *x):
             if (x.rem_fan[j] == x.rem_fan[i] and x.rem_by[j] == x.rem_by[i]
                     and x.rem_principle[j] == x.rem_principle[i]):
                 n += x.rem_n[j]
-        by = x.rem_by[i]
-        key = ((x.rem_fan[i] * (NUM_FANS + 1) + by + 1) * N_PRINCIPLES + x.rem_principle[i]) * 64 + n
-        e = EXCLUSIONS.get(key) if n < 64 else None
-        if e is None:
-            e = _new_exclusion(x.rem_fan[i], by, x.rem_principle[i], n)
-            if n < 64 and len(EXCLUSIONS) < MAX_SHARED_EXCLUSIONS:
-                EXCLUSIONS[key] = e
+        e = _new_exclusion(x.rem_fan[i], x.rem_by[i], x.rem_principle[i], n)
         out.append(e)
     return out
 

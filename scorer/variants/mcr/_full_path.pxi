@@ -135,15 +135,22 @@ cdef inline void _t_str(Text *t, const char *s) noexcept nogil:
     t.n += <int>n
 
 
+cdef inline void _t_short(Text *t, const char *s) noexcept nogil:
+    """A table's few characters (TILE_STEP_CAP at most)."""
+    while s[0]:
+        _t_char(t, s[0])
+        s += 1
+
+
 cdef void _t_tiles(Text *t, const int *kinds, int n) noexcept nogil:
     """tiles.tiles_text: the tiles in the given order, from its tables (TILE_HEAD, TILE_STEP, TILE_TAIL)."""
     cdef int i
     if n <= 0:
         return
-    _t_str(t, TILE_HEAD[kinds[0]])
+    _t_short(t, TILE_HEAD[kinds[0]])
     for i in range(1, n):
-        _t_str(t, TILE_STEP[kinds[i - 1]][kinds[i]])
-    _t_str(t, TILE_TAIL[kinds[n - 1]])
+        _t_short(t, TILE_STEP[kinds[i - 1]][kinds[i]])
+    _t_short(t, TILE_TAIL[kinds[n - 1]])
 
 
 cdef inline void _t_copies(Text *t, int k, int n) noexcept nogil:

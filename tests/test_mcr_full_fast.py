@@ -177,6 +177,22 @@ def test_special_shapes_kongs_and_notes(hand: str, context: dict, rules: str | N
     assert full_equals_checked(hand, context, rules)
 
 
+# every meld form the fast parse reads (the C path writes each with notation.format_meld's text),
+# with honours and each suit in the concealed part (the C path's tiles_text tables)
+MELD_FORMS = [f"{meld[:-1]}{claim}{meld[-1]}" for meld in ("[234p]", "[555p]", "[5555p]", "{5555p}", "[WWW]", "{WWWW}")
+              for claim in ("", ",1", ",2", ",3")] + ["(5555p)", "(WWWW)"]
+
+
+@needs_fast
+@pytest.mark.parametrize("meld", MELD_FORMS)
+def test_each_meld_form_is_written_as_the_python_writer_writes_it(meld: str) -> None:
+    for rest, context in (("123m789sEE456m", {}), ("789s123mCC4m5m6m", {"self_draw": True, "flowers": 2})):
+        hand = meld + rest
+        expected = checked(hand, context, None)
+        assert not isinstance(expected, str), expected
+        assert full_equals_checked(hand, context, None), hand  # answered in C, and equal
+
+
 def test_the_bare_kong_note_is_the_parsers() -> None:
     result = score("mcr", "[ 5 5 5 5 s]456p33678sNNN", {"self_draw": True, "seat_wind": "N"})
     assert result.warnings == [score_checked("mcr", "[ 5 5 5 5 s]456p33678sNNN",

@@ -33,7 +33,7 @@ Three ways in:
 The pure-Python twin is ``evaluate.evaluate``; ``MJSCORE_PURE=1`` selects it.
 """
 
-from libc.string cimport memcmp, memcpy, memset
+from libc.string cimport memcmp, memcpy, memset, strlen
 
 
 cdef extern from *:

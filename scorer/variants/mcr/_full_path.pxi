@@ -17,10 +17,11 @@
 # The texts are taken from their Python writers wherever they form a table, built at import: every
 # set (``Set.text``), pair and tile, the nine tiles of a suit and each knitted family
 # (``tiles_text``), the seats and the default discarder (``scorer.seats``), the reasons, the tie
-# breaks, the fan names, the context's defaults and field names, each preset's echo. What is not a
-# table -- the canonical hand and the sources that list a hand's own tiles -- is written here by
-# ``_t_tiles``, tiles_text's rule (digits, each run closed by its suit letter), compared with the
-# Python writer on every answer of the suite.
+# breaks, the fan names, the context's defaults and field names, each preset's echo, each meld as
+# written (``format_meld``). The canonical hand and the sources that list a hand's own tiles are
+# written by ``_t_tiles`` from tables read off ``tiles_text`` itself (a head, a step from each tile
+# to the next, a tail); only the order is this path's (format_hand's: the concealed tiles sorted,
+# the winning tile last), and the suite compares it with the Python writer on every answer.
 #
 # Whatever this path does not read exactly as the checked path would returns None, and the checked
 # path answers (and reports the errors): everything the compact path declines (_compact_path.pxi:
@@ -86,6 +87,7 @@ cdef enum:
     TEXT_CAP = 2048
     SET_TEXT_CAP = 12
     NINE_TEXT_CAP = 16  # nine tiles: at most 12 characters (147m258p369s)
+    TILE_STEP_CAP = 4   # a tile's part of a text: its digit or letter, the suit letter closing a run
     MAXPRESETS = 8
 
 cdef struct Text:
@@ -93,8 +95,17 @@ cdef struct Text:
     int over        # the text did not fit: the checked path answers
     char buf[TEXT_CAP]
 
-cdef char SUIT_CH[3]
-cdef char LETTER_CH[7]
+# tiles_text as tables, read off the Python writer itself (_init_tile_texts): it writes tiles left to
+# right and what it writes for a tile depends on that tile and the one before it only, so a text is
+# the first tile's HEAD, a STEP from each tile to the next, and the last tile's TAIL (``5m6m`` ->
+# "5" "6" "m"; ``5m E`` -> "5" "mE" ""). Checked on every pair at build: a writer that breaks this
+# makes the path decline everything. Each meld as written is notation.format_meld's text.
+cdef char TILE_HEAD[NK][TILE_STEP_CAP]
+cdef char TILE_STEP[NK][NK][TILE_STEP_CAP]
+cdef char TILE_TAIL[NK][TILE_STEP_CAP]
+# notation.format_meld by ParsedHand's mkind, mtile, mexp and moffer, each written on its first use
+cdef list MELD_STR = [None] * (3 * NK * 3 * 4)
+cdef bint TILE_TEXTS_READY = False
 # a set's text (division.Set.text) by kind, lowest tile and form: 0 concealed set of a division,
 # 1 a meld written [..] or {..}, 2 a meld written (..)
 cdef char SET_C[3][NK][3][SET_TEXT_CAP]
@@ -105,8 +116,6 @@ cdef list TILE_STR = [_tiles_text_py([k]) for k in range(NK)]  # tile_name
 cdef char RUN_C[3][NINE_TEXT_CAP]
 cdef char FAMILY_C[6][NINE_TEXT_CAP]
 cdef list FAMILY_STR = []
-cdef const char *OPENERS = b"[{("  # by ParsedHand.mexp: exposed, added, concealed
-cdef const char *CLOSERS = b"]})"
 
 
 cdef inline void _t_char(Text *t, char ch) noexcept nogil:
@@ -118,28 +127,30 @@ cdef inline void _t_char(Text *t, char ch) noexcept nogil:
 
 
 cdef inline void _t_str(Text *t, const char *s) noexcept nogil:
+    cdef size_t n = strlen(s)
+    if t.n + <int>n > TEXT_CAP:
+        t.over = 1
+        return
+    memcpy(t.buf + t.n, s, n)
+    t.n += <int>n
+
+
+cdef inline void _t_short(Text *t, const char *s) noexcept nogil:
+    """A table's few characters (TILE_STEP_CAP at most)."""
     while s[0]:
         _t_char(t, s[0])
         s += 1
 
 
 cdef void _t_tiles(Text *t, const int *kinds, int n) noexcept nogil:
-    """tiles.tiles_text: the tiles in the given order, a run of digits closed by its suit letter."""
-    cdef int i, k, run = -1
-    for i in range(n):
-        k = kinds[i]
-        if k < 27:
-            if run >= 0 and run != k // 9:
-                _t_char(t, SUIT_CH[run])
-            _t_char(t, <char>(49 + k % 9))
-            run = k // 9
-        else:
-            if run >= 0:
-                _t_char(t, SUIT_CH[run])
-                run = -1
-            _t_char(t, LETTER_CH[k - 27])
-    if run >= 0:
-        _t_char(t, SUIT_CH[run])
+    """tiles.tiles_text: the tiles in the given order, from its tables (TILE_HEAD, TILE_STEP, TILE_TAIL)."""
+    cdef int i
+    if n <= 0:
+        return
+    _t_short(t, TILE_HEAD[kinds[0]])
+    for i in range(1, n):
+        _t_short(t, TILE_STEP[kinds[i - 1]][kinds[i]])
+    _t_short(t, TILE_TAIL[kinds[n - 1]])
 
 
 cdef inline void _t_copies(Text *t, int k, int n) noexcept nogil:
@@ -162,40 +173,92 @@ cdef inline str _t_done(Text *t):
     return "" if t.n == 0 else _ascii(t.buf, t.n, NULL)
 
 
+cdef void _copy_text(char *dest, str text, int cap) except *:
+    cdef bytes b = text.encode("ascii")
+    if len(b) >= cap:
+        raise RuntimeError(f"the text {text!r} is longer than its C table holds")
+    memcpy(dest, <const char *>b, len(b) + 1)
+
+
 cdef void _init_texts() except *:
-    from scorer.tiles import LETTERS, SUITS
     cdef int kind, tile, form, i
-    cdef bytes b
-    for i in range(3):
-        SUIT_CH[i] = ord(SUITS[i])
-    for i in range(7):
-        LETTER_CH[i] = ord(LETTERS[i])
     for kind in range(3):
         for tile in range(NK):
             for form in range(3):
                 text = _division_py.Set(kind, tile, form == 2, form != 0).text()
-                b = text.encode("ascii")
-                if len(b) >= SET_TEXT_CAP:
-                    raise RuntimeError("a set text longer than the C table holds")
-                memcpy(SET_C[kind][tile][form], <const char *>b, len(b) + 1)
+                _copy_text(SET_C[kind][tile][form], text, SET_TEXT_CAP)
                 SET_STR.append(text)
     for tile in range(NK):
         PAIR_STR.append(_tiles_text_py([tile, tile]))
     for i in range(3):
-        b = _tiles_text_py(list(range(9 * i, 9 * i + 9))).encode("ascii")
-        if len(b) >= NINE_TEXT_CAP:
-            raise RuntimeError("a suit's text longer than the C table holds")
-        memcpy(RUN_C[i], <const char *>b, len(b) + 1)
+        _copy_text(RUN_C[i], _tiles_text_py(list(range(9 * i, 9 * i + 9))), NINE_TEXT_CAP)
     for i in range(6):
         text = _tiles_text_py([FAMS[i][k] for k in range(9)])
-        b = text.encode("ascii")
-        if len(b) >= NINE_TEXT_CAP:
-            raise RuntimeError("a knitted family's text longer than the C table holds")
-        memcpy(FAMILY_C[i], <const char *>b, len(b) + 1)
+        _copy_text(FAMILY_C[i], text, NINE_TEXT_CAP)
         FAMILY_STR.append(text)
 
 
+cdef str _common_prefix(list texts):
+    cdef str first = texts[0]
+    cdef Py_ssize_t n = len(first)
+    for text in texts:
+        while not (<str>text).startswith(first[:n]):
+            n -= 1
+    return first[:n]
+
+
+cdef bint _init_tile_texts() except -1:
+    """The tables of tiles_text, on the first answer (a thousand calls of the Python writer: kept
+    out of the import). False when tiles_text does not split into head, steps and tail. Another
+    thread may run it too: it writes the same values, and TILE_TEXTS_READY, which says it ran, is
+    set last."""
+    global TILE_TEXTS_READY, FULL_READY
+    cdef int a, b
+    singles = [_tiles_text_py([a]) for a in range(NK)]
+    pairs = [[_tiles_text_py([a, b]) for b in range(NK)] for a in range(NK)]
+    heads = [_common_prefix([singles[a], *pairs[a]]) for a in range(NK)]
+    tails = [singles[a][len(heads[a]):] for a in range(NK)]
+    for a in range(NK):
+        _copy_text(TILE_HEAD[a], heads[a], TILE_STEP_CAP)
+        _copy_text(TILE_TAIL[a], tails[a], TILE_STEP_CAP)
+        for b in range(NK):
+            text = pairs[a][b]
+            if not (text.startswith(heads[a]) and text.endswith(tails[b])
+                    and len(text) >= len(heads[a]) + len(tails[b])):
+                FULL_READY = False  # not asked again: the checked path answers everything
+                DECLINE_REASONS.append("tiles_text is not written tile by tile")
+                return False
+            _copy_text(TILE_STEP[a][b], text[len(heads[a]):len(text) - len(tails[b])], TILE_STEP_CAP)
+    TILE_TEXTS_READY = True
+    return True
+
+
 _init_texts()
+
+
+cdef str _meld_text(int kind, int tile, int exp, int offer):
+    """notation.format_meld of a meld as the fast parse read it (kept in MELD_STR)."""
+    from scorer.hand import Exposure, Meld, MeldKind
+    from scorer.notation import format_meld
+    tiles = (tile, tile + 1, tile + 2) if kind == CHOW else (tile,) * (4 if kind == KONG else 3)
+    kinds = {CHOW: MeldKind.CHOW, PUNG: MeldKind.PUNG, KONG: MeldKind.KONG}
+    exposures = (Exposure.EXPOSED, Exposure.ADDED, Exposure.CONCEALED)  # ParsedHand.mexp
+    text = format_meld(Meld(kinds[kind], tiles, exposures[exp], offer or None))
+    MELD_STR[((kind * NK + tile) * 3 + exp) * 4 + offer] = text
+    return text
+
+
+cdef inline void _t_ascii(Text *t, str text):
+    """An ASCII str's characters (a table's text, written by a Python writer)."""
+    cdef const char *b
+    cdef Py_ssize_t i, n
+    if not PyUnicode_IS_COMPACT_ASCII(text):
+        t.over = 1
+        return
+    b = <const char *>PyUnicode_DATA(text)
+    n = PyUnicode_GET_LENGTH(text)
+    for i in range(n):
+        _t_char(t, b[i])
 
 
 # ---- what the result is made of, from the fan table, the presets and the result classes ---------
@@ -450,11 +513,24 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
     return items
 
 
+cdef object _new_exclusion(int fan, int by, int principle, int count):
+    """build_result's Exclusion of ``fan`` by ``by`` (NO_FAN: none)."""
+    e = mj_alloc(EXCLUSION_T)
+    mj_set(e, O_EXCLUSION[0], FAN_ID[fan])
+    mj_set(e, O_EXCLUSION[1], FAN_NAME[fan])
+    mj_set(e, O_EXCLUSION[2], FAN_ZH[fan])
+    mj_set(e, O_EXCLUSION[3], None if by == NO_FAN else FAN_ID[by])
+    mj_set(e, O_EXCLUSION[4], PRINCIPLE_NAMES[principle])
+    mj_set(e, O_EXCLUSION[5], count)
+    PyObject_GC_UnTrack(<void *>e)  # frozen, holding strings, ints and None: never in a cycle
+    return e
+
+
 cdef list _excluded(Explain *x):
     """build_result's _exclusions: the removals merged by (fan, excluder, principle), counts summed,
     in the order each first appears."""
     cdef list out = []
-    cdef int i, j, seen, n, by
+    cdef int i, j, seen, n
     for i in range(x.nrem):
         seen = 0
         for j in range(i):
@@ -469,15 +545,7 @@ cdef list _excluded(Explain *x):
             if (x.rem_fan[j] == x.rem_fan[i] and x.rem_by[j] == x.rem_by[i]
                     and x.rem_principle[j] == x.rem_principle[i]):
                 n += x.rem_n[j]
-        by = x.rem_by[i]
-        e = mj_alloc(EXCLUSION_T)
-        mj_set(e, O_EXCLUSION[0], FAN_ID[x.rem_fan[i]])
-        mj_set(e, O_EXCLUSION[1], FAN_NAME[x.rem_fan[i]])
-        mj_set(e, O_EXCLUSION[2], FAN_ZH[x.rem_fan[i]])
-        mj_set(e, O_EXCLUSION[3], None if by == NO_FAN else FAN_ID[by])
-        mj_set(e, O_EXCLUSION[4], PRINCIPLE_NAMES[x.rem_principle[i]])
-        mj_set(e, O_EXCLUSION[5], n)
-        PyObject_GC_UnTrack(<void *>e)  # frozen, holding strings, ints and None: never in a cycle
+        e = _new_exclusion(x.rem_fan[i], x.rem_by[i], x.rem_principle[i], n)
         out.append(e)
     return out
 
@@ -536,24 +604,19 @@ cdef list _partition_of(Outcome *o, Hand *h, Text *t):
 
 
 cdef str _canonical(ParsedHand *p, Text *t):
-    """notation.format_hand: the melds as written ([..] {..} (..), tiles sorted, the ``,N`` digit),
-    then the concealed tiles sorted, one copy of the winning tile moved to the end."""
+    """notation.format_hand: the melds as written (format_meld's table), then the concealed tiles
+    sorted, one copy of the winning tile moved to the end."""
     cdef int i, k, c, m = 0, moved = 0
     cdef int tiles[14]
     t.n = 0
     for i in range(p.nmelds):
-        _t_char(t, OPENERS[p.mexp[i]])
-        if p.mkind[i] == CHOW:
-            tiles[0] = p.mtile[i]
-            tiles[1] = p.mtile[i] + 1
-            tiles[2] = p.mtile[i] + 2
-            _t_tiles(t, tiles, 3)
-        else:
-            _t_copies(t, p.mtile[i], 4 if p.mkind[i] == KONG else 3)
-        if p.moffer[i]:
-            _t_char(t, 44)
-            _t_char(t, <char>(48 + p.moffer[i]))
-        _t_char(t, CLOSERS[p.mexp[i]])
+        if not (0 <= p.mkind[i] < 3 and 0 <= p.mtile[i] < NK and 0 <= p.mexp[i] < 3 and 0 <= p.moffer[i] < 4):
+            t.over = 1
+            continue
+        text = MELD_STR[((p.mkind[i] * NK + p.mtile[i]) * 3 + p.mexp[i]) * 4 + p.moffer[i]]
+        if text is None:
+            text = _meld_text(p.mkind[i], p.mtile[i], p.mexp[i], p.moffer[i])
+        _t_ascii(t, <str>text)
     for k in range(NK):
         c = p.conc[k]
         if k == p.win and c and not moved:
@@ -679,6 +742,9 @@ cdef object _full_entry(object text, object context, object rules, int *why):
         return None
     if not DETAILS_READY:
         _init_details()
+    if not TILE_TEXTS_READY and not _init_tile_texts():
+        why[0] = WHY_OFF
+        return None
     if rules is None:
         preset = DEFAULT_PRESET_INDEX
     elif type(rules) is str:

@@ -23,7 +23,7 @@ from scorer.apidoc import ApiDoc
 from scorer.efficiency_profile import SEVEN_DIFFERENT_PAIRS, STANDARD_KINDS, THIRTEEN_ORPHANS, Profile, always
 from scorer.fields import Invalid, Model
 from scorer.hand import Hand
-from scorer.notation import NotationRules, format_hand, red_name
+from scorer.notation import NotationRules, format_hand, red_name, red_text
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import OwnClaims, ReadingView, Result
 from scorer.seats import DEALER, no_payments, previous_seat
@@ -36,7 +36,7 @@ from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
 from .items import ITEMS, YAKUMAN_IDS, value_text
 from .notes import reading_notes, wait_note
-from .shapes import readings
+from .shapes import PAIR, TRIPLET, Reading, readings
 from .value import settle, value
 from .yaku import hand_facts
 
@@ -60,6 +60,27 @@ def _held(counts: list[int], indicators: tuple[int, ...]) -> str:
     """The tiles of the hand the indicators point at (a tile pointed at twice is written once)."""
     kinds = sorted({next_tile(k) for k in indicators})
     return tiles_text([k for k in kinds for _ in range(counts[k])])
+
+
+def written_partition(reading: Reading, hand: Hand) -> list[str]:
+    """The reading's groups as the hand writes them: a concealed red five as ``0m`` in the first
+    concealed group holding a five of its suit (the melds write their own)."""
+    if not hand.red or len(reading.groups) != len(reading.partition):  # thirteen orphans: no five
+        return list(reading.partition)
+    reds = list(hand.red)
+    out = []
+    for group, text in zip(reading.groups, reading.partition, strict=True):
+        tiles = [] if group.called else [k for k in group.tiles for _ in range(_COPIES.get(group.kind, 1))]
+        flags = [False] * len(tiles)
+        for n, k in enumerate(tiles):
+            if k in reds:
+                reds.remove(k)
+                flags[n] = True
+        out.append(red_text(tiles, flags) if any(flags) else text)
+    return out
+
+
+_COPIES = {PAIR: 2, TRIPLET: 3}  # a concealed group's copies of its tile (a sequence: one of each)
 
 
 class Riichi(Variant):
@@ -147,12 +168,12 @@ class Riichi(Variant):
             details.update(han=sum(i.points * i.count for i in dora_items), fu=best.fu,
                            fu_items=[f.as_dict() for f in best.fu_items], limit="")
             return Result(variant=self.id, hand=canonical, valid=False, reason="no yaku", items=dora_items,
-                          partition=list(best.reading.partition), payments=no_payments(), details=details)
+                          partition=written_partition(best.reading, hand), payments=no_payments(), details=details)
         paid = best.settlement
         details.update(han=best.han, fu=best.fu, fu_items=[f.as_dict() for f in best.fu_items],
                        limit=best.value.limit, cost={"main": paid.main, "additional": paid.additional})
         return Result(variant=self.id, hand=canonical, valid=True, total=paid.total, items=best.items,
-                      excluded=best.excluded, partition=list(best.reading.partition), payments=paid.payments,
+                      excluded=best.excluded, partition=written_partition(best.reading, hand), payments=paid.payments,
                       details=details, tie_break=TIE_BREAK)
 
     def summary(self, result: Result) -> list[str]:
@@ -178,7 +199,7 @@ class Riichi(Variant):
         scored, _ = self._scored(hand, ctx, opts)
         best = choose(scored) if scored else None
         return [ReadingView(index=n, chosen=s is best and s.has_yaku, shape=s.reading.shape,
-                            partition=list(s.reading.partition), items=s.items, excluded=s.excluded,
+                            partition=written_partition(s.reading, hand), items=s.items, excluded=s.excluded,
                             total=s.settlement.total if s.has_yaku else 0, note=note)
                 for n, (s, note) in enumerate(zip(scored, reading_notes(scored, best), strict=True))]
 

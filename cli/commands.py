@@ -59,6 +59,7 @@ def emit_json(data: Any) -> None:
 # --- problems in the user's words ---------------------------------------------------------------
 
 _CONTEXT_PATH = re.compile(r"\bcontext\.([a-z_]+)((?:\.\w+|\[\d+\])*)")
+_REQUEST_FIELD = re.compile(r"^(claim|rules)(?=[:\[])")  # a request field the command line has as an option
 _RANGE = re.compile(r"out of range \(from (-?\d+) to (-?\d+)\)")
 _WINDS = "'E', 'S', 'W', 'N'"
 
@@ -73,6 +74,7 @@ def in_option_words(problem: Problem, flags: dict[str, str]) -> Problem:
         return flags[name] + rest if name in flags else match.group(0)
 
     message = _CONTEXT_PATH.sub(option, message)
+    message = _REQUEST_FIELD.sub(r"--\1", message)
     for name, flag in flags.items():
         if "_" not in name:  # a one-word field (dealer, wild) is also a plain word: named only as the subject
             message = re.sub(rf"^{re.escape(name)}(?= )", flag, message)

@@ -10,6 +10,13 @@ import json
 import pytest
 from cli_runner import run_cli
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from api.app import app
 from scorer import engine, referee
@@ -17,6 +24,7 @@ from scorer.efficiency import efficiency
 from scorer.errors import HandError
 
 client = TestClient(app)
+CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance, content_type_conformance]
 RED_HAND = "340m678p111s456p55p"  # riichi, 0m in 340m: 2 han 40 fu on a ron
 READY_RED = "340m678p111s456p5p"  # one short: waits 5p and 8p
 FULL_RED = "340m678p111s456p5p3s"  # fourteen, to discard from
@@ -176,3 +184,31 @@ def test_the_command_line_refuses_bad_input_in_the_users_terms(args, said):
 def test_mcr_refuses_a_red_five():
     ran = run_cli(["mcr", RED_HAND])
     assert ran.exit_code == 2 and "rank 0 does not exist ('0m')" in ran.stderr
+
+
+# --- generated riichi requests (schemathesis, from the app's own document) -----------------------
+
+def _riichi_schema():
+    """The app's OpenAPI document with each request body narrowed to its riichi member, so that every
+    generated request is a riichi one (the whole document's run draws riichi only now and then)."""
+    import schemathesis
+
+    doc = client.get("/openapi.json").json()
+    schemas = doc["components"]["schemas"]
+    for name in ("ScoreRequest", "WaitsRequest", "ParseRequest", "EfficiencyRequest"):
+        assert f"{name}_riichi" in schemas, name
+        schemas[name] = {"$ref": f"#/components/schemas/{name}_riichi"}
+    schema = schemathesis.openapi.from_dict(doc)
+    schema.app = app
+    return schema.include(path_regex=r"^/v1/(score|score/batch|waits|parse|efficiency)$")
+
+
+RIICHI_SCHEMA = _riichi_schema()
+
+
+@RIICHI_SCHEMA.parametrize()
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+def test_generated_riichi_requests_conform(case):
+    response = case.call_and_validate(checks=CHECKS)
+    assert response.status_code < 500
+    assert b'"unprocessable"' not in response.content  # the last-resort handler: a bug all the same

@@ -85,6 +85,18 @@ def in_option_words(problem: Problem, flags: dict[str, str]) -> Problem:
     return Problem(message, problem.position, problem.code)
 
 
+def given_twice(names: Sequence[Sequence[str]], argv: Sequence[str]) -> list[str]:
+    """Each option given more than once (by any of its names): one value each, none silently
+    dropped for a later one."""
+    typed = [a.split("=", 1)[0] for a in argv]
+    out = []
+    for group in names:
+        used = [a for a in typed if a in group]
+        if len(used) > 1:
+            out.append(f"{' and '.join(dict.fromkeys(used))} given {len(used)} times: give it once")
+    return out
+
+
 def typed_flags(fields: dict[str, Field], argv: Sequence[str]) -> dict[str, str]:
     """Each context field's option as typed (``--seat`` or ``--seat-wind``), else its first name."""
     flags = {}
@@ -181,6 +193,12 @@ def add_variant_command(commands: Any, variant: registry.Variant, doc: str, hand
 
     def run(**given: Any) -> None:
         flags = typed_flags({name: fields[name] for name in given_fields}, ARGV)
+        once = [[options.flag(n), *options.aliases(fields[n]), *(["--no-" + options.flag(n)[2:]]
+                                                                   if options.is_bool(fields[n]) else [])]
+                for n in given_fields] + [["--rules"], ["--dialect"], *([o.flag] for o in own)]
+        twice = given_twice(once, ARGV)
+        if twice:
+            fail(HandError([Problem(t, None, "usage") for t in twice]))
         context = {name: options.read_option(fields[name], given[_PREFIX + name]) if not options.is_bool(fields[name])
                    else given[_PREFIX + name]
                    for name in given_fields if given[_PREFIX + name] is not None}

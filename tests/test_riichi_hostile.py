@@ -212,3 +212,15 @@ def test_generated_riichi_requests_conform(case):
     response = case.call_and_validate(checks=CHECKS)
     assert response.status_code < 500
     assert b'"unprocessable"' not in response.content  # the last-resort handler: a bug all the same
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--dora", "1m", "--dora", "2m"], ["--dora given 2 times: give it once"]),
+    (["--riichi", "--no-riichi", "--seat", "S", "--seat-wind=W"],
+     ["--seat and --seat-wind given 2 times: give it once", "--riichi and --no-riichi given 2 times: give it once"]),
+    (["--claim", "riichi", "--claim", "3900"], ["--claim given 2 times: give it once"]),
+])
+def test_an_option_given_twice_is_refused_not_overwritten(args, said):
+    ran = run_cli(["riichi", RED_HAND, *args, "--json"])
+    assert ran.exit_code == 2
+    assert [e["message"] for e in json.loads(ran.stdout)["error"]["errors"]] == said

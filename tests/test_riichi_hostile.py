@@ -224,3 +224,16 @@ def test_an_option_given_twice_is_refused_not_overwritten(args, said):
     ran = run_cli(["riichi", RED_HAND, *args, "--json"])
     assert ran.exit_code == 2
     assert [e["message"] for e in json.loads(ran.stdout)["error"]["errors"]] == said
+
+
+def test_a_wrong_value_is_shown_as_the_request_wrote_it():
+    body = {"variant": "riichi", "hand": RED_HAND, "claim": [{"a": 1}],
+            "context": {"riichi_sticks": True, "dora_indicators": None, "ura_dora_indicators": ["1m"]}}
+    res = post("/v1/score", body)
+    assert res.status_code == 422
+    said = [e["message"] for e in res.json()["error"]["errors"]]
+    assert said == ['claim[0]: {"a": 1} is not a text or an integer']
+    body.pop("claim")
+    said = [e["message"] for e in post("/v1/score", body).json()["error"]["errors"]]
+    assert said == ["context.dora_indicators: null is not a text", 'context.ura_dora_indicators: ["1m"] is not a text',
+                    "context.riichi_sticks: true is not an integer"]

@@ -205,6 +205,10 @@ def add_variant_command(commands: Any, variant: registry.Variant, doc: str, hand
         try:
             rules = options.read_rules(given["rules"])
         except HandError as err:
+            try:
+                variant.context(context)  # the context's problems too, every one at once
+            except HandError as ctx_err:
+                err = HandError(ctx_err.problems + err.problems)
             fail(err, flags)
         action(VariantCall(given["hand"], context, rules, given["dialect"], given["as_json"], given["glyphs"],
                            {o.dest: given["own_" + o.dest] for o in own}, flags))

@@ -237,3 +237,14 @@ def test_a_wrong_value_is_shown_as_the_request_wrote_it():
     said = [e["message"] for e in post("/v1/score", body).json()["error"]["errors"]]
     assert said == ["context.dora_indicators: null is not a text", 'context.ura_dora_indicators: ["1m"] is not a text',
                     "context.riichi_sticks: true is not an integer"]
+
+
+def test_rules_with_a_key_twice_are_refused_on_the_command_line_as_over_http():
+    rules = '{"preset": "wrc", "aka": true, "aka": false}'
+    ran = run_cli(["riichi", RED_HAND, "--rules", rules, "--seat", "X"])
+    assert ran.exit_code == 2
+    assert "--rules: the key 'aka' appears twice in one object [duplicate_key]" in ran.stderr
+    assert "--seat: 'X' is not a wind" in ran.stderr  # the context's problem too
+    res = client.post("/v1/score", content=f'{{"variant": "riichi", "hand": "{RED_HAND}", "rules": {rules}}}',
+                      headers={"content-type": "application/json"})
+    assert res.status_code == 422 and res.json()["error"]["code"] == "duplicate_key"

@@ -87,6 +87,9 @@ def score_checked(variant: str, hand: str | None, context: dict[str, Any] | Mode
             request.validated(request.ScoreRequest, {"variant": variant, "hand": "", "rules": rules, "claim": claim})
         except HandError as err:
             found += err.problems
+        if isinstance(claim, list):
+            found += [Problem(f"claim[{n}]: an empty term names nothing to check", None, "bad_request")
+                      for n, c in enumerate(claim) if isinstance(c, str) and not c.strip()]
     try:
         ctx = v.context(context)
     except HandError as err:

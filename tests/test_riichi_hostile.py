@@ -248,3 +248,13 @@ def test_rules_with_a_key_twice_are_refused_on_the_command_line_as_over_http():
     res = client.post("/v1/score", content=f'{{"variant": "riichi", "hand": "{RED_HAND}", "rules": {rules}}}',
                       headers={"content-type": "application/json"})
     assert res.status_code == 422 and res.json()["error"]["code"] == "duplicate_key"
+
+
+def test_an_empty_claim_term_is_refused_not_upheld():
+    with pytest.raises(HandError) as err:
+        engine.score("riichi", RED_HAND, {"riichi": True}, claim=["", "riichi"])
+    assert messages(err.value) == ["claim[0]: an empty term names nothing to check"]
+    res = post("/v1/score", {"variant": "riichi", "hand": RED_HAND, "claim": ["  "]})
+    assert res.status_code == 422 and "claim[0]: an empty term" in res.text
+    ran = run_cli(["riichi", RED_HAND, "--claim", " , "])
+    assert ran.exit_code == 2 and "--claim names nothing to check" in ran.stderr

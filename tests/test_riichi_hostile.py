@@ -258,3 +258,9 @@ def test_an_empty_claim_term_is_refused_not_upheld():
     assert res.status_code == 422 and "claim[0]: an empty term" in res.text
     ran = run_cli(["riichi", RED_HAND, "--claim", " , "])
     assert ran.exit_code == 2 and "--claim names nothing to check" in ran.stderr
+
+
+def test_a_fifth_five_written_red_is_named_as_written():
+    ran = run_cli(["riichi", "5555m0m78p111s456p5p"])
+    assert ran.exit_code == 2
+    assert "error: a fifth 5m (0m, a red five) (position 5) [too_many_copies]" in ran.stderr

@@ -60,8 +60,6 @@ class _Scoring:
         self.own_scored = False
         self.first_error: HandError | None = None  # a context error shows as every candidate failing to read
         self.read_any = False
-        self.mode_error: HandError | None = None  # the first refusal of any mode
-        self.scored_any = False
 
     def score_modes(self, text: str) -> dict[str, Any]:
         scores: dict[str, Any] = {}
@@ -74,11 +72,9 @@ class _Scoring:
                 if note:
                     scores[mode]["note"] = note
                 self.own_scored = self.own_scored or mode == self.modes.own
-                self.scored_any = True
             except HandError as err:
                 if mode == self.modes.own:
                     self.own_error = self.own_error or err
-                self.mode_error = self.mode_error or err
                 scores[mode] = {"valid": False, "total": 0, "reason": err.message, "items": []}
         return scores
 
@@ -87,8 +83,6 @@ class _Scoring:
             return self.first_error  # as score reports it: no tile could make a hand under this context
         if self.own_error is not None and not self.own_scored:
             return self.own_error  # the context as given: score refuses it with every tile that wins
-        if self.mode_error is not None and not self.scored_any:
-            return self.mode_error  # no wait scores in either mode: the context is refused, as score refuses it
         return None
 
 

@@ -264,3 +264,10 @@ def test_a_fifth_five_written_red_is_named_as_written():
     ran = run_cli(["riichi", "5555m0m78p111s456p5p"])
     assert ran.exit_code == 2
     assert "error: a fifth 5m (0m, a red five) (position 5) [too_many_copies]" in ran.stderr
+
+
+def test_a_wait_whose_copies_are_all_seen_is_listed_not_refused():
+    # one short, waiting on 5p alone; the hand and the indicators hold its four copies
+    answer = referee.waits("riichi", "123m456m789m111s5p", {"riichi": True, "dora_indicators": "5p5p5p"})
+    assert [w["tile"] for w in answer["waits"]] == ["5p"]
+    assert not answer["any_valid"] and "5 copies of 5p" in answer["waits"][0]["scores"]["discard"]["reason"]

@@ -30,7 +30,7 @@ from scorer.seats import DEALER, no_payments, previous_seat
 from scorer.tiles import tiles_text
 
 from . import compiled
-from .checks import MAX_INDICATORS, NOTATION, Indicators, check, next_tile
+from .checks import MAX_INDICATORS, NOTATION, Indicators, check, check_short, next_tile
 from .claims import read_claim
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
@@ -134,6 +134,13 @@ class Riichi(Variant):
         """The plain texts read in C (``compiled.parse_plain``), the rest by the notation parser."""
         hand = compiled.parse_plain(text) if dialect is None else None
         return hand if hand is not None else super().parse_hand(text, context, dialect)
+
+    def parse_short(self, text: str, context: Model, dialect: str | None) -> Hand:
+        """A hand one tile short, and the context's contradictions with it that no winning tile
+        lifts: ``waits`` refuses them as ``score`` does, not as every wait's reason."""
+        hand = super().parse_short(text, context, dialect)
+        check_short(hand, context)  # type: ignore[arg-type]
+        return hand
 
     def completes(self, hand: Hand, context: Model) -> bool:
         """A winning shape as riichi reads it (seven pairs of seven different kinds)."""

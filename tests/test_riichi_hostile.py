@@ -271,3 +271,11 @@ def test_a_wait_whose_copies_are_all_seen_is_listed_not_refused():
     answer = referee.waits("riichi", "123m456m789m111s5p", {"riichi": True, "dora_indicators": "5p5p5p"})
     assert [w["tile"] for w in answer["waits"]] == ["5p"]
     assert not answer["any_valid"] and "5 copies of 5p" in answer["waits"][0]["scores"]["discard"]["reason"]
+
+
+def test_an_extra_argument_is_named_in_our_words():
+    ran = run_cli(["riichi", RED_HAND, "--self-draw", "false"])
+    assert ran.exit_code == 2
+    assert "unexpected argument(s) false (an option's value follows it; a flag such as --self-draw takes none)" \
+        in ran.stderr
+    assert "Got unexpected" not in ran.output

@@ -279,3 +279,11 @@ def test_an_extra_argument_is_named_in_our_words():
     assert "unexpected argument(s) false (an option's value follows it; a flag such as --self-draw takes none)" \
         in ran.stderr
     assert "Got unexpected" not in ran.output
+
+
+def test_parse_writes_the_red_five_as_the_answer_does():
+    ran = run_cli(["parse", "340m678p111s406p55p", "--variant", "riichi", "--json"])
+    assert ran.exit_code == 0
+    assert json.loads(ran.stdout)["partitions"] == [["340m", "406p", "55p", "678p", "111s"]]
+    res = post("/v1/parse", {"variant": "riichi", "hand": "340m678p111s406p55p"})
+    assert res.json()["partitions"] == [["340m", "406p", "55p", "678p", "111s"]]

@@ -80,6 +80,16 @@ def written_partition(reading: Reading, hand: Hand) -> list[str]:
     return out
 
 
+def _red_in_texts(parts: list[str], red: tuple[int, ...]) -> list[str]:
+    out = list(parts)
+    for k in red:
+        suit = "mps"[k // 9]
+        five = next((n for n, p in enumerate(out) if p[:1] not in "[{(" and p.endswith(suit) and "5" in p), None)
+        if five is not None:
+            out[five] = out[five].replace("5", "0", 1)
+    return out
+
+
 _COPIES = {PAIR: 2, TRIPLET: 3}  # a concealed group's copies of its tile (a sequence: one of each)
 
 
@@ -134,6 +144,11 @@ class Riichi(Variant):
         """The plain texts read in C (``compiled.parse_plain``), the rest by the notation parser."""
         hand = compiled.parse_plain(text) if dialect is None else None
         return hand if hand is not None else super().parse_hand(text, context, dialect)
+
+    def readings(self, hand: Hand) -> list[list[str]]:
+        """``mjscore parse``'s readings, a concealed red five written ``0m`` as in the answer's
+        partition (the first concealed group holding a five of its suit)."""
+        return [_red_in_texts(parts, hand.red) for parts in super().readings(hand)]
 
     def parse_short(self, text: str, context: Model, dialect: str | None) -> Hand:
         """A hand one tile short, and the context's contradictions with it that no winning tile

@@ -5,6 +5,7 @@ suggestion for a typo) as ``error: ...`` on stderr, or the JSON error object on 
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -45,6 +46,10 @@ def usage_message(err: Any, args: Sequence[str]) -> str:
     if isinstance(err, errors.BadParameter):
         return f"{_typed(err.param, args)}: {err.message.removeprefix('Value error, ').rstrip('.')}"
     message = err.message
+    extra = re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", message)
+    if extra:
+        return (f"unexpected argument(s) {extra.group(1)} (an option's value follows it; "
+                "a flag such as --self-draw takes none)")
     if message.startswith("No such command") and err.ctx is not None:
         import difflib
 

@@ -59,6 +59,7 @@ def emit_json(data: Any) -> None:
 # --- problems in the user's words ---------------------------------------------------------------
 
 _CONTEXT_PATH = re.compile(r"\bcontext\.([a-z_]+)((?:\.\w+|\[\d+\])*)")
+_REQUEST_FIELD = re.compile(r"^(claim|rules)(?=[:\[])")  # a request field the command line has as an option
 _RANGE = re.compile(r"out of range \(from (-?\d+) to (-?\d+)\)")
 _WINDS = "'E', 'S', 'W', 'N'"
 
@@ -73,6 +74,7 @@ def in_option_words(problem: Problem, flags: dict[str, str]) -> Problem:
         return flags[name] + rest if name in flags else match.group(0)
 
     message = _CONTEXT_PATH.sub(option, message)
+    message = _REQUEST_FIELD.sub(r"--\1", message)
     for name, flag in flags.items():
         if "_" not in name:  # a one-word field (dealer, wild) is also a plain word: named only as the subject
             message = re.sub(rf"^{re.escape(name)}(?= )", flag, message)
@@ -81,6 +83,18 @@ def in_option_words(problem: Problem, flags: dict[str, str]) -> Problem:
     message = _RANGE.sub(lambda m: f"out of range {m.group(1)}–{m.group(2)}", message)
     message = message.replace(f"is not one of {_WINDS}", "is not a wind (E S W N; East, South…; 东 南 西 北)")
     return Problem(message, problem.position, problem.code)
+
+
+def given_twice(names: Sequence[Sequence[str]], argv: Sequence[str]) -> list[str]:
+    """Each option given more than once (by any of its names): one value each, none silently
+    dropped for a later one."""
+    typed = [a.split("=", 1)[0] for a in argv]
+    out = []
+    for group in names:
+        used = [a for a in typed if a in group]
+        if len(used) > 1:
+            out.append(f"{' and '.join(dict.fromkeys(used))} given {len(used)} times: give it once")
+    return out
 
 
 def typed_flags(fields: dict[str, Field], argv: Sequence[str]) -> dict[str, str]:
@@ -179,12 +193,22 @@ def add_variant_command(commands: Any, variant: registry.Variant, doc: str, hand
 
     def run(**given: Any) -> None:
         flags = typed_flags({name: fields[name] for name in given_fields}, ARGV)
+        once = [[options.flag(n), *options.aliases(fields[n]), *(["--no-" + options.flag(n)[2:]]
+                                                                   if options.is_bool(fields[n]) else [])]
+                for n in given_fields] + [["--rules"], ["--dialect"], *([o.flag] for o in own)]
+        twice = given_twice(once, ARGV)
+        if twice:
+            fail(HandError([Problem(t, None, "usage") for t in twice]))
         context = {name: options.read_option(fields[name], given[_PREFIX + name]) if not options.is_bool(fields[name])
                    else given[_PREFIX + name]
                    for name in given_fields if given[_PREFIX + name] is not None}
         try:
             rules = options.read_rules(given["rules"])
         except HandError as err:
+            try:
+                variant.context(context)  # the context's problems too, every one at once
+            except HandError as ctx_err:
+                err = HandError(ctx_err.problems + err.problems)
             fail(err, flags)
         action(VariantCall(given["hand"], context, rules, given["dialect"], given["as_json"], given["glyphs"],
                            {o.dest: given["own_" + o.dest] for o in own}, flags))

@@ -228,7 +228,10 @@ def add_score_command(commands: Any, variant: registry.Variant, mode: str = "sco
                     print_waits(answer, screen(), call.glyphs)
                 return
             claim = call.own.get("claim")
-            claimed = [c.strip() for c in claim.split(",") if c.strip()] if claim else None
+            claimed = [c.strip() for c in claim.split(",") if c.strip()] if claim is not None else None
+            if claim is not None and not claimed:
+                call.fail(HandError("--claim names nothing to check (items, han and fu, a total: comma-separated)",
+                                    None, "bad_request"))
             result = engine.score(variant.id, call.hand, call.context, call.rules, call.dialect,
                                   explain=mode == "explain", claim=claimed)
         except HandError as err:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, final
 
 from . import registry
 from ._compact import CompactResult, has_none
-from .errors import HandError
+from .errors import HandError, Problem
 from .fields import Model
 from .hand import Hand
 from .jsonio import NotUnicode, dumps
@@ -78,11 +78,29 @@ def score_checked(variant: str, hand: str | None, context: dict[str, Any] | Mode
     compiled full path: the twin each full path is tested against (tests/test_mcr_full_fast.py)."""
     refuse_ill_typed("ScoreRequest", variant, hand, context, rules, dialect, hand_may_be_none=True)
     v = registry.get(variant)
+    found: list[Problem] = []  # every problem of the context, the rules and the claim, at once
+    if claim is not None or type(rules) is str:
+        from . import request
+
+        # the claim's terms and a preset's name within the bounds a request holds them to
+        try:
+            request.validated(request.ScoreRequest, {"variant": variant, "hand": "", "rules": rules, "claim": claim})
+        except HandError as err:
+            found += err.problems
+        if isinstance(claim, list):
+            found += [Problem(f"claim[{n}]: an empty term names nothing to check", None, "bad_request")
+                      for n, c in enumerate(claim) if isinstance(c, str) and not c.strip()]
     try:
         ctx = v.context(context)
-    except HandError as ctx_error:
-        raise _with_hand_problems(v, hand, dialect, ctx_error) from None
-    resolved = v.rules(rules)
+    except HandError as err:
+        found = err.problems + found
+    if not any(p.message.startswith("rules") for p in found):
+        try:
+            resolved = v.rules(rules)
+        except HandError as err:
+            found += err.problems
+    if found:
+        raise _with_hand_problems(v, hand, dialect, HandError(found)) from None
     parsed = v.parse_hand(hand, ctx, dialect)
     result = v.score(parsed, ctx, resolved)
     result.rules = resolved.echo()

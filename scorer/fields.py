@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import json
 import types
 import typing
 from collections.abc import Callable
@@ -162,7 +163,15 @@ def _expected(shape: Shape) -> str:
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
+    """A value as the request wrote it: a text quoted, true / false / null, a list or an object in
+    JSON (never Python's True, None or {'a': 1})."""
+    if isinstance(value, str) or (isinstance(value, int | float) and not isinstance(value, bool)):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=repr)
+        except ValueError:  # a container holding itself
+            text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

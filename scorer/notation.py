@@ -511,7 +511,9 @@ class Builder:
             if tok.type is TokenType.TILE:
                 seen[tok.value] += 1
                 if seen[tok.value] == 5:
-                    self.problem(f"a fifth {tile_name(tok.value)}", tok.pos, "too_many_copies")
+                    # the red five as written, and that it counts as a five
+                    written = f" ({red_name(tok.value)}, a red five)" if tok.red else ""
+                    self.problem(f"a fifth {tile_name(tok.value)}{written}", tok.pos, "too_many_copies")
                 if tok.red:
                     red[tok.value] += 1
                     if red[tok.value] == 2:

@@ -13,6 +13,7 @@ from typing import Any
 
 from .errors import HandError
 from .fields import Field
+from .jsonread import _no_repeats
 from .registry import Variant
 from .seats import SEATS
 
@@ -84,7 +85,10 @@ def read_rules(text: str | None) -> str | dict[str, Any] | None:
     text = text.strip()
     if text.startswith("{"):
         try:
-            return json.loads(text)
+            # a key given twice is refused, as a request's body refuses it
+            return json.loads(text, object_pairs_hook=_no_repeats)
+        except HandError as err:
+            raise HandError(f"--rules: {err.message}", None, err.problems[0].code) from None
         except json.JSONDecodeError as exc:
             raise HandError(f"--rules is not valid JSON: {exc}", None, "bad_rules") from None
     return text

@@ -318,8 +318,35 @@ def validated(model: type[Model], raw: Any) -> Any:
         raise HandError("a request must be a JSON object", None, "bad_request")
     problems = check_bounds(raw.get("variant", "mcr"), raw.get("context"), raw.get("rules"))
     if problems:
-        raise HandError(problems)
+        raise _with_the_rest(model, raw, problems)
     try:
         return model.validate(raw)
     except Invalid as err:
         raise HandError(field_problems(err)) from None
+
+
+def _with_the_rest(model: type[Model], raw: dict[str, Any], problems: list[Problem]) -> HandError:
+    """The over-limit values, and the request's other problems (the hand's first) when those are
+    only numbers out of range (cheap to read past, unlike an over-size text or list): every problem
+    at once, each value once."""
+    if any(p.code != "out_of_range" for p in problems):
+        return HandError(problems)
+    from . import engine, registry
+
+    named = {p.message.split(": ", 1)[0] for p in problems}
+    found: list[Problem] = []
+    try:
+        request = model.validate(raw)
+    except Invalid as err:
+        return HandError(problems + [p for p in field_problems(err) if p.message.split(": ", 1)[0] not in named])
+    variant = getattr(request, "variant", None)
+    if variant not in registry.ids():
+        return HandError(problems)
+    v = registry.get(variant)
+    for read, value in ((v.context, request.context), (v.rules, getattr(request, "rules", None))):
+        try:
+            read(value)
+        except HandError as err:
+            found += [p for p in err.problems if p.message.split(": ", 1)[0] not in named]
+    error = HandError(problems + found)
+    return engine._with_hand_problems(v, getattr(request, "hand", None), getattr(request, "dialect", None), error)

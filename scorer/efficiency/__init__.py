@@ -19,7 +19,6 @@ Each variant's tiles, sets, shapes and wilds are its own declaration, ``Variant.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,8 +68,8 @@ def _one_short(req: Request, hand: Hand, concealed: list[int] | None, extra_seen
     seen = list(req.seen)
     if extra_seen is not None:
         seen[extra_seen] += 1
-    short = hand if concealed is None else dataclasses.replace(
-        hand, concealed=tuple(k for k, n in enumerate(concealed) for _ in range(n)), win_tile=None)
+    short = hand if concealed is None else minimum.with_concealed(
+        hand, tuple(k for k, n in enumerate(concealed) for _ in range(n)))
     held = short.all_counts()
     left = copies_left(req.profile, held, seen)
     h = Holding.of(req.profile, short, req.ctx, req.wild, searches=req.searches)

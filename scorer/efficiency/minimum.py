@@ -62,13 +62,20 @@ def _valid(variant_id: str, text: str, ctx: dict[str, Any], rules: Any) -> bool:
         return False
 
 
+def with_concealed(hand: Hand, concealed: tuple[int, ...]) -> Hand:
+    """The hand holding ``concealed`` instead, no winning tile: a red five is kept while a five of
+    its suit is (a discarded five is a plain one where the hand holds both)."""
+    red = tuple(k for k in hand.red if k in concealed)
+    return dataclasses.replace(hand, concealed=concealed, win_tile=None, red=red, red_win=False)
+
+
 def keeps_minimum(variant: Any, short: Hand, counts_after: list[int], waits: dict[int, int],
                   context: dict[str, Any], rules: Any) -> list[str]:
     """The live waits (of the ready hand ``short`` with concealed ``counts_after``; ``waits`` maps
     each to its copies left) on which some win is valid. A wait with no copy left to draw or claim
     (all held, seen, or just discarded) cannot be won and is left out."""
     concealed = tuple(k for k, n in enumerate(counts_after) for _ in range(n))
-    base = format_hand(dataclasses.replace(short, concealed=concealed, win_tile=None))
+    base = format_hand(with_concealed(short, concealed))
     good = []
     for k, copies_left in waits.items():
         if copies_left <= 0:

@@ -24,20 +24,20 @@ from scorer.apidoc import ApiDoc
 from scorer.efficiency_profile import SEVEN_DIFFERENT_PAIRS, STANDARD_KINDS, THIRTEEN_ORPHANS, Profile, always
 from scorer.fields import Invalid, Model
 from scorer.hand import Hand
-from scorer.notation import NotationRules, format_hand, red_name
+from scorer.notation import NotationRules, format_hand, red_name, red_text
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
 from scorer.result import OwnClaims, ReadingView, Result
 from scorer.seats import DEALER, no_payments, previous_seat
 from scorer.tiles import tiles_text
 
 from . import compiled
-from .checks import MAX_INDICATORS, NOTATION, Indicators, check, next_tile
+from .checks import MAX_INDICATORS, NOTATION, Indicators, check, check_short, next_tile
 from .claims import read_claim
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import DoraCount, Scored, choose, score_reading
 from .items import ITEMS, YAKUMAN_IDS, value_text
 from .notes import reading_notes, wait_note
-from .shapes import readings
+from .shapes import PAIR, TRIPLET, Reading, readings
 from .value import settle, value
 from .yaku import hand_facts
 
@@ -63,6 +63,37 @@ def _held(counts: list[int], indicators: tuple[int, ...]) -> str:
         return ""
     kinds = sorted({next_tile(k) for k in indicators})
     return tiles_text([k for k in kinds for _ in range(counts[k])])
+
+
+def written_partition(reading: Reading, hand: Hand) -> list[str]:
+    """The reading's groups as the hand writes them: a concealed red five as ``0m`` in the first
+    concealed group holding a five of its suit (the melds write their own)."""
+    if not hand.red or len(reading.groups) != len(reading.partition):  # thirteen orphans: no five
+        return list(reading.partition)
+    reds = list(hand.red)
+    out = []
+    for group, text in zip(reading.groups, reading.partition, strict=True):
+        tiles = [] if group.called else [k for k in group.tiles for _ in range(_COPIES.get(group.kind, 1))]
+        flags = [False] * len(tiles)
+        for n, k in enumerate(tiles):
+            if k in reds:
+                reds.remove(k)
+                flags[n] = True
+        out.append(red_text(tiles, flags) if any(flags) else text)
+    return out
+
+
+def _red_in_texts(parts: list[str], red: tuple[int, ...]) -> list[str]:
+    out = list(parts)
+    for k in red:
+        suit = "mps"[k // 9]
+        five = next((n for n, p in enumerate(out) if p[:1] not in "[{(" and p.endswith(suit) and "5" in p), None)
+        if five is not None:
+            out[five] = out[five].replace("5", "0", 1)
+    return out
+
+
+_COPIES = {PAIR: 2, TRIPLET: 3}  # a concealed group's copies of its tile (a sequence: one of each)
 
 
 class Riichi(Variant):
@@ -125,6 +156,17 @@ class Riichi(Variant):
     def why_declined(self, hand: Any, context: Any, rules: Any) -> str | None:
         """Why the compiled entry leaves this request to the checked path (``engine.why_declined``)."""
         return compiled.why_declined(self, hand, context, rules)
+    def readings(self, hand: Hand) -> list[list[str]]:
+        """``mjscore parse``'s readings, a concealed red five written ``0m`` as in the answer's
+        partition (the first concealed group holding a five of its suit)."""
+        return [_red_in_texts(parts, hand.red) for parts in super().readings(hand)]
+
+    def parse_short(self, text: str, context: Model, dialect: str | None) -> Hand:
+        """A hand one tile short, and the context's contradictions with it that no winning tile
+        lifts: ``waits`` refuses them as ``score`` does, not as every wait's reason."""
+        hand = super().parse_short(text, context, dialect)
+        check_short(hand, context)  # type: ignore[arg-type]
+        return hand
 
     def completes(self, hand: Hand, context: Model) -> bool:
         """A winning shape as riichi reads it (seven pairs of seven different kinds)."""
@@ -159,12 +201,12 @@ class Riichi(Variant):
             details.update(han=sum(i.points * i.count for i in dora_items), fu=best.fu,
                            fu_items=[f.as_dict() for f in best.fu_items], limit="")
             return Result(variant=self.id, hand=canonical, valid=False, reason="no yaku", items=dora_items,
-                          partition=list(best.reading.partition), payments=no_payments(), details=details)
+                          partition=written_partition(best.reading, hand), payments=no_payments(), details=details)
         paid = best.settlement
         details.update(han=best.han, fu=best.fu, fu_items=[f.as_dict() for f in best.fu_items],
                        limit=best.value.limit, cost={"main": paid.main, "additional": paid.additional})
         return Result(variant=self.id, hand=canonical, valid=True, total=paid.total, items=best.items,
-                      excluded=best.excluded, partition=list(best.reading.partition), payments=paid.payments,
+                      excluded=best.excluded, partition=written_partition(best.reading, hand), payments=paid.payments,
                       details=details, tie_break=TIE_BREAK)
 
     def summary(self, result: Result) -> list[str]:
@@ -190,7 +232,7 @@ class Riichi(Variant):
         scored, _ = self._scored(hand, ctx, opts)
         best = choose(scored) if scored else None
         return [ReadingView(index=n, chosen=s is best and s.has_yaku, shape=s.reading.shape,
-                            partition=list(s.reading.partition), items=s.items, excluded=s.excluded,
+                            partition=written_partition(s.reading, hand), items=s.items, excluded=s.excluded,
                             total=s.settlement.total if s.has_yaku else 0, note=note)
                 for n, (s, note) in enumerate(zip(scored, reading_notes(scored, best), strict=True))]
 

@@ -160,6 +160,20 @@ def _melds(melds) -> str:
     return " ".join(format_meld(m) for m in melds)
 
 
+def check_short(hand: Hand, ctx: RiichiContext) -> None:
+    """HandError with every contradiction of the context and a hand one tile short that no winning
+    tile, self-drawn or on a discard, can lift (the indicators read, riichi and ura dora, the copies
+    held and seen, a first-turn win with a call or riichi)."""
+    found: list[Problem] = []
+    ind = read_indicators(ctx, found)
+    messages = _riichi(hand, ctx, ind) + _copies(hand, ind)
+    if ctx.first_turn:
+        messages += [m for m in _first_turn(hand, ctx) if "on a discard" not in m]
+    found += [Problem(m, None, BAD_CONTEXT) for m in messages]
+    if found:
+        raise HandError(found)
+
+
 def check(hand: Hand, ctx: RiichiContext) -> Indicators:
     """The indicators, or HandError with every problem of the context."""
     found: list[Problem] = []

@@ -60,6 +60,8 @@ def emit_json(data: Any) -> None:
 
 _CONTEXT_PATH = re.compile(r"\bcontext\.([a-z_]+)((?:\.\w+|\[\d+\])*)")
 _REQUEST_FIELD = re.compile(r"^(claim|rules)(?=[:\[])")  # a request field the command line has as an option
+_RULE_OPTION = re.compile(r"^rules\.(\w+):")  # a rule option given in --rules JSON
+_UNKNOWN_RULE_OPTION = re.compile(r"'rules\.(\w+)'")
 _RANGE = re.compile(r"out of range \(from (-?\d+) to (-?\d+)\)")
 _WINDS = "'E', 'S', 'W', 'N'"
 
@@ -75,6 +77,8 @@ def in_option_words(problem: Problem, flags: dict[str, str]) -> Problem:
 
     message = _CONTEXT_PATH.sub(option, message)
     message = _REQUEST_FIELD.sub(r"--\1", message)
+    message = _RULE_OPTION.sub(r"--rules: \1:", message)
+    message = _UNKNOWN_RULE_OPTION.sub(r"'\1' in --rules", message)
     for name, flag in flags.items():
         if "_" not in name:  # a one-word field (dealer, wild) is also a plain word: named only as the subject
             message = re.sub(rf"^{re.escape(name)}(?= )", flag, message)

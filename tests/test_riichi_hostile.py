@@ -172,7 +172,7 @@ def test_waits_under_a_context_some_waits_score_under_are_listed():
     ([RED_HAND, "--self-draw", "--kong-win"], "--kong-win on a self-draw (rinshan) needs a kan"),
     ([RED_HAND, "--honba", "1000000000"], "--honba: 1000000000 is out of range 0–99"),
     ([RED_HAND, "--sticks", "1.5"], "--sticks: '1.5' is not an integer"),
-    ([RED_HAND, "--rules", '{"preset": "ema", "bogus": 1}'], "unknown field 'rules.bogus'"),
+    ([RED_HAND, "--rules", '{"preset": "ema", "bogus": 1}'], "unknown field 'bogus' in --rules"),
 ])
 def test_the_command_line_refuses_bad_input_in_the_users_terms(args, said):
     ran = run_cli(["riichi", *args])
@@ -287,3 +287,13 @@ def test_parse_writes_the_red_five_as_the_answer_does():
     assert json.loads(ran.stdout)["partitions"] == [["340m", "406p", "55p", "678p", "111s"]]
     res = post("/v1/parse", {"variant": "riichi", "hand": "340m678p111s406p55p"})
     assert res.json()["partitions"] == [["340m", "406p", "55p", "678p", "111s"]]
+
+
+@pytest.mark.parametrize(("rules", "said"), [
+    ('{"kazoe": "x"}', "--rules: kazoe: 'x' is not one of 'yakuman', 'sanbaiman'"),
+    ('{"nope": 1}', "unknown field 'nope' in --rules"),
+])
+def test_a_rule_option_is_named_as_given_in_rules(rules, said):
+    ran = run_cli(["riichi", RED_HAND, "--rules", rules])
+    assert ran.exit_code == 2
+    assert said in ran.stderr and "rules." not in ran.stderr

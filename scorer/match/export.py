@@ -73,9 +73,10 @@ def mcr_csv(sheet: dict[str, Any]) -> str:
 EMA_COLUMNS = ["Rank", "Name", "EMA number", "Country", "Table points", "Score"]
 
 
-def mcr_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
-    """The columns of an EMA MCR results table, one row per player, best first: place (ties share
-    it), name, EMA number and country (when the record gives them), table points, score."""
+def _ema_rows(record: dict[str, Any], sheet: dict[str, Any], points: Callable[[str], Any],
+              score: Callable[[str], Any]) -> str:
+    """The EMA results columns, one row per player, best first (ties share a place): place, name, EMA
+    number and country (when the record gives them), the table's points and the score."""
     details = {p["name"]: p for p in record["players"] if isinstance(p, dict)}
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
@@ -84,8 +85,13 @@ def mcr_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
     for p in order:
         d = details.get(p, {})
         w.writerow([sheet["places"][p], _text(p), d.get("ema_id", ""), _text(d.get("country", "")),
-                    f"{sheet['table_points'][p]:.2f}", sheet["totals"][p]])
+                    points(p), score(p)])
     return out.getvalue()
+
+
+def mcr_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
+    """An MCR table's EMA results: table points, and the match total as the score."""
+    return _ema_rows(record, sheet, lambda p: f"{sheet['table_points'][p]:.2f}", lambda p: sheet["totals"][p])
 
 
 def _corrections(w: Any, sheet: dict[str, Any]) -> None:
@@ -153,18 +159,8 @@ def _reason(row: dict[str, Any]) -> str:
 
 
 def riichi_ema(record: dict[str, Any], sheet: dict[str, Any]) -> str:
-    """The EMA results columns for a hanchan, one row per player, best first: place, name, EMA number
-    and country (when the record gives them), final points, score (session score with penalties)."""
-    details = {p["name"]: p for p in record["players"] if isinstance(p, dict)}
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerow(EMA_COLUMNS)
-    order = sorted(sheet["players"], key=lambda p: (sheet["places"][p], sheet["players"].index(p)))
-    for p in order:
-        d = details.get(p, {})
-        w.writerow([sheet["places"][p], _text(p), d.get("ema_id", ""), _text(d.get("country", "")),
-                    sheet["final_points"][p], _session(sheet["scores"][p])])
-    return out.getvalue()
+    """A hanchan's EMA results: final points, and the session score with penalties as the score."""
+    return _ema_rows(record, sheet, lambda p: sheet["final_points"][p], lambda p: _session(sheet["scores"][p]))
 
 
 # each kind of sheet's writers (by the name in kinds.SHEETS): (CSV, EMA columns)

@@ -13,6 +13,7 @@ tests/artifacts/phone/. Reuses the browser and server of test_web.py (and its sk
 from __future__ import annotations
 
 import base64
+import json
 import tempfile
 import time
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import pytest
 import test_web
+from conftest import ROOT
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 from test_web import ARTIFACTS, _console_errors, _id, _open, _wait
@@ -378,3 +380,23 @@ def test_the_match_form_names_the_seats(server, phone, lang, seats):
         _wait(d).until(lambda x: x.find_elements(By.ID, "m-p0"))
     labels = [d.find_element(By.CSS_SELECTOR, f'label:has(#m-p{i}) > span').text for i in range(4)]
     assert labels == seats
+
+
+# --- riichi: a hand and a hanchan on a phone -----------------------------------------------------
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_a_riichi_hand_and_a_riichi_hanchan_fit_a_phone(server, phone, width):
+    d = phone
+    _screen(d, width)
+    _open(d, f"{server}/?variant=riichi&lang=en&hand=234m456p678s22s34m0m&seat_wind=S&riichi=true&dora_indicators=1m")
+    want = _api("/v1/score", {"variant": "riichi", "hand": "234m456p678s22s34m0m",
+                              "context": {"seat_wind": "S", "riichi": True, "dora_indicators": "1m"}})
+    _wait(d).until(lambda x: x.find_element(By.ID, "total").text == f"Total {want['total']}")
+    _fits(d, f"riichi score {width}")
+    _shot(d, f"riichi-score-{width}")
+    hanchan = json.loads((ROOT / "docs" / "examples" / "riichi-hanchan.json").read_text(encoding="utf-8"))
+    created = _api("/v1/matches", {k: v for k, v in hanchan.items() if k != "log"})
+    _open(d, f"{server}/?lang=en&tab=match&match={created['id']}")
+    _wait(d).until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#m-sheet tbody tr")) >= len(hanchan["hands"]))
+    _shot(d, f"riichi-hanchan-{width}")
+    _fits(d, f"riichi hanchan {width}")

@@ -223,13 +223,14 @@ export class HanchanView {
     const order = [...this.tab.players()].sort((a, b) => sheet.places[a] - sheet.places[b]);
     const penalties = sheet.penalties.length > 0;
     const heads = [t("m_player"), t("m_points"), t("m_place"), t("m_session"), ...(penalties ? [t("m_with_penalties")] : [])];
-    return el("table", {id: "m-totals", class: "m-totals"},
+    // each value carries its heading (data-label): a narrow screen stacks the rows as cards
+    const cell = (i, text, num = true) => el("td", {class: num ? "num" : "", text, "data-label": heads[i]});
+    return el("table", {id: "m-totals", class: "m-totals m-hanchan-totals"},
       el("thead", {}, el("tr", {}, heads.map((h) => el("th", {text: h})))),
       el("tbody", {}, order.map((p) => el("tr", {"data-player": p, "data-points": String(sheet.final_points[p]),
                                                  "data-place": String(sheet.places[p]), "data-session": sheet.session_scores_exact[p]},
-        el("td", {text: p}), el("td", {class: "num", text: String(sheet.final_points[p])}),
-        el("td", {class: "num", text: String(sheet.places[p])}), el("td", {class: "num", text: session(sheet.session_scores[p])}),
-        penalties ? el("td", {class: "num", text: session(sheet.scores[p])}) : null))));
+        cell(0, p, false), cell(1, String(sheet.final_points[p])), cell(2, String(sheet.places[p])),
+        cell(3, session(sheet.session_scores[p])), penalties ? cell(4, session(sheet.scores[p])) : null))));
   }
 
   handsTable() {
@@ -237,7 +238,7 @@ export class HanchanView {
     if (!sheet.hands.length) return null;
     const players = this.tab.players();
     const editable = this.tab.editable();
-    return el("div", {class: "scroll-x"}, el("table", {id: "m-sheet", class: "m-sheet"},
+    return el("div", {class: "scroll-x"}, el("table", {id: "m-sheet", class: "m-sheet m-hanchan"},
       el("thead", {}, el("tr", {}, ["#", t("m_hand_col"), t("m_what"), ...players].map((h) => el("th", {text: h})))),
       el("tbody", {}, sheet.hands.map((row) => {
         const fix = editable ? el("button", {type: "button", class: "link m-fix", "data-n": String(row.n), text: t("m_fix")}) : null;

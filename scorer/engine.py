@@ -12,7 +12,7 @@ from .errors import HandError, Problem
 from .fields import Model
 from .hand import Hand
 from .jsonio import NotUnicode, dumps
-from .notation import format_hand
+from .notation import format_hand, with_hand_problems
 from .notation import parse as parse_notation
 from .result import Result
 from .version import __version__
@@ -100,7 +100,7 @@ def score_checked(variant: str, hand: str | None, context: dict[str, Any] | Mode
         except HandError as err:
             found += err.problems
     if found:
-        raise _with_hand_problems(v, hand, dialect, HandError(found)) from None
+        raise with_hand_problems(hand, v.notation, dialect, HandError(found)) from None
     parsed = v.parse_hand(hand, ctx, dialect)
     result = v.score(parsed, ctx, resolved)
     result.rules = resolved.echo()
@@ -194,19 +194,6 @@ def decide(request: Any) -> Result | Declined:
     if request.explain or request.claim or request.dialect is not None:
         return NOT_PLAIN
     return compiled(request.variant, request.hand, request.context, request.rules)
-
-
-def _with_hand_problems(v: registry.Variant, hand: str | None, dialect: str | None,
-                        ctx_error: HandError) -> HandError:
-    """A bad context must not hide a bad hand: read the hand with the variant's notation too and
-    report every problem, the hand's (with their positions) first."""
-    if not isinstance(hand, str):
-        return ctx_error
-    try:
-        parse_notation(hand, v.notation, dialect=dialect)
-    except HandError as hand_error:
-        return HandError(hand_error.problems + ctx_error.problems)
-    return ctx_error
 
 
 def score_request(request: ScoreRequest | dict[str, Any], declined: Declined | None = None) -> Result:

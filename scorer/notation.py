@@ -835,3 +835,15 @@ def red_text(kinds: list[int], red: list[bool]) -> str:
     if run_suit is not None:
         out.append(run_suit)
     return "".join(out)
+
+
+def with_hand_problems(hand: object, rules: NotationRules, dialect: str | None, error: HandError) -> HandError:
+    """A bad context must not hide a bad hand: the hand read with the variant's notation too, and
+    every problem reported, the hand's (with their positions) first."""
+    if not isinstance(hand, str):
+        return error
+    try:
+        parse(hand, rules, dialect=dialect)
+    except HandError as hand_error:
+        return HandError(hand_error.problems + error.problems)
+    return error

@@ -331,7 +331,8 @@ def _with_the_rest(model: type[Model], raw: dict[str, Any], problems: list[Probl
     at once, each value once."""
     if any(p.code != "out_of_range" for p in problems):
         return HandError(problems)
-    from . import engine, registry
+    from . import registry
+    from .notation import with_hand_problems
 
     named = {p.message.split(": ", 1)[0] for p in problems}
     found: list[Problem] = []
@@ -349,4 +350,4 @@ def _with_the_rest(model: type[Model], raw: dict[str, Any], problems: list[Probl
         except HandError as err:
             found += [p for p in err.problems if p.message.split(": ", 1)[0] not in named]
     error = HandError(problems + found)
-    return engine._with_hand_problems(v, getattr(request, "hand", None), getattr(request, "dialect", None), error)
+    return with_hand_problems(getattr(request, "hand", None), v.notation, getattr(request, "dialect", None), error)

@@ -81,7 +81,8 @@ _CLOSERS = {close: open_ for open_, close in _OPENERS.items()}
 _LETTER_KIND = {letter: 27 + i for i, letter in enumerate(LETTERS)}
 _SUIT_LETTERS = "mpszf"  # suit letters that follow a digit run (z honours, f flowers)
 _HONOUR_LETTERS = "ESWNCFP"
-_GROUP_START = re.compile(r"[0-9]+[mpszf]|[A-Z\[{(<]")
+# what starts a group after a separating comma; whitespace is ignored there too, even in a digit run
+_GROUP_START = re.compile(r"\s*(?:[0-9][0-9\s]*[mpszf]|[A-Z\[{(<])")
 _HELPER = "helper"
 _DIALECTS = (None, _HELPER)
 _ROLES = ("winner", "idle")
@@ -299,8 +300,8 @@ class Scanner:
 
 
     def group_after(self, pos: int) -> bool:
-        """A group starts right after the comma: digits and their suit letter, a tile letter or an
-        opening bracket (``123m,456m``, ``555p,CC``), not a claim digit (``,1``)."""
+        """A group starts after the comma (whitespace skipped): digits and their suit letter, a tile
+        letter or an opening bracket (``123m,456m``, ``555p, CC``), not a claim digit (``,1``)."""
         return _GROUP_START.match(self.text, pos + 1) is not None
 
 

@@ -31,6 +31,7 @@ from scorer.jsonio import dumps
 ROOT = Path(__file__).resolve().parents[1]
 MJSCORE = Path(sys.executable).with_name("mjscore")
 HAND = "[123m]456789m555pCC"
+PURE = os.environ.get("MJSCORE_PURE", "") == "1"
 FUZHOU = {"variant": "fuzhou", "hand": "123p456p789s345m99m666m",
           "context": {"wild": "9m", "flowers": "8f", "seat_wind": "W", "self_draw": True, "base": 100_000_000}}
 
@@ -165,7 +166,19 @@ def test_an_unexpected_exception_is_that_requests_internal_error(monkeypatch) ->
         None, "internal_error", None]
 
 
-def test_a_failing_fast_path_costs_only_its_own_request(monkeypatch) -> None:
+def _stand_in_fast_path(requests, threads, as_json):
+    """A batch fast path in plain Python (as a variant's C one answers: None for another variant's
+    request), so that the isolation below is tested on either core."""
+    return [score_compact("mcr", r["hand"]) if r.get("variant") == "mcr" else None for r in requests]
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param("compiled", marks=pytest.mark.skipif(PURE, reason="the variants' C batch paths: the compiled "
+                                                      "core only (MJSCORE_PURE=1 has none)")),
+    "stand-in"])
+def test_a_failing_fast_path_costs_only_its_own_request(monkeypatch, path) -> None:
+    if path == "stand-in":
+        monkeypatch.setattr(engine, "_BATCH_PATHS", [_stand_in_fast_path])
     real = engine._fast_compact_many
 
     def picky(requests, as_json):
@@ -177,6 +190,9 @@ def test_a_failing_fast_path_costs_only_its_own_request(monkeypatch) -> None:
     reqs = [{"variant": "mcr", "hand": HAND}] * 3 + [{"variant": "mcr", "hand": "boom"}]
     fast = engine.fast_compact_many(reqs)
     assert fast[:3] == [score_compact("mcr", HAND)] * 3 and fast[3] is None
+    # the full path then answers the request the fast path could not: its own error, nothing else lost
+    answers = score_many(reqs, view="compact")
+    assert answers[:3] == fast[:3] and answers[3]["error"]["code"] == "unknown_character"
 
 
 def test_a_worker_that_dies_costs_only_its_line(monkeypatch) -> None:

@@ -2,7 +2,8 @@
 
 ``parse_fast(text)`` may only answer (non-None) when ``parse(text, STANDARD)`` reads the text without a
 problem, and then must describe the very same Hand. Conversely, every ASCII hand without flowers that
-Python accepts is one the fast path handles (it only gives up on flowers and non-ASCII text).
+Python accepts is one the fast path handles: it only gives up on flowers, non-ASCII text and a comma
+outside brackets (a separator between groups, docs/notation.md, read by Python alone).
 """
 
 from __future__ import annotations
@@ -59,6 +60,18 @@ def fast_hand(fast: tuple) -> Hand:
     return Hand(melds=tuple(out), concealed=concealed, win_tile=win, flowers=())
 
 
+def _comma_outside_brackets(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        if ch in "[{(<":
+            depth += 1
+        elif ch in "]})>":
+            depth = max(depth - 1, 0)
+        elif ch == "," and depth == 0:
+            return True
+    return False
+
+
 def check_agrees(text: str) -> tuple | None:
     """parse_fast answers only for texts Python reads, and then identically; returns its answer."""
     fast = parse_fast(text)
@@ -70,7 +83,8 @@ def check_agrees(text: str) -> tuple | None:
         assert fast_hand(fast) == slow, f"{text!r}: fast {fast_hand(fast)} != python {slow}"
         assert hand == slow and [m.position for m in hand.melds] == [m.position for m in slow.melds]
         assert parse(text, STANDARD) == slow  # the library's parse takes the C reading
-    elif slow is not None and text.isascii() and not slow.flowers and not slow.notes and len(text) <= MAX_LENGTH:
+    elif (slow is not None and text.isascii() and not slow.flowers and not slow.notes and len(text) <= MAX_LENGTH
+          and not _comma_outside_brackets(text)):
         pytest.fail(f"fast path gave up on {text!r}, a plain hand Python reads as {slow}")
     return fast
 
@@ -211,6 +225,17 @@ def test_every_bracket_kind() -> None:
     assert win == 33 and conc[33] == 2 and sum(conc) == 2
     assert check_agrees("[5555p]123m456s789s1z1z") is not None
     assert check_agrees("{5555p}123m456s789s1z1z") is not None
+
+
+@pytest.mark.parametrize("text", ["123m,456m,555p,CC789s", ",123m456m555pCC789s", "123m, 456m ,555p,CC789s",
+                                  "1 2 3m,4 5 6m,555p, C C789s", "[123m],\t456m555pCC789s"])
+def test_a_separating_comma_reads_as_whitespace(text: str) -> None:
+    """Outside brackets a comma before a group is read as whitespace is, whitespace after it
+    included (docs/notation.md); the C reader leaves it to Python, which reads it."""
+    assert parse_fast(text) is None and parse_hand(text) is None
+    without = text.replace(",", "")
+    assert python_parse(text) == python_parse(without) == parse(text, STANDARD) is not None
+    check_agrees(text)
 
 
 def test_honour_digits_and_letters() -> None:

@@ -6,14 +6,17 @@ import json
 import re
 import textwrap
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer import registry
-from scorer.result import ContextUsed, Item, ReadingView, Result, WildUse
+from scorer.result import ContextUsed, Item, Result
 from scorer.tiles import LETTERS, glyph, kind
 
 from .screen import Screen
 from .table import Justify, Table
+
+if TYPE_CHECKING:  # built on first use (scorer/result_parts.py), which a plain query never needs
+    from scorer.result_parts import ReadingView, WildUse
 
 _TILE_RUN = re.compile(r"(\d+)([mps])|([A-Z])")
 

@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .apidoc import ApiDoc
 from .efficiency_profile import Profile
@@ -25,8 +25,11 @@ from .errors import HandError, Problem
 from .fields import Invalid, Model, json_schema
 from .hand import Hand
 from .notation import PLAIN, NotationRules
-from .result import ContextUsed, OwnClaims, Result
+from .result import ContextUsed, Result
 from .tiles import tile_name
+
+if TYPE_CHECKING:  # built on first use (scorer/result_parts.py), which a plain query never needs
+    from .result_parts import OwnClaims
 
 
 def anchor_of(item_id: str) -> str:

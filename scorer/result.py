@@ -9,10 +9,38 @@ is what the HTTP API's schema says of it (api/openapi.py).
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from .jsonio import plain
+
+# The parts only explained, claimed and wild-tile answers hold (scorer/result_parts.py) are built on
+# first use, so that a one-line query does not pay for their classes: ``from scorer.result import
+# ReadingView`` works as before, and the fields below name them through ``result_parts``, which
+# imports that module when an annotation reader (typing.get_type_hints, pydantic) resolves them.
+if TYPE_CHECKING:
+    from . import result_parts
+    from .result_parts import ClaimCheck as ClaimCheck
+    from .result_parts import OwnClaims as OwnClaims
+    from .result_parts import ReadingView as ReadingView
+    from .result_parts import Verdict as Verdict
+    from .result_parts import WildUse as WildUse
+else:
+    class _Parts:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(importlib.import_module(".result_parts", __package__), name)
+
+    result_parts = _Parts()
+
+_PARTS = frozenset({"ClaimCheck", "OwnClaims", "ReadingView", "Verdict", "WildUse"})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _PARTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(result_parts, name)
+    return value
 
 
 def described(description: str, default: Any = MISSING, factory: Any = MISSING) -> Any:
@@ -93,15 +121,6 @@ class Exclusion(Plain):
     count: int = 1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WildUse(Plain):
-    """What one wild tile of a reading stands for: ``金 9s → 3s``."""
-
-    wild: str = described("the wild tile as held, e.g. 9s")
-    name_zh: str = described("the variant's name for a wild: 金 (Fuzhou), 得 (Huangyan), 耗子 (Shanxi)")
-    stands_for: str = described("the tile it plays as in this reading, e.g. 3s")
-
-
 @dataclass(slots=True, kw_only=True)
 class ContextUsed(Plain):
     """The context a result was scored under: every field's value (derived defaults resolved, e.g.
@@ -109,52 +128,6 @@ class ContextUsed(Plain):
 
     values: dict[str, Any] = field(default_factory=dict)
     defaults: list[str] = described("fields not given, their defaults used", factory=list)
-
-
-@dataclass(slots=True, kw_only=True)
-class ReadingView(Plain):
-    """One way to read the hand, scored on its own (``explain``)."""
-
-    index: int
-    chosen: bool
-    shape: str | None = None
-    partition: list[str] = field(default_factory=list)
-    items: list[Item] = field(default_factory=list)
-    excluded: list[Exclusion] = field(default_factory=list)
-    total: int = described("the reading's own score, before the variant's minimum", 0)
-    note: str | None = None
-    wilds: list[WildUse] = described("what each wild stands for in this reading", factory=list)
-
-
-@dataclass(slots=True, kw_only=True)
-class ClaimCheck(Plain):
-    id: str
-    status: Literal["confirmed", "not_present", "excluded", "unknown", "differs"]
-    why: str
-    by: str | None = None
-    principle: str | None = None
-
-
-@dataclass(slots=True, kw_only=True)
-class OwnClaims:
-    """The claim terms a variant reads in its own words (``Variant.own_claims``): each checked, the
-    items they stand for (not reported as missed), and the terms left to the generic reading."""
-
-    checks: list[ClaimCheck] = field(default_factory=list)
-    items: list[str] = field(default_factory=list)
-    rest: list[str | int] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True)
-class Verdict(Plain):
-    """A claim (item ids and/or a total) checked against the computed result."""
-
-    items: list[ClaimCheck] = field(default_factory=list)
-    missed: list[str] = described("scored items the claim left out", factory=list)
-    claimed_total: int | None = None
-    computed_total: int = 0
-    total_agrees: bool | None = None
-    summary: str = ""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -173,10 +146,10 @@ class Result(Plain):
     rules: dict[str, Any] = field(default_factory=dict)
     version: str = ""
     details: dict[str, Any] = field(default_factory=dict)
-    wilds: list[WildUse] = described("what each wild stands for in the chosen reading", factory=list)
+    wilds: list[result_parts.WildUse] = described("what each wild stands for in the chosen reading", factory=list)
     context_used: ContextUsed | None = described("the context scored under, defaults marked", None)
     warnings: list[str] = described("how the input was read where it could be read another way (e.g. a "
                                     "ChineseOfficialMahjongHelper string)", factory=list)
-    readings: list[ReadingView] | None = described("every reading side by side (explain)", None)
+    readings: list[result_parts.ReadingView] | None = described("every reading side by side (explain)", None)
     tie_break: str | None = described("how the chosen reading wins among equal totals", None)
-    verdict: Verdict | None = described("the claim check, when a claim was given", None)
+    verdict: result_parts.Verdict | None = described("the claim check, when a claim was given", None)

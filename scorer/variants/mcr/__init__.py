@@ -15,7 +15,7 @@ Readings the rules page states and the 1998 rules leave open:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from scorer.apidoc import TILES, ApiDoc, nullable
 from scorer.efficiency_profile import (
@@ -32,7 +32,7 @@ from scorer.fields import Model
 from scorer.hand import Hand
 from scorer.notation import STANDARD, NotationRules
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import Exclusion, Item, ReadingView, Result
+from scorer.result import Exclusion, Item, Result
 from scorer.seats import no_payments, previous_seat
 from scorer.tiles import tile_name
 
@@ -44,6 +44,9 @@ from .evaluate import TIE_BREAK, Reading, choose, every_reading
 from .fans import FANS, INDEX
 from .specials import FAMILIES, pair_texts
 from .tiebreak import TEXTS as TIE_BREAKS
+
+if TYPE_CHECKING:  # built on first use (scorer/result_parts.py): a plain query never explains
+    from scorer.result_parts import ReadingView
 
 
 class MCR(Variant):
@@ -114,6 +117,7 @@ class MCR(Variant):
 
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list[ReadingView]:
         """Every reading the scorer weighed: special shapes and each four-sets division."""
+        from scorer.result import ReadingView
         ctx: MCRContext = context  # type: ignore[assignment]
         opts: MCRRules = rules.options  # type: ignore[assignment]
         facts = hand_facts(hand, ctx.self_draw, ctx.last_wall, ctx.kong_win, ctx.last_tile,

@@ -4,16 +4,21 @@ described in docs/rules/mcr.md#reading-the-examples).
 Plain dataclasses: the engine builds them from values it has checked itself, so nothing is
 validated again on the way out (a result is cheap to build). ``as_dict`` gives the JSON form;
 orjson writes a result directly in the same field order. Each field's ``metadata["description"]``
-is what the HTTP API's schema says of it (api/openapi.py).
+is what the HTTP API's schema says of it (api/openapi.py). The rows and the ``as_dict`` base are in
+scorer/result_base.py, the parts only some answers hold in scorer/result_parts.py; this module names
+them all.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .jsonio import plain
+from .result_base import Exclusion, Item, Plain, described
+
+__all__ = ["ClaimCheck", "ContextUsed", "Exclusion", "Item", "OwnClaims", "Plain", "ReadingView", "Result",
+           "Verdict", "WildUse", "described"]
 
 # The parts only explained, claimed and wild-tile answers hold (scorer/result_parts.py) are built on
 # first use, so that a one-line query does not pay for their classes: ``from scorer.result import
@@ -41,84 +46,6 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = globals()[name] = getattr(result_parts, name)
     return value
-
-
-def described(description: str, default: Any = MISSING, factory: Any = MISSING) -> Any:
-    """A field with its documentation (and its default, or a factory for a mutable default)."""
-    return field(default=default, default_factory=factory, metadata={"description": description})
-
-
-class Plain:
-    """``as_dict()`` for the result classes."""
-
-    __slots__ = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return _as_dict(self, _FIELD_NAMES.get(self.__class__) or _names(self.__class__))
-
-
-# each result class's field names, in order (``dataclasses.fields`` costs more than the copy itself)
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _names(cls: type) -> tuple[str, ...]:
-    names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    return names
-
-
-# what ``plain`` gives back as it is: most of a result's values, copied without a call each
-_ATOMS = frozenset({str, int, bool, float, type(None)})
-
-
-def _as_dict(value: Plain, names: tuple[str, ...]) -> dict[str, Any]:
-    out = {}
-    for name in names:
-        v = getattr(value, name)
-        out[name] = v if v.__class__ in _ATOMS else _plain(v)
-    return out
-
-
-def _plain(value: Any) -> Any:
-    """``jsonio.plain`` for what a result holds, by exact type first: the same dicts and lists."""
-    cls = value.__class__
-    if cls in _ATOMS:
-        return value
-    if cls is list or cls is tuple:
-        return [v if v.__class__ in _ATOMS else _plain(v) for v in value]
-    if cls is dict:
-        return {k: v if v.__class__ in _ATOMS else _plain(v) for k, v in value.items()}
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        if not issubclass(cls, Plain):
-            return plain(value)  # anything else (a subclass of list or dict, another dataclass)
-        names = _names(cls)
-    return _as_dict(value, names)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Item(Plain):
-    """One scoring contribution: additive ``points`` and/or a multiplying ``factor``."""
-
-    id: str = described("stable snake_case id")
-    name: str = described("English name")
-    name_zh: str = described("standard Chinese name")
-    points: int = 0
-    factor: int = 1
-    count: int = 1
-    tiles: str = described("the tiles or sets behind the item", "")
-    detail: str | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Exclusion(Plain):
-    """A fan (item) that the hand also shows but does not score, and why."""
-
-    id: str
-    name: str
-    name_zh: str
-    by: str | None = described("the item whose presence excludes it")
-    principle: str = described("non_repetition, non_separation, non_identity, high_over_low, account_once, ...")
-    count: int = 1
 
 
 @dataclass(slots=True, kw_only=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .result import Exclusion, Item, Plain, described
+from .result_base import Exclusion, Item, Plain, described
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

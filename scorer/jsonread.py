@@ -11,6 +11,7 @@ from typing import Any
 import orjson
 
 from .errors import HandError
+from .jsonio import has_lone_surrogate
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -44,25 +45,6 @@ DECODER = json.JSONDecoder(object_pairs_hook=_no_repeats, parse_constant=_not_a_
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def _lone_surrogate(value: Any) -> bool:
-    """Whether a string anywhere in ``value`` holds an unpaired surrogate (by a stack, not by
-    recursion: the reader takes values nested deeper than Python's call stack)."""
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            try:
-                node.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(node, dict):
-            stack.extend(node.keys())
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return False
-
-
 def checked_parse(body: bytes) -> Any:
     """The reference reader (the standard library's, a hook per object): slow, but it names the
     problem -- the byte, the line and column, the repeated key -- and reads every integer exactly."""
@@ -81,7 +63,7 @@ def checked_parse(body: bytes) -> Any:
         raise
     except ValueError as err:  # NaN, Infinity, or an integer of thousands of digits
         raise HandError(f"the body is not valid JSON: {err}", None, "bad_json") from None
-    if "\\u" in text and _SURROGATE_ESCAPE.search(text) and _lone_surrogate(value):
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text) and has_lone_surrogate(value):
         raise HandError("the body holds an unpaired UTF-16 surrogate (\\ud800-\\udfff)", None, "bad_json")
     return value
 

@@ -28,7 +28,10 @@ atexit.register(shutil.rmtree, _MATCHES, True)
 os.environ.setdefault("MJSCORE_MATCHES", str(Path(_MATCHES) / "matches.sqlite3"))
 
 # the suites that score hands (every variant, the referee's explain/claim/waits, tile efficiency):
-# they run in both modes. The decomposer's suite compares its two implementations side by side in one run already.
+# they run in both modes. The decomposer's suite, and the notation's C reader's (test_fastparse: the
+# reader is used in both modes), compare two implementations side by side in one run already; the
+# batch plumbing (test_batch*, test_compact) passes under MJSCORE_PURE=1 too, its compiled-only
+# checks skipped with the reason.
 TWIN_SUITES = frozenset({
     "test_backends", "test_efficiency", "test_explain_wilds", "test_fuzhou",
     "test_fuzhou_review", "test_hebei", "test_hebei_review", "test_huangyan",

@@ -1,6 +1,6 @@
 """``mjscore audit tenhou|mjai`` and ``mjscore convert tenhou|mjai``: riichi game logs replayed and
-every win checked (docs/batch.md#riichi-game-logs), on the hand-made fixture game of
-tests/riichi_logs.py (one replay rule per round) and on broken logs."""
+every win checked (docs/batch.md#riichi-game-logs), on real recorded games (tests/riichi_real_logs.py),
+on the hand-made fixture game of tests/riichi_logs.py (one replay rule per round) and on broken logs."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import riichi_logs
+import riichi_real_logs
 from cli_runner import run_cli
 
 from scorer import engine
@@ -571,3 +572,44 @@ def test_an_mjai_round_start_not_read_is_an_error_in_words(key: str, value: Any,
     events[1] = {**events[1], key: value}
     first = next(mjai.split_games([json.dumps(e).encode() for e in events], "m.jsonl"))
     assert audit_round(first)["error"] == {"where": "line 2", "message": message}
+
+
+def test_real_recorded_games_replay_with_every_win_agreeing() -> None:
+    """Five hanchan of Tenhou's 鳳凰卓 and 18 rounds kept by mjai-reviewer: the summary is what the
+    logs' own results count, every win agreeing."""
+    paths = riichi_real_logs.TENHOU_FILES
+    expected = riichi_real_logs.recorded_counts(paths)
+    assert expected["rounds"] >= 80 and expected["wins"] >= 70  # the fixture set is all there
+    out = run_cli(["audit", "tenhou", *map(str, paths), "--json", "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    *problems, summary = out.stdout.strip().splitlines()
+    assert json.loads(summary) == expected, "\n".join(problems)
+
+
+def test_real_recorded_games_as_mjai_replay_with_every_win_agreeing() -> None:
+    paths = riichi_real_logs.TENHOU_FILES
+    out = run_cli(["audit", "mjai", *(str(riichi_real_logs.mjai_path(p)) for p in paths), "--json", "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    *problems, summary = out.stdout.strip().splitlines()
+    assert json.loads(summary) == riichi_real_logs.recorded_counts(paths), "\n".join(problems)
+
+
+def test_the_real_games_mjai_files_are_what_the_builder_writes() -> None:
+    for path in riichi_real_logs.TENHOU_FILES:
+        lines = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in riichi_real_logs.mjai_events(path))
+        assert riichi_real_logs.mjai_path(path).read_text(encoding="utf-8") == lines, path.name
+
+
+def test_a_record_naming_yaku_in_other_words_is_compared_by_its_totals() -> None:
+    """A Mahjong Soul game converted with English yaku names: its han, fu, points and changes agree."""
+    (game,) = riichi_real_logs.games(riichi_real_logs.REAL / "mjai-reviewer" / "confusing_nakis_7.json")
+    win = only_win(audit_one(game["log"][0], game["rule"]))
+    assert win["agree"], win["why"]
+    assert win["notes"] == ["the record names yaku in words we do not read (Riichi, Dora, Ura Dora): compared by "
+                            "han, fu, points and score changes, not yaku by yaku"]
+    entry = json.loads(json.dumps(game["log"][0]))
+    entry[16][2][3] = "40符3飜3900点"  # one han more than the hand holds
+    win = only_win(audit_one(entry, game["rule"]))
+    assert not win["agree"]
+    assert "points: the record 3900 (40符3飜3900点), ours 2600" in win["why"]
+

@@ -613,3 +613,72 @@ def test_a_record_naming_yaku_in_other_words_is_compared_by_its_totals() -> None
     assert not win["agree"]
     assert "points: the record 3900 (40符3飜3900点), ours 2600" in win["why"]
 
+
+
+def test_a_corrupted_real_game_gets_every_problem_at_once_in_words(tmp_path: Path) -> None:
+    """Hand-made damage to real games: each broken round an error naming where and why, the rest replayed."""
+    (game,) = riichi_real_logs.games(riichi_real_logs.REAL / "mjai-reviewer" / "ranked_game.json")
+    game["log"][0][5][3] = "47p47"  # a pon string with one tile from the hand
+    game["log"][1][16][2][0] = 7  # no such winner
+    game["log"][2][4] = game["log"][2][4][:12]  # a deal one tile short
+    hanchan = riichi_real_logs.REAL / "mjx" / "2010102910gm-00a9-0000-cdb9804c.json"
+    lines = hanchan.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3][:300]  # a line cut short
+    lines[5] = lines[5].replace('"和了"', '"和"')  # a result Tenhou never writes
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    cut = tmp_path / "cut.json"
+    cut.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = run_cli(["audit", "tenhou", str(broken), str(cut), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output and "internal" not in out.output
+    *reports, summary = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [r["error"] for r in reports] == [
+        {"where": "game 1, round E1-0 (log[0]), player 0's draw 4", "message": "a pon takes 2 tiles from the hand, not 1"},
+        {"where": "game 1, round E2-0 (log[1]), result, win 1",
+         "message": '[7,1,1,"30符4飜3900点∀","断幺九(1飜)","ドラ(1飜)","赤ドラ(2飜)"]: the winner is 7, not a player 0-3'},
+        {"where": "game 1, round E2-1 (log[2]), player 0's deal", "message": "12 tiles, not 13"},
+        {"where": "line 4", "message": "not JSON: the text ends before the JSON value does (cut short?) (column 301)"},
+        {"where": "game 5, round E4-0 (log[0]), result", "message": "'和' is no result Tenhou writes (和了, 流局, 九種九牌, …)"}]
+    whole = riichi_real_logs.recorded_counts([hanchan])  # 11 rounds, 10 won, 1 drawn
+    assert summary == {"rounds": 3 + whole["rounds"], "wins": whole["wins"] - 2, "drawn": whole["drawn"],
+                       "agree": whole["wins"] - 2, "disagree": 0, "errors": 5}
+
+
+def test_a_corrupted_real_game_as_mjai_gets_every_problem_at_once_in_words(tmp_path: Path) -> None:
+    path = riichi_real_logs.mjai_path(riichi_real_logs.REAL / "mjx" / "2010102910gm-00a9-0000-cdb9804c.json")
+    events = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+    draw = next(i for i in range(starts[0], starts[1]) if events[i]["type"] == "tsumo")
+    events[draw] = {**events[draw], "pai": "0m"}  # a red five written as some tools do, not as MJAI does
+    hora = next(i for i in range(starts[1], starts[2]) if events[i]["type"] == "hora")
+    del events[hora]["deltas"]
+    events[starts[2]] = {**events[starts[2]], "oya": 7}
+    events[starts[3] + 1] = {"type": "nukidora", "actor": 0, "pai": "N"}  # a three-player event
+    text = [json.dumps(e, ensure_ascii=False) for e in events]
+    text[starts[4] + 3] = text[starts[4] + 3][:20]  # a line cut short
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("\n".join(text[:starts[6] + 30]) + "\n", encoding="utf-8")  # and the file cut in round 7
+    out = run_cli(["audit", "mjai", str(broken), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output and "internal" not in out.output
+    *reports, summary = [json.loads(x) for x in out.stdout.splitlines()]
+    line = [i + 1 for i in (draw, hora, starts[2], starts[3] + 1, starts[4] + 3)]
+    assert [r["error"] for r in reports] == [
+        {"where": f"line {line[0]}", "message": '"0m" is no tile (1m-9m, 1p-9p, 1s-9s, 5mr 5pr 5sr, E S W N P F C)'},
+        {"where": f"line {line[1]}", "message": "a hora needs its four score changes (deltas)"},
+        {"where": f"line {line[2]}", "message": "start_kyoku's oya is 7, not a player 0-3"},
+        {"where": f"line {line[3]}", "message": "'nukidora' is no MJAI event of a round"},
+        {"where": f"line {line[4]}", "message": "not JSON: the text ends before the JSON value does (cut short?) "
+                                                "(column 21)"},
+        {"where": f"line {starts[6] + 1}", "message": "the file ends inside the round (no end_kyoku)"}]
+    assert summary == {"rounds": 7, "wins": 1, "drawn": 0, "agree": 1, "disagree": 0, "errors": 6}
+
+
+@pytest.mark.parametrize("content", ["", "\n\n", '{"type":"start_game","names":["A","B","C","D"]}\n{"type":"end_game"}\n'])
+def test_an_mjai_file_with_no_round_is_an_error(tmp_path: Path, content: str) -> None:
+    log = tmp_path / "none.jsonl"
+    log.write_text(content, encoding="utf-8")
+    out = run_cli(["audit", "mjai", str(log), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    first, summary = [json.loads(x) for x in out.stdout.splitlines()]
+    assert first["error"] == {"where": "line 1", "message": "the file holds no round (no start_kyoku): no game to replay"}
+    assert summary["errors"] == summary["rounds"] == 1

@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 
 from .botzone import RawRound
-from .riichi_round import ROUND_WINDS, Action, LogError, RecordedWin, RiichiRound, is_tile
+from .riichi_round import ROUND_WINDS, Action, LogError, RecordedWin, RiichiRound, is_tile, json_problem
 
 MAX_FILE_BYTES = 64 << 20  # a game is ~30 KB
 TSUMOGIRI = 60
@@ -72,14 +72,14 @@ def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
         games = []
         lines = data.split(b"\n")
         if len([x for x in lines if x.strip()]) < 2:
-            yield RawRound(source, 1, [], len(data), kind="tenhou", refused=f"not JSON: {whole_err}")
+            yield RawRound(source, 1, [], len(data), kind="tenhou", refused=json_problem(whole_err))
             return
         for n, text in enumerate(lines, start=1):
             if text.strip():
                 try:
                     games.append((n, orjson.loads(text)))
                 except orjson.JSONDecodeError as err:
-                    yield RawRound(source, n, [], len(text), kind="tenhou", refused=f"line {n} is not JSON: {err}")
+                    yield RawRound(source, n, [], len(text), kind="tenhou", refused=json_problem(err))
     for g, (line, game) in enumerate(games, start=1):
         yield from _rounds(game, g, line, source, len(data) // max(len(games), 1))
 
@@ -389,10 +389,17 @@ def _result(rnd: RiichiRound, result: Any, where: str) -> None:
         rnd.wins.append(_win(pairs[i], pairs[i + 1], f"{at}, win {i // 2 + 1}"))
 
 
-def _is_win_info(info: Any) -> bool:
-    """[winner, from, liable, value, yaku…]: three seats, then texts."""
-    return (isinstance(info, list) and len(info) >= 4 and all(type(x) is int and 0 <= x < 4 for x in info[:3])
-            and all(isinstance(x, str) for x in info[3:]))
+def _win_info_problem(info: Any) -> str | None:
+    """What keeps a win's [winner, from, liable, value, yaku…] from being read: three seats, then texts."""
+    if not isinstance(info, list):
+        return "it is not [winner, from, liable, value, yaku…]"
+    if len(info) < 4:
+        return f"{len(info)} entries, where [winner, from, liable, value, yaku…] has at least 4"
+    for name, x in zip(("winner", "from", "liable"), info[:3], strict=True):
+        if type(x) is not int or not 0 <= x < 4:
+            return f"the {name} is {_show(x)}, not a player 0-3"
+    texts = [x for x in info[3:] if not isinstance(x, str)]
+    return f"the value and yaku are texts, not {_show(texts[0])}" if texts else None
 
 
 def _value(text: str, where: str) -> tuple[int | None, int]:
@@ -419,8 +426,9 @@ def _yaku(item: str, where: str) -> tuple[str, int]:
 def _win(deltas: Any, info: Any, where: str) -> RecordedWin:
     if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(x) is int for x in deltas)):
         raise LogError(where, f"the score changes are {_show(deltas)}, not four numbers")
-    if not _is_win_info(info):
-        raise LogError(where, f"{_show(info)} is not [winner, from, liable, value, yaku…]")
+    problem = _win_info_problem(info)
+    if problem:
+        raise LogError(where, f"{_show(info)}: {problem}")
     winner, source, liable, text = info[0], info[1], info[2], info[3]
     fu, points = _value(text, where)
     yaku = [_yaku(item, where) for item in info[4:]]

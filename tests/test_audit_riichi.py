@@ -452,10 +452,11 @@ def test_the_real_forms_game_agrees_in_both_formats_and_with_the_oracle() -> Non
     assert wins[1]["record"]["liable"] == 0 and wins[1]["result"]["deltas"] == [-16600, 32600, -16000, 0]
 
 @pytest.mark.parametrize("name", ["流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了",
-                                  "四槓散了", "四風連打", "三家和", "四開槓"])
+                                  "四槓散了", "四風連打", "三家和", "四開槓", "Ryuukyoku", "Exhaustive Draw",
+                                  "Nine Terminal Abortion", "Suucha Riichi", "Mangan at Draw"])
 def test_every_draw_a_log_names_is_a_drawn_round(name: str) -> None:
     entry = riichi_logs.pon_of_a_later_discard()
-    entry[16] = [name, [0, 0, 0, 0]] if name in ("流局", "流し満貫") else [name]
+    entry[16] = [name, [0, 0, 0, 0]] if name in ("流局", "流し満貫", "Ryuukyoku", "Mangan at Draw") else [name]
     assert audit_one(entry) | {"id": ""} == {"id": "", "source": "t.json", "line": 1, "outcome": "drawn",
                                              "drawn": name}
 
@@ -465,14 +466,17 @@ def test_every_draw_a_log_names_is_a_drawn_round(name: str) -> None:
     ("満貫8000点", None, 8000), ("満貫2000-4000点", None, 8000), ("満貫4000点∀", None, 12000),
     ("跳満12000点", None, 12000), ("倍満4000-8000点", None, 16000), ("三倍満36000点", None, 36000),
     ("役満16000点∀", None, 48000), ("役満64000点", None, 64000), ("数え役満8000-16000点", None, 32000),
-    ("切り上げ満貫8000点", None, 8000), ("30符5飜満貫8000点", None, 8000)])
+    ("切り上げ満貫8000点", None, 8000), ("30符5飜満貫8000点", None, 8000),
+    # as tensoul writes them in romaji or English
+    ("30Fu1Han1000点", 30, 1000), ("Mangan 2000-4000点", None, 8000), ("Haneman 6000点∀", None, 18000),
+    ("Counted Yakuman 32000点", None, 32000), ("Rounded Mangan 8000点", None, 8000)])
 def test_the_value_strings_of_a_win(text: str, fu: int | None, points: int) -> None:
     from scorer.archive.tenhou import _value
 
     assert _value(text, "here") == (fu, points)
 
 
-@pytest.mark.parametrize("text", ["8000", "満貫8000", "abc8000点", "30符1000点", "満貫-8000点"])
+@pytest.mark.parametrize("text", ["8000", "満貫8000", "abc8000点", "30符1000点", "満貫-8000点", "Mangan8000点"])
 def test_a_value_string_not_read_is_an_error_in_words(text: str) -> None:
     entry = riichi_logs.riichi_ronned_on_declaration()
     entry[16] = ["和了", [0, 0, -2600, 2600], [3, 2, 3, text, "一気通貫(2飜)"]]

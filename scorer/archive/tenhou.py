@@ -42,12 +42,19 @@ YAKU = {
 }
 # some tools write the wind and dragon yaku without the space (自風東, 役牌白)
 YAKU.update({name.replace(" ", ""): item for name, item in list(YAKU.items()) if " " in name})
-# Tenhou's draws, and the names Mahjong Soul logs converted to tenhou.net/6 (tensoul) give two of them
+# Tenhou's draws, and the names Mahjong Soul logs converted to tenhou.net/6 (tensoul) give them: in
+# Japanese (two differ from Tenhou's), in romaji, or in English
 DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打",
-         "三家和", "四開槓"}
+         "三家和", "四開槓",
+         "Ryuukyoku", "Nagashi Mangan", "Suukaikan", "Sanchahou", "Kyuushu Kyuuhai", "Suufon Renda", "Suucha Riichi",
+         "Exhaustive Draw", "Mangan at Draw", "Four Kan Abortion", "Three Ron Abortion", "Nine Terminal Abortion",
+         "Four Wind Abortion", "Four Riichi Abortion"}
 _YAKU_ITEM = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
-# [fu符han飜][limit: 満貫, 跳満, 倍満, 三倍満, 役満, 数え役満, 切り上げ満貫]points: a limit may follow fu and han
-_VALUE = re.compile(r"^(?:(\d+)符(\d+)飜)?(満貫|跳満|倍満|三倍満|役満|数え役満|切り上げ満貫)?(\d+)(?:-(\d+))?点(∀?)$")
+# [fu符han飜][limit]points点: a limit (満貫, 跳満, 倍満, 三倍満, 役満, 数え役満, 切り上げ満貫) may follow fu and han;
+# tensoul writes them in romaji or English too ("30Fu1Han1000点", "Mangan 8000点", "Counted Yakuman 32000点")
+_LIMITS = ("満貫|跳満|倍満|三倍満|役満|数え役満|切り上げ満貫|(?:Mangan|Haneman|Baiman|Sanbaiman|Yakuman|Kazoe Yakuman|"
+           "Counted Yakuman|Kiriage Mangan|Rounded Mangan) ")
+_VALUE = re.compile(rf"^(?:(\d+)(?:符|Fu)(\d+)(?:飜|Han))?({_LIMITS})?(\d+)(?:-(\d+))?点(∀?)$")
 # a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
 _ROOM = re.compile(r"三?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗０-９0-9]*")
 _CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back
@@ -117,8 +124,9 @@ def stated_rules(rule: Any) -> dict[str, Any] | None:
 
 
 def three_player(rule: Any) -> bool:
-    """Tenhou names a three-player room with 三 (三鳳南喰赤)."""
-    return isinstance(rule, dict) and isinstance(rule.get("disp"), str) and "三" in rule["disp"]
+    """Tenhou names a three-player room with 三 (三鳳南喰赤); tensoul with 3 or 3-Player (3玉の間南喰赤)."""
+    disp = rule.get("disp") if isinstance(rule, dict) else None
+    return isinstance(disp, str) and ("三" in disp or disp.startswith("3"))
 
 
 def round_name(head: Any) -> str:

@@ -208,7 +208,9 @@ def test_workers_answer_as_one_process(tmp_path: Path) -> None:
     ({"disp": "般東"}, {"preset": "tenhou", "open_tanyao": False, "aka": False}),
     ({"disp": "特東喰赤速", "ref": "2019..."}, {"preset": "tenhou", "open_tanyao": True, "aka": True}),
     ({"disp": "般南喰", "aka": 0}, {"preset": "tenhou", "open_tanyao": True, "aka": False}),
-    ({"disp": "玉の間四人南", "aka51": 1}, {"preset": "tenhou", "aka": True}),
+    ({"disp": "玉の間四人南", "aka51": 1}, {"preset": "mahjongsoul", "aka": True}),
+    ({"disp": "Gold Room South", "aka53": 1, "aka52": 1, "aka51": 1}, {"preset": "mahjongsoul", "aka": True}),
+    ({"disp": "金の間南喰赤"}, {"preset": "mahjongsoul"}),
     ({"disp": "南場の部"}, None), ({}, None), (None, None)])
 def test_the_rules_a_log_states(rule: Any, rules: Any) -> None:
     from scorer.archive.tenhou import stated_rules

@@ -57,6 +57,8 @@ _LIMITS = ("満貫|跳満|倍満|三倍満|役満|数え役満|切り上げ満�
 _VALUE = re.compile(rf"^(?:(\d+)(?:符|Fu)(\d+)(?:飜|Han))?({_LIMITS})?(\d+)(?:-(\d+))?点(∀?)$")
 # a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
 _ROOM = re.compile(r"三?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗０-９0-9]*")
+# a Mahjong Soul ranked room, as tensoul names it (金の間南喰赤, Gold Room South): played under its rules
+_MAHJONG_SOUL_ROOM = re.compile(r"(銅|銀|金|玉|王座)の間|(Bronze|Silver|Gold|Jade|Throne) Room")
 _CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back
 
 
@@ -109,17 +111,21 @@ def _rounds(game: Any, number: int, line: int, source: str, size: int) -> Iterat
 def stated_rules(rule: Any) -> dict[str, Any] | None:
     """The rules a game states (docs/batch.md#the-rules-a-log-states): red fives from ``aka`` or
     ``aka51``..``aka53`` (on when any is set), else from the room's name (赤); open tanyao from the
-    room's name (喰); None when the game states neither."""
+    room's name (喰); the mahjongsoul preset for a Mahjong Soul room, else tenhou; None when the game
+    states nothing."""
     if not isinstance(rule, dict):
         return None
     out: dict[str, Any] = {}
-    room = _ROOM.fullmatch(rule["disp"]) if isinstance(rule.get("disp"), str) else None
+    disp = rule["disp"] if isinstance(rule.get("disp"), str) else ""
+    room = _ROOM.fullmatch(disp)
     if room:
         out["open_tanyao"] = bool(room.group(1))
         out["aka"] = bool(room.group(2))
     akas = [rule[k] for k in ("aka", "aka51", "aka52", "aka53") if k in rule]
     if akas:
         out["aka"] = any(bool(v) for v in akas)
+    if _MAHJONG_SOUL_ROOM.search(disp):
+        return {"preset": "mahjongsoul", **out}
     return {"preset": "tenhou", **out} if out else None
 
 

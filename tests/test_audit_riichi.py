@@ -581,11 +581,11 @@ def test_an_mjai_round_start_not_read_is_an_error_in_words(key: str, value: Any,
 
 
 def test_real_recorded_games_replay_with_every_win_agreeing() -> None:
-    """Five hanchan of Tenhou's 鳳凰卓 and 18 rounds kept by mjai-reviewer: the summary is what the
+    """Eight games of Tenhou's 鳳凰卓 and 18 rounds kept by mjai-reviewer: the summary is what the
     logs' own results count, every win agreeing."""
     paths = riichi_real_logs.TENHOU_FILES
     expected = riichi_real_logs.recorded_counts(paths)
-    assert expected["rounds"] >= 80 and expected["wins"] >= 70  # the fixture set is all there
+    assert len(paths) == 26 and expected["rounds"] >= 100 and expected["wins"] >= 85  # the fixture set is all there
     out = run_cli(["audit", "tenhou", *map(str, paths), "--json", "--workers", "1"])
     assert out.exit_code == 0, out.output
     *problems, summary = out.stdout.strip().splitlines()

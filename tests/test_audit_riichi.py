@@ -208,6 +208,8 @@ def test_workers_answer_as_one_process(tmp_path: Path) -> None:
     ({"disp": "般東"}, {"preset": "tenhou", "open_tanyao": False, "aka": False}),
     ({"disp": "特東喰赤速", "ref": "2019..."}, {"preset": "tenhou", "open_tanyao": True, "aka": True}),
     ({"disp": "般南喰", "aka": 0}, {"preset": "tenhou", "open_tanyao": True, "aka": False}),
+    ({"disp": "四鳳南喰赤"}, {"preset": "tenhou", "open_tanyao": True, "aka": True}),
+    ({"disp": "四般南喰－－"}, {"preset": "tenhou", "open_tanyao": True, "aka": False}),
     ({"disp": "玉の間四人南", "aka51": 1}, {"preset": "mahjongsoul", "aka": True}),
     ({"disp": "Gold Room South", "aka53": 1, "aka52": 1, "aka51": 1}, {"preset": "mahjongsoul", "aka": True}),
     ({"disp": "金の間南喰赤"}, {"preset": "mahjongsoul"}),

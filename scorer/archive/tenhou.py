@@ -55,8 +55,9 @@ _YAKU_ITEM = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
 _LIMITS = ("満貫|跳満|倍満|三倍満|役満|数え役満|切り上げ満貫|(?:Mangan|Haneman|Baiman|Sanbaiman|Yakuman|Kazoe Yakuman|"
            "Counted Yakuman|Kiriage Mangan|Rounded Mangan) ")
 _VALUE = re.compile(rf"^(?:(\d+)(?:符|Fu)(\d+)(?:飜|Han))?({_LIMITS})?(\d+)(?:-(\d+))?点(∀?)$")
-# a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
-_ROOM = re.compile(r"三?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗０-９0-9]*")
+# a Tenhou room's name: players (三, or 四 as the lobby lists write it), rank, length (東 / 南), 喰 open
+# tanyao, 赤 red fives, 速 fast; the lobby lists fill a rule not played with － (四般南喰－－: no red fives)
+_ROOM = re.compile(r"[三四]?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗－\-０-９0-9]*")
 # a Mahjong Soul ranked room, as tensoul names it (金の間南喰赤, Gold Room South): played under its rules
 _MAHJONG_SOUL_ROOM = re.compile(r"(銅|銀|金|玉|王座)の間|(Bronze|Silver|Gold|Jade|Throne) Room")
 _CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back

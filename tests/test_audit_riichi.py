@@ -690,3 +690,14 @@ def test_an_mjai_file_with_no_round_is_an_error(tmp_path: Path, content: str) ->
     first, summary = [json.loads(x) for x in out.stdout.splitlines()]
     assert first["error"] == {"where": "line 1", "message": "the file holds no round (no start_kyoku): no game to replay"}
     assert summary["errors"] == summary["rounds"] == 1
+
+
+def test_a_players_view_mjai_log_is_an_error_naming_the_hidden_tile() -> None:
+    from scorer.archive import mjai
+
+    events = riichi_logs.mjai_lines(riichi_logs.game())
+    events[1] = {**events[1], "tehais": [events[1]["tehais"][0], *[["?"] * 13] * 3]}
+    first = next(mjai.split_games([json.dumps(e).encode() for e in events], "m.jsonl"))
+    assert audit_round(first)["error"] == {"where": "line 2, player 1's hand", "message": (
+        '"?" is a hidden tile: the log is one player\'s view of the game, and a replay needs every tile')}
+

@@ -92,6 +92,9 @@ def tile(code: Any, where: str) -> int:
             return _SUITS[code[1]] + int(code[0])
         if code in ("5mr", "5pr", "5sr"):
             return 50 + "mps".index(code[1]) + 1
+        if code == "?":
+            raise LogError(where, '"?" is a hidden tile: the log is one player\'s view of the game, and a replay '
+                           "needs every tile")
     raise LogError(where, f"{orjson.dumps(code).decode()[:40]} is no tile (1m-9m, 1p-9p, 1s-9s, 5mr 5pr 5sr, "
                    "E S W N P F C)")
 

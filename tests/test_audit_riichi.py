@@ -583,11 +583,11 @@ def test_an_mjai_round_start_not_read_is_an_error_in_words(key: str, value: Any,
 
 
 def test_real_recorded_games_replay_with_every_win_agreeing() -> None:
-    """Eight games of Tenhou's 鳳凰卓 and 18 rounds kept by mjai-reviewer: the summary is what the
-    logs' own results count, every win agreeing."""
+    """Ten games of Tenhou's 鳳凰卓, rounds of another, and 18 rounds kept by mjai-reviewer: the
+    summary is what the logs' own results count, every win agreeing."""
     paths = riichi_real_logs.TENHOU_FILES
     expected = riichi_real_logs.recorded_counts(paths)
-    assert len(paths) == 26 and expected["rounds"] >= 100 and expected["wins"] >= 85  # the fixture set is all there
+    assert len(paths) == 29 and expected["rounds"] >= 117 and expected["wins"] >= 101  # the set is all there
     out = run_cli(["audit", "tenhou", *map(str, paths), "--json", "--workers", "1"])
     assert out.exit_code == 0, out.output
     *problems, summary = out.stdout.strip().splitlines()
@@ -600,6 +600,19 @@ def test_real_recorded_games_as_mjai_replay_with_every_win_agreeing() -> None:
     assert out.exit_code == 0, out.output
     *problems, summary = out.stdout.strip().splitlines()
     assert json.loads(summary) == riichi_real_logs.recorded_counts(paths), "\n".join(problems)
+
+
+def test_the_games_kept_as_mjlog_are_what_the_converter_writes() -> None:
+    """Tenhou's own records (mjlog XML) as tenhou.net/6: the pao, the double ron after a closed kan
+    with its kan dora, the rinshan after an added kan (its kan dora not shown) replay through them."""
+    import mjlog_tenhou
+
+    sources = sorted((riichi_real_logs.REAL / "mjlog").glob("*.mjlog"))
+    assert len(sources) == 3
+    for source in sources:
+        game = mjlog_tenhou.convert(source.read_text(encoding="utf-8"))
+        written = riichi_real_logs.REAL / "tenhou-from-mjlog" / f"{source.stem}.json"
+        assert written.read_text(encoding="utf-8") == json.dumps(game, ensure_ascii=False) + "\n", source.name
 
 
 def test_the_real_games_mjai_files_are_what_the_builder_writes() -> None:

@@ -126,6 +126,7 @@ cdef object RULES_READER = None      # compiled.rules_reading: (rule bits, aka, 
 cdef object INDICATOR_READER = None  # compiled.indicator_tiles: (kinds, red kinds) or None
 cdef dict INDICATORS_READ = {}       # its table of texts read
 cdef int MAX_IND = 5
+cdef bint BARE_KONG_READ = False     # riichi's notation reads [5555p] as a claimed kong, with no note
 cdef int NEXT_TILE[34]
 cdef bint IS_SPACE[128]
 cdef char TILE_DIGIT[34]
@@ -180,7 +181,7 @@ def configure_full(dict c):
     global N_SELF_DRAW, N_SEAT, N_ROUND, N_DISCARDER, N_RIICHI, N_DOUBLE_RIICHI, N_IPPATSU, N_LAST_WALL
     global N_KONG_WIN, N_FIRST_TURN, N_DORA, N_URA, N_HONBA, N_STICKS
     global SEAT_INDEX, SEATS_T, PREVIOUS_SEAT, SEAT_TILE, DEALER_SEAT, RULES_READER, INDICATOR_READER
-    global INDICATORS_READ, MAX_IND, TILE_STR, GROUP_STR, RED_GROUP_STR, RED_NAME, MELD_STR, MELD_WRITER
+    global INDICATORS_READ, MAX_IND, BARE_KONG_READ, TILE_STR, GROUP_STR, RED_GROUP_STR, RED_NAME, MELD_STR, MELD_WRITER
     global ITEM_ID, ITEM_NAME, ITEM_NAME_ZH, PRINCIPLE_STR, FU_STR, LIMIT_STR, YAKUMAN_STR
     global S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
     global K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL
@@ -219,6 +220,7 @@ def configure_full(dict c):
     INDICATOR_READER = c["indicator_reader"]
     INDICATORS_READ = c["indicators_read"]
     MAX_IND = c["max_indicators"]
+    BARE_KONG_READ = c["bare_kong_read"]
     for k in range(34):
         NEXT_TILE[k] = c["next_tile"][k]
     for k in range(128):
@@ -355,8 +357,8 @@ cdef bint _read_text(str text, PlainHand *h) noexcept:
     if not parse_standard(buf, n, &h.p):
         return False
     for m in range(h.p.nmelds):
-        if h.p.mkind[m] == 2 and h.p.mexp[m] == 0 and h.p.moffer[m] == 0:
-            return False  # a bare [5555p]: the parser decides
+        if h.p.mkind[m] == 2 and h.p.mexp[m] == 0 and h.p.moffer[m] == 0 and not BARE_KONG_READ:
+            return False  # a bare [5555p], where the notation notes how it read it: the parser's
     if zero and brackets != h.p.nmelds:
         return False
     h.red_win = last_red if zero else 0

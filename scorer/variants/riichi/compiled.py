@@ -40,7 +40,7 @@ from scorer.tiles import tile_name
 
 from . import item_tiles
 from . import value as value_module
-from .checks import MAX_INDICATORS, next_tile, read_indicators
+from .checks import MAX_INDICATORS, NOTATION, next_tile, read_indicators
 from .context import RiichiContext, RiichiRules
 from .evaluate import MAX_YAKUMAN, ONE_YAKUMAN, DoraCount, Scored
 from .fu import FuItem
@@ -523,6 +523,8 @@ def _full_tables(variant: Any) -> dict[str, Any]:
         "seats": SEATS, "previous_seat": {s: previous_seat(s) for s in SEATS}, "seat_tile": WIND_TILE,
         "dealer": DEALER, "rules_reader": rules_reading(variant), "indicator_reader": indicator_tiles,
         "indicators_read": INDICATORS_READ, "max_indicators": MAX_INDICATORS,
+        # a bare [5555p] is noted only where the notation reads helper strings (notation.parse)
+        "bare_kong_read": not NOTATION.helper_strings,
         "next_tile": [next_tile(k) for k in range(34)], "tile_names": [tile_name(k) for k in range(34)],
         "group_texts": _group_texts(False), "red_group_texts": _group_texts(True),
         "red_names": [red_name(9 * suit + 4) for suit in range(3)], "meld_writer": meld_text,

@@ -115,6 +115,18 @@ cdef list F_ARG = []                 # the enum's frozenset, the text's max leng
 cdef dict FIELD_INDEX = {}           # name -> position
 cdef tuple FIELD_NAMES = ()
 cdef dict CTX_DEFAULTS = {}          # every field's default, in declared order
+cdef list DEFAULT_LIST = []          # the same by position
+cdef int X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL
+cdef int X_KONG_WIN, X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS
+# the dicts a result holds, as templates of their keys in the checked path's order (a copy of one,
+# its values then replaced, costs less than a new dict built key by key)
+cdef dict T_DETAILS_NONE = {}
+cdef dict T_DETAILS_NO_YAKU = {}
+cdef dict T_DETAILS_VALID = {}
+cdef dict T_DORA = {}
+cdef dict T_COST = {}
+cdef dict T_PAYMENTS = {}
+cdef dict T_FU_ITEM = {}
 cdef object N_SELF_DRAW, N_SEAT, N_ROUND, N_DISCARDER, N_RIICHI, N_DOUBLE_RIICHI, N_IPPATSU, N_LAST_WALL
 cdef object N_KONG_WIN, N_FIRST_TURN, N_DORA, N_URA, N_HONBA, N_STICKS
 cdef dict SEAT_INDEX = {}            # seat -> position in SEATS
@@ -123,6 +135,8 @@ cdef dict PREVIOUS_SEAT = {}
 cdef dict SEAT_TILE = {}
 cdef object DEALER_SEAT = None
 cdef object RULES_READER = None      # compiled.rules_reading: (rule bits, aka, echo) or None
+cdef frozenset RULES_KEY_TYPES = frozenset()  # compiled._KEY_TYPES: the value types plain rules hold
+cdef dict RULES_KEPT = {}            # plain rules (compiled._rules_key) -> RULES_READER's answer
 cdef object INDICATOR_READER = None  # compiled.indicator_tiles: (kinds, red kinds) or None
 cdef dict INDICATORS_READ = {}       # its table of texts read
 cdef int MAX_IND = 5
@@ -179,8 +193,12 @@ def configure_full(dict c):
     ``FULL_DECLINED`` says why the path stays off, if it does."""
     global FULL_ON, FULL_DECLINED, n_fields, F_ARG, FIELD_INDEX, FIELD_NAMES, CTX_DEFAULTS
     global N_SELF_DRAW, N_SEAT, N_ROUND, N_DISCARDER, N_RIICHI, N_DOUBLE_RIICHI, N_IPPATSU, N_LAST_WALL
-    global N_KONG_WIN, N_FIRST_TURN, N_DORA, N_URA, N_HONBA, N_STICKS
+    global N_KONG_WIN, N_FIRST_TURN, N_DORA, N_URA, N_HONBA, N_STICKS, DEFAULT_LIST
+    global X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL
+    global X_KONG_WIN, X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS
+    global T_DETAILS_NONE, T_DETAILS_NO_YAKU, T_DETAILS_VALID, T_DORA, T_COST, T_PAYMENTS, T_FU_ITEM
     global SEAT_INDEX, SEATS_T, PREVIOUS_SEAT, SEAT_TILE, DEALER_SEAT, RULES_READER, INDICATOR_READER
+    global RULES_KEY_TYPES, RULES_KEPT
     global INDICATORS_READ, MAX_IND, BARE_KONG_READ, TILE_STR, GROUP_STR, RED_GROUP_STR, RED_NAME, MELD_STR, MELD_WRITER
     global ITEM_ID, ITEM_NAME, ITEM_NAME_ZH, PRINCIPLE_STR, FU_STR, LIMIT_STR, YAKUMAN_STR
     global S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
@@ -206,6 +224,12 @@ def configure_full(dict c):
     FIELD_NAMES = tuple(name for name, _, _ in specs)
     FIELD_INDEX = {name: n for n, name in enumerate(FIELD_NAMES)}
     CTX_DEFAULTS = {name: default for name, default, _ in specs}
+    DEFAULT_LIST = list(CTX_DEFAULTS.values())
+    (X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL, X_KONG_WIN,
+     X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS) = [
+        FIELD_INDEX[name] for name in (
+            "self_draw", "seat_wind", "round_wind", "discarder", "riichi", "double_riichi", "ippatsu", "last_wall",
+            "kong_win", "first_turn", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks")]
     (N_SELF_DRAW, N_SEAT, N_ROUND, N_DISCARDER, N_RIICHI, N_DOUBLE_RIICHI, N_IPPATSU, N_LAST_WALL, N_KONG_WIN,
      N_FIRST_TURN, N_DORA, N_URA, N_HONBA, N_STICKS) = [
         FIELD_NAMES[FIELD_INDEX[name]] for name in (
@@ -217,6 +241,8 @@ def configure_full(dict c):
     SEAT_TILE = dict(c["seat_tile"])
     DEALER_SEAT = c["dealer"]
     RULES_READER = c["rules_reader"]
+    RULES_KEY_TYPES = frozenset(c["rules_key_types"])
+    RULES_KEPT = {}
     INDICATOR_READER = c["indicator_reader"]
     INDICATORS_READ = c["indicators_read"]
     MAX_IND = c["max_indicators"]
@@ -274,6 +300,13 @@ def configure_full(dict c):
      K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES) = (
         "dealer", "dora", "riichi_sticks", "han", "fu", "fu_items", "limit", "cost", "main", "additional",
         "dora", "aka_dora", "ura_dora", "reason", "fu", "tiles")
+    T_DETAILS_NONE = dict.fromkeys((K_DEALER, K_DORA, K_RICHI_STICKS))
+    T_DETAILS_NO_YAKU = dict.fromkeys((K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT))
+    T_DETAILS_VALID = dict.fromkeys((K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST))
+    T_DORA = dict.fromkeys((K_DORA_N, K_AKA_N, K_URA_N))
+    T_COST = dict.fromkeys((K_MAIN, K_ADDITIONAL))
+    T_PAYMENTS = dict.fromkeys(SEATS_T, 0)
+    T_FU_ITEM = dict.fromkeys((K_REASON, K_FU_VALUE, K_TILES))
     RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T = c["result"], c["item"], c["exclusion"], c["context_used"]
     if not (_offsets(RESULT_T, RESULT_FIELDS, O_RESULT) and _offsets(ITEM_T, ITEM_FIELDS, O_ITEM)
             and _offsets(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
@@ -493,6 +526,29 @@ cdef object _indicators(object text):
     return found
 
 
+cdef object _rules(object rules):
+    """RULES_READER's answer, kept for plain rules by compiled._rules_key's key (a preset's name,
+    None, or an object's items with their types: 1 is not True)."""
+    cdef list parts
+    if rules is None or type(rules) is str:
+        key = rules
+    elif type(rules) is dict:
+        parts = []
+        for k, v in (<dict>rules).items():
+            if type(v) not in RULES_KEY_TYPES:
+                return RULES_READER(rules)
+            parts.append((k, type(v), v))
+        key = tuple(parts)
+    else:
+        return RULES_READER(rules)
+    found = RULES_KEPT.get(key)
+    if found is None:
+        found = RULES_READER(rules)
+        if found is not None and len(RULES_KEPT) < 1024:
+            RULES_KEPT[key] = found
+    return found
+
+
 # --- the answer ------------------------------------------------------------------------------------
 cdef object _new_item(int n, int points, int count, object tiles):
     obj = rj_alloc(ITEM_T)
@@ -675,7 +731,12 @@ cdef int _limit(int han, int fu, int yakuman, int rules) noexcept:
 
 
 cdef dict _payments(int *pay):
-    return {SEATS_T[0]: pay[0], SEATS_T[1]: pay[1], SEATS_T[2]: pay[2], SEATS_T[3]: pay[3]}
+    cdef dict out = PyDict_Copy(T_PAYMENTS)
+    cdef int n
+    for n in range(4):
+        if pay[n]:
+            out[SEATS_T[n]] = pay[n]
+    return out
 
 
 cdef object _full(object text, object context, object rules, int *why):
@@ -692,6 +753,7 @@ cdef object _full(object text, object context, object rules, int *why):
     cdef bint suits[3]
     cdef bint self_draw, riichi, double_riichi, ippatsu, last_wall, kong_win, first_turn, any_riichi, open_meld
     cdef bint dealer
+    cdef dict part, cost
     why[0] = 0
     if not FULL_ON:
         why[0] = WHY_OFF
@@ -700,38 +762,51 @@ cdef object _full(object text, object context, object rules, int *why):
         why[0] = WHY_HAND
         return None
     # the context: each given field's value one it takes as it is, over the defaults
+    cdef dict given
+    cdef dict values
     if context is None:
-        context = {}
+        given = {}
     elif type(context) is not dict:
         why[0] = WHY_CONTEXT
         return None
+    else:
+        given = <dict>context
+    cdef list got = list(DEFAULT_LIST)
+    cdef unsigned long long given_bits = 0
+    cdef int field_at
     values = PyDict_Copy(CTX_DEFAULTS)
-    for key, v in (<dict>context).items():
+    for key, v in given.items():
         at = FIELD_INDEX.get(key) if type(key) is str else None
-        if at is None or not _plain_value(<int>at, v):
+        if at is None:
+            why[0] = WHY_CONTEXT
+            return None
+        field_at = at
+        if not _plain_value(field_at, v):
             why[0] = WHY_CONTEXT
             return None
         values[key] = v
-    read = RULES_READER(rules)
+        got[field_at] = v
+        given_bits |= 1ULL << field_at
+    read = _rules(rules)
     if read is None:
         why[0] = WHY_RULES
         return None
     rule_bits, aka, echo = read
-    self_draw = values[N_SELF_DRAW]
-    seat_wind = values[N_SEAT]
-    given_discarder = values[N_DISCARDER]
-    riichi = values[N_RIICHI]
-    double_riichi = values[N_DOUBLE_RIICHI]
-    ippatsu = values[N_IPPATSU]
-    last_wall = values[N_LAST_WALL]
-    kong_win = values[N_KONG_WIN]
-    first_turn = values[N_FIRST_TURN]
-    honba = values[N_HONBA]
+    self_draw = got[X_SELF_DRAW] is True
+    seat_wind = got[X_SEAT]
+    given_discarder = got[X_DISCARDER]
+    riichi = got[X_RIICHI] is True
+    double_riichi = got[X_DOUBLE_RIICHI] is True
+    ippatsu = got[X_IPPATSU] is True
+    last_wall = got[X_LAST_WALL] is True
+    kong_win = got[X_KONG_WIN] is True
+    first_turn = got[X_FIRST_TURN] is True
+    honba = got[X_HONBA]
     dealer = seat_wind == DEALER_SEAT
     seat_tile = SEAT_TILE[seat_wind]
-    round_tile = SEAT_TILE[values[N_ROUND]]
-    dora_read = _indicators(values[N_DORA])
-    ura_read = _indicators(values[N_URA])
+    round_tile = SEAT_TILE[got[X_ROUND]]
+    dora_read = _indicators(got[X_DORA])
+    ura_read = _indicators(got[X_URA])
     # checks.check: the indicators read, and no contradiction of the context with the hand
     if dora_read is None or ura_read is None:
         why[0] = WHY_CONTRADICTION
@@ -828,12 +903,24 @@ cdef object _full(object text, object context, object rules, int *why):
     s.found = 0
     _search(&s)
     # the Result (Riichi.score)
-    dora_dict = {K_DORA_N: dora_n, K_AKA_N: aka_n, K_URA_N: ura_n}
-    details = {K_DEALER: dealer, K_DORA: dora_dict, K_RICHI_STICKS: 1000 * values[N_STICKS]}
+    cdef dict dora_dict = PyDict_Copy(T_DORA)
+    dora_dict[K_DORA_N] = dora_n
+    dora_dict[K_AKA_N] = aka_n
+    dora_dict[K_URA_N] = ura_n
+    cdef dict details
+    if not s.found:
+        details = PyDict_Copy(T_DETAILS_NONE)
+    elif not s.best.has_yaku:
+        details = PyDict_Copy(T_DETAILS_NO_YAKU)
+    else:
+        details = PyDict_Copy(T_DETAILS_VALID)
+    details[K_DEALER] = dealer
+    details[K_DORA] = dora_dict
+    details[K_RICHI_STICKS] = 1000 * got[X_STICKS]
     result = rj_alloc(RESULT_T)
     used = rj_alloc(CONTEXT_USED_T)
     rj_set(used, O_CONTEXT_USED[0], values)
-    rj_set(used, O_CONTEXT_USED[1], [name for name in FIELD_NAMES if name not in context])
+    rj_set(used, O_CONTEXT_USED[1], [FIELD_NAMES[i] for i in range(n_fields) if not (given_bits >> i) & 1])
     rj_set(result, O_RESULT[0], S_VARIANT)
     rj_set(result, O_RESULT[1], _canonical(&h))
     rj_set(result, O_RESULT[9], PyDict_Copy(echo))
@@ -886,8 +973,11 @@ cdef object _full(object text, object context, object rules, int *why):
         han += b.kept_points[n] * b.kept_count[n]
     fu_items = []
     for n in range(b.n_fu):
-        fu_items.append({K_REASON: FU_STR[b.fu_reason[n]], K_FU_VALUE: b.fu_value[n],
-                         K_TILES: _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else ""})
+        part = PyDict_Copy(T_FU_ITEM)
+        part[K_REASON] = FU_STR[b.fu_reason[n]]
+        part[K_FU_VALUE] = b.fu_value[n]
+        part[K_TILES] = _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else ""
+        fu_items.append(part)
     partition = _partition(&h, r)
     rj_set(result, O_RESULT[5], items)
     rj_set(result, O_RESULT[7], partition)
@@ -936,7 +1026,10 @@ cdef object _full(object text, object context, object rules, int *why):
     details[K_FU] = b.fu
     details[K_FU_ITEMS] = fu_items
     details[K_LIMIT] = YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit]
-    details[K_COST] = {K_MAIN: main, K_ADDITIONAL: additional}
+    cost = PyDict_Copy(T_COST)
+    cost[K_MAIN] = main
+    cost[K_ADDITIONAL] = additional
+    details[K_COST] = cost
     rj_set(result, O_RESULT[2], True)
     rj_set(result, O_RESULT[3], None)
     rj_set(result, O_RESULT[4], total)

@@ -427,23 +427,15 @@ def _rules_of(variant: Any, rules: Any) -> tuple[ResolvedRules, dict[str, Any]]:
 
 def rules_reading(variant: Any) -> Callable[[Any], tuple[int, bool, dict[str, Any]] | None]:
     """The C full path's reader of rules: (``rule_bits``, whether red fives count, the echo), or
-    None for rules the variant refuses (the checked path names the problem). Read once for plain rules."""
-    kept: dict[Any, tuple[int, bool, dict[str, Any]]] = {}
-
+    None for rules the variant refuses (the checked path names the problem). The C path keeps the
+    answers for plain rules, by ``_rules_key``'s key."""
     def read(rules: Any) -> tuple[int, bool, dict[str, Any]] | None:
-        key = _rules_key(rules)
-        found = kept.get(key) if key is not _NOT_PLAIN else None
-        if found is not None:
-            return found
         try:
             resolved, echo = _rules_of(variant, rules)
         except HandError:
             return None
         opts: RiichiRules = resolved.options  # type: ignore[assignment]
-        found = (rule_bits(opts), opts.aka, echo)
-        if key is not _NOT_PLAIN and len(kept) < _RULES_KEPT:
-            kept[key] = found
-        return found
+        return rule_bits(opts), opts.aka, echo
     return read
 
 
@@ -521,7 +513,8 @@ def _full_tables(variant: Any) -> dict[str, Any]:
     return {
         "fields": [(name, f.default, _plain_spec(f)) for name, f in RiichiContext.fields.items()],
         "seats": SEATS, "previous_seat": {s: previous_seat(s) for s in SEATS}, "seat_tile": WIND_TILE,
-        "dealer": DEALER, "rules_reader": rules_reading(variant), "indicator_reader": indicator_tiles,
+        "dealer": DEALER, "rules_reader": rules_reading(variant), "rules_key_types": _KEY_TYPES,
+        "indicator_reader": indicator_tiles,
         "indicators_read": INDICATORS_READ, "max_indicators": MAX_INDICATORS,
         # a bare [5555p] is noted only where the notation reads helper strings (notation.parse)
         "bare_kong_read": not NOTATION.helper_strings,

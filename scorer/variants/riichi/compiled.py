@@ -32,8 +32,8 @@ from scorer import notation
 from scorer.errors import HandError, Problem
 from scorer.fields import Field, Shape
 from scorer.hand import Exposure, Hand, Meld, MeldKind
-from scorer.registry import ResolvedRules
 from scorer.notation import format_meld, red_name, red_text
+from scorer.registry import ResolvedRules
 from scorer.result import ContextUsed, Exclusion, Item, Result
 from scorer.seats import DEALER, SEATS, WIND_TILE, previous_seat
 from scorer.tiles import tile_name

@@ -204,7 +204,7 @@ def configure_full(dict c):
     global S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
     global K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL
     global K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES
-    global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T
+    global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT
     FULL_ON = False
     if DECLINED is not None:
         FULL_DECLINED = f"the scorer is off: {DECLINED}"
@@ -308,6 +308,8 @@ def configure_full(dict c):
     T_PAYMENTS = dict.fromkeys(SEATS_T, 0)
     T_FU_ITEM = dict.fromkeys((K_REASON, K_FU_VALUE, K_TILES))
     RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T = c["result"], c["item"], c["exclusion"], c["context_used"]
+    ITEMS_KEPT = {}
+    EXCLUSIONS_KEPT = {}
     if not (_offsets(RESULT_T, RESULT_FIELDS, O_RESULT) and _offsets(ITEM_T, ITEM_FIELDS, O_ITEM)
             and _offsets(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
             and _offsets(CONTEXT_USED_T, CONTEXT_USED_FIELDS, O_CONTEXT_USED)):
@@ -550,6 +552,39 @@ cdef object _rules(object rules):
 
 
 # --- the answer ------------------------------------------------------------------------------------
+# the items without tiles and the exclusions, frozen, shared by results as the checked path's
+# compiled step shares them (compiled._item, compiled._exclusion); few: the table's rows by their han
+# and count, bounded
+cdef dict ITEMS_KEPT = {}
+cdef dict EXCLUSIONS_KEPT = {}
+
+
+cdef object _item(int n, int points, int count, str tiles):
+    cdef long key
+    if tiles or points >= 64 or count >= 64:
+        return _new_item(n, points, count, tiles)
+    key = (n * 64 + points) * 64 + count
+    found = ITEMS_KEPT.get(key)
+    if found is None:
+        found = _new_item(n, points, count, tiles)
+        if len(ITEMS_KEPT) < 4096:
+            ITEMS_KEPT[key] = found
+    return found
+
+
+cdef object _exclusion(int n, int by, int principle, int count):
+    cdef long key
+    if principle >= 64 or count >= 64:
+        return _new_exclusion(n, by, principle, count)
+    key = ((n * MAX_ITEMS + by) * 64 + principle) * 64 + count
+    found = EXCLUSIONS_KEPT.get(key)
+    if found is None:
+        found = _new_exclusion(n, by, principle, count)
+        if len(EXCLUSIONS_KEPT) < 4096:
+            EXCLUSIONS_KEPT[key] = found
+    return found
+
+
 cdef object _new_item(int n, int points, int count, object tiles):
     obj = rj_alloc(ITEM_T)
     rj_set(obj, O_ITEM[0], ITEM_ID[n])
@@ -969,7 +1004,7 @@ cdef object _full(object text, object context, object rules, int *why):
             tiles = dora_tiles if k == dora_items[0] else (red_tiles if k == dora_items[1] else ura_tiles)
         else:
             tiles = _item_tiles(k, &h, r, seat_tile, round_tile)
-        items.append(_new_item(k, b.kept_points[n], b.kept_count[n], tiles))
+        items.append(_item(k, b.kept_points[n], b.kept_count[n], tiles))
         han += b.kept_points[n] * b.kept_count[n]
     fu_items = []
     for n in range(b.n_fu):
@@ -1033,8 +1068,8 @@ cdef object _full(object text, object context, object rules, int *why):
     rj_set(result, O_RESULT[2], True)
     rj_set(result, O_RESULT[3], None)
     rj_set(result, O_RESULT[4], total)
-    rj_set(result, O_RESULT[6], [_new_exclusion(b.excluded[n], b.excluded_by[n], b.excluded_principle[n],
-                                                b.excluded_count[n]) for n in range(b.n_excluded)])
+    rj_set(result, O_RESULT[6], [_exclusion(b.excluded[n], b.excluded_by[n], b.excluded_principle[n],
+                                            b.excluded_count[n]) for n in range(b.n_excluded)])
     rj_set(result, O_RESULT[8], _payments(pay))
     rj_set(result, O_RESULT[16], S_TIE_BREAK)
     return result

@@ -127,8 +127,7 @@ cdef dict T_DORA = {}
 cdef dict T_COST = {}
 cdef dict T_PAYMENTS = {}
 cdef dict T_FU_ITEM = {}
-cdef object N_SELF_DRAW, N_SEAT, N_ROUND, N_DISCARDER, N_RIICHI, N_DOUBLE_RIICHI, N_IPPATSU, N_LAST_WALL
-cdef object N_KONG_WIN, N_FIRST_TURN, N_DORA, N_URA, N_HONBA, N_STICKS
+cdef object N_DISCARDER = None       # the discarder's field name (its default resolved in the echo)
 cdef dict SEAT_INDEX = {}            # seat -> position in SEATS
 cdef tuple SEATS_T = ()
 cdef dict PREVIOUS_SEAT = {}
@@ -192,8 +191,7 @@ def configure_full(dict c):
     """The tables of the full path, from the Python declarations and writers (``compiled.py``);
     ``FULL_DECLINED`` says why the path stays off, if it does."""
     global FULL_ON, FULL_DECLINED, n_fields, F_ARG, FIELD_INDEX, FIELD_NAMES, CTX_DEFAULTS
-    global N_SELF_DRAW, N_SEAT, N_ROUND, N_DISCARDER, N_RIICHI, N_DOUBLE_RIICHI, N_IPPATSU, N_LAST_WALL
-    global N_KONG_WIN, N_FIRST_TURN, N_DORA, N_URA, N_HONBA, N_STICKS, DEFAULT_LIST
+    global N_DISCARDER, DEFAULT_LIST
     global X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL
     global X_KONG_WIN, X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS
     global T_DETAILS_NONE, T_DETAILS_NO_YAKU, T_DETAILS_VALID, T_DORA, T_COST, T_PAYMENTS, T_FU_ITEM
@@ -230,11 +228,7 @@ def configure_full(dict c):
         FIELD_INDEX[name] for name in (
             "self_draw", "seat_wind", "round_wind", "discarder", "riichi", "double_riichi", "ippatsu", "last_wall",
             "kong_win", "first_turn", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks")]
-    (N_SELF_DRAW, N_SEAT, N_ROUND, N_DISCARDER, N_RIICHI, N_DOUBLE_RIICHI, N_IPPATSU, N_LAST_WALL, N_KONG_WIN,
-     N_FIRST_TURN, N_DORA, N_URA, N_HONBA, N_STICKS) = [
-        FIELD_NAMES[FIELD_INDEX[name]] for name in (
-            "self_draw", "seat_wind", "round_wind", "discarder", "riichi", "double_riichi", "ippatsu", "last_wall",
-            "kong_win", "first_turn", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks")]
+    N_DISCARDER = FIELD_NAMES[FIELD_INDEX["discarder"]]
     SEATS_T = tuple(c["seats"])
     SEAT_INDEX = {s: n for n, s in enumerate(SEATS_T)}
     PREVIOUS_SEAT = dict(c["previous_seat"])

@@ -11,11 +11,14 @@ it) -- never a silent fall to the pure path. ``MJSCORE_PURE=1`` (or a missing bu
 twin, ``evaluate.score_reading`` over ``shapes.readings``; it turns off ``parse_plain`` (plain hand
 texts read by the C notation reader) too, so the twin reads every text with the notation parser.
 
-``full_path`` is ``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): a plain text,
-a plain context dict (``plain_context``: each value one its declared field takes as it is) and
-rules the variant reads are scored without the request models, by the variant's own ``score``;
-anything else, and a context that contradicts the hand, is declined to the checked path, which
-answers it (and names every problem). Results share frozen parts (items, groups), never a result.
+``full_path`` is ``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): ``_fast.full``,
+the whole Result built in C (``_full_path.pxi``) from a plain text, a plain context dict (each value
+one its declared field takes as it is: ``_plain_spec``) and rules the variant reads, told everything
+it knows at configure (``_full_tables``: the declarations and the Python writers); anything else, and
+a context that contradicts the hand, is declined to the checked path, which answers it (and names
+every problem; ``why_declined`` says which step declined). Should the C full path stay off
+(``FULL_DECLINED``, logged), ``python_full_path`` answers the same requests with the variant's own
+``score``. Results share frozen parts (items, groups), never a result.
 """
 
 from __future__ import annotations

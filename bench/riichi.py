@@ -6,12 +6,15 @@ Both run in this process on the same seeded hands: the differential-test generat
 fives, seven pairs, kokushi, the yakuman shapes, hands that do not win or have no yaku), the
 contradictory contexts left out, and the hands the oracle cannot take (four plain fives) too. Each
 library gets its native input prepared beforehand: our notation string, context dict and rules; the
-oracle's 136-format tiles, melds, indicators and ``HandConfig``. Our side reads the whole explained
-result back (``Result.as_dict()``: the items, exclusions, partition, payments, fu breakdown, cost,
-context echo); the oracle's side reads its han, fu, cost and every yaku's name and han. No result is
-cached. Rounds are interleaved (ours, then the oracle's) and the medians reported, with the median of
-the per-round ratios; the count of requests the compiled entry (``compiled.full_path``) answers
-itself is printed too. Run: ``.venv/bin/python bench/riichi.py [--n 3000 --rounds 7]``.
+oracle's 136-format tiles, melds, indicators and ``HandConfig``. Our side reads every field of the
+explained result back by attribute, as bench/run.py's ``read_every_field`` does for MCR (``read_every_field``
+here: each item's and exclusion's fields, the partition, the payments, the rules, the details with the
+fu breakdown, dora counts and cost, the context used); a second line serialises each result whole
+(``jsonio.dumps``), for reference. The oracle's side reads its han, fu, cost and every yaku's name and
+han. No result is cached. Rounds are interleaved (ours read, ours serialised, the oracle's) and the
+medians reported, with the median of the per-round ratios; the count of requests the compiled entry
+(``compiled.full_path``) answers itself is printed too. Run: ``.venv/bin/python bench/riichi.py
+[--n 3000 --rounds 7]``.
 """
 
 from __future__ import annotations
@@ -70,13 +73,45 @@ def oracle_input(hand_str: str, ctx: dict[str, Any], rules: Any) -> tuple:
     return (tiles136, tiles136[-1], _melds(hand, tiles136), dora136, _config(c, r), ura136)
 
 
-def ours_runner(rows: list[Row]) -> Callable[[], int]:
+def read_every_field(r: Any) -> int:
+    """Every field of a riichi result read by attribute: each item's and exclusion's fields, the
+    partition, the payments, the rules, the details (the dora counts, the fu breakdown, the cost),
+    the context used, the rest."""
+    seen = r.total + len(r.variant) + len(r.hand) + r.valid + len(r.version) + len(r.wilds) + len(r.warnings)
+    seen += (r.reason is None) + (r.readings is None) + (r.tie_break is None) + (r.verdict is None)
+    for i in r.items:
+        seen += len(i.id) + len(i.name) + len(i.name_zh) + i.points * i.factor * i.count + len(i.tiles) + (i.detail is None)
+    for e in r.excluded:
+        seen += len(e.id) + len(e.name) + len(e.name_zh) + (e.by is None) + len(e.principle) + e.count
+    for text in r.partition:
+        seen += len(text)
+    for mapping in (r.payments, r.rules, r.details, r.context_used.values):
+        for key, value in mapping.items():
+            seen += len(key) + (value is None)
+    d = r.details
+    seen += d["dealer"] + d["riichi_sticks"] + sum(d["dora"].values())
+    if "han" in d:
+        seen += d["han"] + d["fu"] + len(d["limit"])
+        for part in d["fu_items"]:
+            seen += len(part["reason"]) + part["fu"] + len(part["tiles"])
+    if "cost" in d:
+        seen += d["cost"]["main"] + d["cost"]["additional"]
+    return seen + len(r.context_used.defaults)
+
+
+def ours_runner(rows: list[Row], serialised: bool = False) -> Callable[[], int]:
     def run() -> int:
+        seen = 0
+        for h, c, r in rows:
+            seen += read_every_field(score("riichi", h, c, r))
+        return seen
+
+    def run_serialised() -> int:
         seen = 0
         for h, c, r in rows:
             seen += len(dumps(score("riichi", h, c, r)))
         return seen
-    return run
+    return run_serialised if serialised else run
 
 
 def oracle_runner(rows: list[Row]) -> Callable[[], int]:
@@ -106,25 +141,35 @@ def taken(rows: list[Row]) -> int:
     return 0 if full is None else sum(full(h, c, r) is not None for h, c, r in rows)
 
 
-def measure(n: int, rounds: int, seed: int) -> tuple[int, float, float, float, list[float]]:
-    """(hands, our µs/hand, the oracle's µs/hand, median ratio, per-round ratios)."""
+Figures = tuple[int, float, float, float, list[float]]
+
+
+def measure(n: int, rounds: int, seed: int, serialised: bool = False) -> Figures:
+    """(hands, our µs/hand, the oracle's µs/hand, median ratio, per-round ratios): every field read,
+    or (``serialised``) each result serialised whole."""
+    return measure_both(n, rounds, seed)[1 if serialised else 0]
+
+
+def measure_both(n: int, rounds: int, seed: int) -> tuple[Figures, Figures]:
+    """``measure``'s figures with every field read, and serialised, from the same interleaved rounds."""
     rows = corpus(n, seed)
-    ours, oracle = ours_runner(rows), oracle_runner(rows)
-    ours(), oracle()  # warm up
-    ours_t, oracle_t, ratios = [], [], []
+    runners = (ours_runner(rows), ours_runner(rows, serialised=True), oracle_runner(rows))
+    for run in runners:  # warm up
+        run()
+    times: tuple[list[float], list[float], list[float]] = ([], [], [])
     for _ in range(rounds):
-        t = time.perf_counter()
-        ours()
-        a = time.perf_counter() - t
-        t = time.perf_counter()
-        oracle()
-        b = time.perf_counter() - t
-        ours_t.append(a)
-        oracle_t.append(b)
-        ratios.append(b / a)
+        for run, kept in zip(runners, times, strict=True):
+            t = time.perf_counter()
+            run()
+            kept.append(time.perf_counter() - t)
     k = len(rows)
-    return (k, statistics.median(ours_t) / k * 1e6, statistics.median(oracle_t) / k * 1e6,
-            statistics.median(ratios), ratios)
+    oracle_t = times[2]
+
+    def figures(ours_t: list[float]) -> Figures:
+        ratios = [b / a for a, b in zip(ours_t, oracle_t, strict=True)]
+        return (k, statistics.median(ours_t) / k * 1e6, statistics.median(oracle_t) / k * 1e6,
+                statistics.median(ratios), ratios)
+    return figures(times[0]), figures(times[1])
 
 
 def main() -> None:
@@ -135,14 +180,17 @@ def main() -> None:
     args = ap.parse_args()
     from scorer.variants.riichi import compiled
 
-    hands, ours, oracle, ratio, ratios = measure(args.n, args.rounds, args.seed)
+    read, serialised = measure_both(args.n, args.rounds, args.seed)
+    hands, ours, oracle, ratio, ratios = read
     print(f"hands: {hands} (seed {args.seed}), rounds: {args.rounds}, riichi backend: {compiled.BACKEND}, "
           f"taken by the compiled entry (the rest by the checked path): {taken(corpus(args.n, args.seed))}")
-    print(f"{'':40} {'µs/hand':>10} {'hands/s':>10}")
-    print(f"{'mjscore score(riichi), result read':40} {ours:10.2f} {1e6 / ours:10.0f}")
-    print(f"{'mahjong estimate_hand_value':40} {oracle:10.2f} {1e6 / oracle:10.0f}")
-    print(f"median ratio (ours hands/s ÷ oracle hands/s): {ratio:.3f}  (target ≥ 10×; rounds: "
+    print(f"{'':44} {'µs/hand':>10} {'hands/s':>10}")
+    print(f"{'mjscore score(riichi), every field read':44} {ours:10.2f} {1e6 / ours:10.0f}")
+    print(f"{'mjscore score(riichi), serialised (dumps)':44} {serialised[1]:10.2f} {1e6 / serialised[1]:10.0f}")
+    print(f"{'mahjong estimate_hand_value':44} {oracle:10.2f} {1e6 / oracle:10.0f}")
+    print(f"median ratio, every field read (ours hands/s ÷ oracle hands/s): {ratio:.3f}  (target ≥ 10×; rounds: "
           f"{', '.join(f'{r:.3f}' for r in ratios)})")
+    print(f"median ratio, serialised: {serialised[3]:.3f}  (rounds: {', '.join(f'{r:.3f}' for r in serialised[4])})")
 
 
 if __name__ == "__main__":

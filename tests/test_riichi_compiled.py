@@ -17,7 +17,7 @@ import pytest
 from conftest import PURE
 from riichi_generator import generate
 
-from scorer import HandError, engine, score
+from scorer import HandError, engine, registry, score
 from scorer.notation import parse
 from scorer.variants.riichi import compiled
 from scorer.variants.riichi.checks import NOTATION
@@ -256,3 +256,123 @@ def test_a_plain_context_is_the_models_reading() -> None:
     assert ctx.dump() == model.dump() and ctx.fields_set == model.fields_set
     for odd in ({"riichi": 1}, {"honba": 1.0}, {"seat_wind": "e"}, {"nosuch": 1}, [], {"honba": 100}):
         assert compiled.plain_context(odd) is None, odd
+
+
+# --- the whole Result built in C (_full_path.pxi) ---------------------------------------------------
+
+# rows the C full path must answer as the checked path does: red fives concealed, in melds and as the
+# winning tile, bare and claimed kans, indicators pointing twice at one tile, every shape and limit
+FULL_ROWS = [
+    ("[456s][PPPP][456m]123m3s3s", {"round_wind": "S", "dora_indicators": "1pF", "honba": 2}, "wrc"),
+    ("[0555m]{NNNN}77p22266s7p", {"seat_wind": "N", "discarder": "S", "dora_indicators": "4pS7p4s"}, "mahjongsoul"),
+    ("[340p]123m789s11m406s", {"self_draw": True, "dora_indicators": "4p4p", "riichi_sticks": 3}, None),
+    ("123m456p789s11m340s", {"seat_wind": "W", "dora_indicators": "0s"}, {"aka": False}),
+    ("123m456p789s340sEE", {"self_draw": True, "seat_wind": "S", "honba": 4}, "ema"),
+    ("{0555s}(0555p)123m11m406m", {"self_draw": True, "kong_win": True}, None),
+    ("123m456p789s1122m0m", {}, None), ("123m456p789s112m20m", {"seat_wind": "S"}, None),
+    ("55m0m123p456p789p11s", {"riichi": True, "ura_dora_indicators": "4m", "dora_indicators": "9s"}, None),
+    ("22m44p66s88sEEFF0p5p", {}, "tenhou"), ("1199m1199p1199s0p5p", {"self_draw": True}, None),
+    ("19m19p19s1234567z1z", {"seat_wind": "E", "self_draw": True, "first_turn": True}, "mahjongsoul"),
+    ("19m19p19s123456z77z", {"ippatsu": True, "riichi": True}, None),
+    ("111m999p111s999sEE", {"self_draw": True}, {"preset": "wrc", "double_yakuman": True}),
+    ("[111m][999p](1111s)[999s]E E", {}, "ema"), ("CCCFFFP111m234p P", {"seat_wind": "W"}, None),
+    ("EEESSSWWWNN11m N", {"self_draw": True}, {"yakuman_stack": False}),
+    ("22233344455566m", {"riichi": True, "self_draw": True}, {"kazoe": "sanbaiman"}),
+    ("22334455667788p", {"double_riichi": True, "ippatsu": True, "dora_indicators": "1p2p3p4p5p",
+                         "ura_dora_indicators": "6p7p"}, {"kazoe": "yakuman"}),
+    ("234m234m234p234s55s", {"riichi": True, "discarder": "W", "seat_wind": "S"}, {"kiriage": True}),
+    ("123m456p789s11222m", {"seat_wind": "S", "first_turn": True}, {"renhou": "mangan"}),
+    ("123m456p789s11222m", {"seat_wind": "S", "first_turn": True}, {"renhou": "yakuman"}),
+    ("[123m]456p789s11222m", {"last_wall": True, "self_draw": True}, None),
+    ("[123m]456p789s11222m", {"last_wall": True}, {"open_tanyao": False}),
+    ("123m456p789s12344m", {"dora_indicators": "3m"}, None), ("123m456p789s11m999p", {}, None),
+]
+
+
+@needs_fast
+def test_the_c_full_path_is_on() -> None:
+    assert compiled.FULL_DECLINED is None, compiled.FULL_DECLINED
+    assert engine._full_path("riichi") is compiled._fast.full
+
+
+@needs_fast
+def test_the_c_full_path_gives_the_checked_paths_answer_field_by_field() -> None:
+    full = engine._full_path("riichi")
+    rows = [*corpus(120, 16), *FULL_ROWS, *TIES, *((text, {}, None) for text in PLAIN), *ODD]
+    taken = 0
+    for hand, context, rules in rows:
+        answered = full(hand, context, rules)
+        checked = checked_answer(hand, context, rules)
+        if answered is not None:
+            taken += 1
+            assert_same(answered.as_dict(), checked, (hand, context, rules))
+            # the objects themselves, not only their dicts: the result classes' own types and fields
+            assert type(answered.items) is list and all(type(i) is type(answered.items[0]) for i in answered.items)
+        else:
+            assert engine.why_declined("riichi", hand, context, rules) is not None
+    assert taken > len(rows) * 3 // 4
+
+
+@needs_fast
+def test_the_c_full_path_takes_the_generators_rows_under_every_preset() -> None:
+    rows = corpus(60, 17)
+    declined = [(row, why) for row in rows if (why := engine.why_declined("riichi", *row)) is not None]
+    # the generator writes plain texts, contexts and rules; only contradictions are left to the checked path
+    assert all("contradicts" in why for _, why in declined), declined[:3]
+
+
+@needs_fast
+@pytest.mark.slow
+def test_the_c_full_path_gives_the_checked_paths_answer_long() -> None:
+    full = engine._full_path("riichi")
+    for hand, context, rules in corpus(1500, 20240601):
+        answered = full(hand, context, rules)
+        if answered is not None:
+            assert_same(answered.as_dict(), checked_answer(hand, context, rules), (hand, context, rules))
+
+
+@needs_fast
+def test_the_results_share_no_mutable_part() -> None:
+    full = engine._full_path("riichi")
+    a, b = (full("123m456p789s11222m", {"dora_indicators": "1m"}, "ema") for _ in range(2))
+    assert a is not b and a.as_dict() == b.as_dict()
+    for name in ("items", "excluded", "partition", "payments", "rules", "details", "wilds", "warnings"):
+        assert getattr(a, name) is not getattr(b, name), name
+    assert a.context_used.values is not b.context_used.values
+    a.details["dora"]["dora"] = 99
+    assert b.details["dora"]["dora"] != 99
+
+
+@needs_fast
+def test_a_finder_table_that_differs_turns_the_c_full_path_off_loudly(caplog: pytest.LogCaptureFixture) -> None:
+    from scorer.variants.riichi import item_tiles
+
+    variant = registry.get("riichi")
+    try:
+        with pytest.MonkeyPatch.context() as m:
+            m.setitem(item_tiles.FINDERS, "nagashi", item_tiles.FINDERS["haitei"])
+            with caplog.at_level(logging.WARNING, logger=compiled.__name__):
+                full = compiled.full_path(variant)
+        assert compiled.FULL_DECLINED == "item_tiles.FINDERS and the full path's finders differ: nagashi"
+        assert "riichi's C full path is off" in caplog.text
+        assert full is not None and full is not compiled._fast.full  # the Python full path answers
+        assert_same(full("123m456p789s11222m", {}, None).as_dict(),
+                    checked_answer("123m456p789s11222m", {}, None), ())
+    finally:
+        compiled.full_path(variant)
+    assert compiled.FULL_DECLINED is None
+
+
+@needs_fast
+def test_a_context_field_the_c_path_cannot_read_as_it_is_turns_it_off() -> None:
+    fields = [(name, f.default, compiled._plain_spec(f)) for name, f in RiichiContext.fields.items()]
+    fast = compiled._fast
+    variant = registry.get("riichi")
+    try:
+        tables = compiled._full_tables(variant)
+        fast.configure_full({**tables, "fields": [*fields[:-1], (fields[-1][0], 0, None)]})
+        assert fast.FULL_DECLINED == f"context fields the full path cannot read as they are: {fields[-1][0]}"
+        assert fast.full("123m456p789s11222m", {}, None) is None
+    finally:
+        compiled.full_path(variant)
+    assert fast.FULL_DECLINED is None

@@ -2,6 +2,9 @@
 (``evaluate.score_reading`` over ``shapes.readings``), selected by ``MJSCORE_PURE=1``."""
 
 from collections.abc import Collection, Sequence
+from typing import Any
+
+from scorer.result import Result
 
 NAMED: tuple[str, ...]
 FU_REASONS: tuple[str, ...]
@@ -15,3 +18,10 @@ def best(concealed: Sequence[int], melds: tuple[tuple[int, int, bool], ...], win
          seat_tile: int, round_tile: int, rules: int, dora: int, aka_dora: int, ura_dora: int) -> (
     tuple[int, list[tuple[int, int, int]], int, list[tuple[int, int, int]], list[tuple[int, int, int, int]], int, int,
           list[tuple[int, int, int]], int, int] | None): ...
+
+# the whole Result in C (_full_path.pxi)
+FULL_DECLINED: str | None
+
+def configure_full(c: dict[str, Any]) -> None: ...
+def full(text: Any, context: Any, rules: Any) -> Result | None: ...
+def why_full_declines(text: Any, context: Any, rules: Any) -> int: ...

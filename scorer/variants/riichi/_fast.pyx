@@ -850,3 +850,7 @@ def best(concealed, tuple melds, int win, int situation, int seat_tile, int roun
              for n in range(b.n_excluded)],
             b.han, b.fu, [(b.fu_reason[n], b.fu_value[n], b.fu_group[n]) for n in range(b.n_fu)],
             b.yakuman, b.has_yaku)
+
+
+# the whole Result in C (_full_path.pxi), configured by compiled.py
+include "_full_path.pxi"

@@ -11,11 +11,14 @@ it) -- never a silent fall to the pure path. ``MJSCORE_PURE=1`` (or a missing bu
 twin, ``evaluate.score_reading`` over ``shapes.readings``; it turns off ``parse_plain`` (plain hand
 texts read by the C notation reader) too, so the twin reads every text with the notation parser.
 
-``full_path`` is ``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): a plain text,
-a plain context dict (``plain_context``: each value one its declared field takes as it is) and
-rules the variant reads are scored without the request models, by the variant's own ``score``;
-anything else, and a context that contradicts the hand, is declined to the checked path, which
-answers it (and names every problem). Results share frozen parts (items, groups), never a result.
+``full_path`` is ``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): ``_fast.full``,
+the whole Result built in C (``_full_path.pxi``) from a plain text, a plain context dict (each value
+one its declared field takes as it is: ``_plain_spec``) and rules the variant reads, told everything
+it knows at configure (``_full_tables``: the declarations and the Python writers); anything else, and
+a context that contradicts the hand, is declined to the checked path, which answers it (and names
+every problem; ``why_declined`` says which step declined). Should the C full path stay off
+(``FULL_DECLINED``, logged), ``python_full_path`` answers the same requests with the variant's own
+``score``. Results share frozen parts (items, groups), never a result.
 """
 
 from __future__ import annotations
@@ -29,14 +32,18 @@ from types import ModuleType
 from typing import Any
 
 from scorer import notation
-from scorer.errors import HandError
+from scorer.errors import HandError, Problem
 from scorer.fields import Field, Shape
 from scorer.hand import Exposure, Hand, Meld, MeldKind
+from scorer.notation import format_meld, red_name, red_text
 from scorer.registry import ResolvedRules
-from scorer.result import Exclusion, Item, Result
-from scorer.seats import DEALER, WIND_TILE
+from scorer.result import ContextUsed, Exclusion, Item, Result
+from scorer.seats import DEALER, SEATS, WIND_TILE, previous_seat
+from scorer.tiles import tile_name
 
+from . import item_tiles
 from . import value as value_module
+from .checks import MAX_INDICATORS, NOTATION, next_tile, read_indicators
 from .context import RiichiContext, RiichiRules
 from .evaluate import MAX_YAKUMAN, ONE_YAKUMAN, DoraCount, Scored
 from .fu import FuItem
@@ -312,34 +319,53 @@ _FU_REASONS: tuple[str, ...] = _fast.FU_REASONS if _fast is not None else ()
 
 # --- the full request: a plain context and rules read without the model, the Result built here ----
 
-def _plain_reader(f: Field) -> Callable[[Any], bool] | None:
-    """Whether a value is one the field's declared check takes as it is (``scorer.fields.check``
-    returns it unchanged, no fault): a bool, a string of its enum or within its length, an int
-    within its bounds, or null where the field allows it. None for a field declared otherwise (a
-    request giving it goes to the checked path)."""
+# how a context field takes a value as it is: (kind, nullable, argument) -- "boolean", "enum" (the
+# values), "text" (the longest), "integer" ((low, high)); read by plain_context here and by the C
+# full path (_full_path.pxi) alike
+PlainSpec = tuple[str, bool, Any]
+
+
+def _plain_spec(f: Field) -> PlainSpec | None:
+    """How the field's declared check takes a value as it is (``scorer.fields.check`` returns it
+    unchanged, no fault): a bool, a string of its enum or within its length, an int within its
+    bounds, or null where the field allows it. None for a field declared otherwise (a request
+    giving it goes to the checked path)."""
     if f.before is not None or f.after is not None:
         return None
-    return _shape_reader(f.shape)
+    return _shape_spec(f.shape, False)
 
 
-def _shape_reader(shape: Shape) -> Callable[[Any], bool] | None:
+def _shape_spec(shape: Shape, nullable: bool) -> PlainSpec | None:
     bound = shape.bound
     if shape.kind == "boolean":
-        return lambda v: v.__class__ is bool
+        return ("boolean", nullable, None)
     if shape.kind == "string" and not bound.lax:
         if shape.enum:
-            allowed = frozenset(shape.enum)
-            return lambda v: v.__class__ is str and v in allowed
-        limit = bound.max_length
-        if bound.min_length is None and limit is not None:
-            return lambda v: v.__class__ is str and len(v) <= limit
+            return ("enum", nullable, frozenset(shape.enum))
+        if bound.min_length is None and bound.max_length is not None:
+            return ("text", nullable, bound.max_length)
     if shape.kind == "integer" and not shape.enum and bound.ge is not None and bound.le is not None:
-        low, high = bound.ge, bound.le
-        return lambda v: v.__class__ is int and low <= v <= high
-    if shape.kind == "union" and shape.nullable:
-        inner = _shape_reader(shape.non_null())
-        return None if inner is None else (lambda v: v is None or inner(v))
+        return ("integer", nullable, (bound.ge, bound.le))
+    if shape.kind == "union" and shape.nullable and not nullable:
+        return _shape_spec(shape.non_null(), True)
     return None
+
+
+def _plain_reader(f: Field) -> Callable[[Any], bool] | None:
+    """``_plain_spec`` as a test of one value."""
+    spec = _plain_spec(f)
+    if spec is None:
+        return None
+    kind, nullable, arg = spec
+    if kind == "boolean":
+        test: Callable[[Any], bool] = lambda v: v.__class__ is bool  # noqa: E731
+    elif kind == "enum":
+        test = lambda v: v.__class__ is str and v in arg  # noqa: E731
+    elif kind == "text":
+        test = lambda v: v.__class__ is str and len(v) <= arg  # noqa: E731
+    else:
+        test = lambda v: v.__class__ is int and arg[0] <= v <= arg[1]  # noqa: E731
+    return (lambda v: v is None or test(v)) if nullable else test
 
 
 _CONTEXT_READERS = {name: _plain_reader(f) for name, f in RiichiContext.fields.items()}
@@ -374,13 +400,23 @@ _RULES_KEPT = 1024
 _KEY_TYPES = frozenset({str, bool, int, type(None)})
 
 
+_NOT_PLAIN = object()
+
+
+def _rules_key(rules: Any) -> Any:
+    """The key plain rules are kept by (a preset's name, None, or an object's items with their
+    types), or ``_NOT_PLAIN``."""
+    if rules is None or rules.__class__ is str:
+        return rules
+    if rules.__class__ is dict and all(v.__class__ in _KEY_TYPES for v in rules.values()):
+        return tuple((k, v.__class__, v) for k, v in rules.items())
+    return _NOT_PLAIN
+
+
 def _rules_of(variant: Any, rules: Any) -> tuple[ResolvedRules, dict[str, Any]]:
     """``variant.rules(rules)`` (raising its HandError) and its echo, read once for plain rules."""
-    if rules is None or rules.__class__ is str:
-        key: Any = rules
-    elif rules.__class__ is dict and all(v.__class__ in _KEY_TYPES for v in rules.values()):
-        key = tuple((k, v.__class__, v) for k, v in rules.items())
-    else:
+    key = _rules_key(rules)
+    if key is _NOT_PLAIN:
         resolved: ResolvedRules = variant.rules(rules)
         return resolved, resolved.echo()
     found = _RULES_READ.get(key)
@@ -392,13 +428,149 @@ def _rules_of(variant: Any, rules: Any) -> tuple[ResolvedRules, dict[str, Any]]:
     return found
 
 
+def rules_reading(variant: Any) -> Callable[[Any], tuple[int, bool, dict[str, Any]] | None]:
+    """The C full path's reader of rules: (``rule_bits``, whether red fives count, the echo), or
+    None for rules the variant refuses (the checked path names the problem). The C path keeps the
+    answers for plain rules, by ``_rules_key``'s key."""
+    def read(rules: Any) -> tuple[int, bool, dict[str, Any]] | None:
+        try:
+            resolved, echo = _rules_of(variant, rules)
+        except HandError:
+            return None
+        opts: RiichiRules = resolved.options  # type: ignore[assignment]
+        return rule_bits(opts), opts.aka, echo
+    return read
+
+
+def indicator_tiles(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """An indicator field read as ``checks.read_indicators`` reads it: (kinds, red fives' kinds),
+    or None when it is not plain tiles (the checked path names the problem)."""
+    found = INDICATORS_READ.get(text)
+    if found is None:
+        problems: list[Problem] = []
+        ind = read_indicators(_OneField(text), problems)  # type: ignore[arg-type]
+        if problems:
+            return None
+        found = (ind.dora, ind.red)
+        if len(INDICATORS_READ) < _RULES_KEPT:
+            INDICATORS_READ[text] = found
+    return found
+
+
+INDICATORS_READ: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+@dataclasses.dataclass(frozen=True)
+class _OneField:
+    """A context holding one indicator text, for ``read_indicators``."""
+    dora_indicators: str
+    ura_dora_indicators: str = ""
+
+
+_MELD_KINDS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG)  # the C notation reader's codes
+_EXPOSURES = (Exposure.EXPOSED, Exposure.ADDED, Exposure.CONCEALED)
+
+
+def meld_text(kind: int, tile: int, exposure: int, claim: int, red: int) -> str:
+    """``format_meld`` of a meld as the C notation reader codes it, with its red fives."""
+    tiles = (tile, tile + 1, tile + 2) if kind == 0 else (tile,) * (3 if kind == 1 else 4)
+    return format_meld(Meld(_MELD_KINDS[kind], tiles, _EXPOSURES[exposure], claim or None, red=red))
+
+
+def _first_five_red(kind: str, tile: int) -> str | None:
+    """A concealed group's text with its first five written red (``written_partition``), or None."""
+    copies = {PAIR: 2, TRIPLET: 3}.get(kind, 1)
+    tiles = [k for k in ((tile, tile + 1, tile + 2) if kind == SEQ else (tile,)) for _ in range(copies)]
+    fives = [k < 27 and k % 9 == 4 for k in tiles]
+    if not any(fives):
+        return None
+    first = fives.index(True)
+    return red_text(tiles, [n == first for n in range(len(tiles))])
+
+
+def _group_texts(red: bool) -> list[str | None]:
+    """Each concealed group's text by (kind code, tile), as the reading writes it."""
+    out: list[str | None] = []
+    for kind in GROUP_KINDS:
+        for tile in range(34):
+            real = tile < 34 if kind != SEQ else (tile < 27 and tile % 9 <= 6)
+            if not real or kind == KAN:
+                out.append(None)
+            elif red:
+                out.append(_first_five_red(kind, tile))
+            else:
+                out.append(_group_text(kind, tile))
+    return out
+
+
+def _full_tables(variant: Any) -> dict[str, Any]:
+    """What the C full path is told (``_fast.configure_full``), each from its declaration or writer."""
+    from scorer.version import __version__
+
+    from . import TIE_BREAK
+
+    rules = RiichiRules.validate({})
+    kazoe = RiichiRules.validate({"kazoe": "yakuman"})
+    limits = [value(1, 30, 0, rules).limit, value(5, 30, 0, rules).limit, value(6, 30, 0, rules).limit,
+              value(8, 30, 0, rules).limit, value(11, 30, 0, rules).limit, value(13, 30, 0, kazoe).limit]
+    return {
+        "fields": [(name, f.default, _plain_spec(f)) for name, f in RiichiContext.fields.items()],
+        "seats": SEATS, "previous_seat": {s: previous_seat(s) for s in SEATS}, "seat_tile": WIND_TILE,
+        "dealer": DEALER, "rules_reader": rules_reading(variant), "rules_key_types": _KEY_TYPES,
+        "indicator_reader": indicator_tiles,
+        "indicators_read": INDICATORS_READ, "max_indicators": MAX_INDICATORS,
+        # a bare [5555p] is noted only where the notation reads helper strings (notation.parse)
+        "bare_kong_read": not NOTATION.helper_strings,
+        "next_tile": [next_tile(k) for k in range(34)], "tile_names": [tile_name(k) for k in range(34)],
+        "group_texts": _group_texts(False), "red_group_texts": _group_texts(True),
+        "red_names": [red_name(9 * suit + 4) for suit in range(3)], "meld_writer": meld_text,
+        "item_ids": IDS, "item_names": [row.name for row in ITEMS], "item_names_zh": [row.name_zh for row in ITEMS],
+        "principles": PRINCIPLES, "finders": tuple(item_tiles.FINDERS),
+        "triplet_kinds": {**{yaku: (tile,) for tile, yaku in item_tiles.DRAGON_YAKU.items()},
+                          "daisangen": item_tiles.DRAGONS, "shousangen": item_tiles.DRAGONS,
+                          "daisuushii": item_tiles.WINDS, "shousuushii": item_tiles.WINDS},
+        "fu_reasons": _FU_REASONS, "limits": limits,
+        "yakuman_limits": [""] + [value(13 * n, 0, n, rules).limit for n in range(1, MAX_YAKUMAN + 1)],
+        "variant": variant.id, "not_winning": NOT_WINNING, "no_yaku": NO_YAKU, "tie_break": TIE_BREAK,
+        "version": __version__, "result": Result, "item": Item, "exclusion": Exclusion, "context_used": ContextUsed,
+    }
+
+
+NOT_WINNING, NO_YAKU = "not a winning hand", "no yaku"  # Riichi.score's reasons
+# why the C full path declines a request, by its code (_full_path.pxi's WHY_*)
+DECLINE_REASONS = {
+    1: "riichi's compiled path is off (MJSCORE_PURE=1, no build, or compiled.DECLINED)",
+    2: "a hand that is not a text in the C notation reader's plain subset (the notation parser reads it)",
+    3: ("a context that is not a dict of declared fields, each with a value its field takes as it is "
+        "(the context model reads it and names every problem)"),
+    4: "rules the variant does not read (the checked path names the problem)",
+    5: "a context that contradicts the hand (the checked path names every problem)",
+}
+FULL_DECLINED: str | None = "not configured"  # why the C full path is off (None: on)
+
+
 def full_path(variant: Any) -> Callable[[Any, Any, Any], Result | None] | None:
-    """``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): a plain text in the C
-    notation reader's subset, a plain context (``plain_context``) and rules the variant reads
-    without a problem -- the checked path's very Result (its ``score``, its rules echo, context
-    echo and warnings), built without the request models; None for any other request, and for one
-    whose context contradicts the hand (the checked path then answers, naming every problem).
-    None when the compiled path is off."""
+    """``engine.score``'s compiled entry for riichi (``Riichi.full_fast``): ``_fast.full``, the
+    whole Result built in C (``_full_path.pxi``) for a plain text in the C notation reader's subset,
+    a plain context and rules the variant reads without a problem -- the checked path's very
+    Result; None for any other request, and for one whose context contradicts the hand (the checked
+    path then answers, naming every problem). None when the compiled path is off; should the C
+    full path stay off (``FULL_DECLINED``, logged), ``python_full_path`` answers in its place."""
+    global FULL_DECLINED
+    if _fast is None:
+        return None
+    _fast.configure_full(_full_tables(variant))
+    FULL_DECLINED = _fast.FULL_DECLINED
+    if FULL_DECLINED is None:
+        full: Callable[[Any, Any, Any], Result | None] = _fast.full
+        return full
+    logging.getLogger(__name__).warning("riichi's C full path is off: %s", FULL_DECLINED)
+    return python_full_path(variant)
+
+
+def python_full_path(variant: Any) -> Callable[[Any, Any, Any], Result | None] | None:
+    """The full path with the variant's own ``score``: the plain request read here, the Result
+    built by the checked path's code (the C full path's stand-in while it is off)."""
     if _fast is None:
         return None
     from scorer.version import __version__
@@ -429,21 +601,21 @@ def why_declined(variant: Any, hand: Any, context: Any, rules: Any) -> str | Non
     """Why ``full_path`` leaves this request to the checked path (None: it answers it), for
     ``engine.why_declined``: the first of its steps that declines, in the order it takes them."""
     if _fast is None:
-        return "riichi's compiled path is off (MJSCORE_PURE=1, no build, or compiled.DECLINED)"
+        return DECLINE_REASONS[1]
+    if FULL_DECLINED is None:
+        return DECLINE_REASONS.get(_fast.why_full_declines(hand, context, rules))
     parsed = parse_plain(hand)
     if parsed is None:
-        return "a hand that is not a text in the C notation reader's plain subset (the notation parser reads it)"
+        return DECLINE_REASONS[2]
     ctx = plain_context(context)
     if ctx is None:
-        return ("a context that is not a dict of declared fields, each with a value its field takes as it is "
-                "(the context model reads it and names every problem)")
+        return DECLINE_REASONS[3]
     try:
         resolved, _ = _rules_of(variant, rules)
     except HandError:
-        return "rules the variant does not read (the checked path names the problem)"
+        return DECLINE_REASONS[4]
     try:
         variant.score(parsed, ctx, resolved)
     except HandError:
-        return "a context that contradicts the hand (the checked path names every problem)"
+        return DECLINE_REASONS[5]
     return None
-

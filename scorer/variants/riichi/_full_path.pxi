@@ -1,0 +1,1082 @@
+# Included by _fast.pyx: riichi's whole Result built in C, straight from the notation text, the
+# context dict and the rules: ``full(text, context, rules)``, which ``compiled.full_path`` hands to
+# ``engine.score`` (``scorer.score("riichi", ...)`` without explain, claim or dialect).
+#
+# Its pure-Python twin is the checked path: ``compiled.parse_plain`` and ``_red_fives`` (the plain
+# text), ``compiled.plain_context`` (the context), ``checks.check`` (the indicators and every
+# contradiction), ``riichi.dora_count``, ``_search`` above (the chosen reading), ``item_tiles``
+# (each item's tiles), ``fu.py``, ``value.value`` and ``value.settle``, ``riichi.written_partition``,
+# ``notation.format_hand`` and ``Riichi.score`` / ``context_used``. What those write, this writes
+# too: tests/test_riichi_compiled.py compares both answers' ``as_dict()`` field by field on the
+# generator's corpus under every preset.
+#
+# Nothing here names a field, an item, a text or a limit of its own: ``configure_full`` (called by
+# ``compiled.py`` at import) hands it the declared context fields with the values each takes as it
+# is, the item rows, the tile finders' table (held against ``item_tiles.FINDERS``), every text from
+# its Python writer (``tile_name``, ``_group_text``, ``red_text``, ``format_meld``, ``red_name``),
+# the limit names as ``value.value`` writes them, the seats, the result classes' slot offsets.
+#
+# Whatever this path does not read exactly as the checked path would, it declines (``None``, and a
+# reason code for ``compiled.why_declined``): a text outside the C notation reader's plain subset,
+# a context value its field does not take as it is, rules the variant refuses, indicators that are
+# not plain tiles, and any contradiction of the context with the hand -- the checked path then
+# answers, naming every problem.
+#
+# The result objects are the slotted dataclasses of scorer/result.py, allocated by their type
+# (``tp_alloc``) with every field stored at its slot's offset (checked at configure: a writable
+# object slot of that very class; a class of another shape leaves this path off).
+
+from cpython.dict cimport PyDict_Copy
+from cpython.unicode cimport PyUnicode_GET_LENGTH
+from scorer._fastparse cimport ParsedHand, parse_standard
+
+cdef extern from *:
+    """
+    #include <structmember.h>
+    static PyObject *rj_alloc(PyObject *type) {
+        PyTypeObject *t = (PyTypeObject *)type;
+        return t->tp_alloc(t, 0);
+    }
+    /* the offset of a writable object slot that ``cls`` itself defines, or -1 */
+    static Py_ssize_t rj_slot_offset(PyObject *descr, PyObject *cls) {
+        PyMemberDescrObject *d;
+        if (descr == NULL || !PyObject_TypeCheck(descr, &PyMemberDescr_Type))
+            return -1;
+        d = (PyMemberDescrObject *)descr;
+        if ((PyObject *)PyDescr_TYPE(d) != cls || d->d_member->type != T_OBJECT_EX
+                || (d->d_member->flags & READONLY))
+            return -1;
+        return d->d_member->offset;
+    }
+    /* a field of a freshly allocated object (its slot still empty) */
+    static inline void rj_set(PyObject *obj, Py_ssize_t offset, PyObject *value) {
+        Py_INCREF(value);
+        *(PyObject **)((char *)obj + offset) = value;
+    }
+    """
+    object rj_alloc(object type)
+    Py_ssize_t rj_slot_offset(object descr, object cls)
+    void rj_set(object obj, Py_ssize_t offset, object value)
+
+cdef extern from "Python.h":
+    object _ascii "PyUnicode_DecodeASCII"(const char *s, Py_ssize_t size, const char *errors)
+    int PyUnicode_IS_ASCII(object o)
+    void *PyUnicode_DATA(object o)
+
+cdef enum:
+    MAX_TEXT = 200       # the C notation reader's longest text
+    TEXT_CAP = 256
+    MAX_FIELDS = 32
+    # the reasons a request is declined (compiled.DECLINE_REASONS, in this order)
+    WHY_OFF = 1
+    WHY_HAND = 2
+    WHY_CONTEXT = 3
+    WHY_RULES = 4
+    WHY_CONTRADICTION = 5
+    # how a context field takes a value as it is (compiled._plain_spec)
+    V_BOOL = 0
+    V_ENUM = 1
+    V_TEXT = 2
+    V_INT = 3
+    # the item_tiles finders, by what they name
+    T_NONE = 0
+    T_DOUBLED = 1
+    T_TRIPLETS_OF = 2   # the triplets of the kinds in T_KINDS[item]
+    T_SEAT = 3
+    T_ROUND = 4
+    T_WIN = 5
+    T_STRAIGHT = 6
+    T_SANSHOKU = 7
+    T_DOUKOU = 8
+    T_ALL_TRIPLETS = 9
+    T_CONCEALED_TRIPLETS = 10
+    T_KANS = 11
+    T_TRIPLETS_OF_PAIR = 12  # and the pair
+
+# the finder of each item_tiles.FINDERS entry; configure holds this table against FINDERS' keys
+_FINDER_KINDS = {
+    "iipeikou": T_DOUBLED, "ryanpeikou": T_DOUBLED, "yakuhai_haku": T_TRIPLETS_OF,
+    "yakuhai_hatsu": T_TRIPLETS_OF, "yakuhai_chun": T_TRIPLETS_OF, "seat_wind": T_SEAT, "round_wind": T_ROUND,
+    "haitei": T_WIN, "houtei": T_WIN, "rinshan": T_WIN, "chankan": T_WIN, "kokushi_13": T_WIN,
+    "ittsu": T_STRAIGHT, "sanshoku": T_SANSHOKU, "sanshoku_doukou": T_DOUKOU, "toitoi": T_ALL_TRIPLETS,
+    "sanankou": T_CONCEALED_TRIPLETS, "suuankou": T_CONCEALED_TRIPLETS, "suuankou_tanki": T_CONCEALED_TRIPLETS,
+    "sankantsu": T_KANS, "suukantsu": T_KANS, "shousangen": T_TRIPLETS_OF_PAIR, "daisangen": T_TRIPLETS_OF,
+    "shousuushii": T_TRIPLETS_OF_PAIR, "daisuushii": T_TRIPLETS_OF,
+}
+
+FULL_DECLINED = "not configured"  # why the C full path is off (None: on)
+cdef bint FULL_ON = False
+
+# --- what configure_full hands over ---------------------------------------------------------------
+cdef int n_fields = 0
+cdef int F_KIND[MAX_FIELDS]
+cdef bint F_NULL[MAX_FIELDS]
+cdef list F_ARG = []                 # the enum's frozenset, the text's max length, the int's (low, high)
+cdef dict FIELD_INDEX = {}           # name -> position
+cdef tuple FIELD_NAMES = ()
+cdef dict CTX_DEFAULTS = {}          # every field's default, in declared order
+cdef list DEFAULT_LIST = []          # the same by position
+cdef int X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL
+cdef int X_KONG_WIN, X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS
+# the dicts a result holds, as templates of their keys in the checked path's order (a copy of one,
+# its values then replaced, costs less than a new dict built key by key)
+cdef dict T_DETAILS_NONE = {}
+cdef dict T_DETAILS_NO_YAKU = {}
+cdef dict T_DETAILS_VALID = {}
+cdef dict T_DORA = {}
+cdef dict T_COST = {}
+cdef dict T_PAYMENTS = {}
+cdef dict T_FU_ITEM = {}
+cdef object N_DISCARDER = None       # the discarder's field name (its default resolved in the echo)
+cdef dict SEAT_INDEX = {}            # seat -> position in SEATS
+cdef tuple SEATS_T = ()
+cdef dict PREVIOUS_SEAT = {}
+cdef dict SEAT_TILE = {}
+cdef object DEALER_SEAT = None
+cdef object RULES_READER = None      # compiled.rules_reading: (rule bits, aka, echo) or None
+cdef frozenset RULES_KEY_TYPES = frozenset()  # compiled._KEY_TYPES: the value types plain rules hold
+cdef dict RULES_KEPT = {}            # plain rules (compiled._rules_key) -> RULES_READER's answer
+cdef object INDICATOR_READER = None  # compiled.indicator_tiles: (kinds, red kinds) or None
+cdef dict INDICATORS_READ = {}       # its table of texts read
+cdef int MAX_IND = 5
+cdef bint BARE_KONG_READ = False     # riichi's notation reads [5555p] as a claimed kong, with no note
+cdef int NEXT_TILE[34]
+cdef bint IS_SPACE[128]
+cdef char TILE_DIGIT[34]
+cdef char TILE_SUIT[34]
+cdef list TILE_STR = []              # tile_name
+cdef list GROUP_STR = []             # shapes._group_text by kind code * 34 + tile (None: no such group)
+cdef list RED_GROUP_STR = []         # the same with its first five written red (red_text)
+cdef list RED_NAME = []              # red_name by suit
+cdef dict MELD_STR = {}              # format_meld by meld code, written on first use
+cdef object MELD_WRITER = None       # compiled.meld_text(kind code, tile, exposure, claim, red)
+cdef list ITEM_ID = []
+cdef list ITEM_NAME = []
+cdef list ITEM_NAME_ZH = []
+cdef list PRINCIPLE_STR = []
+cdef int FINDER[MAX_ITEMS]
+cdef bint T_KINDS[MAX_ITEMS][34]
+cdef list FU_STR = []
+cdef list LIMIT_STR = []             # "", mangan, haneman, baiman, sanbaiman, kazoe yakuman
+cdef list YAKUMAN_STR = []           # by yakuman count (1..max)
+cdef object S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
+cdef object K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL
+cdef object K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES
+cdef object RESULT_T = None, ITEM_T = None, EXCLUSION_T = None, CONTEXT_USED_T = None
+RESULT_FIELDS = ("variant", "hand", "valid", "reason", "total", "items", "excluded", "partition", "payments",
+                 "rules", "version", "details", "wilds", "context_used", "warnings", "readings", "tie_break",
+                 "verdict")
+ITEM_FIELDS = ("id", "name", "name_zh", "points", "factor", "count", "tiles", "detail")
+EXCLUSION_FIELDS = ("id", "name", "name_zh", "by", "principle", "count")
+CONTEXT_USED_FIELDS = ("values", "defaults")
+cdef Py_ssize_t O_RESULT[18]
+cdef Py_ssize_t O_ITEM[8]
+cdef Py_ssize_t O_EXCLUSION[6]
+cdef Py_ssize_t O_CONTEXT_USED[2]
+
+
+cdef bint _offsets(cls, tuple names, Py_ssize_t *out) except -1:
+    """Each field's slot offset; False when the class has other fields or a slot is not plain."""
+    import dataclasses
+    if tuple(sorted(f.name for f in dataclasses.fields(cls))) != tuple(sorted(names)):
+        return False
+    for n, name in enumerate(names):
+        out[n] = rj_slot_offset(cls.__dict__.get(name), cls)
+        if out[n] < 0:
+            return False
+    return True
+
+
+def configure_full(dict c):
+    """The tables of the full path, from the Python declarations and writers (``compiled.py``);
+    ``FULL_DECLINED`` says why the path stays off, if it does."""
+    global FULL_ON, FULL_DECLINED, n_fields, F_ARG, FIELD_INDEX, FIELD_NAMES, CTX_DEFAULTS
+    global N_DISCARDER, DEFAULT_LIST
+    global X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL
+    global X_KONG_WIN, X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS
+    global T_DETAILS_NONE, T_DETAILS_NO_YAKU, T_DETAILS_VALID, T_DORA, T_COST, T_PAYMENTS, T_FU_ITEM
+    global SEAT_INDEX, SEATS_T, PREVIOUS_SEAT, SEAT_TILE, DEALER_SEAT, RULES_READER, INDICATOR_READER
+    global RULES_KEY_TYPES, RULES_KEPT
+    global INDICATORS_READ, MAX_IND, BARE_KONG_READ, TILE_STR, GROUP_STR, RED_GROUP_STR, RED_NAME, MELD_STR, MELD_WRITER
+    global ITEM_ID, ITEM_NAME, ITEM_NAME_ZH, PRINCIPLE_STR, FU_STR, LIMIT_STR, YAKUMAN_STR
+    global S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
+    global K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL
+    global K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES
+    global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT
+    FULL_ON = False
+    if DECLINED is not None:
+        FULL_DECLINED = f"the scorer is off: {DECLINED}"
+        return
+    specs = c["fields"]  # (name, default, spec) in declared order; spec None: not a plain field
+    unplain = [name for name, _, spec in specs if spec is None]
+    if unplain or len(specs) > MAX_FIELDS:
+        FULL_DECLINED = f"context fields the full path cannot read as they are: {', '.join(unplain)}"
+        return
+    n_fields = len(specs)
+    F_ARG = []
+    for n, (name, default, spec) in enumerate(specs):
+        kind, nullable, arg = spec
+        F_KIND[n] = {"boolean": V_BOOL, "enum": V_ENUM, "text": V_TEXT, "integer": V_INT}[kind]
+        F_NULL[n] = nullable
+        F_ARG.append(arg)
+    FIELD_NAMES = tuple(name for name, _, _ in specs)
+    FIELD_INDEX = {name: n for n, name in enumerate(FIELD_NAMES)}
+    CTX_DEFAULTS = {name: default for name, default, _ in specs}
+    DEFAULT_LIST = list(CTX_DEFAULTS.values())
+    (X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL, X_KONG_WIN,
+     X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS) = [
+        FIELD_INDEX[name] for name in (
+            "self_draw", "seat_wind", "round_wind", "discarder", "riichi", "double_riichi", "ippatsu", "last_wall",
+            "kong_win", "first_turn", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks")]
+    N_DISCARDER = FIELD_NAMES[FIELD_INDEX["discarder"]]
+    SEATS_T = tuple(c["seats"])
+    SEAT_INDEX = {s: n for n, s in enumerate(SEATS_T)}
+    PREVIOUS_SEAT = dict(c["previous_seat"])
+    SEAT_TILE = dict(c["seat_tile"])
+    DEALER_SEAT = c["dealer"]
+    RULES_READER = c["rules_reader"]
+    RULES_KEY_TYPES = frozenset(c["rules_key_types"])
+    RULES_KEPT = {}
+    INDICATOR_READER = c["indicator_reader"]
+    INDICATORS_READ = c["indicators_read"]
+    MAX_IND = c["max_indicators"]
+    BARE_KONG_READ = c["bare_kong_read"]
+    for k in range(34):
+        NEXT_TILE[k] = c["next_tile"][k]
+    for k in range(128):
+        IS_SPACE[k] = chr(k).isspace()
+    TILE_STR = list(c["tile_names"])
+    for k in range(34):
+        name = TILE_STR[k].encode("ascii")
+        if k < 27:
+            if len(name) != 2:
+                FULL_DECLINED = f"a suit tile named other than digit and suit: {TILE_STR[k]!r}"
+                return
+            TILE_DIGIT[k] = name[0]
+            TILE_SUIT[k] = name[1]
+        elif len(name) != 1:
+            FULL_DECLINED = f"an honour named other than by one letter: {TILE_STR[k]!r}"
+            return
+        else:
+            TILE_DIGIT[k] = name[0]
+            TILE_SUIT[k] = 0
+    GROUP_STR = list(c["group_texts"])
+    RED_GROUP_STR = list(c["red_group_texts"])
+    RED_NAME = list(c["red_names"])
+    MELD_STR = {}
+    MELD_WRITER = c["meld_writer"]
+    ITEM_ID = list(c["item_ids"])
+    ITEM_NAME = list(c["item_names"])
+    ITEM_NAME_ZH = list(c["item_names_zh"])
+    PRINCIPLE_STR = list(c["principles"])
+    finders = c["finders"]  # item_tiles.FINDERS' ids
+    if set(finders) != set(_FINDER_KINDS):
+        FULL_DECLINED = ("item_tiles.FINDERS and the full path's finders differ: "
+                         f"{', '.join(sorted(set(finders) ^ set(_FINDER_KINDS)))}")
+        return
+    triplet_kinds = c["triplet_kinds"]  # item id -> the kinds whose triplets it names
+    for n in range(n_items):
+        FINDER[n] = _FINDER_KINDS.get(ITEM_ID[n], T_NONE)
+        for k in range(34):
+            T_KINDS[n][k] = k in triplet_kinds.get(ITEM_ID[n], ())
+        if FINDER[n] in (T_TRIPLETS_OF, T_TRIPLETS_OF_PAIR) and ITEM_ID[n] not in triplet_kinds:
+            FULL_DECLINED = f"no tile kinds for the finder of {ITEM_ID[n]}"
+            return
+    FU_STR = list(c["fu_reasons"])
+    LIMIT_STR = list(c["limits"])
+    YAKUMAN_STR = list(c["yakuman_limits"])
+    if len(YAKUMAN_STR) < max_yakuman + 1:
+        FULL_DECLINED = "fewer yakuman limit names than yakuman counted"
+        return
+    S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION = (
+        c["variant"], c["not_winning"], c["no_yaku"], c["tie_break"], c["version"])
+    (K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL,
+     K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES) = (
+        "dealer", "dora", "riichi_sticks", "han", "fu", "fu_items", "limit", "cost", "main", "additional",
+        "dora", "aka_dora", "ura_dora", "reason", "fu", "tiles")
+    T_DETAILS_NONE = dict.fromkeys((K_DEALER, K_DORA, K_RICHI_STICKS))
+    T_DETAILS_NO_YAKU = dict.fromkeys((K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT))
+    T_DETAILS_VALID = dict.fromkeys((K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST))
+    T_DORA = dict.fromkeys((K_DORA_N, K_AKA_N, K_URA_N))
+    T_COST = dict.fromkeys((K_MAIN, K_ADDITIONAL))
+    T_PAYMENTS = dict.fromkeys(SEATS_T, 0)
+    T_FU_ITEM = dict.fromkeys((K_REASON, K_FU_VALUE, K_TILES))
+    RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T = c["result"], c["item"], c["exclusion"], c["context_used"]
+    ITEMS_KEPT = {}
+    EXCLUSIONS_KEPT = {}
+    if not (_offsets(RESULT_T, RESULT_FIELDS, O_RESULT) and _offsets(ITEM_T, ITEM_FIELDS, O_ITEM)
+            and _offsets(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
+            and _offsets(CONTEXT_USED_T, CONTEXT_USED_FIELDS, O_CONTEXT_USED)):
+        FULL_DECLINED = "a result class is not of the shape the full path writes (its fields or slots)"
+        return
+    FULL_DECLINED = None
+    FULL_ON = True
+
+
+# --- the hand text (compiled.parse_plain and _red_fives) -------------------------------------------
+cdef struct PlainHand:
+    ParsedHand p
+    int n_red            # the concealed red fives, their kinds sorted
+    int red[3]
+    int meld_red[4]
+    bint red_win
+    int all_counts[34]
+
+
+cdef inline bint _suit_base(char ch, int *base) noexcept:
+    if ch == b'm':
+        base[0] = 0
+    elif ch == b'p':
+        base[0] = 9
+    elif ch == b's':
+        base[0] = 18
+    else:
+        return False
+    return True
+
+
+cdef bint _read_text(str text, PlainHand *h) noexcept:
+    """The hand as ``compiled.parse_plain`` reads it; False where it gives None."""
+    cdef Py_ssize_t n, i, j
+    cdef const char *s
+    cdef char buf[MAX_TEXT]
+    cdef char ch, nxt
+    cdef bint in_meld = 0, last_red = 0, zero = 0
+    cdef int brackets = 0, seen = 0, base, m, k, t
+    if not PyUnicode_IS_ASCII(text):
+        return False
+    n = PyUnicode_GET_LENGTH(text)
+    if n <= 0 or n > MAX_TEXT:
+        return False
+    s = <const char *>PyUnicode_DATA(text)
+    h.n_red = 0
+    h.red_win = 0
+    memset(h.meld_red, 0, sizeof(h.meld_red))
+    for i in range(n):
+        ch = s[i]
+        buf[i] = b'5' if ch == b'0' else ch
+        if ch == b'[' or ch == b'{' or ch == b'(':
+            in_meld = 1
+            if brackets == 4:
+                return False  # more melds than a hand holds: the reader refuses it too
+            brackets += 1
+        elif ch == b']' or ch == b'}' or ch == b')':
+            in_meld = 0
+        elif ch == b'E' or ch == b'S' or ch == b'W' or ch == b'N' or ch == b'C' or ch == b'F' or ch == b'P':
+            last_red = last_red and in_meld
+        elif b'0' <= ch <= b'9':
+            if in_meld and i > 0 and s[i - 1] == b',':
+                continue  # the ,N digit
+            if ch == b'0':
+                zero = 1
+                j = i + 1
+                while j < n and ((b'0' <= s[j] <= b'9') or IS_SPACE[<unsigned char>s[j] & 127]):
+                    j += 1
+                nxt = s[j] if j < n else 0
+                if not _suit_base(nxt, &base) or seen & (1 << (base // 9)):
+                    return False
+                seen |= 1 << (base // 9)
+                if in_meld:
+                    h.meld_red[brackets - 1] += 1
+                else:
+                    h.red[h.n_red] = base + 4
+                    h.n_red += 1
+            if not in_meld:
+                last_red = ch == b'0'
+    if not parse_standard(buf, n, &h.p):
+        return False
+    for m in range(h.p.nmelds):
+        if h.p.mkind[m] == 2 and h.p.mexp[m] == 0 and h.p.moffer[m] == 0 and not BARE_KONG_READ:
+            return False  # a bare [5555p], where the notation notes how it read it: the parser's
+    if zero and brackets != h.p.nmelds:
+        return False
+    h.red_win = last_red if zero else 0
+    # the concealed reds sorted (one per suit, found in the order written)
+    for i in range(1, h.n_red):
+        k = h.red[i]
+        j = i - 1
+        while j >= 0 and h.red[j] > k:
+            h.red[j + 1] = h.red[j]
+            j -= 1
+        h.red[j + 1] = k
+    for k in range(34):
+        h.all_counts[k] = h.p.conc[k]
+    for m in range(h.p.nmelds):
+        t = h.p.mtile[m]
+        if h.p.mkind[m] == 0:
+            h.all_counts[t] += 1
+            h.all_counts[t + 1] += 1
+            h.all_counts[t + 2] += 1
+        else:
+            h.all_counts[t] += 3 if h.p.mkind[m] == 1 else 4
+    return True
+
+
+# --- texts -----------------------------------------------------------------------------------------
+cdef struct Text:
+    int n
+    char buf[TEXT_CAP]
+
+
+cdef inline void _t_char(Text *t, char ch) noexcept:
+    if t.n < TEXT_CAP:
+        t.buf[t.n] = ch
+        t.n += 1
+
+
+cdef void _t_tiles(Text *t, const int *kinds, const bint *red, int n) noexcept:
+    """notation.red_text (tiles.tiles_text without a red flag): digits grouped before their suit."""
+    cdef char run = 0
+    cdef int i, k
+    for i in range(n):
+        k = kinds[i]
+        if k >= 27:
+            if run:
+                _t_char(t, run)
+                run = 0
+            _t_char(t, TILE_DIGIT[k])
+            continue
+        if run and run != TILE_SUIT[k]:
+            _t_char(t, run)
+        _t_char(t, b'0' if red != NULL and red[i] else TILE_DIGIT[k])
+        run = TILE_SUIT[k]
+    if run:
+        _t_char(t, run)
+
+
+cdef inline str _t_str(Text *t):
+    return "" if t.n == 0 else _ascii(t.buf, t.n, NULL)
+
+
+cdef str _meld_text(PlainHand *h, int m):
+    """notation.format_meld of the hand's meld m, from the Python writer, kept by its code."""
+    cdef int code = ((((h.p.mkind[m] * 34 + h.p.mtile[m]) * 3 + h.p.mexp[m]) * 4 + h.p.moffer[m]) * 4
+                     + h.meld_red[m])
+    text = MELD_STR.get(code)
+    if text is None:
+        text = MELD_WRITER(h.p.mkind[m], h.p.mtile[m], h.p.mexp[m], h.p.moffer[m], h.meld_red[m])
+        MELD_STR[code] = text
+    return text
+
+
+cdef str _canonical(PlainHand *h):
+    """notation.format_hand: the melds, then the concealed tiles sorted with one copy of the winning
+    tile last; the red fives the winning tile written red, else the first copy of their kind."""
+    cdef Text t
+    cdef int kinds[14]
+    cdef bint red[14]
+    cdef int n = 0, k, c, i, r
+    cdef bint skip_win = 1
+    parts = [_meld_text(h, m) for m in range(h.p.nmelds)]
+    for k in range(34):
+        for c in range(h.p.conc[k]):
+            if k == h.p.win and skip_win:
+                skip_win = 0
+                continue
+            kinds[n] = k
+            red[n] = 0
+            n += 1
+    kinds[n] = h.p.win
+    red[n] = 0
+    n += 1
+    if h.n_red:
+        for r in range(h.n_red):
+            if h.red_win and h.red[r] == h.p.win and not red[n - 1]:
+                red[n - 1] = 1  # the winning tile, written red (removed from the list once)
+                continue
+            for i in range(n):
+                if kinds[i] == h.red[r]:
+                    red[i] = 1
+                    break
+    t.n = 0
+    _t_tiles(&t, kinds, red, n)
+    parts.append(_t_str(&t))
+    return "".join(parts)
+
+
+# --- the context (compiled.plain_context) ----------------------------------------------------------
+cdef bint _plain_value(int n, object v):
+    if v is None:
+        return F_NULL[n]
+    cdef int kind = F_KIND[n]
+    if kind == V_BOOL:
+        return type(v) is bool
+    if kind == V_ENUM:
+        return type(v) is str and v in <frozenset>F_ARG[n]
+    if kind == V_TEXT:
+        limit = F_ARG[n]
+        return type(v) is str and len(<str>v) <= limit
+    if type(v) is not int:
+        return False
+    low, high = F_ARG[n]
+    return low <= v <= high
+
+
+cdef object _indicators(object text):
+    """(kinds, red kinds) of an indicator field, or None when it is not plain tiles."""
+    if not text:
+        return ((), ())
+    found = INDICATORS_READ.get(text)
+    if found is None:
+        found = INDICATOR_READER(text)
+    return found
+
+
+cdef object _rules(object rules):
+    """RULES_READER's answer, kept for plain rules by compiled._rules_key's key (a preset's name,
+    None, or an object's items with their types: 1 is not True)."""
+    cdef list parts
+    if rules is None or type(rules) is str:
+        key = rules
+    elif type(rules) is dict:
+        parts = []
+        for k, v in (<dict>rules).items():
+            if type(v) not in RULES_KEY_TYPES:
+                return RULES_READER(rules)
+            parts.append((k, type(v), v))
+        key = tuple(parts)
+    else:
+        return RULES_READER(rules)
+    found = RULES_KEPT.get(key)
+    if found is None:
+        found = RULES_READER(rules)
+        if found is not None and len(RULES_KEPT) < 1024:
+            RULES_KEPT[key] = found
+    return found
+
+
+# --- the answer ------------------------------------------------------------------------------------
+# the items without tiles and the exclusions, frozen, shared by results as the checked path's
+# compiled step shares them (compiled._item, compiled._exclusion); few: the table's rows by their han
+# and count, bounded
+cdef dict ITEMS_KEPT = {}
+cdef dict EXCLUSIONS_KEPT = {}
+
+
+cdef object _item(int n, int points, int count, str tiles):
+    cdef long key
+    if tiles or points >= 64 or count >= 64:
+        return _new_item(n, points, count, tiles)
+    key = (n * 64 + points) * 64 + count
+    found = ITEMS_KEPT.get(key)
+    if found is None:
+        found = _new_item(n, points, count, tiles)
+        if len(ITEMS_KEPT) < 4096:
+            ITEMS_KEPT[key] = found
+    return found
+
+
+cdef object _exclusion(int n, int by, int principle, int count):
+    cdef long key
+    if principle >= 64 or count >= 64:
+        return _new_exclusion(n, by, principle, count)
+    key = ((n * MAX_ITEMS + by) * 64 + principle) * 64 + count
+    found = EXCLUSIONS_KEPT.get(key)
+    if found is None:
+        found = _new_exclusion(n, by, principle, count)
+        if len(EXCLUSIONS_KEPT) < 4096:
+            EXCLUSIONS_KEPT[key] = found
+    return found
+
+
+cdef object _new_item(int n, int points, int count, object tiles):
+    obj = rj_alloc(ITEM_T)
+    rj_set(obj, O_ITEM[0], ITEM_ID[n])
+    rj_set(obj, O_ITEM[1], ITEM_NAME[n])
+    rj_set(obj, O_ITEM[2], ITEM_NAME_ZH[n])
+    rj_set(obj, O_ITEM[3], points)
+    rj_set(obj, O_ITEM[4], 1)
+    rj_set(obj, O_ITEM[5], count)
+    rj_set(obj, O_ITEM[6], tiles)
+    rj_set(obj, O_ITEM[7], None)
+    return obj
+
+
+cdef object _new_exclusion(int n, int by, int principle, int count):
+    obj = rj_alloc(EXCLUSION_T)
+    rj_set(obj, O_EXCLUSION[0], ITEM_ID[n])
+    rj_set(obj, O_EXCLUSION[1], ITEM_NAME[n])
+    rj_set(obj, O_EXCLUSION[2], ITEM_NAME_ZH[n])
+    rj_set(obj, O_EXCLUSION[3], ITEM_ID[by])
+    rj_set(obj, O_EXCLUSION[4], PRINCIPLE_STR[principle])
+    rj_set(obj, O_EXCLUSION[5], count)
+    return obj
+
+
+cdef str _held(int *counts, tuple indicators):
+    """riichi._held: the tiles of the hand the indicators point at, each kind pointed at once."""
+    cdef bint pointed[34]
+    cdef int kinds[64]
+    cdef int n = 0, k, c
+    cdef Text t
+    if not indicators:
+        return ""
+    memset(pointed, 0, sizeof(pointed))
+    for k in indicators:
+        pointed[NEXT_TILE[k]] = 1
+    for k in range(34):
+        if pointed[k]:
+            for c in range(counts[k]):
+                kinds[n] = k
+                n += 1
+    t.n = 0
+    _t_tiles(&t, kinds, NULL, n)
+    return _t_str(&t)
+
+
+cdef str _group_str(PlainHand *h, Reading *r, int g):
+    if r.shape == S_STANDARD and g < h.p.nmelds:
+        return _meld_text(h, g)
+    return GROUP_STR[r.kind[g] * 34 + r.tile[g]]
+
+
+cdef inline bint _trip(Reading *r, int g) noexcept:
+    return r.kind[g] == K_TRIPLET or r.kind[g] == K_KAN
+
+
+cdef str _item_tiles(int item, PlainHand *h, Reading *r, int seat_tile, int round_tile):
+    """item_tiles.tiles_of: the groups (or the winning tile) behind an item."""
+    cdef int finder = FINDER[item]
+    cdef int g, o, n, s, step
+    cdef int pick[5]
+    cdef int found = 0
+    if finder == T_NONE:
+        return ""
+    if finder == T_WIN:
+        return TILE_STR[h.p.win]
+    if r.shape != S_STANDARD:
+        return ""  # the sets of seven pairs are pairs, thirteen orphans has none
+    if finder == T_DOUBLED:
+        for g in range(4):
+            if r.kind[g] != K_SEQ:
+                continue
+            n = 0
+            for o in range(4):
+                if r.kind[o] == K_SEQ and r.tile[o] == r.tile[g]:
+                    n += 1
+            if n >= 2:
+                pick[found] = g
+                found += 1
+    elif finder == T_TRIPLETS_OF or finder == T_TRIPLETS_OF_PAIR:
+        for g in range(4):
+            if _trip(r, g) and T_KINDS[item][r.tile[g]]:
+                pick[found] = g
+                found += 1
+        if finder == T_TRIPLETS_OF_PAIR:
+            pick[found] = 4
+            found += 1
+    elif finder == T_SEAT or finder == T_ROUND:
+        for g in range(4):
+            if _trip(r, g) and r.tile[g] == (seat_tile if finder == T_SEAT else round_tile):
+                pick[found] = g
+                found += 1
+    elif finder == T_ALL_TRIPLETS or finder == T_CONCEALED_TRIPLETS or finder == T_KANS:
+        for g in range(4):
+            if ((finder == T_ALL_TRIPLETS and _trip(r, g))
+                    or (finder == T_CONCEALED_TRIPLETS and _trip(r, g) and r.concealed[g])
+                    or (finder == T_KANS and r.kind[g] == K_KAN)):
+                pick[found] = g
+                found += 1
+    elif finder == T_STRAIGHT:
+        for s in range(3):
+            found = 0
+            for step in range(0, 9, 3):
+                for g in range(4):
+                    if r.kind[g] == K_SEQ and r.tile[g] == 9 * s + step:
+                        pick[found] = g
+                        found += 1
+                        break
+            if found == 3:
+                break
+        if found != 3:
+            found = 0
+    elif finder == T_SANSHOKU or finder == T_DOUKOU:
+        for n in range(7 if finder == T_SANSHOKU else 9):
+            found = 0
+            for s in range(3):
+                for g in range(4):
+                    if ((r.kind[g] == K_SEQ) if finder == T_SANSHOKU else _trip(r, g)) and r.tile[g] == n + 9 * s:
+                        pick[found] = g
+                        found += 1
+                        break
+            if found == 3:
+                break
+        if found != 3:
+            found = 0
+    if not found:
+        return ""
+    if found == 1:
+        return _group_str(h, r, pick[0])
+    return " ".join([_group_str(h, r, pick[g]) for g in range(found)])
+
+
+cdef list _partition(PlainHand *h, Reading *r):
+    """riichi.written_partition: the groups' texts, a concealed red five written in the first
+    concealed group holding a five of its suit."""
+    cdef Text t
+    cdef int kinds[14]
+    cdef int n = 0, k, c, g, i
+    cdef bint taken[3]
+    cdef bint red_here
+    if r.shape == S_KOKUSHI:
+        for k in range(34):
+            for c in range(h.p.conc[k]):
+                kinds[n] = k
+                n += 1
+        t.n = 0
+        _t_tiles(&t, kinds, NULL, n)
+        return [_t_str(&t)]
+    out = []
+    memset(taken, 0, sizeof(taken))
+    for g in range(r.n_groups):
+        if r.shape == S_STANDARD and g < h.p.nmelds:
+            out.append(_meld_text(h, g))
+            continue
+        red_here = 0
+        for i in range(h.n_red):
+            k = h.red[i]
+            if not taken[i] and (r.tile[g] == k or (r.kind[g] == K_SEQ and r.tile[g] <= k <= r.tile[g] + 2)):
+                taken[i] = 1
+                red_here = 1
+        out.append(RED_GROUP_STR[r.kind[g] * 34 + r.tile[g]] if red_here else GROUP_STR[r.kind[g] * 34 + r.tile[g]])
+    return out
+
+
+cdef int _limit(int han, int fu, int yakuman, int rules) noexcept:
+    """value.value's limit, as LIMIT_STR's position (yakuman: -count)."""
+    if yakuman:
+        return -yakuman
+    if han >= 13:
+        return 5 if rules & R_KAZOE_YAKUMAN else 4
+    if han >= 11:
+        return 4
+    if han >= 8:
+        return 3
+    if han >= 6:
+        return 2
+    if han >= 5:
+        return 1
+    return 1 if _basic(han, fu, 0, rules) == mangan else 0
+
+
+cdef dict _payments(int *pay):
+    cdef dict out = PyDict_Copy(T_PAYMENTS)
+    cdef int n
+    for n in range(4):
+        if pay[n]:
+            out[SEATS_T[n]] = pay[n]
+    return out
+
+
+cdef object _full(object text, object context, object rules, int *why):
+    cdef PlainHand h
+    cdef Facts f
+    cdef Search s
+    cdef Scored* b
+    cdef Reading* r
+    cdef int n, k, t, m, i, seat, discarder_at, honba, basic, main, additional, total, limit, han
+    cdef int dora_n, aka_n, ura_n, n_reds, seat_tile, round_tile, situation, rule_bits
+    cdef int pay[4]
+    cdef int seen[34]
+    cdef int red_suits[3]
+    cdef bint suits[3]
+    cdef bint self_draw, riichi, double_riichi, ippatsu, last_wall, kong_win, first_turn, any_riichi, open_meld
+    cdef bint dealer
+    cdef dict part, cost
+    why[0] = 0
+    if not FULL_ON:
+        why[0] = WHY_OFF
+        return None
+    if type(text) is not str or not _read_text(<str>text, &h):
+        why[0] = WHY_HAND
+        return None
+    # the context: each given field's value one it takes as it is, over the defaults
+    cdef dict given
+    cdef dict values
+    if context is None:
+        given = {}
+    elif type(context) is not dict:
+        why[0] = WHY_CONTEXT
+        return None
+    else:
+        given = <dict>context
+    cdef list got = list(DEFAULT_LIST)
+    cdef unsigned long long given_bits = 0
+    cdef int field_at
+    values = PyDict_Copy(CTX_DEFAULTS)
+    for key, v in given.items():
+        at = FIELD_INDEX.get(key) if type(key) is str else None
+        if at is None:
+            why[0] = WHY_CONTEXT
+            return None
+        field_at = at
+        if not _plain_value(field_at, v):
+            why[0] = WHY_CONTEXT
+            return None
+        values[key] = v
+        got[field_at] = v
+        given_bits |= 1ULL << field_at
+    read = _rules(rules)
+    if read is None:
+        why[0] = WHY_RULES
+        return None
+    rule_bits, aka, echo = read
+    self_draw = got[X_SELF_DRAW] is True
+    seat_wind = got[X_SEAT]
+    given_discarder = got[X_DISCARDER]
+    riichi = got[X_RIICHI] is True
+    double_riichi = got[X_DOUBLE_RIICHI] is True
+    ippatsu = got[X_IPPATSU] is True
+    last_wall = got[X_LAST_WALL] is True
+    kong_win = got[X_KONG_WIN] is True
+    first_turn = got[X_FIRST_TURN] is True
+    honba = got[X_HONBA]
+    dealer = seat_wind == DEALER_SEAT
+    seat_tile = SEAT_TILE[seat_wind]
+    round_tile = SEAT_TILE[got[X_ROUND]]
+    dora_read = _indicators(got[X_DORA])
+    ura_read = _indicators(got[X_URA])
+    # checks.check: the indicators read, and no contradiction of the context with the hand
+    if dora_read is None or ura_read is None:
+        why[0] = WHY_CONTRADICTION
+        return None
+    dora_ind, dora_red = dora_read
+    ura_ind, ura_red = ura_read
+    any_riichi = riichi or double_riichi
+    open_meld = 0
+    for m in range(h.p.nmelds):
+        if h.p.mexp[m] != 2:
+            open_meld = 1
+    memcpy(seen, h.all_counts, sizeof(seen))
+    for k in dora_ind:
+        seen[k] += 1
+    for k in ura_ind:
+        seen[k] += 1
+    memset(red_suits, 0, sizeof(red_suits))
+    for i in range(h.n_red):
+        red_suits[h.red[i] // 9] += 1
+    n_reds = h.n_red
+    for m in range(h.p.nmelds):
+        red_suits[h.p.mtile[m] // 9] += h.meld_red[m]
+        n_reds += h.meld_red[m]
+    for k in dora_red:
+        red_suits[k // 9] += 1
+    for k in ura_red:
+        red_suits[k // 9] += 1
+    if (len(dora_ind) > MAX_IND or len(ura_ind) > MAX_IND
+            or ((riichi or double_riichi or ippatsu) and open_meld) or (ippatsu and not any_riichi)
+            or (ura_ind and not any_riichi) or len(ura_ind) > len(dora_ind)
+            or (not self_draw and given_discarder == seat_wind)
+            or (first_turn and (h.p.nmelds or any_riichi or (seat_wind == "E" and not self_draw)))
+            or max(red_suits[0], red_suits[1], red_suits[2]) > 1):
+        why[0] = WHY_CONTRADICTION
+        return None
+    for k in range(34):
+        if seen[k] > 4:
+            why[0] = WHY_CONTRADICTION
+            return None
+    if kong_win:
+        if self_draw:
+            n = 0
+            for m in range(h.p.nmelds):
+                n += h.p.mkind[m] == 2
+            if not n or last_wall:
+                why[0] = WHY_CONTRADICTION
+                return None
+        elif h.all_counts[h.p.win] > 1 or last_wall or h.p.win in dora_ind or h.p.win in ura_ind:
+            why[0] = WHY_CONTRADICTION
+            return None
+    # the dora (riichi.dora_count)
+    dora_n = 0
+    for k in dora_ind:
+        dora_n += h.all_counts[NEXT_TILE[k]]
+    ura_n = 0
+    for k in ura_ind:
+        ura_n += h.all_counts[NEXT_TILE[k]]
+    aka_n = n_reds if aka else 0
+    discarder = given_discarder if given_discarder is not None else PREVIOUS_SEAT[seat_wind]
+    values[N_DISCARDER] = discarder
+    # the chosen reading (as best())
+    memset(&f, 0, sizeof(Facts))
+    memset(suits, 0, sizeof(suits))
+    for k in range(34):
+        f.counts[k] = h.p.conc[k]
+        f.kinds[k] = h.all_counts[k] > 0
+    f.closed = not open_meld
+    f.n_melds = h.p.nmelds
+    for m in range(h.p.nmelds):
+        f.meld_kind[m] = K_SEQ if h.p.mkind[m] == 0 else (K_TRIPLET if h.p.mkind[m] == 1 else K_KAN)
+        f.meld_tile[m] = h.p.mtile[m]
+        f.meld_concealed[m] = h.p.mexp[m] == 2
+        f.kans += h.p.mkind[m] == 2
+    for k in range(34):
+        if f.kinds[k]:
+            if k < 27:
+                if not suits[k // 9]:
+                    suits[k // 9] = 1
+                    f.n_suits += 1
+                    f.the_suit = k // 9
+            else:
+                f.honours = 1
+    situation = (self_draw | riichi << 1 | double_riichi << 2 | ippatsu << 3 | last_wall << 4 | kong_win << 5
+                 | first_turn << 6 | dealer << 7)
+    f.win = h.p.win
+    f.situation = situation
+    f.rules = rule_bits
+    f.seat_tile = seat_tile
+    f.round_tile = round_tile
+    f.dora[0] = dora_n
+    f.dora[1] = aka_n
+    f.dora[2] = ura_n
+    s.facts = &f
+    s.found = 0
+    _search(&s)
+    # the Result (Riichi.score)
+    cdef dict dora_dict = PyDict_Copy(T_DORA)
+    dora_dict[K_DORA_N] = dora_n
+    dora_dict[K_AKA_N] = aka_n
+    dora_dict[K_URA_N] = ura_n
+    cdef dict details
+    if not s.found:
+        details = PyDict_Copy(T_DETAILS_NONE)
+    elif not s.best.has_yaku:
+        details = PyDict_Copy(T_DETAILS_NO_YAKU)
+    else:
+        details = PyDict_Copy(T_DETAILS_VALID)
+    details[K_DEALER] = dealer
+    details[K_DORA] = dora_dict
+    details[K_RICHI_STICKS] = 1000 * got[X_STICKS]
+    result = rj_alloc(RESULT_T)
+    used = rj_alloc(CONTEXT_USED_T)
+    rj_set(used, O_CONTEXT_USED[0], values)
+    rj_set(used, O_CONTEXT_USED[1], [FIELD_NAMES[i] for i in range(n_fields) if not (given_bits >> i) & 1])
+    rj_set(result, O_RESULT[0], S_VARIANT)
+    rj_set(result, O_RESULT[1], _canonical(&h))
+    rj_set(result, O_RESULT[9], PyDict_Copy(echo))
+    rj_set(result, O_RESULT[10], S_VERSION)
+    rj_set(result, O_RESULT[11], details)
+    rj_set(result, O_RESULT[12], [])
+    rj_set(result, O_RESULT[13], used)
+    rj_set(result, O_RESULT[14], [])
+    rj_set(result, O_RESULT[15], None)
+    rj_set(result, O_RESULT[17], None)
+    memset(pay, 0, sizeof(pay))
+    if not s.found:
+        rj_set(result, O_RESULT[2], False)
+        rj_set(result, O_RESULT[3], S_NOT_WINNING)
+        rj_set(result, O_RESULT[4], 0)
+        rj_set(result, O_RESULT[5], [])
+        rj_set(result, O_RESULT[6], [])
+        rj_set(result, O_RESULT[7], [])
+        rj_set(result, O_RESULT[8], _payments(pay))
+        rj_set(result, O_RESULT[16], None)
+        return result
+    b = &s.best
+    r = &b.reading
+    # the dora texts: the tiles pointed at, the red fives
+    dora_tiles = _held(h.all_counts, dora_ind)
+    ura_tiles = _held(h.all_counts, ura_ind)
+    red_tiles = ""
+    if aka_n:
+        reds = []
+        for k in range(3):
+            for i in range(h.n_red):
+                if h.red[i] // 9 == k:
+                    reds.append(RED_NAME[k])
+            for m in range(h.p.nmelds):
+                if h.p.mtile[m] // 9 == k and h.p.mtile[m] < 27:
+                    for i in range(h.meld_red[m]):
+                        reds.append(RED_NAME[k])
+        red_tiles = " ".join(reds)
+    items = []
+    han = 0
+    for n in range(b.n_kept):
+        k = b.kept[n]
+        if not b.has_yaku and not is_dora[k]:
+            continue
+        if is_dora[k]:
+            tiles = dora_tiles if k == dora_items[0] else (red_tiles if k == dora_items[1] else ura_tiles)
+        else:
+            tiles = _item_tiles(k, &h, r, seat_tile, round_tile)
+        items.append(_item(k, b.kept_points[n], b.kept_count[n], tiles))
+        han += b.kept_points[n] * b.kept_count[n]
+    fu_items = []
+    for n in range(b.n_fu):
+        part = PyDict_Copy(T_FU_ITEM)
+        part[K_REASON] = FU_STR[b.fu_reason[n]]
+        part[K_FU_VALUE] = b.fu_value[n]
+        part[K_TILES] = _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else ""
+        fu_items.append(part)
+    partition = _partition(&h, r)
+    rj_set(result, O_RESULT[5], items)
+    rj_set(result, O_RESULT[7], partition)
+    if not b.has_yaku:
+        details[K_HAN] = han
+        details[K_FU] = b.fu
+        details[K_FU_ITEMS] = fu_items
+        details[K_LIMIT] = LIMIT_STR[0]
+        rj_set(result, O_RESULT[2], False)
+        rj_set(result, O_RESULT[3], S_NO_YAKU)
+        rj_set(result, O_RESULT[4], 0)
+        rj_set(result, O_RESULT[6], [])
+        rj_set(result, O_RESULT[8], _payments(pay))
+        rj_set(result, O_RESULT[16], None)
+        return result
+    # value.value and value.settle
+    basic = _basic(b.han, b.fu, b.yakuman, rule_bits)
+    limit = _limit(b.han, b.fu, b.yakuman, rule_bits)
+    seat = SEAT_INDEX[seat_wind]
+    if not self_draw:
+        main = _up100(basic * (6 if dealer else 4))
+        additional = 0
+        total = main
+        discarder_at = SEAT_INDEX[discarder]
+        pay[discarder_at] -= main + 300 * honba
+        pay[seat] += main + 300 * honba
+    elif dealer:
+        main = additional = _up100(2 * basic)
+        total = 0
+        for i in range(4):
+            if i != seat:
+                pay[i] -= main + 100 * honba
+                pay[seat] += main + 100 * honba
+                total += main
+    else:
+        main = _up100(2 * basic)
+        additional = _up100(basic)
+        total = 0
+        for i in range(4):
+            if i != seat:
+                t = main if SEATS_T[i] == DEALER_SEAT else additional
+                pay[i] -= t + 100 * honba
+                pay[seat] += t + 100 * honba
+                total += t
+    details[K_HAN] = b.han
+    details[K_FU] = b.fu
+    details[K_FU_ITEMS] = fu_items
+    details[K_LIMIT] = YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit]
+    cost = PyDict_Copy(T_COST)
+    cost[K_MAIN] = main
+    cost[K_ADDITIONAL] = additional
+    details[K_COST] = cost
+    rj_set(result, O_RESULT[2], True)
+    rj_set(result, O_RESULT[3], None)
+    rj_set(result, O_RESULT[4], total)
+    rj_set(result, O_RESULT[6], [_exclusion(b.excluded[n], b.excluded_by[n], b.excluded_principle[n],
+                                            b.excluded_count[n]) for n in range(b.n_excluded)])
+    rj_set(result, O_RESULT[8], _payments(pay))
+    rj_set(result, O_RESULT[16], S_TIE_BREAK)
+    return result
+
+
+def full(text, context, rules):
+    """The Result the checked path gives for a plain request, or None (the checked path answers)."""
+    cdef int why
+    return _full(text, context, rules, &why)
+
+
+def why_full_declines(text, context, rules):
+    """Why ``full`` declines this request, as a code (0: it answers; compiled.DECLINE_REASONS)."""
+    cdef int why
+    _full(text, context, rules, &why)
+    return why

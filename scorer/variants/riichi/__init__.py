@@ -34,7 +34,7 @@ from . import compiled
 from .checks import MAX_INDICATORS, NOTATION, Indicators, check, check_short, next_tile
 from .claims import read_claim
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
-from .evaluate import DoraCount, Scored, choose, score_reading
+from .evaluate import TIE_BREAK, DoraCount, Scored, choose, score_reading
 from .items import ITEMS, YAKUMAN_IDS, value_text
 from .notes import reading_notes, wait_note
 from .shapes import PAIR, TRIPLET, Reading, readings
@@ -44,7 +44,6 @@ from .yaku import hand_facts
 INDICATORS = {"type": "string", "maxLength": 40, "pattern": r"^(?:[0-9][mps]|[1-7]z|[ESWNCFP]){0,5}$",
               "format": "tiles", "x-max-tiles": MAX_INDICATORS,  # the referee page picks them as tiles
               "description": "0 to 5 indicator tiles written together, e.g. 3mE (0m 0p 0s: red fives)"}
-TIE_BREAK = "the most points, then a real yakuman over a counted one, then the higher han, then the higher fu"
 
 
 def dora_count(hand: Hand, ind: Indicators, rules: RiichiRules) -> DoraCount:

@@ -45,7 +45,7 @@ from . import item_tiles
 from . import value as value_module
 from .checks import MAX_INDICATORS, NOTATION, next_tile, read_indicators
 from .context import RiichiContext, RiichiRules
-from .evaluate import MAX_YAKUMAN, ONE_YAKUMAN, DoraCount, Scored
+from .evaluate import MAX_YAKUMAN, ONE_YAKUMAN, TIE_BREAK, DoraCount, Scored
 from .fu import FuItem
 from .item_tiles import tiles_of
 from .items import DORA_IDS, DOUBLE_YAKUMAN, ITEMS, OPEN_HAN, YAKUMAN_IDS
@@ -506,8 +506,6 @@ def _group_texts(red: bool) -> list[str | None]:
 def _full_tables(variant: Any) -> dict[str, Any]:
     """What the C full path is told (``_fast.configure_full``), each from its declaration or writer."""
     from scorer.version import __version__
-
-    from . import TIE_BREAK
 
     rules = RiichiRules.validate({})
     kazoe = RiichiRules.validate({"kazoe": "yakuman"})

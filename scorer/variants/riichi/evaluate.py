@@ -19,6 +19,9 @@ from .shapes import Reading
 from .value import Settlement, Value, settle, value
 from .yaku import HandFacts, han_of, ordinary, yakuman
 
+# how the chosen reading wins among others (the result's ``tie_break``)
+TIE_BREAK = "the most points, then a real yakuman over a counted one, then the higher han, then the higher fu"
+
 ONE_YAKUMAN = "one_yakuman"
 MAX_YAKUMAN = 6
 _POSITION = {row.id: n for n, row in enumerate(ITEMS)}

@@ -4,8 +4,8 @@ input alone; the new record is only returned once its whole sheet computes."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import ValidationError

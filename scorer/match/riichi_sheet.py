@@ -328,6 +328,20 @@ def _hand(entry: RiichiHand | MultipleRon | RiichiDraw, n: int, where: str, tabl
     return row
 
 
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """The rules named in a refusal, with the verb agreeing: "the wrc preset has", "these rules have"."""
+
+    has: str
+    allows: str
+
+
+def _named(rules: HanchanRules) -> _Named:
+    if rules.preset:
+        return _Named(f"the {rules.preset} preset has", f"the {rules.preset} preset allows")
+    return _Named("these rules have", "these rules allow")
+
+
 def _multiple_problems(entry: MultipleRon, where: str, table: Table) -> list[Problem]:
     names, rules = table.names, table.rules
     found: list[Problem] = []
@@ -341,7 +355,7 @@ def _multiple_problems(entry: MultipleRon, where: str, table: Table) -> list[Pro
                            "bad_multiple_ron"))
     found += _twice([w.winner for w in wins if w.winner is not None], where + ".wins", "the winners")
     most = MOST_RONS[rules.multiple_ron]
-    named = f"the {rules.preset} preset" if rules.preset else "these rules"
+    named = _named(rules)
     if len(wins) > most:
         if most == 1:
             nearest = ""
@@ -349,10 +363,10 @@ def _multiple_problems(entry: MultipleRon, where: str, table: Table) -> list[Pro
             if src in table.names and all(w.winner in names for w in wins):
                 near = min(wins, key=lambda w: (names.index(w.winner) - names.index(src)) % 4)
                 nearest = f" ({near.winner})"
-            found.append(_fail(where, f"{named} has head bump: one discard has one winner, the player nearest the "
+            found.append(_fail(where, f"{named.has} head bump: one discard has one winner, the player nearest the "
                                f"discarder in turn order{nearest}; enter that win alone", "head_bump"))
         else:
-            found.append(_fail(where, f"{len(wins)} rons on one discard: {named} allows {most} at most "
+            found.append(_fail(where, f"{len(wins)} rons on one discard: {named.allows} {most} at most "
                                + ("(three rons are an abortive draw: enter draw: true, abortive: true)"
                                   if rules.abortive_draws else ""), "too_many_rons"))
     return found
@@ -362,10 +376,10 @@ def _draw_problems(entry: RiichiDraw, where: str, table: Table, riichi: list[str
     names, rules = table.names, table.rules
     tenpai = list(entry.tenpai or [])
     found = _known(names, tenpai, where + ".tenpai", "the player") + _twice(tenpai, where + ".tenpai", "tenpai")
-    named = f"the {rules.preset} preset" if rules.preset else "these rules"
+    named = _named(rules)
     if entry.abortive:
         if not rules.abortive_draws:
-            found.append(_fail(where, f"{named} has no abortive draws (the hand is played on)", "no_abortive_draws"))
+            found.append(_fail(where, f"{named.has} no abortive draws (the hand is played on)", "no_abortive_draws"))
         if entry.tenpai:
             found.append(_fail(where, "an abortive draw names no tenpai players (nobody pays)", "bad_entry"))
     elif not unread(entry) & {"tenpai", "abortive"}:  # else who was tenpai is not known

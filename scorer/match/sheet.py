@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import HandError, Problem
 from ..seats import sums_to_zero
 from ..variants.mcr.settle import BASE, payments
+from .entries import settle_each
 from .model import (
     KIND_NAMES,
     MAX_PENALTIES,
@@ -26,7 +27,6 @@ from .model import (
     player_names,
     takes_a_hand,
 )
-from .entries import settle_each
 from .partial import unread
 from .seating import HANDS, WINDS, HandSeats, hand_seats
 from .standings import needs, places, table_points

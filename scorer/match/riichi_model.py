@@ -104,6 +104,10 @@ class RiichiWin(_Strict):
     hand: Annotated[str, Field(min_length=1, max_length=MAX_HAND_CHARS)] | None = Field(
         None, description="the winning hand in riichi notation, valued by the riichi scorer")
     context: RiichiWinContext | None = None
+    pao: Name | None = Field(
+        None, description="the liable player (pao, 責任払い) of big three dragons or big four winds: who fed the "
+        "third dragon set or the fourth wind set by a discard that was called; pays a self-draw alone, or half "
+        "of a ron with the discarder")
 
 
 Declared = Annotated[list[Name], Field(max_length=4, description="who declared riichi this hand (1,000 each)")]

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..archive.riichi_replay import PAO_YAKUMAN as PAO_FOR
+from ..archive.riichi_replay import liable_split
 from ..errors import HandError, Problem
 from ..seats import SEATS as WINDS
 from ..variants.riichi.value import settle, value
@@ -42,6 +44,7 @@ RON_HONBA, TSUMO_HONBA = 300, 100
 # the 3,000 noten payment, by the number of tenpai players: (each tenpai player gets, each noten pays)
 NOTEN = {1: (3000, 1000), 2: (1500, 1500), 3: (1000, 3000)}
 MANGAN_HAN = 5  # from 5 han the fu no longer matter
+PAO_YAKUMAN = frozenset(PAO_FOR.values())  # the yakuman a player can be liable for
 
 
 def _engine_score(hand: str, context: dict[str, Any], preset: str | None) -> Any:
@@ -107,11 +110,25 @@ def _twice(who: list[str], where: str, what: str) -> list[Problem]:
 def _win_problems(win: RiichiWin, where: str, names: list[str], riichi: list[str] | None) -> list[Problem]:
     """What the sheet can tell is wrong with one win without valuing it (its unread fields left
     alone: partial.py)."""
-    found = _known(names, [win.winner], where, "the winner") + _known(names, [win.from_], where, "the discarder")
+    found = (_known(names, [win.winner], where, "the winner") + _known(names, [win.from_], where, "the discarder")
+             + _known(names, [win.pao], where, "the liable player (pao)"))
     if win.from_ is not None and win.from_ == win.winner:
         found.append(_fail(where, f"{win.winner} cannot win on their own discard (from: null is a self-draw)",
                            "discarder_is_winner"))
-    return found + _given_problems(win, where) + _fu_problems(win, where) + _declared_problems(win, where, riichi)
+    return (found + _given_problems(win, where) + _fu_problems(win, where) + _declared_problems(win, where, riichi)
+            + _pao_problems(win, where))
+
+
+def _pao_problems(win: RiichiWin, where: str) -> list[Problem]:
+    """A liable player only for a yakuman (the hand given as tiles is checked once valued)."""
+    if win.pao is None:
+        return []
+    if win.pao == win.winner:
+        return [_fail(where, f"{win.winner} cannot be liable (pao) for their own win", "bad_pao")]
+    if win.han is not None:
+        return [_fail(where, f"pao: {win.pao} is liable only for a yakuman of big three dragons or big four "
+                      f"winds, not for {win.han} han (give yakuman: 1, or the hand)", "bad_pao")]
+    return []
 
 
 def _given_problems(win: RiichiWin, where: str) -> list[Problem]:
@@ -178,12 +195,15 @@ def _scored(win: RiichiWin, where: str, table: Table, winner: int, discarder: in
         raise HandError([Problem(f"{where}: {p.message}", p.position, p.code) for p in err.problems]) from None
     if not result.valid:
         raise HandError([_fail(where, f"not a win: {result.reason}", "not_a_win")])
+    if win.pao is not None and not PAO_YAKUMAN.intersection(i.id for i in result.items):
+        raise HandError([_fail(where, f"pao: {win.pao} is liable only for big three dragons or big four winds, "
+                               "and this hand holds neither", "bad_pao")])
     d = result.details
     items = [{"id": i.id, "name": i.name, "name_zh": i.name_zh, "han": i.points * i.count} for i in result.items]
     request = {"variant": "riichi", "hand": win.hand, "context": context, "rules": table.rules.scoring,
                "explain": True}
     return dict(result.payments), {"hand": result.hand, "han": d["han"], "fu": d["fu"], "limit": d["limit"],
-                                   "items": items, "context": context, "request": request}
+                                   "items": items, "context": context, "request": request, "total": result.total}
 
 
 def _settle_win(win: RiichiWin, where: str, table: Table, honba: int, sticks: int, riichi: list[str],
@@ -198,16 +218,21 @@ def _settle_win(win: RiichiWin, where: str, table: Table, honba: int, sticks: in
         by_seat, scored = _scored(win, where, table, winner, discarder, honba, sticks, win.winner in riichi,
                                     score)
         row.update(han=scored["han"], fu=scored["fu"], limit=scored["limit"], scored=scored)
+        total = scored.pop("total")
     else:
         opts = _value_rules(table.rules.scoring)
         yakuman = win.yakuman or 0
         worth = value(13 * yakuman if yakuman else win.han or 0, win.fu or 0, yakuman, opts)
         paid = settle(worth.basic, table.seat(winner), discarder is None,
                       table.seat(discarder) if discarder is not None else WINDS[0], honba)
-        by_seat = paid.payments
+        by_seat, total = paid.payments, paid.total
         row.update(han=win.han, fu=win.fu, yakuman=win.yakuman, limit=worth.limit)
     row["honba"] = honba
-    deltas = {name: by_seat[table.seat(i)] for i, name in enumerate(names)}
+    changes = [by_seat[table.seat(i)] for i in range(len(names))]
+    if win.pao is not None:  # the audit's pao rule (scorer/archive/riichi_replay.py), not a second one
+        changes = liable_split(changes, winner, discarder, names.index(win.pao), total, honba)
+        row["pao"] = win.pao
+    deltas = dict(zip(names, changes, strict=True))
     row["points"] = deltas[win.winner]
     return deltas, row
 

@@ -175,7 +175,8 @@ export class HanchanView {
                   ...this.otherWinners(opts));
       } else {
         const p = this.tab.deps.picker();
-        body.push(el("p", {class: "hint", id: "m-tiles-note", text: `${t("m_tiles_note_riichi")} ${p.text || "—"}`}));
+        body.push(el("p", {class: "hint", id: "m-tiles-note", text: `${t("m_tiles_note_riichi")} ${p.text || "—"}`}),
+                  field("m_pao", select("m-pao", [["", "—"], ...opts], win.pao ?? "")));
       }
       body.push(this.checks("riichi", "m_riichi", entry.riichi));
     } else if (kind === "draw") {
@@ -227,6 +228,7 @@ export class HanchanView {
       return withRiichi({wins});
     }
     const p = this.tab.deps.picker();
+    if (this.tab.value("m-pao")) win.pao = this.tab.value("m-pao");
     if (p.variant !== "riichi") { this.tab.say("m_need_riichi"); return null; }
     if (!p.external && p.count !== p.full) { this.tab.say("m_need_hand", {n: p.count, m: p.full}); return null; }
     const ctx = this.tab.deps.context();
@@ -255,7 +257,8 @@ export class HanchanView {
     if (row.kind === "penalty") return `${t("m_penalty")}: ${row.reason}`;
     const parts = (row.wins || []).map((w) => {
       const worth = w.yakuman ? `${w.yakuman}× yakuman` : `${w.han} han${w.fu && w.han < MANGAN_HAN ? ` ${w.fu} fu` : ""}`;
-      return `${w.winner} ${worth} ${w.self_draw ? t("m_tsumo") : t("m_off", {p: w.from})}`;
+      const pao = w.pao ? ` (${t("m_pao_row", {p: w.pao})})` : "";
+      return `${w.winner} ${worth} ${w.self_draw ? t("m_tsumo") : t("m_off", {p: w.from})}${pao}`;
     });
     if (row.kind === "draw") {
       parts.push(row.abortive ? t("m_abortive") : `${t("m_draw")}, ${t("m_tenpai")}: ${row.tenpai.join(", ") || "—"}`);

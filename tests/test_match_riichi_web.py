@@ -216,3 +216,21 @@ def test_head_bump_and_the_most_rons_are_refused_by_touch_at_320(server, phone):
     _finger(d, _id(d, "m-add"))
     assert _said(d) == "Several winners are rons on one discard: choose who discarded it."
     _fits(d, "a double ron's form at 320 px")
+
+
+def test_a_hand_in_the_picker_names_its_liable_player(server, desktop):
+    d = desktop
+    _new_table(d, server, "wrc")
+    match_id = _id(d, "m-id").text
+    # Bo's big three dragons, ron off Di, Cy liable (pao): 32,000 halved, 16,000 from each
+    _open(d, f"{server}/?variant=riichi&lang=en&tab=match&match={match_id}&hand=%5BCCC%5D%5BFFF%5DPPP123m44p")
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-add"))
+    _id(d, "m-mode-tiles").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-pao"))
+    Select(_id(d, "m-winner")).select_by_value("Bo")
+    Select(_id(d, "m-from")).select_by_value("Di")
+    Select(_id(d, "m-pao")).select_by_value("Cy")
+    _id(d, "m-add").click()
+    _rows(d, 1)
+    assert _deltas(d, 1) == {"Ann": 0, "Bo": 32_000, "Cy": -16_000, "Di": -16_000}
+    assert "pao: Cy liable" in d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] .m-what').text

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ..errors import HandError, Problem
 from . import wording
-from .partial import read_partly, unread
+from .partial import read_fields, read_partly
 
 MAX_NAME = 32  # a player's name, as on a score sheet
 MAX_TEXT = 200  # a reason, a note
@@ -282,10 +282,7 @@ def record_partly(raw: Any) -> MatchRecord | None:
     part = read_partly(MatchRecord, raw)
     if part is None or part.players is None or part.hands is None:
         return None
-    given = raw.get("rules") if isinstance(raw.get("rules"), dict) else {}
-    rules = read_partly(MatchRules, given)
-    readable = {k: v for k, v in given.items() if rules is not None and k not in unread(rules)}
-    part.rules = MatchRules.model_validate(readable if rules is not None else {})
+    part.rules = read_fields(MatchRules, raw.get("rules", {}))
     part.log = part.log or []
     return part
 

@@ -19,6 +19,16 @@ def unread(model: BaseModel | None) -> frozenset[str]:
     return frozenset() if model is None else getattr(model, "_unread", frozenset())
 
 
+def read_fields(model: type[M], raw: Any) -> M:
+    """``raw`` read as ``model`` with every faulty or unknown field left at its default (a model
+    whose fields all have one: a match's rules)."""
+    part = read_partly(model, raw)
+    if part is None:
+        return model.model_validate({})
+    keys = {info.alias or name for name, info in model.model_fields.items()} - unread(part)
+    return model.model_validate({k: v for k, v in raw.items() if k in keys})
+
+
 def read_partly(model: type[M], raw: Any, nested: dict[str, type[BaseModel]] | None = None) -> M | None:
     """``raw`` read as ``model``, the faulty fields unread; None when nothing can be read (not an
     object, or a fault of the whole object). ``nested``: a list field of objects read item by item

@@ -7,11 +7,11 @@ of the entry) and still takes its place, so the entries after it are checked whe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from ..errors import HandError, Problem
 
-E = TypeVar("E")
+E = Any  # a kind of sheet's entry (its model's union): each sheet's own functions are typed
 
 
 def settle_each(hands: Sequence[Any], where: Callable[[int], str], *,

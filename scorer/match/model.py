@@ -203,7 +203,8 @@ def entry_partly(raw: Any) -> Entry | None:
     kinds = [k for k in KINDS if k in raw] if isinstance(raw, dict) else []
     if len(kinds) > 1:
         return None
-    return read_partly(KINDS[kinds[0]] if kinds else Win, raw)
+    model: type[Entry] = KINDS[kinds[0]] if kinds else Win
+    return read_partly(model, raw)
 
 
 def parse_entry(raw: Any, where: str = "entry") -> Entry:

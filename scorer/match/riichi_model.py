@@ -193,7 +193,8 @@ def entry_partly(raw: Any) -> RiichiEntry | None:
     kinds = [k for k in KINDS if k in raw] if isinstance(raw, dict) else []
     if len(kinds) > 1:
         return None
-    return read_partly(KINDS[kinds[0]] if kinds else RiichiHand, raw, {"wins": RiichiWin})
+    model: type[RiichiEntry] = KINDS[kinds[0]] if kinds else RiichiHand
+    return read_partly(model, raw, {"wins": RiichiWin})
 
 
 def parse_entry(raw: Any, where: str = "entry") -> RiichiEntry:

@@ -6,7 +6,7 @@ record; hand values come from the riichi scorer's tables (scorer/variants/riichi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -97,7 +97,7 @@ def _fail(where: str, message: str, code: str) -> Problem:
     return Problem(f"{where}: {message}", None, code)
 
 
-def _known(names: list[str], who: list[str | None], where: str, role: str) -> list[Problem]:
+def _known(names: list[str], who: Sequence[str | None], where: str, role: str) -> list[Problem]:
     return [_fail(where, f"{role} {n!r} is not one of the players ({', '.join(names)})", "unknown_player")
             for n in who if n is not None and n not in names]
 

@@ -33,6 +33,9 @@ def test_a_self_draw_is_paid_by_the_liable_player_alone():
     # without pao: Ann (dealer) 16,000, Cy and Di 8,000 each; with it Cy pays all 32,000
     assert s["hands"][0]["deltas"] == {"Ann": 0, "Bo": 32_000, "Cy": -32_000, "Di": 0}
     assert s["hands"][0]["wins"][0]["pao"] == "Cy"
+    record, _ = new_record({"variant": "riichi", "players": PLAYERS, "rules": {"preset": "wrc"},
+                            "hands": [{"winner": "Bo", "from": None, "yakuman": 1, "pao": "Cy"}]})
+    assert record["hands"][0] == {"winner": "Bo", "from": None, "yakuman": 1, "pao": "Cy"}  # kept as written
 
 
 def test_a_ron_is_halved_between_the_discarder_and_the_liable_player_who_pays_the_honba():

@@ -140,7 +140,9 @@ export class HanchanView {
     if (!this.tab.value("m-from")) return ["m_ron_needs_discard"];
     const most = this.mostRons();
     if (most === 1) return ["m_head_bump", {r: named}];
-    if (1 + this.others.length >= most) return [rules.abortive_draws ? "m_most_rons_abortive" : "m_most_rons", {r: named, n: most}];
+    // a ron past the most is an abortive draw where the rules have them (a fourth winner cannot be)
+    const abortive = rules.abortive_draws && most < 3;
+    if (1 + this.others.length >= most) return [abortive ? "m_most_rons_abortive" : "m_most_rons", {r: named, n: most}];
     return null;
   }
 

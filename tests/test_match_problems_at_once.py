@@ -191,3 +191,20 @@ def test_http_says_every_problem_in_one_422(client):
     assert [(e["code"], e["message"]) for e in r.json()["error"]["errors"]] == [
         ("bad_request", 'entry.wins[1].han: "2" is not an integer'), ("head_bump", f"entry: {HEAD_BUMP}")]
     assert client.get(f"/v1/matches/{made['id']}").json()["revision"] == made["revision"]  # nothing changed
+
+
+def test_http_a_faulty_body_hides_none_of_its_entrys_problems_in_the_match(client):
+    made = client.post("/v1/matches", json=riichi([{"winner": "Ann", "from": "Bo", "han": 2, "fu": 30}])).json()
+    auth = {"authorization": f"Bearer {made['edit_key']}"}
+    r = client.post(f"/v1/matches/{made['id']}/hands", headers=auth,
+                    json={"entry": {"winner": "Zed", "from": "Bo", "han": "2", "fu": 30}, "revision": "x"})
+    assert r.status_code == 422
+    got = [(e["code"], e["message"].split(":")[0]) for e in r.json()["error"]["errors"]]
+    assert got == [("bad_request", "revision"), ("bad_request", "entry.han"), ("unknown_player", "entry")]
+    # a correction without its reason, of entry 1 into a double ron under WRC: head bump said too
+    double = {"wins": [{"winner": "Ann", "from": "Bo", "han": 2, "fu": 30}, {"winner": "Cy", "from": "Bo", "han": 2, "fu": 30}]}
+    r = client.post(f"/v1/matches/{made['id']}/corrections", headers=auth, json={"n": 1, "entry": double, "by": "ref"})
+    assert r.status_code == 422
+    assert [(e["code"], e["message"]) for e in r.json()["error"]["errors"]] == [
+        ("missing", "reason: missing"), ("head_bump", f"entry: {HEAD_BUMP}")]
+    assert client.get(f"/v1/matches/{made['id']}").json()["revision"] == made["revision"]  # nothing changed

@@ -1,6 +1,6 @@
 """``mjscore audit tenhou|mjai`` and ``mjscore convert tenhou|mjai``: riichi game logs replayed and
-every win checked (docs/batch.md#riichi-game-logs), on the hand-made fixture game of
-tests/riichi_logs.py (one replay rule per round) and on broken logs."""
+every win checked (docs/batch.md#riichi-game-logs), on real recorded games (tests/riichi_real_logs.py),
+on the hand-made fixture game of tests/riichi_logs.py (one replay rule per round) and on broken logs."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import riichi_logs
+import riichi_real_logs
 from cli_runner import run_cli
 
 from scorer import engine
@@ -207,7 +208,11 @@ def test_workers_answer_as_one_process(tmp_path: Path) -> None:
     ({"disp": "般東"}, {"preset": "tenhou", "open_tanyao": False, "aka": False}),
     ({"disp": "特東喰赤速", "ref": "2019..."}, {"preset": "tenhou", "open_tanyao": True, "aka": True}),
     ({"disp": "般南喰", "aka": 0}, {"preset": "tenhou", "open_tanyao": True, "aka": False}),
-    ({"disp": "玉の間四人南", "aka51": 1}, {"preset": "tenhou", "aka": True}),
+    ({"disp": "四鳳南喰赤"}, {"preset": "tenhou", "open_tanyao": True, "aka": True}),
+    ({"disp": "四般南喰－－"}, {"preset": "tenhou", "open_tanyao": True, "aka": False}),
+    ({"disp": "玉の間四人南", "aka51": 1}, {"preset": "mahjongsoul", "aka": True}),
+    ({"disp": "Gold Room South", "aka53": 1, "aka52": 1, "aka51": 1}, {"preset": "mahjongsoul", "aka": True}),
+    ({"disp": "金の間南喰赤"}, {"preset": "mahjongsoul"}),
     ({"disp": "南場の部"}, None), ({}, None), (None, None)])
 def test_the_rules_a_log_states(rule: Any, rules: Any) -> None:
     from scorer.archive.tenhou import stated_rules
@@ -451,10 +456,11 @@ def test_the_real_forms_game_agrees_in_both_formats_and_with_the_oracle() -> Non
     assert wins[1]["record"]["liable"] == 0 and wins[1]["result"]["deltas"] == [-16600, 32600, -16000, 0]
 
 @pytest.mark.parametrize("name", ["流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了",
-                                  "四槓散了", "四風連打", "三家和", "四開槓"])
+                                  "四槓散了", "四風連打", "三家和", "四開槓", "Ryuukyoku", "Exhaustive Draw",
+                                  "Nine Terminal Abortion", "Suucha Riichi", "Mangan at Draw"])
 def test_every_draw_a_log_names_is_a_drawn_round(name: str) -> None:
     entry = riichi_logs.pon_of_a_later_discard()
-    entry[16] = [name, [0, 0, 0, 0]] if name in ("流局", "流し満貫") else [name]
+    entry[16] = [name, [0, 0, 0, 0]] if name in ("流局", "流し満貫", "Ryuukyoku", "Mangan at Draw") else [name]
     assert audit_one(entry) | {"id": ""} == {"id": "", "source": "t.json", "line": 1, "outcome": "drawn",
                                              "drawn": name}
 
@@ -464,14 +470,17 @@ def test_every_draw_a_log_names_is_a_drawn_round(name: str) -> None:
     ("満貫8000点", None, 8000), ("満貫2000-4000点", None, 8000), ("満貫4000点∀", None, 12000),
     ("跳満12000点", None, 12000), ("倍満4000-8000点", None, 16000), ("三倍満36000点", None, 36000),
     ("役満16000点∀", None, 48000), ("役満64000点", None, 64000), ("数え役満8000-16000点", None, 32000),
-    ("切り上げ満貫8000点", None, 8000), ("30符5飜満貫8000点", None, 8000)])
+    ("切り上げ満貫8000点", None, 8000), ("30符5飜満貫8000点", None, 8000),
+    # as tensoul writes them in romaji or English
+    ("30Fu1Han1000点", 30, 1000), ("Mangan 2000-4000点", None, 8000), ("Haneman 6000点∀", None, 18000),
+    ("Counted Yakuman 32000点", None, 32000), ("Rounded Mangan 8000点", None, 8000)])
 def test_the_value_strings_of_a_win(text: str, fu: int | None, points: int) -> None:
     from scorer.archive.tenhou import _value
 
     assert _value(text, "here") == (fu, points)
 
 
-@pytest.mark.parametrize("text", ["8000", "満貫8000", "abc8000点", "30符1000点", "満貫-8000点"])
+@pytest.mark.parametrize("text", ["8000", "満貫8000", "abc8000点", "30符1000点", "満貫-8000点", "Mangan8000点"])
 def test_a_value_string_not_read_is_an_error_in_words(text: str) -> None:
     entry = riichi_logs.riichi_ronned_on_declaration()
     entry[16] = ["和了", [0, 0, -2600, 2600], [3, 2, 3, text, "一気通貫(2飜)"]]
@@ -571,3 +580,137 @@ def test_an_mjai_round_start_not_read_is_an_error_in_words(key: str, value: Any,
     events[1] = {**events[1], key: value}
     first = next(mjai.split_games([json.dumps(e).encode() for e in events], "m.jsonl"))
     assert audit_round(first)["error"] == {"where": "line 2", "message": message}
+
+
+def test_real_recorded_games_replay_with_every_win_agreeing() -> None:
+    """Twelve games of Tenhou's 鳳凰卓, rounds of another, and 18 rounds kept by mjai-reviewer: the
+    summary is what the logs' own results count, every win agreeing."""
+    paths = riichi_real_logs.TENHOU_FILES
+    expected = riichi_real_logs.recorded_counts(paths)
+    assert len(paths) == 31 and expected["rounds"] >= 140 and expected["wins"] >= 119  # the set is all there
+    out = run_cli(["audit", "tenhou", *map(str, paths), "--json", "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    *problems, summary = out.stdout.strip().splitlines()
+    assert json.loads(summary) == expected, "\n".join(problems)
+
+
+def test_real_recorded_games_as_mjai_replay_with_every_win_agreeing() -> None:
+    paths = riichi_real_logs.TENHOU_FILES
+    out = run_cli(["audit", "mjai", *(str(riichi_real_logs.mjai_path(p)) for p in paths), "--json", "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    *problems, summary = out.stdout.strip().splitlines()
+    assert json.loads(summary) == riichi_real_logs.recorded_counts(paths), "\n".join(problems)
+
+
+def test_the_games_kept_as_mjlog_are_what_the_converter_writes() -> None:
+    """Tenhou's own records (mjlog XML) as tenhou.net/6: the pao, the double ron after a closed kan
+    with its kan dora, the rinshan after an added kan (its kan dora not shown) replay through them."""
+    import mjlog_tenhou
+
+    sources = sorted((riichi_real_logs.REAL / "mjlog").glob("*.mjlog"))
+    assert len(sources) == 3
+    for source in sources:
+        game = mjlog_tenhou.convert(source.read_text(encoding="utf-8"))
+        written = riichi_real_logs.REAL / "tenhou-from-mjlog" / f"{source.stem}.json"
+        assert written.read_text(encoding="utf-8") == json.dumps(game, ensure_ascii=False) + "\n", source.name
+
+
+def test_the_real_games_mjai_files_are_what_the_builder_writes() -> None:
+    for path in riichi_real_logs.TENHOU_FILES:
+        lines = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in riichi_real_logs.mjai_events(path))
+        assert riichi_real_logs.mjai_path(path).read_text(encoding="utf-8") == lines, path.name
+
+
+def test_a_record_naming_yaku_in_other_words_is_compared_by_its_totals() -> None:
+    """A Mahjong Soul game converted with English yaku names: its han, fu, points and changes agree."""
+    (game,) = riichi_real_logs.games(riichi_real_logs.REAL / "mjai-reviewer" / "confusing_nakis_7.json")
+    win = only_win(audit_one(game["log"][0], game["rule"]))
+    assert win["agree"], win["why"]
+    assert win["notes"] == ["the record names yaku in words we do not read (Riichi, Dora, Ura Dora): compared by "
+                            "han, fu, points and score changes, not yaku by yaku"]
+    entry = json.loads(json.dumps(game["log"][0]))
+    entry[16][2][3] = "40符3飜3900点"  # one han more than the hand holds
+    win = only_win(audit_one(entry, game["rule"]))
+    assert not win["agree"]
+    assert "points: the record 3900 (40符3飜3900点), ours 2600" in win["why"]
+
+
+
+def test_a_corrupted_real_game_gets_every_problem_at_once_in_words(tmp_path: Path) -> None:
+    """Hand-made damage to real games: each broken round an error naming where and why, the rest replayed."""
+    (game,) = riichi_real_logs.games(riichi_real_logs.REAL / "mjai-reviewer" / "ranked_game.json")
+    game["log"][0][5][3] = "47p47"  # a pon string with one tile from the hand
+    game["log"][1][16][2][0] = 7  # no such winner
+    game["log"][2][4] = game["log"][2][4][:12]  # a deal one tile short
+    hanchan = riichi_real_logs.REAL / "mjx" / "2010102910gm-00a9-0000-cdb9804c.json"
+    lines = hanchan.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3][:300]  # a line cut short
+    lines[5] = lines[5].replace('"和了"', '"和"')  # a result Tenhou never writes
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    cut = tmp_path / "cut.json"
+    cut.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = run_cli(["audit", "tenhou", str(broken), str(cut), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output and "internal" not in out.output
+    *reports, summary = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [r["error"] for r in reports] == [
+        {"where": "game 1, round E1-0 (log[0]), player 0's draw 4", "message": "a pon takes 2 tiles from the hand, not 1"},
+        {"where": "game 1, round E2-0 (log[1]), result, win 1",
+         "message": '[7,1,1,"30符4飜3900点∀","断幺九(1飜)","ドラ(1飜)","赤ドラ(2飜)"]: the winner is 7, not a player 0-3'},
+        {"where": "game 1, round E2-1 (log[2]), player 0's deal", "message": "12 tiles, not 13"},
+        {"where": "line 4", "message": "not JSON: the text ends before the JSON value does (cut short?) (column 301)"},
+        {"where": "game 5, round E4-0 (log[0]), result", "message": "'和' is no result Tenhou writes (和了, 流局, 九種九牌, …)"}]
+    whole = riichi_real_logs.recorded_counts([hanchan])  # 11 rounds, 10 won, 1 drawn
+    assert summary == {"rounds": 3 + whole["rounds"], "wins": whole["wins"] - 2, "drawn": whole["drawn"],
+                       "agree": whole["wins"] - 2, "disagree": 0, "errors": 5}
+
+
+def test_a_corrupted_real_game_as_mjai_gets_every_problem_at_once_in_words(tmp_path: Path) -> None:
+    path = riichi_real_logs.mjai_path(riichi_real_logs.REAL / "mjx" / "2010102910gm-00a9-0000-cdb9804c.json")
+    events = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+    draw = next(i for i in range(starts[0], starts[1]) if events[i]["type"] == "tsumo")
+    events[draw] = {**events[draw], "pai": "0m"}  # a red five written as some tools do, not as MJAI does
+    hora = next(i for i in range(starts[1], starts[2]) if events[i]["type"] == "hora")
+    del events[hora]["deltas"]
+    events[starts[2]] = {**events[starts[2]], "oya": 7}
+    events[starts[3] + 1] = {"type": "nukidora", "actor": 0, "pai": "N"}  # a three-player event
+    text = [json.dumps(e, ensure_ascii=False) for e in events]
+    text[starts[4] + 3] = text[starts[4] + 3][:20]  # a line cut short
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("\n".join(text[:starts[6] + 30]) + "\n", encoding="utf-8")  # and the file cut in round 7
+    out = run_cli(["audit", "mjai", str(broken), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output and "internal" not in out.output
+    *reports, summary = [json.loads(x) for x in out.stdout.splitlines()]
+    line = [i + 1 for i in (draw, hora, starts[2], starts[3] + 1, starts[4] + 3)]
+    assert [r["error"] for r in reports] == [
+        {"where": f"line {line[0]}", "message": '"0m" is no tile (1m-9m, 1p-9p, 1s-9s, 5mr 5pr 5sr, E S W N P F C)'},
+        {"where": f"line {line[1]}", "message": "a hora needs its four score changes (deltas)"},
+        {"where": f"line {line[2]}", "message": "start_kyoku's oya is 7, not a player 0-3"},
+        {"where": f"line {line[3]}", "message": "'nukidora' is no MJAI event of a round"},
+        {"where": f"line {line[4]}", "message": "not JSON: the text ends before the JSON value does (cut short?) "
+                                                "(column 21)"},
+        {"where": f"line {starts[6] + 1}", "message": "the file ends inside the round (no end_kyoku)"}]
+    assert summary == {"rounds": 7, "wins": 1, "drawn": 0, "agree": 1, "disagree": 0, "errors": 6}
+
+
+@pytest.mark.parametrize("content", ["", "\n\n", '{"type":"start_game","names":["A","B","C","D"]}\n{"type":"end_game"}\n'])
+def test_an_mjai_file_with_no_round_is_an_error(tmp_path: Path, content: str) -> None:
+    log = tmp_path / "none.jsonl"
+    log.write_text(content, encoding="utf-8")
+    out = run_cli(["audit", "mjai", str(log), "--json", "--workers", "1"])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    first, summary = [json.loads(x) for x in out.stdout.splitlines()]
+    assert first["error"] == {"where": "line 1", "message": "the file holds no round (no start_kyoku): no game to replay"}
+    assert summary["errors"] == summary["rounds"] == 1
+
+
+def test_a_players_view_mjai_log_is_an_error_naming_the_hidden_tile() -> None:
+    from scorer.archive import mjai
+
+    events = riichi_logs.mjai_lines(riichi_logs.game())
+    events[1] = {**events[1], "tehais": [events[1]["tehais"][0], *[["?"] * 13] * 3]}
+    first = next(mjai.split_games([json.dumps(e).encode() for e in events], "m.jsonl"))
+    assert audit_round(first)["error"] == {"where": "line 2, player 1's hand", "message": (
+        '"?" is a hidden tile: the log is one player\'s view of the game, and a replay needs every tile')}
+

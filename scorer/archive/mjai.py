@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 
 from .botzone import RawRound
-from .riichi_round import ROUND_WINDS, Action, LogError, RecordedWin, RiichiRound
+from .riichi_round import ROUND_WINDS, Action, LogError, RecordedWin, RiichiRound, json_problem
 
 MAX_ROUND_LINES = 1000  # a round has ~150 events
 BOM = b"\xef\xbb\xbf"
@@ -26,6 +26,16 @@ def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
     """The rounds of an MJAI file: each from its ``start_kyoku`` line to its ``end_kyoku`` (the
     lines kept as text with their numbers). Lines outside a round other than ``start_game`` /
     ``end_game`` make a refused unit of their own, so nothing is dropped unseen."""
+    units = 0
+    for unit in _units(raw, source):
+        units += 1
+        yield unit
+    if not units:  # nothing to replay is said, not passed over
+        yield RawRound(source, 1, [], 0, kind="mjai", refused="the file holds no round (no start_kyoku): no game to "
+                       "replay")
+
+
+def _units(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
     lines: list[str] = []
     start = 0
     size = 0
@@ -82,6 +92,9 @@ def tile(code: Any, where: str) -> int:
             return _SUITS[code[1]] + int(code[0])
         if code in ("5mr", "5pr", "5sr"):
             return 50 + "mps".index(code[1]) + 1
+        if code == "?":
+            raise LogError(where, '"?" is a hidden tile: the log is one player\'s view of the game, and a replay '
+                           "needs every tile")
     raise LogError(where, f"{orjson.dumps(code).decode()[:40]} is no tile (1m-9m, 1p-9p, 1s-9s, 5mr 5pr 5sr, "
                    "E S W N P F C)")
 
@@ -115,7 +128,7 @@ def _events(raw: RawRound) -> list[tuple[str, dict[str, Any]]]:
         try:
             event = orjson.loads(body)
         except orjson.JSONDecodeError as err:
-            raise LogError(where, f"not JSON: {err}") from None
+            raise LogError(where, json_problem(err)) from None
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise LogError(where, "an MJAI event is an object with a \"type\"")
         events.append((where, event))
@@ -215,6 +228,8 @@ def _start(raw: RawRound, where: str, ev: dict[str, Any]) -> RiichiRound:
 def _dealt(seat: int, hand: Any, where: str) -> list[int]:
     if not isinstance(hand, list):
         raise LogError(where, f"player {seat}'s hand is not a list of tiles")
+    if len(hand) != 13:
+        raise LogError(where, f"player {seat}'s hand has {len(hand)} tiles, not 13")
     return [tile(x, f"{where}, player {seat}'s hand") for x in hand]
 
 

@@ -108,12 +108,19 @@ def compare(win: ReplayedWin) -> dict[str, Any]:
     why: list[str] = []
     if not result.valid:
         why.append(f"not a win by our scoring: {result.reason}")
+    notes: list[str] = []
     if rec.text:
-        why.extend(_yaku_differences(rec.yaku, ours_yaku))
+        unread = [name for name, _ in rec.yaku if name not in YAKU]
+        if unread:  # e.g. a converted Mahjong Soul log's English names: the totals still say whether we agree
+            notes.append(f"the record names yaku in words we do not read ({', '.join(unread)}): compared by han, "
+                         "fu, points and score changes, not yaku by yaku")
+        else:
+            why.extend(_yaku_differences(rec.yaku, ours_yaku))
         why.extend(_value_differences(rec, details, result.total))
     why.extend(_settlement_differences(win, yakuman, deltas))
-    return {"winner": rec.winner, "discarder": rec.source, "where": rec.where, "request": req, "result": ours,
-            "record": _record_view(win), "agree": not why, "why": why}
+    answer = {"winner": rec.winner, "discarder": rec.source, "where": rec.where, "request": req, "result": ours,
+              "record": _record_view(win), "agree": not why, "why": why}
+    return {**answer, "notes": notes} if notes else answer
 
 
 def _settlement_differences(win: ReplayedWin, yakuman: set[str], deltas: list[int]) -> list[str]:
@@ -135,14 +142,12 @@ def _ours_view(result: Any, details: dict[str, Any], deltas: list[int]) -> dict[
 
 
 def _yaku_differences(recorded: list[tuple[str, int]], ours_yaku: Counter[str]) -> list[str]:
-    """Each yaku the record and we count differently (the record's in its order, then ours), and
-    each the record names that we do not know."""
+    """Each yaku the record and we count differently (the record's in its order, then ours); every
+    name the record gives is one we read."""
     why: list[str] = []
     theirs: Counter[str] = Counter()
     for name, han in recorded:
-        if name not in YAKU:
-            why.append(f"the record names a yaku we do not know: {name}")
-        elif han:
+        if han:
             theirs[YAKU[name]] += han
     names = {YAKU[n]: n for n, _ in recorded if n in YAKU}
     for item in [*theirs, *(i for i in ours_yaku if i not in theirs)]:

@@ -64,6 +64,23 @@ def sort_key(tile: int) -> tuple[int, int]:
     return kind(tile), 0 if tile in RED_FIVES else 1
 
 
+# what the JSON reader's complaints mean, in the words of someone reading a log file
+_JSON_TROUBLE = (("end of data", "the text ends before the JSON value does (cut short?)"),
+                 ("UTF-8", "the bytes are not UTF-8 text"),
+                 ("trailing", "more text follows the JSON value"),
+                 ("control character", "a control character inside a string"),
+                 ("recursion", "nested too deeply"))
+
+
+def json_problem(err: ValueError) -> str:
+    """A JSON decoding error in words, with where in the text it stopped."""
+    msg = str(getattr(err, "msg", err))
+    words = next((w for key, w in _JSON_TROUBLE if key in msg), msg.split(":")[0])
+    line, column = getattr(err, "lineno", None), getattr(err, "colno", None)
+    at = "" if column is None else f" (line {line}, column {column})" if line and line > 1 else f" (column {column})"
+    return f"not JSON: {words}{at}"
+
+
 class LogError(ValueError):
     """A log that cannot be replayed: where (the game, round and move, in the log's own terms) and
     why."""

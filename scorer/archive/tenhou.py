@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 
 from .botzone import RawRound
-from .riichi_round import ROUND_WINDS, Action, LogError, RecordedWin, RiichiRound, is_tile
+from .riichi_round import ROUND_WINDS, Action, LogError, RecordedWin, RiichiRound, is_tile, json_problem
 
 MAX_FILE_BYTES = 64 << 20  # a game is ~30 KB
 TSUMOGIRI = 60
@@ -42,14 +42,24 @@ YAKU = {
 }
 # some tools write the wind and dragon yaku without the space (自風東, 役牌白)
 YAKU.update({name.replace(" ", ""): item for name, item in list(YAKU.items()) if " " in name})
-# Tenhou's draws, and the names Mahjong Soul logs converted to tenhou.net/6 (tensoul) give two of them
+# Tenhou's draws, and the names Mahjong Soul logs converted to tenhou.net/6 (tensoul) give them: in
+# Japanese (two differ from Tenhou's), in romaji, or in English
 DRAWS = {"流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打",
-         "三家和", "四開槓"}
+         "三家和", "四開槓",
+         "Ryuukyoku", "Nagashi Mangan", "Suukaikan", "Sanchahou", "Kyuushu Kyuuhai", "Suufon Renda", "Suucha Riichi",
+         "Exhaustive Draw", "Mangan at Draw", "Four Kan Abortion", "Three Ron Abortion", "Nine Terminal Abortion",
+         "Four Wind Abortion", "Four Riichi Abortion"}
 _YAKU_ITEM = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
-# [fu符han飜][limit: 満貫, 跳満, 倍満, 三倍満, 役満, 数え役満, 切り上げ満貫]points: a limit may follow fu and han
-_VALUE = re.compile(r"^(?:(\d+)符(\d+)飜)?(満貫|跳満|倍満|三倍満|役満|数え役満|切り上げ満貫)?(\d+)(?:-(\d+))?点(∀?)$")
-# a Tenhou room's name: rank, length (東 / 南), 喰 open tanyao, 赤 red fives, 速 fast
-_ROOM = re.compile(r"三?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗０-９0-9]*")
+# [fu符han飜][limit]points点: a limit (満貫, 跳満, 倍満, 三倍満, 役満, 数え役満, 切り上げ満貫) may follow fu and han;
+# tensoul writes them in romaji or English too ("30Fu1Han1000点", "Mangan 8000点", "Counted Yakuman 32000点")
+_LIMITS = ("満貫|跳満|倍満|三倍満|役満|数え役満|切り上げ満貫|(?:Mangan|Haneman|Baiman|Sanbaiman|Yakuman|Kazoe Yakuman|"
+           "Counted Yakuman|Kiriage Mangan|Rounded Mangan) ")
+_VALUE = re.compile(rf"^(?:(\d+)(?:符|Fu)(\d+)(?:飜|Han))?({_LIMITS})?(\d+)(?:-(\d+))?点(∀?)$")
+# a Tenhou room's name: players (三, or 四 as the lobby lists write it), rank, length (東 / 南), 喰 open
+# tanyao, 赤 red fives, 速 fast; the lobby lists fill a rule not played with － (四般南喰－－: no red fives)
+_ROOM = re.compile(r"[三四]?[般上特鳳技若銀琥孔]?[東南](喰)?(赤)?[速祝暗－\-０-９0-9]*")
+# a Mahjong Soul ranked room, as tensoul names it (金の間南喰赤, Gold Room South): played under its rules
+_MAHJONG_SOUL_ROOM = re.compile(r"(銅|銀|金|玉|王座)の間|(Bronze|Silver|Gold|Jade|Throne) Room")
 _CALL_FROM = {"c": {0: 1}, "p": {0: 1, 2: 2, 4: 3}, "m": {0: 1, 2: 2, 6: 3}}  # letter place -> seats back
 
 
@@ -72,14 +82,14 @@ def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
         games = []
         lines = data.split(b"\n")
         if len([x for x in lines if x.strip()]) < 2:
-            yield RawRound(source, 1, [], len(data), kind="tenhou", refused=f"not JSON: {whole_err}")
+            yield RawRound(source, 1, [], len(data), kind="tenhou", refused=json_problem(whole_err))
             return
         for n, text in enumerate(lines, start=1):
             if text.strip():
                 try:
                     games.append((n, orjson.loads(text)))
                 except orjson.JSONDecodeError as err:
-                    yield RawRound(source, n, [], len(text), kind="tenhou", refused=f"line {n} is not JSON: {err}")
+                    yield RawRound(source, n, [], len(text), kind="tenhou", refused=json_problem(err))
     for g, (line, game) in enumerate(games, start=1):
         yield from _rounds(game, g, line, source, len(data) // max(len(games), 1))
 
@@ -102,23 +112,28 @@ def _rounds(game: Any, number: int, line: int, source: str, size: int) -> Iterat
 def stated_rules(rule: Any) -> dict[str, Any] | None:
     """The rules a game states (docs/batch.md#the-rules-a-log-states): red fives from ``aka`` or
     ``aka51``..``aka53`` (on when any is set), else from the room's name (赤); open tanyao from the
-    room's name (喰); None when the game states neither."""
+    room's name (喰); the mahjongsoul preset for a Mahjong Soul room, else tenhou; None when the game
+    states nothing."""
     if not isinstance(rule, dict):
         return None
     out: dict[str, Any] = {}
-    room = _ROOM.fullmatch(rule["disp"]) if isinstance(rule.get("disp"), str) else None
+    disp = rule["disp"] if isinstance(rule.get("disp"), str) else ""
+    room = _ROOM.fullmatch(disp)
     if room:
         out["open_tanyao"] = bool(room.group(1))
         out["aka"] = bool(room.group(2))
     akas = [rule[k] for k in ("aka", "aka51", "aka52", "aka53") if k in rule]
     if akas:
         out["aka"] = any(bool(v) for v in akas)
+    if _MAHJONG_SOUL_ROOM.search(disp):
+        return {"preset": "mahjongsoul", **out}
     return {"preset": "tenhou", **out} if out else None
 
 
 def three_player(rule: Any) -> bool:
-    """Tenhou names a three-player room with 三 (三鳳南喰赤)."""
-    return isinstance(rule, dict) and isinstance(rule.get("disp"), str) and "三" in rule["disp"]
+    """Tenhou names a three-player room with 三 (三鳳南喰赤); tensoul with 3 or 3-Player (3玉の間南喰赤)."""
+    disp = rule.get("disp") if isinstance(rule, dict) else None
+    return isinstance(disp, str) and ("三" in disp or disp.startswith("3"))
 
 
 def round_name(head: Any) -> str:
@@ -389,10 +404,17 @@ def _result(rnd: RiichiRound, result: Any, where: str) -> None:
         rnd.wins.append(_win(pairs[i], pairs[i + 1], f"{at}, win {i // 2 + 1}"))
 
 
-def _is_win_info(info: Any) -> bool:
-    """[winner, from, liable, value, yaku…]: three seats, then texts."""
-    return (isinstance(info, list) and len(info) >= 4 and all(type(x) is int and 0 <= x < 4 for x in info[:3])
-            and all(isinstance(x, str) for x in info[3:]))
+def _win_info_problem(info: Any) -> str | None:
+    """What keeps a win's [winner, from, liable, value, yaku…] from being read: three seats, then texts."""
+    if not isinstance(info, list):
+        return "it is not [winner, from, liable, value, yaku…]"
+    if len(info) < 4:
+        return f"{len(info)} entries, where [winner, from, liable, value, yaku…] has at least 4"
+    for name, x in zip(("winner", "from", "liable"), info[:3], strict=True):
+        if type(x) is not int or not 0 <= x < 4:
+            return f"the {name} is {_show(x)}, not a player 0-3"
+    texts = [x for x in info[3:] if not isinstance(x, str)]
+    return f"the value and yaku are texts, not {_show(texts[0])}" if texts else None
 
 
 def _value(text: str, where: str) -> tuple[int | None, int]:
@@ -419,8 +441,9 @@ def _yaku(item: str, where: str) -> tuple[str, int]:
 def _win(deltas: Any, info: Any, where: str) -> RecordedWin:
     if not (isinstance(deltas, list) and len(deltas) == 4 and all(type(x) is int for x in deltas)):
         raise LogError(where, f"the score changes are {_show(deltas)}, not four numbers")
-    if not _is_win_info(info):
-        raise LogError(where, f"{_show(info)} is not [winner, from, liable, value, yaku…]")
+    problem = _win_info_problem(info)
+    if problem:
+        raise LogError(where, f"{_show(info)}: {problem}")
     winner, source, liable, text = info[0], info[1], info[2], info[3]
     fu, points = _value(text, where)
     yaku = [_yaku(item, where) for item in info[4:]]

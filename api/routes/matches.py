@@ -391,10 +391,10 @@ def _validated(model: type[BaseModel], raw: Any,
     raise HandError(problems)
 
 
-def _entry_trial(model: type[BaseModel], raw: dict[str, Any]) -> Callable[[dict[str, Any]], Any] | None:
+def _entry_trial(model: type[BaseModel], raw: Any) -> Callable[[dict[str, Any]], Any] | None:
     """The change a faulty body's entry would make, to hear what the match says of it (None when
     there is no entry, or no place to put it): added at the end, or a correction's at ``n``."""
-    entry = raw.get("entry")
+    entry = raw.get("entry") if isinstance(raw, dict) else None
     if not isinstance(entry, dict):
         return None
     if model is AddHand:

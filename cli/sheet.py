@@ -100,7 +100,8 @@ def riichi_event(row: dict[str, Any]) -> str:
         worth = f"{w['yakuman']}x yakuman" if w.get("yakuman") else \
             f"{w['han']} han" + (f" {w['fu']} fu" if w.get("fu") and w["han"] < 5 else "")
         limit = f" {w['limit'].replace('_', ' ')}" if w["limit"] and not w.get("yakuman") else ""
-        parts.append(f"{w['winner']} {how} {worth}{limit}")
+        pao = f" (pao: {w['pao']} liable)" if w.get("pao") else ""
+        parts.append(f"{w['winner']} {how} {worth}{limit}{pao}")
     if row["kind"] == "draw":
         parts.append("abortive draw" if row["abortive"] else
                      "draw, tenpai: " + (", ".join(row["tenpai"]) or "nobody"))

@@ -206,7 +206,8 @@ def test_every_problem_of_a_new_match_at_once_in_our_words(served):
     status, body, _ = call(port, "POST", "/v1/matches", bad)
     got = [(p["code"], p["message"].split(":")[0]) for p in body["error"]["errors"]]
     assert got == [("bad_request", "hands[0].fan"), ("missing", "hands[1].from"), ("unknown_player", "hands[2]"),
-                   ("unknown_field", "hands[3].extra"), ("fan_below_minimum", "hands[4]")]
+                   ("unknown_field", "hands[3].extra"), ("discarder_is_winner", "hands[3]"),
+                   ("fan_below_minimum", "hands[4]")]
     assert not PYDANTIC_WORDS.search(json.dumps(body))
 
 

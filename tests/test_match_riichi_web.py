@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import test_web
+import test_web_phone
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
@@ -20,6 +21,9 @@ from api.app import app
 from scorer.match.store import MatchStore
 
 browser, server, desktop = test_web.browser, test_web.server, test_web.desktop
+phone = test_web_phone.phone
+phone_screen, phone_tap, phone_settle, _fits = (test_web_phone._screen, test_web_phone._tap, test_web_phone._settle,
+                                                test_web_phone._fits)
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 
@@ -113,34 +117,120 @@ def test_a_riichi_table_by_han_and_fu_taps_a_draw_and_the_picker(server, desktop
     assert _deltas(d, 3) == {"Ann": 0, "Bo": 0, "Cy": 2600, "Di": -2600}
 
 
-def test_a_double_ron_where_the_preset_allows_it(server, desktop):
-    d = desktop
+def _new_table(d, server, preset: str) -> None:
     _open(d, f"{server}/?lang=en&tab=match")
     if d.find_elements(By.ID, "m-close"):
         _id(d, "m-close").click()
-    Select(_wait(d).until(lambda x: _id(x, "m-sheet-kind"))).select_by_value("riichi:ema")
+    Select(_wait(d).until(lambda x: _id(x, "m-sheet-kind"))).select_by_value(f"riichi:{preset}")
     for i, name in enumerate(PLAYERS):
         _id(d, f"m-p{i}").send_keys(name)
     _id(d, "m-create").click()
-    _wait(d).until(lambda x: x.find_elements(By.ID, "m-double"))
-    # Ann deals into Bo (2 han 30 fu, 2,000) and Cy (1 han 30 fu, 1,000)
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-more"))
+
+
+def _finger(d, element) -> None:
+    """A tap by touch (the phone tests' touch sequence), then the browser's gesture timers waited out."""
+    phone_tap(d, element)
+    phone_settle(d)
+
+
+def _finger_tap(d, group: str, value: int) -> None:
+    _finger(d, d.find_element(By.CSS_SELECTOR, f'#{group} button[data-value="{value}"]'))
+    assert d.find_element(By.CSS_SELECTOR, f'#{group} button[data-value="{value}"]').get_attribute("aria-pressed") == "true"
+
+
+def _said(d) -> str:
+    return _wait(d).until(lambda x: x.find_element(By.CSS_SELECTOR, "#m-msg .error")).text
+
+
+def test_a_triple_ron_by_touch_at_375_where_the_preset_allows_three(server, phone):
+    d = phone
+    phone_screen(d, 375)
+    _new_table(d, server, "ema")
+    # E1-0, Ann deals into Bo (2 han 30 fu: 480 × 4 = 1,920 → 2,000), Cy (1 han 30 fu: 240 × 4 = 960 →
+    # 1,000) and Di (3 han 40 fu: 1,280 × 4 = 5,120 → 5,200); Cy's riichi stick goes to Bo, the first
+    # winner after Ann in turn order: Ann −8,200, Bo +3,000, Cy +1,000 − 1,000, Di +5,200
     Select(_id(d, "m-winner")).select_by_value("Bo")
     Select(_id(d, "m-from")).select_by_value("Ann")
-    _tap(d, "m-han", 2)
-    _tap(d, "m-fu", 30)
-    _id(d, "m-double").click()
-    Select(_id(d, "m-winner2")).select_by_value("Cy")
-    _tap(d, "m-han2", 1)
-    _tap(d, "m-fu2", 30)
+    _finger_tap(d, "m-han", 2)
+    _finger_tap(d, "m-fu", 30)
+    _finger(d, _id(d, "m-more"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win2"))
+    assert Select(_id(d, "m-winner2")).first_selected_option.get_attribute("value") == "Cy"  # the first one free
+    _finger_tap(d, "m-han2", 1)
+    _finger_tap(d, "m-fu2", 30)
+    _finger(d, _id(d, "m-more"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win3"))
+    Select(_id(d, "m-winner3")).select_by_value("Di")
+    _finger_tap(d, "m-han3", 3)
+    _finger_tap(d, "m-fu3", 40)
+    # a fourth is more than EMA allows: said, nothing added
+    _finger(d, _id(d, "m-more"))
+    assert _said(d) == "EMA allows at most 3 winners on one discard."
+    assert not d.find_elements(By.ID, "m-win4")
+    _finger(d, _id(d, "m-riichi-2"))
+    _fits(d, "a triple ron's form at 375 px")
+    _finger(d, _id(d, "m-add"))
+    _rows(d, 1)
+    assert _deltas(d, 1) == {"Ann": -8200, "Bo": 3000, "Cy": 0, "Di": 5200}
+    assert d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"]').get_attribute("data-kind") == "multiple_ron"
+    # non-dealers won: the deal moves to Bo, the honba back to 0
+    assert "E2-0" in _id(d, "m-next").text and "dealer Bo" in _id(d, "m-next").text
+
+    # the fix form opens with the three winners, and a winner removed leaves a double ron: Di's 5,200 undone
+    d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] button.m-fix').click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win3"))
+    assert d.find_element(By.CSS_SELECTOR, '#m-han3 button[data-value="3"]').get_attribute("aria-pressed") == "true"
+    _finger(d, _id(d, "m-drop3"))
+    assert not d.find_elements(By.ID, "m-win3")
+    _id(d, "m-by").send_keys("referee")
+    _id(d, "m-fix-reason").send_keys("Di did not call ron")
+    _finger(d, _id(d, "m-save"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-log li"))
+    assert _deltas(d, 1) == {"Ann": -3000, "Bo": 3000, "Cy": 0, "Di": 0}
+
+
+def test_head_bump_and_the_most_rons_are_refused_by_touch_at_320(server, phone):
+    d = phone
+    phone_screen(d, 320)
+    # WRC: head bump, one winner on a discard; the page says so and adds none
+    _new_table(d, server, "wrc")
+    Select(_id(d, "m-winner")).select_by_value("Cy")
+    Select(_id(d, "m-from")).select_by_value("Ann")
+    _finger(d, _id(d, "m-more"))
+    assert _said(d) == ("WRC has head bump (atamahane): one discard has one winner, the player nearest the "
+                        "discarder in turn order. Enter that win alone.")
+    assert not d.find_elements(By.ID, "m-win2")
+    _fits(d, "the head bump message at 320 px")
+    # Mahjong Soul: two winners at most, a third ron is an abortive draw
+    _new_table(d, server, "mahjongsoul")
+    Select(_id(d, "m-from")).select_by_value("Di")
+    _finger(d, _id(d, "m-more"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win2"))
+    _finger(d, _id(d, "m-more"))
+    assert _said(d) == ("Mahjong Soul allows at most 2 winners on one discard: one more is an abortive draw "
+                        "(enter a draw, abortive).")
+    assert not d.find_elements(By.ID, "m-win3")
+    # a self-draw has no discard to share
+    Select(_id(d, "m-from")).select_by_value("")
+    _finger(d, _id(d, "m-add"))
+    assert _said(d) == "Several winners are rons on one discard: choose who discarded it."
+    _fits(d, "a double ron's form at 320 px")
+
+
+def test_a_hand_in_the_picker_names_its_liable_player(server, desktop):
+    d = desktop
+    _new_table(d, server, "wrc")
+    match_id = _id(d, "m-id").text
+    # Bo's big three dragons, ron off Di, Cy liable (pao): 32,000 halved, 16,000 from each
+    _open(d, f"{server}/?variant=riichi&lang=en&tab=match&match={match_id}&hand=%5BCCC%5D%5BFFF%5DPPP123m44p")
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-add"))
+    _id(d, "m-mode-tiles").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-pao"))
+    Select(_id(d, "m-winner")).select_by_value("Bo")
+    Select(_id(d, "m-from")).select_by_value("Di")
+    Select(_id(d, "m-pao")).select_by_value("Cy")
     _id(d, "m-add").click()
     _rows(d, 1)
-    assert _deltas(d, 1) == {"Ann": -3000, "Bo": 2000, "Cy": 1000, "Di": 0}
-    assert "E2-0" in _id(d, "m-next").text and "dealer Bo" in _id(d, "m-next").text
-    # under WRC's head bump the page offers no second winner
-    _id(d, "m-close").click()
-    Select(_wait(d).until(lambda x: _id(x, "m-sheet-kind"))).select_by_value("riichi:wrc")
-    for i, name in enumerate(PLAYERS):
-        _id(d, f"m-p{i}").send_keys(name)
-    _id(d, "m-create").click()
-    _wait(d).until(lambda x: x.find_elements(By.ID, "m-han"))
-    assert not d.find_elements(By.ID, "m-double")
+    assert _deltas(d, 1) == {"Ann": 0, "Bo": 32_000, "Cy": -16_000, "Di": -16_000}
+    assert "pao: Cy liable" in d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] .m-what').text

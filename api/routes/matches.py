@@ -391,6 +391,20 @@ def _validated(model: type[BaseModel], raw: Any,
     raise HandError(problems)
 
 
+def _entry_trial(model: type[BaseModel], raw: Any) -> Callable[[dict[str, Any]], Any] | None:
+    """The change a faulty body's entry would make, to hear what the match says of it (None when
+    there is no entry, or no place to put it): added at the end, or a correction's at ``n``."""
+    entry = raw.get("entry") if isinstance(raw, dict) else None
+    if not isinstance(entry, dict):
+        return None
+    if model is AddHand:
+        return functools.partial(add_entry, entry=entry)
+    n, action = raw.get("n"), raw.get("action", "edit")
+    if type(n) is int and action in ("edit", "insert"):
+        return functools.partial(correct, n=n, entry=entry, by="-", reason="-", action=action)
+    return None
+
+
 def _answer(stored: Stored, sheet: dict[str, Any], status: int = 200, key: str | None = None) -> Response:
     body = {"id": stored.id, "revision": stored.revision, "created": stored.created, "updated": stored.updated,
             "record": stored.record, "sheet": sheet, "exports": list(ex.FORMATS)}
@@ -503,16 +517,29 @@ def install(app: FastAPI) -> None:
 
     async def body_of(model: type[BaseModel], raw: Any, match_id: str) -> Any:
         """The body of a change to ``match_id``; a faulty entry is told in the words of the match's
-        kind (an MCR entry when the match cannot be read)."""
+        kind (an MCR entry when the match cannot be read), with what the match says of it where it
+        would go: a faulty ``revision`` or ``reason`` hides none of the entry's problems."""
         try:
             return _validated(model, raw, lambda entry, where: ([], []))
         except HandError:
             pass
         try:
-            kind = of_record((await stored("get", match_id)).record)
+            current: Stored | None = await stored("get", match_id)
+            kind = of_record(current.record)  # type: ignore[union-attr]
         except HandError:
-            kind = of_variant(DEFAULT)
-        return _validated(model, raw, kind.entry_problems)
+            current, kind = None, of_variant(DEFAULT)
+        try:
+            return _validated(model, raw, kind.entry_problems)
+        except HandError as err:
+            found = list(err.problems)
+        trial = _entry_trial(model, raw)
+        if current is not None and trial is not None:
+            said = {p.message for p in found}
+            try:
+                await compute(trial, copy.deepcopy(current.record))
+            except HandError as err:
+                found += [p for p in err.problems if p.message.startswith("entry") and p.message not in said]
+        raise HandError(found)
 
     async def change(key: str, match_id: str, revision: int | None, fn: Callable[..., Any], *args: Any) -> Response:
         may_change(key, await stored("get", match_id))  # a match's key never changes: checked once

@@ -361,14 +361,25 @@ def settle(win: ReplayedWin, payments: dict[str, int], total: int, yakuman_ids: 
     sticks to the winner, and pao where the liable player's yakuman is in the hand."""
     dealer, w = win.dealer, win.record.winner
     deltas = [payments.get(SEATS[(p - dealer) % 4], 0) for p in range(4)]
-    liable = win.liable
-    if liable is not None and PAO_YAKUMAN[win.liable_for] in yakuman_ids and liable != win.record.source:
-        deltas = [0, 0, 0, 0]
-        if win.record.source is None:
-            deltas[liable] = -(total + 300 * win.honba)
-        else:
-            deltas[win.record.source] = -(total // 2)
-            deltas[liable] = -(total - total // 2 + 300 * win.honba)
-        deltas[w] = -sum(deltas)
+    if win.liable is not None and PAO_YAKUMAN[win.liable_for] in yakuman_ids:
+        deltas = liable_split(deltas, w, win.record.source, win.liable, total, win.honba)
     deltas[w] += 1000 * win.sticks
     return deltas
+
+
+def liable_split(deltas: list[int], winner: int, source: int | None, liable: int, total: int,
+                 honba: int) -> list[int]:
+    """Pao: the four score changes (by seat 0-3, honba included, sticks not) of a win whose liable
+    player pays a self-draw alone, honba included, or half of a ron from another player with the
+    honba (the discarder pays the other half). ``total``: the hand's value before honba. The liable
+    player's own discard is an ordinary ron (``deltas`` as they are)."""
+    if liable == source:
+        return list(deltas)
+    out = [0, 0, 0, 0]
+    if source is None:
+        out[liable] = -(total + 300 * honba)
+    else:
+        out[source] = -(total // 2)
+        out[liable] = -(total - total // 2 + 300 * honba)
+    out[winner] = -sum(out)
+    return out

@@ -4,12 +4,13 @@ input alone; the new record is only returned once its whole sheet computes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from ..errors import HandError
+from ..errors import HandError, Problem
 from .kinds import SheetKind, of_record
 from .model import MAX_LOG, LogEntry, validation_problems
 from .sheet import Scorer, at_index
@@ -21,10 +22,28 @@ def _checked(raw: Any, score: Scorer | None, changed: int | None = None) -> tupl
     sent, whose problems are said to be the entry's."""
     kind = of_record(raw)
     record, problems = kind.record_problems(raw)
+    score = score or kind.default_score
+
+    def where(i: int) -> str:
+        return "entry" if i == changed else at_index(i)
+
     if record is None:
-        raise HandError(problems + kind.hands_problems(raw))
-    sheet = kind.compute(record, score or kind.default_score, lambda i: "entry" if i == changed else at_index(i))
+        raise HandError(problems + _entries_problems(kind, raw, score, where))
+    sheet = kind.compute(record, score, where)  # first: it says every problem of every entry
     return kind.record_json(record), sheet
+
+
+def _entries_problems(kind: SheetKind, raw: Any, score: Scorer, where: Callable[[int], str]) -> list[Problem]:
+    """Every problem of a faulty record's entries, checked as far as the record can be read: a
+    faulty title or rule hides none of them."""
+    part = kind.record_partly(raw)
+    if part is None:
+        return kind.hands_problems(raw)
+    try:
+        kind.compute(part, score, where)
+    except HandError as err:
+        return err.problems
+    return []
 
 
 def new_record(raw: Any, score: Scorer | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -34,7 +53,14 @@ def new_record(raw: Any, score: Scorer | None = None) -> tuple[dict[str, Any], d
 
 
 def _entry(kind: SheetKind, entry: Any) -> dict[str, Any]:
-    return kind.entry_json(kind.parse_entry(entry, "entry"))
+    """The entry as the record keeps it; a faulty one as sent (an object), for the sheet to say all
+    that is wrong with it where it stands: its shape and what it means in the match."""
+    read, problems = kind.entry_problems(entry, "entry")
+    if read is not None:
+        return kind.entry_json(read)
+    if not isinstance(entry, dict):
+        raise HandError(problems)
+    return entry
 
 
 def add_entry(record: dict[str, Any], entry: Any, score: Scorer | None = None) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -26,6 +26,7 @@ class SheetKind:
     variant: str  # the variant whose sheet it is: a computed sheet's ``variant``
     title: str  # what the sheet is, for a heading
     record_problems: Callable[[Any], tuple[Any, list[Problem]]]
+    record_partly: Callable[[Any], Any | None]  # a faulty record as far as read, to check its entries
     hands_problems: Callable[[Any], list[Problem]]
     entry_problems: Callable[[Any, str], tuple[Any, list[Problem]]]
     parse_entry: Callable[[Any, str], Any]
@@ -37,16 +38,21 @@ class SheetKind:
 
 
 def _mcr_record(raw: Any) -> tuple[Any, list[Problem]]:
+    return model.record_problems(_without_variant(raw))
+
+
+def _without_variant(raw: Any) -> Any:
     if isinstance(raw, dict) and raw.get("variant") == DEFAULT:  # naming the default is allowed
-        raw = {k: v for k, v in raw.items() if k != "variant"}
-    return model.record_problems(raw)
+        return {k: v for k, v in raw.items() if k != "variant"}
+    return raw
 
 
 SHEETS: dict[str, SheetKind] = {k.name: k for k in (
-    SheetKind("mcr_match", "mcr", "MCR match", _mcr_record, model.hands_problems, model.entry_problems,
+    SheetKind("mcr_match", "mcr", "MCR match", _mcr_record, lambda raw: model.record_partly(_without_variant(raw)),
+              model.hands_problems, model.entry_problems,
               model.parse_entry, model.entry_json, model.record_json, sheet.compute, sheet._engine_score,
               sheet.explanation),
-    SheetKind("riichi_hanchan", "riichi", "riichi hanchan", riichi_model.record_problems,
+    SheetKind("riichi_hanchan", "riichi", "riichi hanchan", riichi_model.record_problems, riichi_model.record_partly,
               riichi_model.hands_problems, riichi_model.entry_problems, riichi_model.parse_entry,
               riichi_model.entry_json, lambda parsed: riichi_model.record_json(parsed[0]), riichi_sheet.compute,
               riichi_sheet._engine_score, riichi_sheet.explanation),

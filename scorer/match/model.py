@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ..errors import HandError, Problem
 from . import wording
+from .partial import read_fields, read_partly
 
 MAX_NAME = 32  # a player's name, as on a score sheet
 MAX_TEXT = 200  # a reason, a note
@@ -60,6 +61,7 @@ By = Annotated[str, Field(min_length=1, max_length=64, pattern=BY_PATTERN, descr
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
+    _unread: frozenset[str] = PrivateAttr(default_factory=frozenset)  # partial.read_partly's
 
 
 class Player(_Strict):
@@ -195,6 +197,16 @@ def entry_problems(raw: Any, where: str = "entry") -> tuple[Entry | None, list[P
         return None, validation_problems(err, raw, where)
 
 
+def entry_partly(raw: Any) -> Entry | None:
+    """What can be read of a faulty entry (partial.py), told apart by its keys as ``entry_problems``
+    tells it; None when its kind is unclear."""
+    kinds = [k for k in KINDS if k in raw] if isinstance(raw, dict) else []
+    if len(kinds) > 1:
+        return None
+    model: type[Entry] = KINDS[kinds[0]] if kinds else Win
+    return read_partly(model, raw)
+
+
 def parse_entry(raw: Any, where: str = "entry") -> Entry:
     """One entry; raises HandError with every problem found in it."""
     entry, problems = entry_problems(raw, where)
@@ -262,6 +274,18 @@ def hands_problems(raw: Any) -> list[Problem]:
     if not isinstance(hands, list) or len(hands) > MAX_ENTRIES:
         return []
     return [p for i, h in enumerate(hands) if isinstance(h, dict) for p in entry_problems(h, f"hands[{i}]")[1]]
+
+
+def record_partly(raw: Any) -> MatchRecord | None:
+    """What can be read of a faulty record to check its entries (partial.py): its players and its
+    list of entries, with the rules' readable fields (the defaults for the others); None when the
+    players or the list cannot be read."""
+    part = read_partly(MatchRecord, raw)
+    if part is None or part.players is None or part.hands is None:
+        return None
+    part.rules = read_fields(MatchRules, raw.get("rules", {}))
+    part.log = part.log or []
+    return part
 
 
 def parse_record(raw: Any) -> MatchRecord:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ..errors import HandError, Problem
 from . import riichi_rules, wording
@@ -28,6 +28,7 @@ from .model import (
     validated,
     validation_problems,
 )
+from .partial import read_partly, unread
 
 MAX_HANDS = 40  # a hanchan is 8 rounds plus its repeats and draws; far above any real game
 MAX_PENALTIES = 8
@@ -43,6 +44,7 @@ LIMITS = {"hands": MAX_HANDS, "penalty_entries": MAX_PENALTIES, "entries": MAX_E
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
+    _unread: frozenset[str] = PrivateAttr(default_factory=frozenset)  # partial.read_partly's
 
 
 Session = Annotated[int | float, Field(ge=-1000, le=1000)]
@@ -102,6 +104,10 @@ class RiichiWin(_Strict):
     hand: Annotated[str, Field(min_length=1, max_length=MAX_HAND_CHARS)] | None = Field(
         None, description="the winning hand in riichi notation, valued by the riichi scorer")
     context: RiichiWinContext | None = None
+    pao: Name | None = Field(
+        None, description="the liable player (pao, 責任払い) of big three dragons or big four winds: who fed the "
+        "third dragon set or the fourth wind set by a discard that was called; pays a self-draw alone, or half "
+        "of a ron with the discarder")
 
 
 Declared = Annotated[list[Name], Field(max_length=4, description="who declared riichi this hand (1,000 each)")]
@@ -181,6 +187,16 @@ def entry_problems(raw: Any, where: str = "entry") -> tuple[RiichiEntry | None, 
         return None, validation_problems(err, raw, where)
 
 
+def entry_partly(raw: Any) -> RiichiEntry | None:
+    """What can be read of a faulty entry (partial.py), told apart by its keys as ``entry_problems``
+    tells it; None when its kind is unclear."""
+    kinds = [k for k in KINDS if k in raw] if isinstance(raw, dict) else []
+    if len(kinds) > 1:
+        return None
+    model: type[RiichiEntry] = KINDS[kinds[0]] if kinds else RiichiHand
+    return read_partly(model, raw, {"wins": RiichiWin})
+
+
 def parse_entry(raw: Any, where: str = "entry") -> RiichiEntry:
     entry, problems = entry_problems(raw, where)
     if entry is None:
@@ -233,6 +249,21 @@ def record_problems(raw: Any) -> tuple[tuple[HanchanRecord, riichi_rules.Hanchan
     if problems or record is None or rules is None:
         return None, problems
     return (record, rules), []
+
+
+def record_partly(raw: Any) -> tuple[HanchanRecord, riichi_rules.HanchanRules] | None:
+    """What can be read of a faulty record to check its entries (partial.py): its players and its
+    list of entries, under the rules as far as they can be read (riichi_rules.for_checks); None when
+    the players or the list cannot be read."""
+    part = read_partly(HanchanRecord, raw)
+    if part is None or part.players is None or part.hands is None:
+        return None
+    given = raw.get("rules")
+    rules = read_partly(RiichiMatchRules, given)
+    fields = {} if rules is None else {k: v for k, v in rules.model_dump(by_alias=True).items() if v is not None}
+    part.log = part.log or []
+    lost = rules is None or "preset" in unread(rules)
+    return part, riichi_rules.for_checks(fields, preset_unknown=lost and isinstance(given, dict) and "preset" in given)
 
 
 def hands_problems(raw: Any) -> list[Problem]:

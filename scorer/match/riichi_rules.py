@@ -92,6 +92,27 @@ def resolve(given: dict[str, Any]) -> tuple[HanchanRules | None, list[str]]:
                         fields["scoring"], preset), []
 
 
+HAND_RULES = ("multiple_ron", "abortive_draws", "scoring")  # the rules that decide whether a hand stands
+
+
+def for_checks(given: dict[str, Any], preset_unknown: bool) -> HanchanRules:
+    """The rules to check a faulty file's hands by, from its rules' readable fields: the preset's
+    (or custom rules') own rules for a hand, and where the preset cannot be read the most lenient
+    (three rons, abortive draws), so that no hand is refused by a rule the file may not have. The
+    numbers are placeholders: such a file gets its problems, never a sheet."""
+    preset = given.get("preset")
+    base: dict[str, Any] = dict(PRESETS[preset]) if preset else {**CUSTOM_DEFAULTS, "start": 25_000,
+                                                                 "return": 25_000}
+    if preset_unknown:
+        base.update(multiple_ron="triple", abortive_draws=True)
+    hand_rules: dict[str, Any] = {k: given[k] for k in HAND_RULES if k in given}
+    fields: dict[str, Any] = {**base, **hand_rules}
+    zero = Fraction(0)
+    return HanchanRules(base["start"], base["return"], (zero, zero, zero, zero), zero, fields["ties"],
+                        fields["multiple_ron"], fields["leftover_riichi"], fields["abortive_draws"],
+                        fields["scoring"], preset)
+
+
 def _number_problems(fields: dict[str, Any], uma: tuple[Fraction, ...]) -> list[str]:
     """Start and return in hundreds; the uma summing to zero, from first place down."""
     problems = [f"rules.{name}: {fields[name]} is not a multiple of 100" for name in ("start", "return")

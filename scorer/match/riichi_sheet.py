@@ -6,15 +6,19 @@ record; hand values come from the riichi scorer's tables (scorer/variants/riichi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..archive.riichi_replay import PAO_YAKUMAN as PAO_FOR
+from ..archive.riichi_replay import liable_split
 from ..errors import HandError, Problem
 from ..seats import SEATS as WINDS
 from ..variants.riichi.value import settle, value
+from .entries import settle_each
 from .model import player_names
+from .partial import unread
 from .riichi_model import (
     FU_VALUES,
     KIND_NAMES,
@@ -22,10 +26,12 @@ from .riichi_model import (
     HanchanRecord,
     MultipleRon,
     RiichiDraw,
+    RiichiEntry,
     RiichiHand,
     RiichiPenalty,
     RiichiWin,
     entry_json,
+    entry_partly,
     entry_problems,
     takes_a_hand,
 )
@@ -38,6 +44,7 @@ RON_HONBA, TSUMO_HONBA = 300, 100
 # the 3,000 noten payment, by the number of tenpai players: (each tenpai player gets, each noten pays)
 NOTEN = {1: (3000, 1000), 2: (1500, 1500), 3: (1000, 3000)}
 MANGAN_HAN = 5  # from 5 han the fu no longer matter
+PAO_YAKUMAN = frozenset(PAO_FOR.values())  # the yakuman a player can be liable for
 
 
 def _engine_score(hand: str, context: dict[str, Any], preset: str | None) -> Any:
@@ -90,7 +97,7 @@ def _fail(where: str, message: str, code: str) -> Problem:
     return Problem(f"{where}: {message}", None, code)
 
 
-def _known(names: list[str], who: list[str | None], where: str, role: str) -> list[Problem]:
+def _known(names: list[str], who: Sequence[str | None], where: str, role: str) -> list[Problem]:
     return [_fail(where, f"{role} {n!r} is not one of the players ({', '.join(names)})", "unknown_player")
             for n in who if n is not None and n not in names]
 
@@ -100,27 +107,44 @@ def _twice(who: list[str], where: str, what: str) -> list[Problem]:
     return [_fail(where, f"{n} is named twice in {what}", "duplicate_player") for n in dict.fromkeys(seen)]
 
 
-def _win_problems(win: RiichiWin, where: str, names: list[str], riichi: list[str]) -> list[Problem]:
-    """What the sheet can tell is wrong with one win without valuing it."""
-    found = _known(names, [win.winner], where, "the winner") + _known(names, [win.from_], where, "the discarder")
+def _win_problems(win: RiichiWin, where: str, names: list[str], riichi: list[str] | None) -> list[Problem]:
+    """What the sheet can tell is wrong with one win without valuing it (its unread fields left
+    alone: partial.py)."""
+    found = (_known(names, [win.winner], where, "the winner") + _known(names, [win.from_], where, "the discarder")
+             + _known(names, [win.pao], where, "the liable player (pao)"))
     if win.from_ is not None and win.from_ == win.winner:
         found.append(_fail(where, f"{win.winner} cannot win on their own discard (from: null is a self-draw)",
                            "discarder_is_winner"))
-    return found + _given_problems(win, where) + _fu_problems(win, where) + _declared_problems(win, where, riichi)
+    return (found + _given_problems(win, where) + _fu_problems(win, where) + _declared_problems(win, where, riichi)
+            + _pao_problems(win, where))
+
+
+def _pao_problems(win: RiichiWin, where: str) -> list[Problem]:
+    """A liable player only for a yakuman (the hand given as tiles is checked once valued)."""
+    if win.pao is None:
+        return []
+    if win.pao == win.winner:
+        return [_fail(where, f"{win.winner} cannot be liable (pao) for their own win", "bad_pao")]
+    if win.han is not None:
+        return [_fail(where, f"pao: {win.pao} is liable only for a yakuman of big three dragons or big four "
+                      f"winds, not for {win.han} han (give yakuman: 1, or the hand)", "bad_pao")]
+    return []
 
 
 def _given_problems(win: RiichiWin, where: str) -> list[Problem]:
     """A win's value given one way: han (and fu), yakuman, or the hand with its context."""
     found: list[Problem] = []
-    given = [k for k, v in (("han", win.han), ("yakuman", win.yakuman), ("hand", win.hand)) if v is not None]
+    faulty = unread(win)
+    given = [k for k, v in (("han", win.han), ("yakuman", win.yakuman), ("hand", win.hand))
+             if v is not None or k in faulty]
     if len(given) != 1:
         found.append(_fail(where, "a win gives han (and fu), yakuman, or the hand, one of the three"
                            + (f", not {' and '.join(given)}" if given else ""), "bad_entry"))
-    if win.fu is not None and win.han is None:
+    if win.fu is not None and win.han is None and "han" not in faulty:
         found.append(_fail(where, "fu goes with han", "bad_entry"))
-    if win.context is not None and win.hand is None:
+    if win.context is not None and win.hand is None and "hand" not in faulty:
         found.append(_fail(where, "context goes with hand (the tiles), not with han and fu", "bad_entry"))
-    if win.han is not None and win.han < MANGAN_HAN and win.fu is None:
+    if win.han is not None and win.han < MANGAN_HAN and win.fu is None and "fu" not in faulty:
         found.append(_fail(where, f"{win.han} han needs its fu (from 5 han the fu no longer count)", "bad_entry"))
     return found
 
@@ -139,12 +163,16 @@ def _fu_problems(win: RiichiWin, where: str) -> list[Problem]:
     return []
 
 
-def _declared_problems(win: RiichiWin, where: str, riichi: list[str]) -> list[Problem]:
-    """Riichi in a hand's context for a winner who put no stick down."""
+def _declared_problems(win: RiichiWin, where: str, riichi: list[str] | None) -> list[Problem]:
+    """Riichi in a hand's context for a winner who put no stick down (``riichi`` None: the hand's
+    list is unread)."""
+    if riichi is None:
+        return []
     return [_fail(where, f"context.{declared}: {win.winner} is not in this hand's riichi list "
                   "(the list puts the 1,000 stick down)", "bad_context")
             for declared in ("riichi", "double_riichi")
-            if win.context is not None and getattr(win.context, declared) and win.winner not in riichi]
+            if win.context is not None and win.winner is not None and getattr(win.context, declared)
+            and win.winner not in riichi]
 
 
 def _scored(win: RiichiWin, where: str, table: Table, winner: int, discarder: int | None, honba: int,
@@ -167,12 +195,15 @@ def _scored(win: RiichiWin, where: str, table: Table, winner: int, discarder: in
         raise HandError([Problem(f"{where}: {p.message}", p.position, p.code) for p in err.problems]) from None
     if not result.valid:
         raise HandError([_fail(where, f"not a win: {result.reason}", "not_a_win")])
+    if win.pao is not None and not PAO_YAKUMAN.intersection(i.id for i in result.items):
+        raise HandError([_fail(where, f"pao: {win.pao} is liable only for big three dragons or big four winds, "
+                               "and this hand holds neither", "bad_pao")])
     d = result.details
     items = [{"id": i.id, "name": i.name, "name_zh": i.name_zh, "han": i.points * i.count} for i in result.items]
     request = {"variant": "riichi", "hand": win.hand, "context": context, "rules": table.rules.scoring,
                "explain": True}
     return dict(result.payments), {"hand": result.hand, "han": d["han"], "fu": d["fu"], "limit": d["limit"],
-                                   "items": items, "context": context, "request": request}
+                                   "items": items, "context": context, "request": request, "total": result.total}
 
 
 def _settle_win(win: RiichiWin, where: str, table: Table, honba: int, sticks: int, riichi: list[str],
@@ -187,16 +218,21 @@ def _settle_win(win: RiichiWin, where: str, table: Table, honba: int, sticks: in
         by_seat, scored = _scored(win, where, table, winner, discarder, honba, sticks, win.winner in riichi,
                                     score)
         row.update(han=scored["han"], fu=scored["fu"], limit=scored["limit"], scored=scored)
+        total = scored.pop("total")
     else:
         opts = _value_rules(table.rules.scoring)
         yakuman = win.yakuman or 0
         worth = value(13 * yakuman if yakuman else win.han or 0, win.fu or 0, yakuman, opts)
         paid = settle(worth.basic, table.seat(winner), discarder is None,
                       table.seat(discarder) if discarder is not None else WINDS[0], honba)
-        by_seat = paid.payments
+        by_seat, total = paid.payments, paid.total
         row.update(han=win.han, fu=win.fu, yakuman=win.yakuman, limit=worth.limit)
     row["honba"] = honba
-    deltas = {name: by_seat[table.seat(i)] for i, name in enumerate(names)}
+    changes = [by_seat[table.seat(i)] for i in range(len(names))]
+    if win.pao is not None:  # the audit's pao rule (scorer/archive/riichi_replay.py), not a second one
+        changes = liable_split(changes, winner, discarder, names.index(win.pao), total, honba)
+        row["pao"] = win.pao
+    deltas = dict(zip(names, changes, strict=True))
     row["points"] = deltas[win.winner]
     return deltas, row
 
@@ -211,7 +247,7 @@ def _noten(tenpai: list[str], names: list[str]) -> dict[str, int]:
 
 
 def _wins_of(entry: RiichiHand | MultipleRon | RiichiDraw) -> list[RiichiWin]:
-    return [entry] if isinstance(entry, RiichiHand) else list(entry.wins) if isinstance(entry, MultipleRon) else []
+    return [entry] if isinstance(entry, RiichiHand) else list(entry.wins or []) if isinstance(entry, MultipleRon) else []
 
 
 def _hand_problems(entry: RiichiHand | MultipleRon | RiichiDraw, where: str, table: Table) -> list[Problem]:
@@ -221,12 +257,13 @@ def _hand_problems(entry: RiichiHand | MultipleRon | RiichiDraw, where: str, tab
     if table.over_at is not None and not table.lost_track:
         problems.append(_fail(where, f"the game ended after South 4 (entry {table.over_at}): no hand comes "
                               "after it (no West round)", "game_over"))
-    riichi = list(entry.riichi)
+    riichi = list(entry.riichi or [])
     problems += _known(names, list(riichi), where + ".riichi", "the player") + _twice(riichi, where + ".riichi", "riichi")
+    declared = None if "riichi" in unread(entry) else riichi
     for i, win in enumerate(_wins_of(entry)):
         problems += _win_problems(win, f"{where}.wins[{i}]" if isinstance(entry, MultipleRon) else where,
-                                  names, riichi)
-    if isinstance(entry, MultipleRon):
+                                  names, declared)
+    if isinstance(entry, MultipleRon) and entry.wins is not None:
         problems += _multiple_problems(entry, where, table)
     if isinstance(entry, RiichiDraw):
         problems += _draw_problems(entry, where, table, riichi)
@@ -316,30 +353,45 @@ def _hand(entry: RiichiHand | MultipleRon | RiichiDraw, n: int, where: str, tabl
     return row
 
 
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """The rules named in a refusal, with the verb agreeing: "the wrc preset has", "these rules have"."""
+
+    has: str
+    allows: str
+
+
+def _named(rules: HanchanRules) -> _Named:
+    if rules.preset:
+        return _Named(f"the {rules.preset} preset has", f"the {rules.preset} preset allows")
+    return _Named("these rules have", "these rules allow")
+
+
 def _multiple_problems(entry: MultipleRon, where: str, table: Table) -> list[Problem]:
     names, rules = table.names, table.rules
     found: list[Problem] = []
-    sources = [w.from_ for w in entry.wins]
+    wins = list(entry.wins or [])
+    sources = [w.from_ for w in wins if "from" not in unread(w)]
     if any(s is None for s in sources):
         found.append(_fail(where, "several wins in one hand are rons on one discard: a self-draw (from: null) "
                            "wins alone", "bad_multiple_ron"))
     elif len(set(sources)) > 1:
         found.append(_fail(where, f"the wins of a multiple ron are on one discard, not on {' and '.join(sorted(set(sources)))}",  # type: ignore[arg-type]
                            "bad_multiple_ron"))
-    found += _twice([w.winner for w in entry.wins], where + ".wins", "the winners")
+    found += _twice([w.winner for w in wins if w.winner is not None], where + ".wins", "the winners")
     most = MOST_RONS[rules.multiple_ron]
-    named = f"the {rules.preset} preset" if rules.preset else "these rules"
-    if len(entry.wins) > most:
+    named = _named(rules)
+    if len(wins) > most:
         if most == 1:
             nearest = ""
-            src = sources[0]
-            if src in table.names and all(w.winner in names for w in entry.wins):
-                near = min(entry.wins, key=lambda w: (names.index(w.winner) - names.index(src)) % 4)
+            src = sources[0] if sources else None
+            if src in table.names and all(w.winner in names for w in wins):
+                near = min(wins, key=lambda w: (names.index(w.winner) - names.index(src)) % 4)
                 nearest = f" ({near.winner})"
-            found.append(_fail(where, f"{named} has head bump: one discard has one winner, the player nearest the "
+            found.append(_fail(where, f"{named.has} head bump: one discard has one winner, the player nearest the "
                                f"discarder in turn order{nearest}; enter that win alone", "head_bump"))
         else:
-            found.append(_fail(where, f"{len(entry.wins)} rons on one discard: {named} allows {most} at most "
+            found.append(_fail(where, f"{len(wins)} rons on one discard: {named.allows} {most} at most "
                                + ("(three rons are an abortive draw: enter draw: true, abortive: true)"
                                   if rules.abortive_draws else ""), "too_many_rons"))
     return found
@@ -347,15 +399,15 @@ def _multiple_problems(entry: MultipleRon, where: str, table: Table) -> list[Pro
 
 def _draw_problems(entry: RiichiDraw, where: str, table: Table, riichi: list[str]) -> list[Problem]:
     names, rules = table.names, table.rules
-    found = _known(names, list(entry.tenpai), where + ".tenpai", "the player") + _twice(list(entry.tenpai), where + ".tenpai",
-                                                                                  "tenpai")
-    named = f"the {rules.preset} preset" if rules.preset else "these rules"
+    tenpai = list(entry.tenpai or [])
+    found = _known(names, tenpai, where + ".tenpai", "the player") + _twice(tenpai, where + ".tenpai", "tenpai")
+    named = _named(rules)
     if entry.abortive:
         if not rules.abortive_draws:
-            found.append(_fail(where, f"{named} has no abortive draws (the hand is played on)", "no_abortive_draws"))
+            found.append(_fail(where, f"{named.has} no abortive draws (the hand is played on)", "no_abortive_draws"))
         if entry.tenpai:
             found.append(_fail(where, "an abortive draw names no tenpai players (nobody pays)", "bad_entry"))
-    else:
+    elif not unread(entry) & {"tenpai", "abortive"}:  # else who was tenpai is not known
         for name in riichi:
             if name in names and name not in entry.tenpai:
                 found.append(_fail(where, f"{name} declared riichi, so is tenpai at the draw: add them to tenpai "
@@ -363,8 +415,12 @@ def _draw_problems(entry: RiichiDraw, where: str, table: Table, riichi: list[str
     return found
 
 
+def _penalty_problems(entry: RiichiPenalty, where: str, table: Table) -> list[Problem]:
+    return _known(table.names, list(entry.penalty or {}), where, "the penalised player")
+
+
 def _penalty(entry: RiichiPenalty, n: int, where: str, table: Table) -> dict[str, Any]:
-    unknown = _known(table.names, list(entry.penalty), where, "the penalised player")
+    unknown = _penalty_problems(entry, where, table)
     if unknown:
         raise HandError(unknown)
     if len(table.penalties) >= MAX_PENALTIES:
@@ -432,20 +488,20 @@ def compute(parsed: tuple[HanchanRecord, HanchanRules], score: Scorer = _engine_
     names = player_names(record)  # type: ignore[arg-type]
     table = Table(names, rules, dict.fromkeys(names, rules.start))
     rows: list[dict[str, Any]] = []
-    problems: list[Problem] = []
-    for n, raw in enumerate(record.hands, 1):
-        place = where(n - 1)
-        entry, faults = entry_problems(raw, place)
-        if entry is None:
-            problems += faults
-            table.lost_track |= takes_a_hand(raw)
-            continue
-        try:
-            rows.append(_penalty(entry, n, place, table) if isinstance(entry, RiichiPenalty)
-                        else _hand(entry, n, place, table, score))
-        except HandError as err:
-            problems += err.problems
-            table.lost_track |= not isinstance(entry, RiichiPenalty)
+
+    def check(entry: RiichiEntry, place: str) -> list[Problem]:
+        return (_penalty_problems(entry, place, table) if isinstance(entry, RiichiPenalty)
+                else _hand_problems(entry, place, table))
+
+    def settle_one(entry: RiichiEntry, n: int, place: str) -> None:
+        rows.append(_penalty(entry, n, place, table) if isinstance(entry, RiichiPenalty)
+                    else _hand(entry, n, place, table, score))
+
+    def skip(raw: Any) -> None:  # after a faulty hand the dealer and honba are not known
+        table.lost_track |= takes_a_hand(raw)
+
+    problems = settle_each(record.hands, where, read=entry_problems, read_partly=entry_partly, check=check,
+                           settle=settle_one, skip=skip)
     if problems:
         raise HandError(problems)
     return standings(record, table, rows)

@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import HandError, Problem
 from ..seats import sums_to_zero
 from ..variants.mcr.settle import BASE, payments
+from .entries import settle_each
 from .model import (
     KIND_NAMES,
     MAX_PENALTIES,
@@ -21,10 +22,12 @@ from .model import (
     Penalty,
     Win,
     entry_json,
+    entry_partly,
     entry_problems,
     player_names,
     takes_a_hand,
 )
+from .partial import unread
 from .seating import HANDS, WINDS, HandSeats, hand_seats
 from .standings import needs, places, table_points
 
@@ -41,12 +44,6 @@ def _engine_score(hand: str, context: dict[str, Any], preset: str | None) -> Any
 
 def _fail(where: str, message: str, code: str) -> HandError:
     return HandError([Problem(f"{where}: {message}", None, code)])
-
-
-def _player(name: str, names: list[str], where: str, role: str) -> int:
-    if name not in names:
-        raise _fail(where, f"{role} {name!r} is not one of the players ({', '.join(names)})", "unknown_player")
-    return names.index(name)
 
 
 def _scored_win(entry: Win, where: str, seats: dict[str, str], round_wind: str, winner: int,
@@ -78,6 +75,16 @@ def _blank(names: list[str]) -> dict[str, int]:
 def _win_players(entry: Win, names: list[str], where: str) -> tuple[int, int | None]:
     """(winner, discarder) of a win by seat index; HandError with every problem of the win that
     the match can tell without scoring it."""
+    problems = _win_problems(entry, names, where)
+    if problems:
+        raise HandError(problems)
+    return names.index(entry.winner), None if entry.from_ is None else names.index(entry.from_)
+
+
+def _win_problems(entry: Win, names: list[str], where: str) -> list[Problem]:
+    """What the match can tell is wrong with a win without scoring it (its unread fields left
+    alone: partial.py)."""
+    faulty = unread(entry)
     problems: list[Problem] = []
     for role, name in (("the winner", entry.winner), ("the discarder", entry.from_)):
         if name is not None and name not in names:
@@ -86,18 +93,34 @@ def _win_players(entry: Win, names: list[str], where: str) -> tuple[int, int | N
     if entry.from_ is not None and entry.from_ == entry.winner:
         problems.append(Problem(f"{where}: {entry.winner} cannot win on their own discard "
                                 "(from: null is a self-drawn win)", None, "discarder_is_winner"))
-    if (entry.fan is None) == (entry.hand is None):
+    given = [k for k, v in (("fan", entry.fan), ("hand", entry.hand)) if v is not None or k in faulty]
+    if len(given) != 1:
         problems.append(Problem(f"{where}: a win gives its fan total (fan) or its tiles (hand), one of the two",
                                 None, "bad_entry"))
-    if entry.context is not None and entry.hand is None:
+    if entry.context is not None and entry.hand is None and "hand" not in faulty:
         problems.append(Problem(f"{where}: context goes with hand (the tiles), not with a fan total", None,
                                 "bad_entry"))
     if entry.fan is not None and entry.fan < MINIMUM:
         problems.append(Problem(f"{where}: a fan total of {entry.fan} is below the {MINIMUM}-point minimum",
                                 None, "fan_below_minimum"))
-    if problems:
-        raise HandError(problems)
-    return names.index(entry.winner), None if entry.from_ is None else names.index(entry.from_)
+    return problems
+
+
+def _penalty_problems(entry: FalseWin | Penalty, names: list[str], where: str) -> list[Problem]:
+    """A false win's offender or a penalised player who is not one of the players."""
+    if isinstance(entry, FalseWin):
+        who = [entry.false_win] if entry.false_win is not None else []
+        return [Problem(f"{where}: the offender {n!r} is not one of the players ({', '.join(names)})", None,
+                        "unknown_player") for n in who if n not in names]
+    return [Problem(f"{where}: the penalised player {name!r} is not one of the players ({', '.join(names)})",
+                    None, "unknown_player") for name in entry.penalty or {} if name not in names]
+
+
+def _problems(entry: Entry, names: list[str], where: str) -> list[Problem]:
+    """What the match can tell is wrong with an entry without settling it."""
+    if isinstance(entry, Win):
+        return _win_problems(entry, names, where)
+    return _penalty_problems(entry, names, where) if isinstance(entry, FalseWin | Penalty) else []
 
 
 def _settle(entry: Entry, n: int, where: str, names: list[str], rules: MatchRules, slot: int, penalties: int,
@@ -172,8 +195,10 @@ def _penalty_row(entry: Entry, where: str, names: list[str], rules: MatchRules,
                  stats: dict[str, dict[str, int]], row: dict[str, Any]) -> dict[str, int]:
     """A false win or a penalty into ``row`` and the counts; its deltas."""
     deltas = _blank(names)
+    if isinstance(entry, FalseWin | Penalty) and (unknown := _penalty_problems(entry, names, where)):
+        raise HandError(unknown)
     if isinstance(entry, FalseWin):
-        offender = names[_player(entry.false_win, names, where, "the offender")]
+        offender = entry.false_win
         pay = rules.false_win_points
         for name in names:
             if name != offender and rules.false_win_paid_to_others:
@@ -182,11 +207,6 @@ def _penalty_row(entry: Entry, where: str, names: list[str], rules: MatchRules,
         stats[offender]["false_wins"] += 1
         row.update(offender=offender, points=pay, reason=entry.reason)
     elif isinstance(entry, Penalty):
-        unknown = [Problem(f"{where}: the penalised player {name!r} is not one of the players "
-                           f"({', '.join(names)})", None, "unknown_player")
-                   for name in entry.penalty if name not in names]
-        if unknown:
-            raise HandError(unknown)
         for name, points in entry.penalty.items():
             deltas[name] += points
             stats[name]["penalty_points"] += points
@@ -212,23 +232,20 @@ def compute(record: MatchRecord, score: Scorer = _engine_score, where: Callable[
     stats = {name: {"wins": 0, "self_draws": 0, "dealt_in": 0, "false_wins": 0, "penalty_points": 0,
                     "best_fan": 0} for name in names}
     table = {"wins": 0, "draws": 0, "not_played": 0}
-    problems: list[Problem] = []
-    for n, raw in enumerate(record.hands, 1):
-        place = where(n - 1)
-        entry, faults = entry_problems(raw, place)
-        if entry is None:
-            problems += faults
-            slot += takes_a_hand(raw) and slot < HANDS
-            continue
-        try:
-            slot, penalties = _settle(entry, n, place, names, rules, slot, penalties, score, stats, table,
-                                      totals, rows)
-        except HandError as err:
-            problems += err.problems
-            if isinstance(entry, Win | Draw | NotPlayed):
-                slot += slot < HANDS
-            else:
-                penalties += 1
+
+    def settle_one(entry: Entry, n: int, place: str) -> None:
+        nonlocal slot, penalties
+        slot, penalties = _settle(entry, n, place, names, rules, slot, penalties, score, stats, table, totals, rows)
+
+    def skip(raw: Any) -> None:
+        nonlocal slot, penalties
+        if takes_a_hand(raw):
+            slot += slot < HANDS
+        else:
+            penalties += 1
+
+    problems = settle_each(record.hands, where, read=entry_problems, read_partly=entry_partly,
+                           check=lambda entry, place: _problems(entry, names, place), settle=settle_one, skip=skip)
     if problems:
         raise HandError(problems)
     by_place = table_points(totals)

@@ -12,6 +12,8 @@ const KIND_LABEL = {win: "m_win", draw: "m_draw", penalty: "m_penalty", multiple
 const HAN = [1, 2, 3, 4, 5, 6, 8, 11, 13];
 const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
 const MANGAN_HAN = 5;  // from 5 han the fu no longer count
+// how many winners one discard may have, by the rules' multiple_ron (scorer/match/riichi_rules.py MOST_RONS)
+const MOST_RONS = {head_bump: 1, double: 2, triple: 3};
 // what a win given as tiles may carry beyond its tiles: seats, discarder, riichi, honba, sticks come from the sheet
 const WIN_CONTEXT = ["double_riichi", "ippatsu", "last_wall", "kong_win", "first_turn", "dora_indicators",
                      "ura_dora_indicators"];
@@ -32,12 +34,11 @@ function select(id, options, value) {
 export class HanchanView {
   constructor(tab) {
     this.tab = tab;  // the MatchTab: its match, players(), value(), say(), render(), deps
-    this.han = null;
-    this.fu = null;
-    this.second = false;  // a second ron on the same discard, where the rules allow one
-    this.han2 = null;
-    this.fu2 = null;
+    this.sent();
   }
+
+  // how many winners one discard may have under the match's rules
+  mostRons() { return MOST_RONS[this.sheet().rules.multiple_ron] || 1; }
 
   sheet() { return this.tab.match.sheet; }
   kinds() { return KINDS; }
@@ -82,8 +83,8 @@ export class HanchanView {
 
   // the han and fu taps as chosen; the fu are off from 5 han
   marked() {
-    const groups = [["m-han", this.han, null], ["m-fu", this.fu, this.han], ["m-han2", this.han2, null],
-                    ["m-fu2", this.fu2, this.han2]];
+    const groups = [["m-han", this.han, null], ["m-fu", this.fu, this.han]];
+    this.others.forEach((o, i) => groups.push([`m-han${i + 2}`, o.han, null], [`m-fu${i + 2}`, o.fu, o.han]));
     for (const [id, chosen, han] of groups) {
       for (const b of this.tab.root.querySelectorAll(`#${id} button`)) {
         const on = Number(b.dataset.value) === chosen;
@@ -101,15 +102,54 @@ export class HanchanView {
     return [field("m_han", this.taps(`m-han${suffix}`, HAN, han, pickHan)), field("m_fu", fuTaps)];
   }
 
-  // a second winner on the same discard (its own han and fu), where the rules allow it
-  secondWinner(opts, win) {
-    if (this.sheet().rules.multiple_ron === "head_bump") return [];
-    const extra = el("div", {id: "m-second", class: "m-second", hidden: !this.second},
-      field("m_winner2", select("m-winner2", opts, win && win.winner)),
-      this.hanFu("2", this.han2, this.fu2, (v) => { this.han2 = v; }, (v) => { this.fu2 = v; }));
-    const box = el("input", {type: "checkbox", id: "m-double", checked: this.second});
-    box.addEventListener("change", () => { this.second = box.checked; extra.hidden = !box.checked; });
-    return [el("label", {class: "check"}, box, ` ${t("m_double_ron")}`), extra];
+  // the other winners on the same discard, each with its own han and fu (winner 2, 3), and the
+  // button that adds one: as many as the rules allow, else it says why not (head bump, the most)
+  otherWinners(opts) {
+    const slots = el("div", {id: "m-others"});
+    const slot = (i) => {
+      const o = this.others[i];
+      const k = i + 2;
+      const drop = el("button", {type: "button", class: "link m-drop", id: `m-drop${k}`, text: t("m_drop_ron")});
+      drop.addEventListener("click", () => { this.others.splice(i, 1); this.redrawOthers(slots, opts, slot); });
+      const who = select(`m-winner${k}`, opts, o.winner);
+      who.addEventListener("change", () => { o.winner = who.value; });
+      return el("div", {id: `m-win${k}`, class: "m-second"},
+        el("div", {class: "row"}, el("label", {class: "field"}, el("span", {text: t("m_winner_n", {k})}), who), drop),
+        this.hanFu(String(k), o.han, o.fu, (v) => { o.han = v; }, (v) => { o.fu = v; }));
+    };
+    this.redrawOthers(slots, opts, slot);
+    const more = el("button", {type: "button", id: "m-more", class: "secondary", text: t("m_more_ron")});
+    more.addEventListener("click", () => {
+      const refused = this.refusedRon();
+      if (refused) { this.tab.say(...refused); return; }
+      this.others.push({winner: this.freePlayer(), han: null, fu: null});
+      this.redrawOthers(slots, opts, slot);
+    });
+    return [slots, more];
+  }
+
+  redrawOthers(slots, opts, slot) {
+    slots.replaceChildren(...this.others.map((_, i) => slot(i)));
+    this.marked();
+  }
+
+  // why one more winner on this discard is refused ([key, vars]), or null
+  refusedRon() {
+    const rules = this.sheet().rules;
+    const named = rules.preset ? PRESET_NAMES[rules.preset] : t("m_these_rules");
+    if (!this.tab.value("m-from")) return ["m_ron_needs_discard"];
+    const most = this.mostRons();
+    if (most === 1) return ["m_head_bump", {r: named}];
+    // a ron past the most is an abortive draw where the rules have them (a fourth winner cannot be)
+    const abortive = rules.abortive_draws && most < 3;
+    if (1 + this.others.length >= most) return [abortive ? "m_most_rons_abortive" : "m_most_rons", {r: named, n: most}];
+    return null;
+  }
+
+  // the first player not yet winning on this discard nor discarding it: the next winner's default
+  freePlayer() {
+    const taken = [this.tab.value("m-winner"), this.tab.value("m-from"), ...this.others.map((o) => o.winner)];
+    return this.tab.players().find((p) => !taken.includes(p)) || this.tab.players()[0];
   }
 
   form(fix) {
@@ -119,9 +159,11 @@ export class HanchanView {
     const body = [];
     if (kind === "win") {
       const win = entry.wins ? entry.wins[0] : entry;
-      const other = entry.wins ? entry.wins[1] : null;
-      if (fix && this.han === null && win.han) { this.han = win.han; this.fu = win.fu ?? null; }
-      if (fix && other && this.han2 === null && other.han) { this.second = true; this.han2 = other.han; this.fu2 = other.fu ?? null; }
+      if (fix && this.han === null && win.han) {
+        this.han = win.han;
+        this.fu = win.fu ?? null;
+        this.others = (entry.wins || []).slice(1).map((w) => ({winner: w.winner, han: w.han ?? null, fu: w.fu ?? null}));
+      }
       const modes = el("div", {class: "row m-modes"}, this.modes().map((mode) => {
         const input = el("input", {type: "radio", name: "m-mode", id: `m-mode-${mode}`, value: mode, checked: this.tab.mode === mode});
         input.addEventListener("change", () => { this.tab.mode = mode; this.tab.render(); });
@@ -132,10 +174,11 @@ export class HanchanView {
         field("m_from", select("m-from", [["", t("m_tsumo")], ...opts], win.from ?? ""))), modes);
       if (this.tab.mode === "hanfu") {
         body.push(...this.hanFu("", this.han, this.fu, (v) => { this.han = v; }, (v) => { this.fu = v; }),
-                  ...this.secondWinner(opts, other));
+                  ...this.otherWinners(opts));
       } else {
         const p = this.tab.deps.picker();
-        body.push(el("p", {class: "hint", id: "m-tiles-note", text: `${t("m_tiles_note_riichi")} ${p.text || "—"}`}));
+        body.push(el("p", {class: "hint", id: "m-tiles-note", text: `${t("m_tiles_note_riichi")} ${p.text || "—"}`}),
+                  field("m_pao", select("m-pao", [["", "—"], ...opts], win.pao ?? "")));
       }
       body.push(this.checks("riichi", "m_riichi", entry.riichi));
     } else if (kind === "draw") {
@@ -174,13 +217,20 @@ export class HanchanView {
     }
     const win = {winner: this.tab.value("m-winner"), from: this.tab.value("m-from") || null};
     if (this.tab.mode === "hanfu") {
+      if (this.others.length && !win.from) { this.tab.say("m_ron_needs_discard"); return null; }
       const first = this.valued(win, this.han, this.fu);
       if (!first) return null;
-      if (!this.second) return withRiichi(first);
-      const next = this.valued({winner: this.tab.value("m-winner2"), from: win.from}, this.han2, this.fu2);
-      return next ? withRiichi({wins: [first, next]}) : null;
+      if (!this.others.length) return withRiichi(first);
+      const wins = [first];
+      for (const o of this.others) {
+        const next = this.valued({winner: o.winner, from: win.from}, o.han, o.fu);
+        if (!next) return null;
+        wins.push(next);
+      }
+      return withRiichi({wins});
     }
     const p = this.tab.deps.picker();
+    if (this.tab.value("m-pao")) win.pao = this.tab.value("m-pao");
     if (p.variant !== "riichi") { this.tab.say("m_need_riichi"); return null; }
     if (!p.external && p.count !== p.full) { this.tab.say("m_need_hand", {n: p.count, m: p.full}); return null; }
     const ctx = this.tab.deps.context();
@@ -196,7 +246,7 @@ export class HanchanView {
   }
 
   // after an entry is sent: the han and fu taps start again
-  sent() { this.han = null; this.fu = null; this.second = false; this.han2 = null; this.fu2 = null; }
+  sent() { this.han = null; this.fu = null; this.others = []; }
 
   startFix(row) {
     this.sent();
@@ -209,7 +259,8 @@ export class HanchanView {
     if (row.kind === "penalty") return `${t("m_penalty")}: ${row.reason}`;
     const parts = (row.wins || []).map((w) => {
       const worth = w.yakuman ? `${w.yakuman}× yakuman` : `${w.han} han${w.fu && w.han < MANGAN_HAN ? ` ${w.fu} fu` : ""}`;
-      return `${w.winner} ${worth} ${w.self_draw ? t("m_tsumo") : t("m_off", {p: w.from})}`;
+      const pao = w.pao ? ` (${t("m_pao_row", {p: w.pao})})` : "";
+      return `${w.winner} ${worth} ${w.self_draw ? t("m_tsumo") : t("m_off", {p: w.from})}${pao}`;
     });
     if (row.kind === "draw") {
       parts.push(row.abortive ? t("m_abortive") : `${t("m_draw")}, ${t("m_tenpai")}: ${row.tenpai.join(", ") || "—"}`);
@@ -264,8 +315,8 @@ export class HanchanView {
 }
 
 // the sheets a new match may be: MCR, or a riichi hanchan under one of the presets
-export const NEW_SHEETS = [["mcr", "MCR"], ["riichi:wrc", "Riichi — WRC"], ["riichi:ema", "Riichi — EMA"],
-                           ["riichi:mahjongsoul", "Riichi — Mahjong Soul"], ["riichi:tenhou", "Riichi — Tenhou"]];
+const PRESET_NAMES = {wrc: "WRC", ema: "EMA", mahjongsoul: "Mahjong Soul", tenhou: "Tenhou"};
+export const NEW_SHEETS = [["mcr", "MCR"], ...Object.entries(PRESET_NAMES).map(([id, name]) => [`riichi:${id}`, `Riichi — ${name}`])];
 
 // the record a new match of the chosen sheet starts with
 export function newRecord(chosen, players, title) {

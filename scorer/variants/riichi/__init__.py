@@ -18,7 +18,7 @@ Readings chosen where the rules page is silent:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from scorer.apidoc import ApiDoc
 from scorer.efficiency_profile import SEVEN_DIFFERENT_PAIRS, STANDARD_KINDS, THIRTEEN_ORPHANS, Profile, always
@@ -26,18 +26,20 @@ from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import NotationRules, format_hand, red_name, red_text
 from scorer.registry import ItemDef, ResolvedRules, Variant, register
-from scorer.result import OwnClaims, ReadingView, Result
+from scorer.result import Result
 from scorer.seats import DEALER, no_payments, previous_seat
 from scorer.tiles import tiles_text
 
 from . import compiled
 from .checks import MAX_INDICATORS, NOTATION, Indicators, check, check_short, next_tile
-from .claims import read_claim
 from .context import DEFAULT_PRESET, PRESETS, RiichiContext, RiichiRules
 from .evaluate import TIE_BREAK, DoraCount, Scored, choose, score_reading
 from .items import ITEMS, YAKUMAN_IDS, value_text
 from .notes import reading_notes, wait_note
 from .shapes import PAIR, TRIPLET, Reading, readings
+
+if TYPE_CHECKING:
+    from scorer.result import OwnClaims
 from .value import settle, value
 from .yaku import hand_facts
 
@@ -226,6 +228,8 @@ class Riichi(Variant):
     def explain(self, hand: Hand, context: Model, rules: ResolvedRules) -> list:
         """Every reading with its han and fu, and why the chosen one wins over it
         (docs/rules/riichi.md#what-wins)."""
+        from scorer.result import ReadingView  # built on first use: a plain score never needs it
+
         ctx: RiichiContext = context  # type: ignore[assignment]
         opts: RiichiRules = rules.options  # type: ignore[assignment]
         scored, _ = self._scored(hand, ctx, opts)
@@ -241,6 +245,8 @@ class Riichi(Variant):
 
     def own_claims(self, result: Result, claim: list[str | int]) -> OwnClaims:
         """"3 han 40 fu", "mangan", "1300/2600", "2600 all", "dora 2" (docs/rules/riichi.md#claims)."""
+        from .claims import read_claim  # with the claim types, built on first use
+
         return read_claim(self, result, claim)
 
     def wait_note(self, result: Result) -> str | None:

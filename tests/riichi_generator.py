@@ -19,6 +19,7 @@ deliberate contradiction (``riichi_oracle.contradiction`` names it): the scorer 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from riichi_oracle import (
@@ -37,6 +38,7 @@ HONOURS = list(range(27, 34))
 DRAGONS = [31, 32, 33]
 WIND_KINDS = [27, 28, 29, 30]
 GREEN = [19, 20, 21, 23, 25, 32]  # 2 3 4 6 8s and F
+Z_DIGITS_OF = {letter: str(n) for n, letter in enumerate("ESWNPFC", 1)}
 
 FLAVOURS = {
     "random": 14, "tanyao": 8, "pinfu": 8, "honitsu": 7, "chinitsu": 5, "toitoi": 5, "yakuhai": 8,
@@ -190,7 +192,7 @@ def _hand_shape(rng: random.Random, flavour: str) -> tuple[list[Meld], list[Tile
         rng.shuffle(tiles)
         return [], tiles
     if flavour == "broken":
-        base = _hand_shape(rng, rng.choice(["random", "tanyao", "pinfu", "honitsu", "chiitoitsu"]))
+        base = _hand_shape(rng, rng.choice(["random", "tanyao", "pinfu", "honitsu", "chiitoitsu", "kokushi"]))
         if base is None:
             return None
         melds, tiles = base
@@ -280,6 +282,11 @@ def _tiles_text(tiles: list[Tile]) -> str:
     return "".join(t.text() for t in tiles)
 
 
+def _z_digits(text: str) -> str:
+    """The honours in Tenhou's digits (``EEP`` -> ``115z``), which the notation reads too."""
+    return re.sub("[ESWNPFC]+", lambda m: "".join(Z_DIGITS_OF[c] for c in m.group(0)) + "z", text)
+
+
 def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], str | dict[str, Any]]:
     names = list(FLAVOURS)
     weights = [FLAVOURS[f] for f in names]
@@ -358,6 +365,11 @@ def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], s
         ctx["riichi_sticks"] = rng.choice([1, 1, 2, 3, 7, 99])
     if rng.random() < 0.04:
         _contradict(rng, ctx, melds, closed, has_kan)
+    if rng.random() < 0.08:
+        hand = _z_digits(hand)
+        for key in ("dora_indicators", "ura_dora_indicators"):
+            if ctx.get(key):
+                ctx[key] = _z_digits(ctx[key])
     return hand, ctx, _random_rules(rng, preset)
 
 

@@ -9,7 +9,7 @@ rules start from that preset.
 Shapes, biased towards what scores interestingly: four sets and a pair with a flavour (tanyao, pinfu
 shapes, honitsu, chinitsu, toitoi, yakuhai, chanta, junchan, sanshoku, sanshoku_doukou, ittsu,
 iipeikou, ryanpeikou, shousangen, honroutou, kans, three alike sets that read as triplets or as
-sequences), each set concealed or called (chii, pon, open
+sequences, triplets and sequences tangled in one suit), each set concealed or called (chii, pon, open
 kan, added kan, closed kan); seven pairs; kokushi; the yakuman shapes (daisangen, the wind yakuman,
 tsuuiisou, ryuuiisou, chinroutou, chuuren, suuankou, suukantsu); red fives; a few broken hands (one
 tile changed, or seven pairs with four alike) that do not win. About 4% of the rows carry one
@@ -47,6 +47,7 @@ FLAVOURS = {
     "chiitoitsu": 6, "kokushi": 2, "daisangen": 1, "winds": 1, "tsuuiisou": 1, "ryuuiisou": 1,
     "chinroutou": 1, "chuuren": 1, "suuankou": 2, "suukantsu": 1, "broken": 4,
     "three_alike": 3,  # 111222333 or 123123123: triplets or sequences, the reading decides
+    "tangled": 4,  # triplets and sequences close together in one suit: many readings of equal worth
 }
 
 
@@ -136,6 +137,11 @@ class _Builder:
             sets = [("trip", start), ("trip", start + 1), ("trip", start + 2)] if rng.random() < 0.5 \
                 else [("seq", start)] * 3
             return sets + [self._any_group(range(34))], rng.randrange(34)
+        if flavour == "tangled":
+            low = rng.choice(suits) * 9 + rng.randrange(5)
+            tangle = [("trip", low + rng.randrange(5)) if rng.random() < 0.5 else ("seq", low + rng.randrange(3))
+                      for _ in range(3)]
+            return tangle + [self._any_group(range(34))], low + rng.randrange(5)
         if flavour in ("suuankou", "suukantsu"):
             return [("trip", rng.randrange(34)) for _ in range(4)], rng.randrange(34)
         return None
@@ -211,7 +217,7 @@ def _hand_shape(rng: random.Random, flavour: str) -> tuple[list[Meld], list[Tile
     kinds = [k for kind, x in groups for k in (_seq(x) if kind == "seq" else [x] * 3)] + [pair, pair]
     if not _count_ok(kinds):
         return None
-    closed_hand = (flavour in ("pinfu", "ryanpeikou", "iipeikou", "suuankou", "chuuren", "three_alike")
+    closed_hand = (flavour in ("pinfu", "ryanpeikou", "iipeikou", "suuankou", "chuuren", "three_alike", "tangled")
                    or rng.random() < 0.45)
     kan_rate = {"kans": 0.6, "suukantsu": 1.0}.get(flavour, 0.12)
     melds: list[Meld] = []
@@ -364,7 +370,7 @@ def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], s
     if rng.random() < 0.25:
         ctx["riichi_sticks"] = rng.choice([1, 1, 2, 3, 7, 99])
     if rng.random() < 0.04:
-        _contradict(rng, ctx, melds, closed, has_kan)
+        _contradict(rng, ctx, melds, closed, has_kan, all_kinds, win, reds)
     if rng.random() < 0.08:
         hand = _z_digits(hand)
         for key in ("dora_indicators", "ura_dora_indicators"):
@@ -373,17 +379,26 @@ def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], s
     return hand, ctx, _random_rules(rng, preset)
 
 
-def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], closed: bool, has_kan: bool) -> None:
+def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], closed: bool, has_kan: bool,
+                all_kinds: list[int], win: Tile, reds: set[int]) -> None:
     """One deliberate contradiction of the rules page's list."""
-    choices = ["ippatsu", "ura", "discarder", "first_turn_riichi"]
+    choices = ["ippatsu", "ura", "discarder", "first_turn_riichi", "ura_more", "fifth_copy"]
     if not closed:
         choices.append("riichi_open")
     if ctx.get("self_draw") and not has_kan:
         choices.append("rinshan")
     if ctx.get("self_draw"):
         choices.append("rinshan_haitei")
+    else:
+        choices += ["chankan_houtei", "chankan_indicator"]
+        if all_kinds.count(win.kind) > 1:
+            choices.append("chankan_elsewhere")
     if melds:
         choices.append("first_turn_meld")
+    if ctx.get("seat_wind", "E") == "E":
+        choices.append("first_turn_dealer_ron")
+    if reds:
+        choices.append("second_red")
     pick = rng.choice(choices)
     if pick == "ippatsu":
         ctx.pop("riichi", None)
@@ -395,12 +410,25 @@ def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], clos
         ctx.pop("double_riichi", None)
         ctx.pop("ippatsu", None)
         ctx["ura_dora_indicators"] = "1m"
+    elif pick == "ura_more":
+        ctx["ura_dora_indicators"] = ctx.get("dora_indicators", "") + "E"
+        if not (ctx.get("riichi") or ctx.get("double_riichi")):
+            ctx["riichi"] = True  # open hands contradict twice: either is named
+    elif pick == "fifth_copy":
+        kind = max(set(all_kinds), key=all_kinds.count)
+        extra = "".join(Tile(kind).text() for _ in range(5 - all_kinds.count(kind)))
+        ctx["dora_indicators"] = ctx.get("dora_indicators", "") + extra
+    elif pick == "second_red":
+        red = Tile(rng.choice(sorted(reds)), red=True)
+        ctx["dora_indicators"] = ctx.get("dora_indicators", "") + red.text()
     elif pick == "discarder":
         ctx["self_draw"] = False
         ctx["discarder"] = ctx.get("seat_wind", "E")
     elif pick == "first_turn_riichi":
         ctx["first_turn"] = True
         ctx["riichi"] = True
+    elif pick == "first_turn_dealer_ron":
+        ctx["first_turn"] = True
     elif pick == "riichi_open":
         ctx["riichi"] = True
     elif pick == "rinshan":
@@ -408,6 +436,14 @@ def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], clos
     elif pick == "rinshan_haitei":
         ctx["kong_win"] = True
         ctx["last_wall"] = True
+    elif pick == "chankan_houtei":
+        ctx["kong_win"] = True
+        ctx["last_wall"] = True
+    elif pick == "chankan_indicator":
+        ctx["kong_win"] = True
+        ctx["dora_indicators"] = ctx.get("dora_indicators", "") + win.text()
+    elif pick == "chankan_elsewhere":
+        ctx["kong_win"] = True
     elif pick == "first_turn_meld":
         ctx["first_turn"] = True
 

@@ -44,7 +44,8 @@ from .yaku import hand_facts
 INDICATORS = {"type": "string", "maxLength": 40, "pattern": r"^(?:[0-9][mps]|[1-7]z|[ESWNCFP]){0,5}$",
               "format": "tiles", "x-max-tiles": MAX_INDICATORS,  # the referee page picks them as tiles
               "description": "0 to 5 indicator tiles written together, e.g. 3mE (0m 0p 0s: red fives)"}
-TIE_BREAK = "the most points, then a real yakuman over a counted one, then the higher han, then the higher fu"
+TIE_BREAK = ("the most points, then a real yakuman over a counted one, then the higher han, then the higher fu, "
+             "then the more fu before rounding")
 
 
 def dora_count(hand: Hand, ind: Indicators, rules: RiichiRules) -> DoraCount:

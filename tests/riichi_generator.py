@@ -310,6 +310,8 @@ def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], s
     w = rng.randrange(len(concealed))
     win_tile = concealed.pop(w)
     concealed.sort(key=lambda t: t.kind)
+    if rng.random() < 0.1:
+        rng.shuffle(concealed)  # written in any order: only the last tile is the winning one
     concealed.append(win_tile)
     hand = hand_text(melds, concealed)
     win = concealed[-1]

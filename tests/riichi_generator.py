@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from riichi_oracle import (
+    CONTEXT_DEFAULTS,
     OPTION_VALUES,
     PRESETS,
     RED_IDS,
@@ -162,9 +163,11 @@ def _count_ok(kinds: list[int]) -> bool:
     return all(v <= 4 for v in counts.values())
 
 
-def _random_rules(rng: random.Random, preset: str | None) -> str | dict[str, Any]:
+def _random_rules(rng: random.Random, preset: str | None) -> str | dict[str, Any] | None:
     name = preset or rng.choice(sorted(PRESETS))
     roll = rng.random()
+    if preset is None and roll < 0.04:
+        return None  # no rules given: the default preset
     if roll < 0.4:
         return name
     out: dict[str, Any] = {} if (preset is None and name == "tenhou" and roll < 0.5) else {"preset": name}
@@ -293,7 +296,7 @@ def _z_digits(text: str) -> str:
     return re.sub("[ESWNPFC]+", lambda m: "".join(Z_DIGITS_OF[c] for c in m.group(0)) + "z", text)
 
 
-def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], str | dict[str, Any]]:
+def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], str | dict[str, Any] | None]:
     names = list(FLAVOURS)
     weights = [FLAVOURS[f] for f in names]
     while True:
@@ -373,6 +376,10 @@ def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], s
         ctx["riichi_sticks"] = rng.choice([1, 1, 2, 3, 7, 99])
     if rng.random() < 0.04:
         _contradict(rng, ctx, melds, closed, has_kan, all_kinds, win, reds)
+    if rng.random() < 0.05:  # the defaults written out
+        for key, default in CONTEXT_DEFAULTS.items():
+            if key not in ctx and rng.random() < 0.5:
+                ctx[key] = default
     if rng.random() < 0.08:
         hand = _z_digits(hand)
         for key in ("dora_indicators", "ura_dora_indicators"):
@@ -450,7 +457,7 @@ def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], clos
         ctx["first_turn"] = True
 
 
-def generate(n: int, seed: int, preset: str | None = None) -> list[tuple[str, dict[str, Any], str | dict[str, Any]]]:
+def generate(n: int, seed: int, preset: str | None = None) -> list[tuple[str, dict[str, Any], str | dict[str, Any] | None]]:
     rng = random.Random(seed)
     return [_row(rng, preset) for _ in range(n)]
 

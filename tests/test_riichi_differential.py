@@ -126,7 +126,9 @@ def test_generator_covers_every_preset_and_option_value():
     rows = generate(N, SEED)
     seen: set[tuple[str, Any]] = set()
     for _, _, rules in rows:
-        if isinstance(rules, str):
+        if rules is None:
+            seen.add(("preset", "tenhou"))
+        elif isinstance(rules, str):
             seen.add(("preset", rules))
         else:
             seen.update(rules.items())

@@ -404,7 +404,7 @@ def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], clos
             choices.append("chankan_elsewhere")
     if melds:
         choices.append("first_turn_meld")
-    if ctx.get("seat_wind", "E") == "E":
+    if ctx.get("seat_wind", "E") == "E" and not melds:
         choices.append("first_turn_dealer_ron")
     if reds:
         choices.append("second_red")
@@ -437,6 +437,9 @@ def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], clos
         ctx["first_turn"] = True
         ctx["riichi"] = True
     elif pick == "first_turn_dealer_ron":
+        for key in ("riichi", "double_riichi", "ippatsu", "ura_dora_indicators", "kong_win"):
+            ctx.pop(key, None)
+        ctx["self_draw"] = False
         ctx["first_turn"] = True
     elif pick == "riichi_open":
         ctx["riichi"] = True

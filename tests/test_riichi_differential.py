@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from riichi_generator import generate
-from riichi_oracle import PRESETS, OracleResult, contradiction, oracle_result
+from riichi_oracle import CONTRADICTIONS, PRESETS, OracleResult, contradiction, oracle_result
 
 SEED = 20261206
 N = 2500
@@ -139,6 +139,21 @@ def test_generator_covers_every_preset_and_option_value():
     for option, values in OPTION_VALUES.items():
         for value in values:
             assert (option, value) in seen, (option, value)
+
+
+def test_generator_makes_every_context_field_meld_and_contradiction():
+    """Every context field away from its default, every kind of meld, red fives, Tenhou's honour
+    digits, and each contradiction of the rules page's list (rows are only generated here, not scored)."""
+    from riichi_oracle import CONTEXT_DEFAULTS, parse_hand
+
+    rows = generate(8000, SEED)
+    fields = {k for _, ctx, _ in rows for k, v in ctx.items() if v != CONTEXT_DEFAULTS[k]}
+    assert fields == set(CONTEXT_DEFAULTS)
+    melds = {m.kind for hand, _, _ in rows for m in parse_hand(hand).melds}
+    assert melds == {"chii", "pon", "open_kan", "added_kan", "closed_kan"}
+    assert any("0" in hand for hand, _, _ in rows) and any("z" in hand for hand, _, _ in rows)
+    reasons = {contradiction(hand, ctx) for hand, ctx, _ in rows} - {None}
+    assert reasons == set(CONTRADICTIONS), set(CONTRADICTIONS) ^ reasons
 
 
 def test_riichi_matches_oracle():

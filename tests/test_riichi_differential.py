@@ -6,7 +6,8 @@ contradiction must raise ``HandError`` (the oracle scores such rows or refuses t
 every other row must agree on every field the oracle gives: valid and the reason, han, fu, the limit,
 the yaku scored (id and han), the dora counts, cost main/additional, total, the payments (honba
 included) and the riichi sticks taken. For a "no yaku" hand the dora it would have had are compared.
-The default suite runs a seeded slice over all presets; ``-m slow`` runs 30,000 rows per preset.
+The default suite runs a seeded slice over all presets; ``-m slow`` runs 30,000 rows per preset
+(``RIICHI_DIFF_N`` and ``RIICHI_DIFF_SEED`` set another count and seed).
 """
 
 from __future__ import annotations

@@ -106,3 +106,17 @@ def test_there_are_enough_fixtures():
 
     table = {i.id for i in registry.get("riichi").items} - set(DORA_IDS)
     assert table <= yaku, f"no fixture scores {sorted(table - yaku)}"
+
+
+def test_equal_readings_are_told_apart_by_the_fu_before_rounding():
+    """Three readings of 3 han 60 fu: the sanankou one with a pair wait (56 fu before rounding) is
+    chosen over the same sets on a two-sided wait (54) and the sanshoku doukou one (52), in both
+    twins, and the explanation says why."""
+    from scorer import score
+
+    result = score("riichi", "(7777p)777m4445677s7s", {"seat_wind": "W"}, "ema", explain=True)
+    assert {i.id for i in result.items} == {"tanyao", "sanankou"}
+    notes = {tuple(v.partition): v.note for v in result.readings}
+    assert "has more fu before rounding (56 against 52)" in notes[("(7777p)", "777m", "456s", "777s", "44s")]
+    chosen = [v for v in result.readings if v.chosen]
+    assert len(chosen) == 1 and "has more fu before rounding (56 against 54)" in chosen[0].note

@@ -9,7 +9,7 @@ rules start from that preset.
 Shapes, biased towards what scores interestingly: four sets and a pair with a flavour (tanyao, pinfu
 shapes, honitsu, chinitsu, toitoi, yakuhai, chanta, junchan, sanshoku, sanshoku_doukou, ittsu,
 iipeikou, ryanpeikou, shousangen, honroutou, kans, three alike sets that read as triplets or as
-sequences), each set concealed or called (chii, pon, open
+sequences, triplets and sequences tangled in one suit), each set concealed or called (chii, pon, open
 kan, added kan, closed kan); seven pairs; kokushi; the yakuman shapes (daisangen, the wind yakuman,
 tsuuiisou, ryuuiisou, chinroutou, chuuren, suuankou, suukantsu); red fives; a few broken hands (one
 tile changed, or seven pairs with four alike) that do not win. About 4% of the rows carry one
@@ -19,9 +19,11 @@ deliberate contradiction (``riichi_oracle.contradiction`` names it): the scorer 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from riichi_oracle import (
+    CONTEXT_DEFAULTS,
     OPTION_VALUES,
     PRESETS,
     RED_IDS,
@@ -37,6 +39,7 @@ HONOURS = list(range(27, 34))
 DRAGONS = [31, 32, 33]
 WIND_KINDS = [27, 28, 29, 30]
 GREEN = [19, 20, 21, 23, 25, 32]  # 2 3 4 6 8s and F
+Z_DIGITS_OF = {letter: str(n) for n, letter in enumerate("ESWNPFC", 1)}
 
 FLAVOURS = {
     "random": 14, "tanyao": 8, "pinfu": 8, "honitsu": 7, "chinitsu": 5, "toitoi": 5, "yakuhai": 8,
@@ -45,6 +48,7 @@ FLAVOURS = {
     "chiitoitsu": 6, "kokushi": 2, "daisangen": 1, "winds": 1, "tsuuiisou": 1, "ryuuiisou": 1,
     "chinroutou": 1, "chuuren": 1, "suuankou": 2, "suukantsu": 1, "broken": 4,
     "three_alike": 3,  # 111222333 or 123123123: triplets or sequences, the reading decides
+    "tangled": 4,  # triplets and sequences close together in one suit: many readings of equal worth
 }
 
 
@@ -134,6 +138,11 @@ class _Builder:
             sets = [("trip", start), ("trip", start + 1), ("trip", start + 2)] if rng.random() < 0.5 \
                 else [("seq", start)] * 3
             return sets + [self._any_group(range(34))], rng.randrange(34)
+        if flavour == "tangled":
+            low = rng.choice(suits) * 9 + rng.randrange(5)
+            tangle = [("trip", low + rng.randrange(5)) if rng.random() < 0.5 else ("seq", low + rng.randrange(3))
+                      for _ in range(3)]
+            return tangle + [self._any_group(range(34))], low + rng.randrange(5)
         if flavour in ("suuankou", "suukantsu"):
             return [("trip", rng.randrange(34)) for _ in range(4)], rng.randrange(34)
         return None
@@ -154,9 +163,11 @@ def _count_ok(kinds: list[int]) -> bool:
     return all(v <= 4 for v in counts.values())
 
 
-def _random_rules(rng: random.Random, preset: str | None) -> str | dict[str, Any]:
+def _random_rules(rng: random.Random, preset: str | None) -> str | dict[str, Any] | None:
     name = preset or rng.choice(sorted(PRESETS))
     roll = rng.random()
+    if preset is None and roll < 0.04:
+        return None  # no rules given: the default preset
     if roll < 0.4:
         return name
     out: dict[str, Any] = {} if (preset is None and name == "tenhou" and roll < 0.5) else {"preset": name}
@@ -190,7 +201,7 @@ def _hand_shape(rng: random.Random, flavour: str) -> tuple[list[Meld], list[Tile
         rng.shuffle(tiles)
         return [], tiles
     if flavour == "broken":
-        base = _hand_shape(rng, rng.choice(["random", "tanyao", "pinfu", "honitsu", "chiitoitsu"]))
+        base = _hand_shape(rng, rng.choice(["random", "tanyao", "pinfu", "honitsu", "chiitoitsu", "kokushi"]))
         if base is None:
             return None
         melds, tiles = base
@@ -209,7 +220,7 @@ def _hand_shape(rng: random.Random, flavour: str) -> tuple[list[Meld], list[Tile
     kinds = [k for kind, x in groups for k in (_seq(x) if kind == "seq" else [x] * 3)] + [pair, pair]
     if not _count_ok(kinds):
         return None
-    closed_hand = (flavour in ("pinfu", "ryanpeikou", "iipeikou", "suuankou", "chuuren", "three_alike")
+    closed_hand = (flavour in ("pinfu", "ryanpeikou", "iipeikou", "suuankou", "chuuren", "three_alike", "tangled")
                    or rng.random() < 0.45)
     kan_rate = {"kans": 0.6, "suukantsu": 1.0}.get(flavour, 0.12)
     melds: list[Meld] = []
@@ -280,7 +291,12 @@ def _tiles_text(tiles: list[Tile]) -> str:
     return "".join(t.text() for t in tiles)
 
 
-def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], str | dict[str, Any]]:
+def _z_digits(text: str) -> str:
+    """The honours in Tenhou's digits (``EEP`` -> ``115z``), which the notation reads too."""
+    return re.sub("[ESWNPFC]+", lambda m: "".join(Z_DIGITS_OF[c] for c in m.group(0)) + "z", text)
+
+
+def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], str | dict[str, Any] | None]:
     names = list(FLAVOURS)
     weights = [FLAVOURS[f] for f in names]
     while True:
@@ -297,6 +313,8 @@ def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], s
     w = rng.randrange(len(concealed))
     win_tile = concealed.pop(w)
     concealed.sort(key=lambda t: t.kind)
+    if rng.random() < 0.1:
+        rng.shuffle(concealed)  # written in any order: only the last tile is the winning one
     concealed.append(win_tile)
     hand = hand_text(melds, concealed)
     win = concealed[-1]
@@ -357,21 +375,39 @@ def _row(rng: random.Random, preset: str | None) -> tuple[str, dict[str, Any], s
     if rng.random() < 0.25:
         ctx["riichi_sticks"] = rng.choice([1, 1, 2, 3, 7, 99])
     if rng.random() < 0.04:
-        _contradict(rng, ctx, melds, closed, has_kan)
+        _contradict(rng, ctx, melds, closed, has_kan, all_kinds, win, reds)
+    if rng.random() < 0.05:  # the defaults written out
+        for key, default in CONTEXT_DEFAULTS.items():
+            if key not in ctx and rng.random() < 0.5:
+                ctx[key] = default
+    if rng.random() < 0.08:
+        hand = _z_digits(hand)
+        for key in ("dora_indicators", "ura_dora_indicators"):
+            if ctx.get(key):
+                ctx[key] = _z_digits(ctx[key])
     return hand, ctx, _random_rules(rng, preset)
 
 
-def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], closed: bool, has_kan: bool) -> None:
+def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], closed: bool, has_kan: bool,
+                all_kinds: list[int], win: Tile, reds: set[int]) -> None:
     """One deliberate contradiction of the rules page's list."""
-    choices = ["ippatsu", "ura", "discarder", "first_turn_riichi"]
+    choices = ["ippatsu", "ura", "discarder", "first_turn_riichi", "ura_more", "fifth_copy"]
     if not closed:
         choices.append("riichi_open")
     if ctx.get("self_draw") and not has_kan:
         choices.append("rinshan")
     if ctx.get("self_draw"):
         choices.append("rinshan_haitei")
+    else:
+        choices += ["chankan_houtei", "chankan_indicator"]
+        if all_kinds.count(win.kind) > 1:
+            choices.append("chankan_elsewhere")
     if melds:
         choices.append("first_turn_meld")
+    if ctx.get("seat_wind", "E") == "E" and not melds:
+        choices.append("first_turn_dealer_ron")
+    if reds:
+        choices.append("second_red")
     pick = rng.choice(choices)
     if pick == "ippatsu":
         ctx.pop("riichi", None)
@@ -383,12 +419,28 @@ def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], clos
         ctx.pop("double_riichi", None)
         ctx.pop("ippatsu", None)
         ctx["ura_dora_indicators"] = "1m"
+    elif pick == "ura_more":
+        ctx["ura_dora_indicators"] = ctx.get("dora_indicators", "") + "E"
+        if not (ctx.get("riichi") or ctx.get("double_riichi")):
+            ctx["riichi"] = True  # open hands contradict twice: either is named
+    elif pick == "fifth_copy":
+        kind = max(set(all_kinds), key=all_kinds.count)
+        extra = "".join(Tile(kind).text() for _ in range(5 - all_kinds.count(kind)))
+        ctx["dora_indicators"] = ctx.get("dora_indicators", "") + extra
+    elif pick == "second_red":
+        red = Tile(rng.choice(sorted(reds)), red=True)
+        ctx["dora_indicators"] = ctx.get("dora_indicators", "") + red.text()
     elif pick == "discarder":
         ctx["self_draw"] = False
         ctx["discarder"] = ctx.get("seat_wind", "E")
     elif pick == "first_turn_riichi":
         ctx["first_turn"] = True
         ctx["riichi"] = True
+    elif pick == "first_turn_dealer_ron":
+        for key in ("riichi", "double_riichi", "ippatsu", "ura_dora_indicators", "kong_win"):
+            ctx.pop(key, None)
+        ctx["self_draw"] = False
+        ctx["first_turn"] = True
     elif pick == "riichi_open":
         ctx["riichi"] = True
     elif pick == "rinshan":
@@ -396,11 +448,19 @@ def _contradict(rng: random.Random, ctx: dict[str, Any], melds: list[Meld], clos
     elif pick == "rinshan_haitei":
         ctx["kong_win"] = True
         ctx["last_wall"] = True
+    elif pick == "chankan_houtei":
+        ctx["kong_win"] = True
+        ctx["last_wall"] = True
+    elif pick == "chankan_indicator":
+        ctx["kong_win"] = True
+        ctx["dora_indicators"] = ctx.get("dora_indicators", "") + win.text()
+    elif pick == "chankan_elsewhere":
+        ctx["kong_win"] = True
     elif pick == "first_turn_meld":
         ctx["first_turn"] = True
 
 
-def generate(n: int, seed: int, preset: str | None = None) -> list[tuple[str, dict[str, Any], str | dict[str, Any]]]:
+def generate(n: int, seed: int, preset: str | None = None) -> list[tuple[str, dict[str, Any], str | dict[str, Any] | None]]:
     rng = random.Random(seed)
     return [_row(rng, preset) for _ in range(n)]
 

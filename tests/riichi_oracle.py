@@ -270,6 +270,17 @@ def next_kind(kind: int) -> int:
     return 31 + (kind - 31 + 1) % 3
 
 
+# what ``contradiction`` names, in its order (the generator's test holds that each one is made)
+CONTRADICTIONS = (
+    "riichi with an open meld", "ippatsu without riichi", "ura dora without riichi",
+    "more ura dora indicators than dora indicators", "rinshan without a kan",
+    "chankan with the winning tile elsewhere in the hand", "chankan and houtei",
+    "chankan with an indicator of the robbed kind", "rinshan and haitei", "first turn with a meld",
+    "first turn with riichi", "dealer's first turn on a discard", "discarder is the winner",
+    "more than four copies", "more than one red five of a suit",
+)
+
+
 def contradiction(hand_str: str, ctx: dict[str, Any]) -> str | None:
     """The first contradiction of docs/rules/riichi.md's list the request has, else None."""
     hand = parse_hand(hand_str)

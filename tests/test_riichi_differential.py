@@ -6,23 +6,27 @@ contradiction must raise ``HandError`` (the oracle scores such rows or refuses t
 every other row must agree on every field the oracle gives: valid and the reason, han, fu, the limit,
 the yaku scored (id and han), the dora counts, cost main/additional, total, the payments (honba
 included) and the riichi sticks taken. For a "no yaku" hand the dora it would have had are compared.
-The default suite runs a seeded slice over all presets; ``-m slow`` runs 30,000 rows per preset.
+The default suite runs a seeded slice over all presets; ``-m slow`` runs 30,000 rows per preset
+(``RIICHI_DIFF_N`` and ``RIICHI_DIFF_SEED`` set another count and seed).
 """
 
 from __future__ import annotations
 
+import os
 import traceback
 from collections import Counter
 from typing import Any
 
 import pytest
 from riichi_generator import generate
-from riichi_oracle import PRESETS, OracleResult, contradiction, oracle_result
+from riichi_oracle import CONTRADICTIONS, PRESETS, OracleResult, contradiction, oracle_result
 
 SEED = 20261206
 N = 2500
-SLOW_SEED = 1206
-SLOW_N = 30000
+# the slow run's size and seed can be changed for a longer search (a fixed seed alone hides bugs):
+# RIICHI_DIFF_N=100000 RIICHI_DIFF_SEED=7 pytest -m slow tests/test_riichi_differential.py
+SLOW_SEED = int(os.environ.get("RIICHI_DIFF_SEED", "1206"))
+SLOW_N = int(os.environ.get("RIICHI_DIFF_N", "30000"))
 REPORT = 20
 DORA_IDS = ("dora", "aka_dora", "ura_dora")
 
@@ -123,7 +127,9 @@ def test_generator_covers_every_preset_and_option_value():
     rows = generate(N, SEED)
     seen: set[tuple[str, Any]] = set()
     for _, _, rules in rows:
-        if isinstance(rules, str):
+        if rules is None:
+            seen.add(("preset", "tenhou"))
+        elif isinstance(rules, str):
             seen.add(("preset", rules))
         else:
             seen.update(rules.items())
@@ -134,6 +140,21 @@ def test_generator_covers_every_preset_and_option_value():
     for option, values in OPTION_VALUES.items():
         for value in values:
             assert (option, value) in seen, (option, value)
+
+
+def test_generator_makes_every_context_field_meld_and_contradiction():
+    """Every context field away from its default, every kind of meld, red fives, Tenhou's honour
+    digits, and each contradiction of the rules page's list (rows are only generated here, not scored)."""
+    from riichi_oracle import CONTEXT_DEFAULTS, parse_hand
+
+    rows = generate(8000, SEED)
+    fields = {k for _, ctx, _ in rows for k, v in ctx.items() if v != CONTEXT_DEFAULTS[k]}
+    assert fields == set(CONTEXT_DEFAULTS)
+    melds = {m.kind for hand, _, _ in rows for m in parse_hand(hand).melds}
+    assert melds == {"chii", "pon", "open_kan", "added_kan", "closed_kan"}
+    assert any("0" in hand for hand, _, _ in rows) and any("z" in hand for hand, _, _ in rows)
+    reasons = {contradiction(hand, ctx) for hand, ctx, _ in rows} - {None}
+    assert reasons == set(CONTRADICTIONS), set(CONTRADICTIONS) ^ reasons
 
 
 def test_riichi_matches_oracle():

@@ -613,8 +613,16 @@ cdef void memmove_excluded(Scored* out, int by) noexcept:
     out.n_excluded += by
 
 
+cdef int _raw_fu(Scored* s) noexcept:
+    """The fu before rounding (evaluate.Scored.raw_fu: an open hand's no-fu bump counts 2)."""
+    cdef int n, raw = 0
+    for n in range(s.n_fu):
+        raw += 2 if s.fu_reason[n] == F_OPEN_PINFU else s.fu_value[n]
+    return raw
+
+
 cdef bint _better(Scored* a, Scored* b) noexcept:
-    """a's (has_yaku, total, yakuman, han, fu) above b's: evaluate.choose keeps the first maximum."""
+    """a's (has_yaku, total, yakuman, han, fu, raw fu) above b's: evaluate.choose keeps the first maximum."""
     if a.has_yaku != b.has_yaku:
         return a.has_yaku > b.has_yaku
     if a.total != b.total:
@@ -623,7 +631,9 @@ cdef bint _better(Scored* a, Scored* b) noexcept:
         return a.yakuman > 0
     if a.han != b.han:
         return a.han > b.han
-    return a.fu > b.fu
+    if a.fu != b.fu:
+        return a.fu > b.fu
+    return _raw_fu(a) > _raw_fu(b)
 
 
 # --- the readings (shapes.py) ----------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """One reading scored (docs/rules/riichi.md#items), and the choice among readings
 (docs/rules/riichi.md#what-wins): the most points, then a real yakuman over a counted one, then the
-higher han, then the higher fu."""
+higher han, then the higher fu, then the higher fu before rounding."""
 
 from __future__ import annotations
 
@@ -20,9 +20,13 @@ from .value import Settlement, Value, settle, value
 from .yaku import HandFacts, han_of, ordinary, yakuman
 
 # how the chosen reading wins among others (the result's ``tie_break``)
-TIE_BREAK = "the most points, then a real yakuman over a counted one, then the higher han, then the higher fu"
+TIE_BREAK = ("the most points, then a real yakuman over a counted one, then the higher han, then the higher fu, "
+             "then the more fu before rounding")
 
 ONE_YAKUMAN = "one_yakuman"
+# before rounding, the 30 fu of an open hand without fu count as 22 (20 base + 2, as the behaviour
+# oracle adds them): a reading with a 2-fu wait beats it no more than it is beaten
+OPEN_PINFU_RAW = 2
 MAX_YAKUMAN = 6
 _POSITION = {row.id: n for n, row in enumerate(ITEMS)}
 
@@ -52,8 +56,13 @@ class Scored:
     settlement: Settlement
 
     @property
-    def key(self) -> tuple[int, bool, int, int]:
-        return (self.settlement.total, self.yakuman > 0, self.han, self.fu)
+    def raw_fu(self) -> int:
+        """The fu before rounding up to 10."""
+        return sum(OPEN_PINFU_RAW if f.reason == "open_pinfu" else f.fu for f in self.fu_items)
+
+    @property
+    def key(self) -> tuple[int, bool, int, int, int]:
+        return (self.settlement.total, self.yakuman > 0, self.han, self.fu, self.raw_fu)
 
 
 def item(item_id: str, points: int, count: int = 1, tiles: str = "") -> Item:

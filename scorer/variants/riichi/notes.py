@@ -23,6 +23,8 @@ def _edge(best: Scored, other: Scored) -> str:
         return f"has more han ({best.han} against {other.han})"
     if other.fu < best.fu:
         return f"has more fu ({best.fu} against {other.fu})"
+    if other.raw_fu < best.raw_fu:
+        return f"has more fu before rounding ({best.raw_fu} against {other.raw_fu})"
     return "was found first (equal in points, han and fu)"
 
 

@@ -1,7 +1,8 @@
 // The match sheet tab for a riichi hanchan (docs/match.md#the-riichi-hanchan-sheet): the entry form
-// (a win by han and fu in two taps, or as yakuman with its count and liable player, or by the hand in the picker; a draw with its tenpai players;
-// riichi declarations; a penalty), the points, places and session scores, and the hands with their
-// honba. MatchTab (match.js) does the rest: creating, the edit key, sending, corrections, exports.
+// (a win by han and fu in two taps, or as yakuman with its count and liable player, or by the hand in
+// the picker; a draw with its tenpai players; riichi declarations; a penalty), the points, places and
+// session scores, and the hands with their honba. MatchTab (match.js) does the rest: creating, the
+// edit key, sending, corrections, exports.
 "use strict";
 
 import {t, valueLabel} from "./i18n.js";

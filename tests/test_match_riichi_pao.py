@@ -5,6 +5,8 @@ non-dealer yakuman is 32,000, a dealer's 48,000."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -12,6 +14,7 @@ from cli_runner import run_cli
 
 from scorer.errors import HandError
 from scorer.match import new_record
+from scorer.match.export import FORMATS
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]  # Ann deals E1
 ANN_TENPAI = {"draw": True, "tenpai": ["Ann"]}  # +3,000 / −1,000 each; Ann deals again, one more honba
@@ -88,3 +91,31 @@ def test_the_cli_shows_who_was_liable(tmp_path):
     assert "(pao: Cy" in out.stdout and "-32000" in out.stdout  # the table may wrap the line
     js = json.loads(run_cli(["sheet", str(path), "--json"]).stdout)
     assert js["hands"][0]["wins"][0]["pao"] == "Cy" and js["final_points"]["Cy"] == -2000
+
+
+def _csv_entries(hands, preset="wrc") -> list[dict[str, str]]:
+    record, s = new_record({"variant": "riichi", "players": PLAYERS, "rules": {"preset": preset}, "hands": hands})
+    rows = list(csv.reader(io.StringIO(FORMATS["csv"].write(record, s))))
+    return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if r and r[0] == "entry"]
+
+
+def test_the_csv_names_the_liable_player_beside_the_changes_pao_made():
+    # E1: Bo's yakuman by self-draw, Cy pays it all; E2 (Bo deals): Ann's 2 han 30 fu ron, 2,000, no pao
+    rows = _csv_entries([{"winner": "Bo", "from": None, "yakuman": 1, "pao": "Cy"},
+                         {"winner": "Ann", "from": "Bo", "han": 2, "fu": 30}])
+    assert [(r["pao"], r["han"], r["Cy"], r["Ann"]) for r in rows] == [("Cy", "1x yakuman", "-32000", "0"),
+                                                                     ("", "2", "0", "2000")]
+    # the rows after the entries keep their cells under the players' columns
+    record, s = new_record({"variant": "riichi", "players": PLAYERS, "rules": {"preset": "wrc"},
+                            "hands": [{"winner": "Bo", "from": None, "yakuman": 1, "pao": "Cy"}]})
+    lines = list(csv.reader(io.StringIO(FORMATS["csv"].write(record, s))))
+    final = next(r for r in lines if r and r[0] == "final_points")
+    assert dict(zip(lines[0], final, strict=False))["Cy"] == "-2000"
+
+
+def test_the_csv_joins_the_liable_players_of_a_double_ron_in_the_winners_order():
+    # Di's discard: Bo's yakuman with Cy liable (16,000 from Di, 16,000 from Cy), Ann (dealer) 2 han 30 fu: 2,900;
+    # the sheet lists the winners in turn order from the discarder (Ann, then Bo), each cell in that order
+    rows = _csv_entries([{"wins": [{"winner": "Bo", "from": "Di", "yakuman": 1, "pao": "Cy"},
+                                   {"winner": "Ann", "from": "Di", "han": 2, "fu": 30}]}], "tenhou")
+    assert [(r["winner"], r["pao"], r["Di"], r["Cy"]) for r in rows] == [("Ann / Bo", " / Cy", "-18900", "-16000")]

@@ -234,3 +234,62 @@ def test_a_hand_in_the_picker_names_its_liable_player(server, desktop):
     _rows(d, 1)
     assert _deltas(d, 1) == {"Ann": 0, "Bo": 32_000, "Cy": -16_000, "Di": -16_000}
     assert "pao: Cy liable" in d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] .m-what').text
+
+
+def test_a_yakuman_by_count_with_its_liable_player_by_touch_at_375(server, phone):
+    d = phone
+    phone_screen(d, 375)
+    _new_table(d, server, "tenhou")
+    match_id = _id(d, "m-id").text
+    # E1-0: a draw, Ann (dealer) alone tenpai: +3,000 / −1,000 each; Ann deals again, one honba
+    _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="draw"]'))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-tenpai-0"))
+    _finger(d, _id(d, "m-tenpai-0"))
+    _finger(d, _id(d, "m-add"))
+    _rows(d, 1)
+    assert "E1-1" in _id(d, "m-next").text
+
+    # E1-1: Bo's big three dragons by self-draw, Cy fed the third dragon set; Di declared riichi.
+    # A non-dealer yakuman is 32,000, the liable player pays it alone with the honba (+300):
+    # Bo +32,300 + Di's stick 1,000, Cy −32,300, Di −1,000, Ann (the dealer) nothing
+    _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="win"]'))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-yakuman"))
+    Select(_id(d, "m-winner")).select_by_value("Bo")
+    Select(_id(d, "m-from")).select_by_value("")
+    assert not _id(d, "m-yakuman-row").is_displayed()  # the count and pao show only for a yakuman
+    _finger(d, _id(d, "m-yakuman"))
+    assert _id(d, "m-yakuman").get_attribute("aria-pressed") == "true" and _id(d, "m-yakuman-row").is_displayed()
+    assert all(not b.is_enabled() for b in d.find_elements(By.CSS_SELECTOR, "#m-fu button"))
+    assert d.find_element(By.CSS_SELECTOR, '#m-yakuman-n button[data-value="1"]').get_attribute("aria-pressed") == "true"
+    # a han tap leaves the yakuman (ordinary hands stay two taps), the chip takes it back
+    _finger_tap(d, "m-han", 3)
+    assert _id(d, "m-yakuman").get_attribute("aria-pressed") == "false" and not _id(d, "m-yakuman-row").is_displayed()
+    _finger(d, _id(d, "m-yakuman"))
+    assert d.find_element(By.CSS_SELECTOR, '#m-han button[data-value="3"]').get_attribute("aria-pressed") == "false"
+    Select(_id(d, "m-pao")).select_by_value("Cy")
+    _finger(d, _id(d, "m-riichi-3"))
+    _fits(d, "a yakuman's form with its liable player at 375 px")
+    _finger(d, _id(d, "m-add"))
+    _rows(d, 2)
+    assert _deltas(d, 2) == {"Ann": 0, "Bo": 33_300, "Cy": -32_300, "Di": -1000}
+    what = d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="2"] .m-what').text
+    assert "Bo 1× yakuman" in what and "pao: Cy liable" in what
+    stored = TestClient(app).get(f"/v1/matches/{match_id}").json()["record"]["hands"][1]
+    assert stored == {"winner": "Bo", "from": None, "yakuman": 1, "pao": "Cy", "riichi": ["Di"]}
+
+    # corrected: a double yakuman (Tenhou counts it: 64,000), Ann liable: 64,000 + 300 from Ann alone
+    d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="2"] button.m-fix').click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-fixing"))
+    assert _id(d, "m-yakuman").get_attribute("aria-pressed") == "true"
+    assert Select(_id(d, "m-pao")).first_selected_option.get_attribute("value") == "Cy"
+    _finger_tap(d, "m-yakuman-n", 2)
+    Select(_id(d, "m-pao")).select_by_value("Ann")
+    _id(d, "m-by").send_keys("referee")
+    _id(d, "m-fix-reason").send_keys("tsuuiisou too; Ann fed the dragons")
+    _finger(d, _id(d, "m-save"))
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-log li"))
+    assert _deltas(d, 2) == {"Ann": -64_300, "Bo": 65_300, "Cy": 0, "Di": -1000}
+    # the CSV names the liable player beside the changes
+    csv_text = TestClient(app).get(f"/v1/matches/{match_id}/export?format=csv").text
+    head, _, second = csv_text.splitlines()[:3]
+    assert dict(zip(head.split(","), second.split(","), strict=True))["pao"] == "Ann"

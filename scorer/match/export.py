@@ -113,17 +113,17 @@ def _session(value: float | int) -> str:
 
 
 def riichi_csv(sheet: dict[str, Any]) -> str:
-    """A hanchan: one row per entry (hand, honba, sticks, who won off whom with han and fu or who was
-    tenpai, the score changes and the running points), the standings, the sum-to-zero check with
+    """A hanchan: one row per entry (hand, honba, sticks, who won off whom with han and fu and who was
+    liable (pao), or who was tenpai, the score changes and the running points), the standings, the sum-to-zero check with
     each penalty on its own line, then the corrections."""
     names = sheet["players"]
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
-    w.writerow(["record", "n", "hand", "honba", "sticks", "kind", "winner", "from", "han", "fu", "limit",
+    w.writerow(["record", "n", "hand", "honba", "sticks", "kind", "winner", "from", "han", "fu", "limit", "pao",
                 "riichi", "tenpai", "reason", *(_text(p) for p in names), *(_text(f"points {p}") for p in names)])
     for row in sheet["hands"]:
         w.writerow(_hanchan_entry(row, names))
-    blank = [""] * 13
+    blank = [""] * 14
     w.writerow(["final_points", *blank, *(sheet["final_points"][p] for p in names)])
     w.writerow(["places", *blank, *(sheet["places"][p] for p in names)])
     w.writerow(["uma", *blank, *(_session(sheet["uma"][p]) for p in names)])
@@ -141,11 +141,13 @@ def riichi_csv(sheet: dict[str, Any]) -> str:
 
 
 def _hanchan_entry(row: dict[str, Any], names: list[str]) -> list[Any]:
-    """One entry's CSV row: several winners (and their han, fu, limit) joined."""
+    """One entry's CSV row: several winners (and their han, fu, limit, liable player) joined; the pao
+    cell is empty when no win names one."""
     wins = row.get("wins") or []
     return ["entry", row["n"], row.get("label", ""), row.get("honba", ""), row.get("sticks", ""), row["kind"],
             _text(_joined([x["winner"] for x in wins])), _text(_joined([x["from"] for x in wins])),
             _joined([_han(x) for x in wins]), _joined([x["fu"] for x in wins]), _joined([x["limit"] for x in wins]),
+            _text(_joined([x.get("pao") for x in wins]) if any(x.get("pao") for x in wins) else ""),
             _text(_joined(row.get("riichi", []))), _text(_joined(row.get("tenpai", []))),
             _text(_reason(row)), *(row["deltas"][p] for p in names), *(row["points"][p] for p in names)]
 

@@ -1,7 +1,8 @@
 // The match sheet tab for a riichi hanchan (docs/match.md#the-riichi-hanchan-sheet): the entry form
-// (a win by han and fu in two taps, or by the hand in the picker; a draw with its tenpai players;
-// riichi declarations; a penalty), the points, places and session scores, and the hands with their
-// honba. MatchTab (match.js) does the rest: creating, the edit key, sending, corrections, exports.
+// (a win by han and fu in two taps, or as yakuman with its count and liable player, or by the hand in
+// the picker; a draw with its tenpai players; riichi declarations; a penalty), the points, places and
+// session scores, and the hands with their honba. MatchTab (match.js) does the rest: creating, the
+// edit key, sending, corrections, exports.
 "use strict";
 
 import {t, valueLabel} from "./i18n.js";
@@ -12,6 +13,7 @@ const KIND_LABEL = {win: "m_win", draw: "m_draw", penalty: "m_penalty", multiple
 const HAN = [1, 2, 3, 4, 5, 6, 8, 11, 13];
 const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
 const MANGAN_HAN = 5;  // from 5 han the fu no longer count
+const YAKUMAN = [1, 2, 3, 4, 5, 6];  // how many yakuman a win may count (scorer/match/riichi_model.py RiichiWin)
 // how many winners one discard may have, by the rules' multiple_ron (scorer/match/riichi_rules.py MOST_RONS)
 const MOST_RONS = {head_bump: 1, double: 2, triple: 3};
 // what a win given as tiles may carry beyond its tiles: seats, discarder, riichi, honba, sticks come from the sheet
@@ -30,6 +32,12 @@ function select(id, options, value) {
   s.value = value ?? (options[0] ? options[0][0] : "");
   return s;
 }
+
+// a winner's value before any tap, and as an entry gives it (to correct it)
+const unvalued = () => ({han: null, fu: null, yakuman: null, pao: null});
+const valuedAs = (w) => ({han: w.han ?? null, fu: w.fu ?? null, yakuman: w.yakuman ?? null, pao: w.pao ?? null});
+// the fu count only below 5 han, and not for a yakuman
+const fuOff = (w) => w.yakuman !== null || (w.han !== null && w.han >= MANGAN_HAN);
 
 export class HanchanView {
   constructor(tab) {
@@ -81,25 +89,41 @@ export class HanchanView {
     }));
   }
 
-  // the han and fu taps as chosen; the fu are off from 5 han
+  // the han, fu and yakuman taps as chosen; the fu are off from 5 han and for a yakuman, whose count
+  // and liable player show only when it is chosen
   marked() {
-    const groups = [["m-han", this.han, null], ["m-fu", this.fu, this.han]];
-    this.others.forEach((o, i) => groups.push([`m-han${i + 2}`, o.han, null], [`m-fu${i + 2}`, o.fu, o.han]));
-    for (const [id, chosen, han] of groups) {
-      for (const b of this.tab.root.querySelectorAll(`#${id} button`)) {
-        const on = Number(b.dataset.value) === chosen;
-        b.setAttribute("aria-pressed", String(on));
-        b.classList.toggle("armed", on);
-        if (id.startsWith("m-fu")) b.disabled = han !== null && han >= MANGAN_HAN;
+    const root = this.tab.root;
+    const mark = (b, on) => { b.setAttribute("aria-pressed", String(on)); b.classList.toggle("armed", on); };
+    [["", this], ...this.others.map((o, i) => [String(i + 2), o])].forEach(([k, w]) => {
+      for (const b of root.querySelectorAll(`#m-han${k} button[data-value]`)) mark(b, Number(b.dataset.value) === w.han);
+      for (const b of root.querySelectorAll(`#m-fu${k} button`)) {
+        mark(b, Number(b.dataset.value) === w.fu);
+        b.disabled = fuOff(w);
       }
-    }
+      for (const b of root.querySelectorAll(`#m-yakuman-n${k} button`)) mark(b, Number(b.dataset.value) === w.yakuman);
+      const chip = root.querySelector(`#m-yakuman${k}`);
+      if (chip) mark(chip, w.yakuman !== null);
+      const more = root.querySelector(`#m-yakuman-row${k}`);
+      if (more) more.hidden = w.yakuman === null;
+    });
   }
 
-  // the han and fu of one winner: a han tap, then a fu tap
-  hanFu(suffix, han, fu, pickHan, pickFu) {
-    const fuTaps = this.taps(`m-fu${suffix}`, FU, fu, pickFu);
-    for (const b of fuTaps.querySelectorAll("button")) b.disabled = han !== null && han >= MANGAN_HAN;
-    return [field("m_han", this.taps(`m-han${suffix}`, HAN, han, pickHan)), field("m_fu", fuTaps)];
+  // the han and fu of one winner (``w`` holds han, fu, yakuman, pao): a han tap, then a fu tap; or the
+  // yakuman chip beside the han (one yakuman), then its count and the liable player (pao) if any
+  hanFu(suffix, w, opts) {
+    const hanTaps = this.taps(`m-han${suffix}`, HAN, w.han, (v) => { w.han = v; w.yakuman = null; });
+    const chip = el("button", {type: "button", id: `m-yakuman${suffix}`, text: t("m_yakuman"),
+                               "aria-pressed": String(w.yakuman !== null), class: w.yakuman !== null ? "armed" : ""});
+    chip.addEventListener("click", () => { w.han = null; w.fu = null; w.yakuman = w.yakuman ?? 1; this.marked(); });
+    hanTaps.append(chip);
+    const fuTaps = this.taps(`m-fu${suffix}`, FU, w.fu, (v) => { w.fu = v; });
+    for (const b of fuTaps.querySelectorAll("button")) b.disabled = fuOff(w);
+    const pao = select(`m-pao${suffix}`, [["", "—"], ...opts], w.pao ?? "");
+    pao.addEventListener("change", () => { w.pao = pao.value || null; });
+    const more = el("div", {id: `m-yakuman-row${suffix}`, class: "m-yakuman", hidden: w.yakuman === null},
+      field("m_yakuman_n", this.taps(`m-yakuman-n${suffix}`, YAKUMAN, w.yakuman, (v) => { w.yakuman = v; })),
+      field("m_pao", pao));
+    return [field("m_han", hanTaps), field("m_fu", fuTaps), more];
   }
 
   // the other winners on the same discard, each with its own han and fu (winner 2, 3), and the
@@ -115,14 +139,14 @@ export class HanchanView {
       who.addEventListener("change", () => { o.winner = who.value; });
       return el("div", {id: `m-win${k}`, class: "m-second"},
         el("div", {class: "row"}, el("label", {class: "field"}, el("span", {text: t("m_winner_n", {k})}), who), drop),
-        this.hanFu(String(k), o.han, o.fu, (v) => { o.han = v; }, (v) => { o.fu = v; }));
+        this.hanFu(String(k), o, opts));
     };
     this.redrawOthers(slots, opts, slot);
     const more = el("button", {type: "button", id: "m-more", class: "secondary", text: t("m_more_ron")});
     more.addEventListener("click", () => {
       const refused = this.refusedRon();
       if (refused) { this.tab.say(...refused); return; }
-      this.others.push({winner: this.freePlayer(), han: null, fu: null});
+      this.others.push({winner: this.freePlayer(), ...unvalued()});
       this.redrawOthers(slots, opts, slot);
     });
     return [slots, more];
@@ -159,10 +183,9 @@ export class HanchanView {
     const body = [];
     if (kind === "win") {
       const win = entry.wins ? entry.wins[0] : entry;
-      if (fix && this.han === null && win.han) {
-        this.han = win.han;
-        this.fu = win.fu ?? null;
-        this.others = (entry.wins || []).slice(1).map((w) => ({winner: w.winner, han: w.han ?? null, fu: w.fu ?? null}));
+      if (fix && this.han === null && this.yakuman === null && (win.han || win.yakuman)) {
+        Object.assign(this, valuedAs(win));
+        this.others = (entry.wins || []).slice(1).map((w) => ({winner: w.winner, ...valuedAs(w)}));
       }
       const modes = el("div", {class: "row m-modes"}, this.modes().map((mode) => {
         const input = el("input", {type: "radio", name: "m-mode", id: `m-mode-${mode}`, value: mode, checked: this.tab.mode === mode});
@@ -173,8 +196,7 @@ export class HanchanView {
         field("m_winner", select("m-winner", opts, win.winner)),
         field("m_from", select("m-from", [["", t("m_tsumo")], ...opts], win.from ?? ""))), modes);
       if (this.tab.mode === "hanfu") {
-        body.push(...this.hanFu("", this.han, this.fu, (v) => { this.han = v; }, (v) => { this.fu = v; }),
-                  ...this.otherWinners(opts));
+        body.push(...this.hanFu("", this, opts), ...this.otherWinners(opts));
       } else {
         const p = this.tab.deps.picker();
         body.push(el("p", {class: "hint", id: "m-tiles-note", text: `${t("m_tiles_note_riichi")} ${p.text || "—"}`}),
@@ -218,12 +240,12 @@ export class HanchanView {
     const win = {winner: this.tab.value("m-winner"), from: this.tab.value("m-from") || null};
     if (this.tab.mode === "hanfu") {
       if (this.others.length && !win.from) { this.tab.say("m_ron_needs_discard"); return null; }
-      const first = this.valued(win, this.han, this.fu);
+      const first = this.valued(win, this);
       if (!first) return null;
       if (!this.others.length) return withRiichi(first);
       const wins = [first];
       for (const o of this.others) {
-        const next = this.valued({winner: o.winner, from: win.from}, o.han, o.fu);
+        const next = this.valued({winner: o.winner, from: win.from}, o);
         if (!next) return null;
         wins.push(next);
       }
@@ -238,15 +260,17 @@ export class HanchanView {
     return withRiichi(Object.keys(context).length ? {...win, hand: p.text, context} : {...win, hand: p.text});
   }
 
-  // a win with its han (and fu below 5 han), or null with what is missing said
-  valued(win, han, fu) {
+  // a win with its han (and fu below 5 han), or its yakuman count and liable player, or null with
+  // what is missing said
+  valued(win, {han, fu, yakuman, pao}) {
+    if (yakuman !== null) return pao ? {...win, yakuman, pao} : {...win, yakuman};
     if (han === null) { this.tab.say("m_need_han"); return null; }
     if (han < MANGAN_HAN && fu === null) { this.tab.say("m_need_fu"); return null; }
     return han < MANGAN_HAN ? {...win, han, fu} : {...win, han};
   }
 
-  // after an entry is sent: the han and fu taps start again
-  sent() { this.han = null; this.fu = null; this.others = []; }
+  // after an entry is sent: the han, fu and yakuman taps start again
+  sent() { Object.assign(this, unvalued()); this.others = []; }
 
   startFix(row) {
     this.sent();

@@ -312,7 +312,7 @@ cdef object _compact(Ctx *x, Scored *o):
     r.variant = VARIANT
     r._payments = None
     memcpy(r._amounts, st.amounts, sizeof(st.amounts))
-    r.valid = st.valid
+    r.valid = True if st.valid else False
     r.total = st.total
     r.reason = None if st.reason == 0 else NO_WIN_REASON if st.reason == 1 else BELOW_MINIMUM[o.points]
     if o.status == S_NONE:

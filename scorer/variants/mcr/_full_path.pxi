@@ -77,8 +77,17 @@ cdef extern from *:
     Py_ssize_t mj_slot_offset(object descr, object cls)
     void mj_set(object obj, Py_ssize_t offset, object value)
 
-cdef extern from "Python.h":
-    object _ascii "PyUnicode_DecodeASCII"(const char *s, Py_ssize_t size, const char *errors)
+cdef extern from *:
+    """
+    /* a str of ASCII bytes the tables wrote (never checked again: every table text is ASCII) */
+    static PyObject *mj_ascii(const char *s, Py_ssize_t n) {
+        PyObject *text = PyUnicode_New(n, 127);
+        if (text != NULL)
+            memcpy(PyUnicode_DATA(text), s, n);
+        return text;
+    }
+    """
+    object _ascii "mj_ascii"(const char *s, Py_ssize_t size)
 
 
 # ---- text, as scorer.tiles.tiles_text writes it ------------------------------------------------
@@ -170,7 +179,7 @@ cdef inline int _form(int fixed, int conc) noexcept nogil:
 
 
 cdef inline str _t_done(Text *t):
-    return "" if t.n == 0 else _ascii(t.buf, t.n, NULL)
+    return "" if t.n == 0 else _ascii(t.buf, t.n)
 
 
 cdef void _copy_text(char *dest, str text, int cap) except *:

@@ -6,7 +6,6 @@ building a full Result.
 """
 
 cimport cython
-from cpython.dict cimport PyDict_Copy, PyDict_SetItem
 from cpython.object cimport PyObject, PyTypeObject
 
 cdef extern from *:
@@ -62,16 +61,10 @@ cdef class CompactResult:
 
     @property
     def payments(self) -> dict:
-        cdef dict payments = self._payments
-        if payments is None:
-            # the template's copy, each amount written over it (cheaper than a new dict of four)
-            payments = PyDict_Copy(NO_PAYMENTS)
-            PyDict_SetItem(payments, "E", self._amounts[0])
-            PyDict_SetItem(payments, "S", self._amounts[1])
-            PyDict_SetItem(payments, "W", self._amounts[2])
-            PyDict_SetItem(payments, "N", self._amounts[3])
-            self._payments = payments
-        return payments
+        if self._payments is None:
+            self._payments = {"E": self._amounts[0], "S": self._amounts[1], "W": self._amounts[2],
+                              "N": self._amounts[3]}
+        return self._payments
 
     def as_dict(self) -> dict:
         """JSON-ready: ``items`` as ``[id, points, factor, count]`` arrays (see ``ITEM_FIELDS``)."""
@@ -90,8 +83,6 @@ cdef class CompactResult:
         return (f"CompactResult(variant={self.variant!r}, valid={self.valid}, total={self.total}, "
                 f"reason={self.reason!r}, items={self.items!r}, payments={self.payments!r})")
 
-
-cdef dict NO_PAYMENTS = {"E": 0, "S": 0, "W": 0, "N": 0}
 
 # the plain fields as object slots (every one is set by whoever makes the result: never empty)
 mj_member(CompactResult, 0, "variant", OFFSET_VARIANT)

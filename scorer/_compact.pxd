@@ -2,7 +2,7 @@
 
 cdef class CompactResult:
     cdef readonly str variant
-    cdef readonly bint valid
+    cdef readonly object valid     # True or False (an object slot: read as fast as a plain attribute)
     cdef readonly object total     # a Python int: a regional total times a stake can pass any C width
     cdef readonly object reason
     cdef readonly tuple items

@@ -6,6 +6,40 @@ building a full Result.
 """
 
 cimport cython
+from cpython.object cimport PyObject, PyTypeObject
+
+cdef extern from *:
+    """
+    #include <structmember.h>
+    /* the fields' offsets in the object (the macro expands where the struct is declared) */
+    #define MJ_COMPACT_OFFSET(f) ((Py_ssize_t)offsetof(struct __pyx_obj_6scorer_8_compact_CompactResult, f))
+    static PyMemberDef mj_compact_members[8];
+    /* ``name`` read straight from its object slot at ``offset`` (a member descriptor: what a slots
+       class has, and what the interpreter reads without a call) in place of the getter Cython made */
+    static int mj_member(PyObject *type, int i, const char *name, Py_ssize_t offset) {
+        PyMemberDef *def = &mj_compact_members[i];
+        PyObject *descr;
+        int failed;
+        def->name = name;
+        def->type = T_OBJECT_EX;
+        def->offset = offset;
+        def->flags = READONLY;
+        def->doc = NULL;
+        descr = PyDescr_NewMember((PyTypeObject *)type, def);
+        if (descr == NULL)
+            return -1;
+        failed = PyDict_SetItemString(((PyTypeObject *)type)->tp_dict, name, descr);
+        Py_DECREF(descr);
+        PyType_Modified((PyTypeObject *)type);
+        return failed;
+    }
+    """
+    Py_ssize_t OFFSET_VARIANT "MJ_COMPACT_OFFSET(variant)"
+    Py_ssize_t OFFSET_VALID "MJ_COMPACT_OFFSET(valid)"
+    Py_ssize_t OFFSET_TOTAL "MJ_COMPACT_OFFSET(total)"
+    Py_ssize_t OFFSET_REASON "MJ_COMPACT_OFFSET(reason)"
+    Py_ssize_t OFFSET_ITEMS "MJ_COMPACT_OFFSET(items)"
+    int mj_member(object type, int i, const char *name, Py_ssize_t offset) except -1
 
 ITEM_FIELDS = ("id", "points", "factor", "count")
 
@@ -19,7 +53,7 @@ cdef class CompactResult:
 
     def __init__(self, str variant, bint valid, total, reason, tuple items, dict payments):
         self.variant = variant
-        self.valid = valid
+        self.valid = True if valid else False
         self.total = total
         self.reason = reason
         self.items = items
@@ -48,6 +82,14 @@ cdef class CompactResult:
     def __repr__(self):
         return (f"CompactResult(variant={self.variant!r}, valid={self.valid}, total={self.total}, "
                 f"reason={self.reason!r}, items={self.items!r}, payments={self.payments!r})")
+
+
+# the plain fields as object slots (every one is set by whoever makes the result: never empty)
+mj_member(CompactResult, 0, "variant", OFFSET_VARIANT)
+mj_member(CompactResult, 1, "valid", OFFSET_VALID)
+mj_member(CompactResult, 2, "total", OFFSET_TOTAL)
+mj_member(CompactResult, 3, "reason", OFFSET_REASON)
+mj_member(CompactResult, 4, "items", OFFSET_ITEMS)
 
 
 def has_none(list items) -> bool:

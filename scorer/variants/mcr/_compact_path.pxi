@@ -109,31 +109,87 @@ cdef inline int _field_code(object key):
     return -1
 
 
-cdef inline int _flag(object v, int *out):
-    if v is True:
+cdef extern from *:
+    """
+    /* a wind as the context writes it: the kind 27-30, or 0 for any other value */
+    static inline int mj_wind(PyObject *v) {
+        if (!PyUnicode_CheckExact(v) || PyUnicode_GET_LENGTH(v) != 1)
+            return 0;
+        switch (PyUnicode_READ_CHAR(v, 0)) {
+            case 'E': return 27;
+            case 'S': return 28;
+            case 'W': return 29;
+            case 'N': return 30;
+        }
+        return 0;
+    }
+    /* a flower count 0-8 (an int, not a bool: a bool is another type), or -1 for any other value;
+       a huge int is -1 too, never a wrapped C long */
+    static inline int mj_flowers(PyObject *v) {
+        int overflow;
+        long n;
+        if (!PyLong_CheckExact(v))
+            return -1;
+        n = PyLong_AsLongAndOverflow(v, &overflow);
+        return (overflow || n < 0 || n > 8) ? -1 : (int)n;
+    }
+    """
+    int mj_wind(PyObject *v) noexcept
+    int mj_flowers(PyObject *v) noexcept
+    PyObject *PY_TRUE "Py_True"
+    PyObject *PY_FALSE "Py_False"
+    PyObject *PY_NONE "Py_None"
+
+
+# the field names by their codes, interned: a key written as a literal (or interned by a JSON
+# reader) is the very same object, found by address before _field_code reads its bytes
+cdef PyObject *FIELD_KEYS[9]
+cdef list FIELD_KEY_REFS = []
+
+
+cdef void _init_field_keys() except *:
+    import sys
+    from scorer.variants.mcr.compiled import CONTEXT_FIELDS_READ
+    cdef int c
+    for c in range(9):
+        FIELD_KEYS[c] = NULL
+    for name in CONTEXT_FIELDS_READ:
+        name = sys.intern(name)
+        c = _field_code(name)  # the one reader of the names: a name it does not know is not listed
+        if 0 <= c < 9:
+            FIELD_KEY_REFS.append(name)
+            FIELD_KEYS[c] = <PyObject *>name
+
+
+_init_field_keys()
+
+
+cdef inline int _key_code(PyObject *key, int hint):
+    """_field_code of a context key: by address first (the next code expected, then each)."""
+    cdef int c
+    if hint < 9 and key == FIELD_KEYS[hint]:
+        return hint
+    for c in range(9):
+        if key == FIELD_KEYS[c]:
+            return c
+    return _field_code(<object>key)
+
+
+cdef inline int _flag(PyObject *v, int *out) noexcept:
+    if v == PY_TRUE:
         out[0] = 1
         return 1
-    if v is False:
+    if v == PY_FALSE:
         out[0] = 0
         return 1
     return 0
 
 
-cdef inline int _wind(object v, int *out):
-    cdef Py_UCS4 ch
-    if type(v) is not str or PyUnicode_GET_LENGTH(v) != 1:
+cdef inline int _wind(PyObject *v, int *out) noexcept:
+    cdef int kind = mj_wind(v)
+    if kind == 0:
         return 0
-    ch = PyUnicode_READ_CHAR(v, 0)
-    if ch == u"E":
-        out[0] = 27
-    elif ch == u"S":
-        out[0] = 28
-    elif ch == u"W":
-        out[0] = 29
-    elif ch == u"N":
-        out[0] = 30
-    else:
-        return 0
+    out[0] = kind
     return 1
 
 
@@ -142,7 +198,7 @@ cdef int _read_context(dict context, Ctx *x):
     cdef Py_ssize_t pos = 0
     cdef PyObject *kp
     cdef PyObject *vp
-    cdef int ok, c
+    cdef int ok, c = -1
     x.self_draw = x.last_tile = x.kong_win = x.last_wall = x.flowers = 0
     x.seat = x.prevalent = 27
     x.discarder = -1
@@ -150,31 +206,28 @@ cdef int _read_context(dict context, Ctx *x):
     if context is None:
         return 1
     while PyDict_Next(context, &pos, &kp, &vp):
-        c = _field_code(<object>kp)
-        v = <object>vp
+        c = _key_code(kp, c + 1)
         if c < 0:
             return 0
         elif c == 0:
-            ok = _flag(v, &x.self_draw)
+            ok = _flag(vp, &x.self_draw)
         elif c == 1:
-            ok = _wind(v, &x.seat)
+            ok = _wind(vp, &x.seat)
         elif c == 2:
-            ok = _wind(v, &x.prevalent)
+            ok = _wind(vp, &x.prevalent)
         elif c == 3:
-            # compared as Python ints first: a huge int must decline, not overflow a C long
-            ok = type(v) is int and 0 <= (<object>v) <= 8
-            if ok:
-                x.flowers = <int>(<object>v)
+            x.flowers = mj_flowers(vp)
+            ok = x.flowers >= 0
         elif c == 4:
-            ok = _flag(v, &x.last_tile)
+            ok = _flag(vp, &x.last_tile)
         elif c == 5:
-            ok = _flag(v, &x.kong_win)
+            ok = _flag(vp, &x.kong_win)
         elif c == 6:
-            ok = _flag(v, &x.last_wall)
+            ok = _flag(vp, &x.last_wall)
         elif c == 7:
-            ok = v is None or _wind(v, &x.discarder)
+            ok = vp == PY_NONE or _wind(vp, &x.discarder)
         else:
-            ok = v is None
+            ok = vp == PY_NONE
         if not ok:
             return 0
         x.given |= 1 << c
@@ -312,7 +365,7 @@ cdef object _compact(Ctx *x, Scored *o):
     r.variant = VARIANT
     r._payments = None
     memcpy(r._amounts, st.amounts, sizeof(st.amounts))
-    r.valid = st.valid
+    r.valid = True if st.valid else False
     r.total = st.total
     r.reason = None if st.reason == 0 else NO_WIN_REASON if st.reason == 1 else BELOW_MINIMUM[o.points]
     if o.status == S_NONE:

@@ -77,8 +77,17 @@ cdef extern from *:
     Py_ssize_t mj_slot_offset(object descr, object cls)
     void mj_set(object obj, Py_ssize_t offset, object value)
 
-cdef extern from "Python.h":
-    object _ascii "PyUnicode_DecodeASCII"(const char *s, Py_ssize_t size, const char *errors)
+cdef extern from *:
+    """
+    /* a str of ASCII bytes the tables wrote (never checked again: every table text is ASCII) */
+    static PyObject *mj_ascii(const char *s, Py_ssize_t n) {
+        PyObject *text = PyUnicode_New(n, 127);
+        if (text != NULL)
+            memcpy(PyUnicode_DATA(text), s, n);
+        return text;
+    }
+    """
+    object _ascii "mj_ascii"(const char *s, Py_ssize_t size)
 
 
 # ---- text, as scorer.tiles.tiles_text writes it ------------------------------------------------
@@ -170,7 +179,7 @@ cdef inline int _form(int fixed, int conc) noexcept nogil:
 
 
 cdef inline str _t_done(Text *t):
-    return "" if t.n == 0 else _ascii(t.buf, t.n, NULL)
+    return "" if t.n == 0 else _ascii(t.buf, t.n)
 
 
 cdef void _copy_text(char *dest, str text, int cap) except *:
@@ -312,12 +321,18 @@ cdef dict NO_PAYMENTS = {"E": 0, "S": 0, "W": 0, "N": 0}
 # the fan table gives, made once (on the first answer) and shared by the answers, as the compact
 # path shares its item tuples; nothing in an answer can change them
 cdef list ITEM_CONSTANTS = None
+# the echo's and the details' copies by what the context and the tie break make of them: the
+# context's values by self-draw, seat, round and the discarder resolved (VALUES_BY_SEATS), the
+# details by the tie break's code and that discarder (DETAILS_BY_DECISION): fewer values written over
+# each copy, every one the same value as written over the plain template
+cdef list VALUES_BY_SEATS = None
+cdef list DETAILS_BY_DECISION = None
 
 
 cdef void _init_details() except *:
     """On the first answer. Another thread may run it too: it makes the same values, and
     DETAILS_READY, which says it ran, is set last."""
-    global DETAILS_READY, DETAILS_TEMPLATE, ITEM_CONSTANTS
+    global DETAILS_READY, DETAILS_TEMPLATE, ITEM_CONSTANTS, VALUES_BY_SEATS, DETAILS_BY_DECISION
     cdef int f, n
     constants = [None] * (NUM_FANS * CACHED_COUNTS)
     for f in range(NUM_FANS):
@@ -326,6 +341,27 @@ cdef void _init_details() except *:
     ITEM_CONSTANTS = constants
     DETAILS_TEMPLATE = {"fan_points": 0, "flowers": 0, "minimum": MINIMUM, "shape": SHAPE_NAMES[0], "readings": 1,
                         "tie_break": None, "discarder": None, "kongs": 0}
+    values_by_seats = []
+    for index in range(2 * 4 * 4 * 5):
+        values = dict(VALUES_TEMPLATE)
+        if index // 80:
+            values["self_draw"] = True
+        if (index // 20) % 4:
+            values["seat_wind"] = SEAT_NAMES[(index // 20) % 4]
+        if (index // 5) % 4:
+            values["round_wind"] = SEAT_NAMES[(index // 5) % 4]
+        if index % 5 < 4:
+            values["discarder"] = SEAT_NAMES[index % 5]
+        values_by_seats.append(values)
+    details_by_decision = []
+    for index in range(len(TIE_BREAK_TEXTS) * 5):
+        details = dict(DETAILS_TEMPLATE)
+        details["tie_break"] = TIE_BREAK_TEXTS[index // 5]
+        if index % 5 < 4:
+            details["discarder"] = SEAT_NAMES[index % 5]
+        details_by_decision.append(details)
+    VALUES_BY_SEATS = values_by_seats
+    DETAILS_BY_DECISION = details_by_decision
     DETAILS_READY = True
 
 
@@ -644,14 +680,10 @@ cdef object _context_used(Ctx *x, Hand *h):
             Py_INCREF(item)
             PyList_SET_ITEM(defaults, k, item)
             k += 1
-    # the defaults' copy, each value that differs written over it
-    values = PyDict_Copy(VALUES_TEMPLATE)
-    if x.self_draw:
-        values["self_draw"] = True
-    if x.seat != 27:
-        values["seat_wind"] = SEAT_NAMES[x.seat - 27]
-    if x.prevalent != 27:
-        values["round_wind"] = SEAT_NAMES[x.prevalent - 27]
+    # the copy of the defaults with the self-draw, the winds and the discarder written, each other
+    # value that differs written over it
+    values = PyDict_Copy(VALUES_BY_SEATS[(((1 if x.self_draw else 0) * 4 + x.seat - 27) * 4 + x.prevalent - 27) * 5
+                                         + _discarder_index(x)])
     if x.flowers:
         values["flowers"] = x.flowers
     if x.last_tile:
@@ -660,8 +692,6 @@ cdef object _context_used(Ctx *x, Hand *h):
         values["kong_win"] = True
     if x.last_wall:
         values["last_wall"] = True
-    if not x.self_draw:
-        values["discarder"] = _discarder(x)
     values["win_tile"] = TILE_STR[h.win]
     used = mj_alloc(CONTEXT_USED_T)
     mj_set(used, O_CONTEXT_USED[0], values)
@@ -669,9 +699,12 @@ cdef object _context_used(Ctx *x, Hand *h):
     return used
 
 
-cdef inline str _discarder(Ctx *x):
-    """Who pays on a discard: the discarder given, else the winner's previous seat."""
-    return SEAT_NAMES[x.discarder - 27] if x.discarder >= 0 else SEAT_NAMES[PREVIOUS_SEAT[x.seat - 27]]
+cdef inline int _discarder_index(Ctx *x) noexcept:
+    """Who pays on a discard, by seat 0-3: the discarder given, else the winner's previous seat; 4 on
+    a self-draw (no discarder)."""
+    if x.self_draw:
+        return 4
+    return x.discarder - 27 if x.discarder >= 0 else PREVIOUS_SEAT[x.seat - 27]
 
 
 cdef object _PASTED = None  # scorer.pasted, imported on the first bare kong
@@ -800,8 +833,7 @@ cdef object _full_entry(object text, object context, object rules, int *why):
             why[0] = WHY_CAPACITY
             return None
         tie_break = TIE_BREAK_TEXTS[o.decided]
-        details = PyDict_Copy(DETAILS_TEMPLATE)
-        details["tie_break"] = tie_break
+        details = PyDict_Copy(DETAILS_BY_DECISION[o.decided * 5 + _discarder_index(&x)])
         details["fan_points"] = o.points
         if x.flowers:
             details["flowers"] = x.flowers
@@ -809,8 +841,6 @@ cdef object _full_entry(object text, object context, object rules, int *why):
             details["shape"] = SHAPE_NAMES[1 if o.status == S_SEVEN_PAIRS else o.shape]
         if o.nread != 1:
             details["readings"] = o.nread
-        if not x.self_draw:
-            details["discarder"] = _discarder(&x)
         if kongs:
             details["kongs"] = kongs
     if t.over:

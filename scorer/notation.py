@@ -81,8 +81,9 @@ _CLOSERS = {close: open_ for open_, close in _OPENERS.items()}
 _LETTER_KIND = {letter: 27 + i for i, letter in enumerate(LETTERS)}
 _SUIT_LETTERS = "mpszf"  # suit letters that follow a digit run (z honours, f flowers)
 _HONOUR_LETTERS = "ESWNCFP"
-# what starts a group after a separating comma; whitespace is ignored there too, even in a digit run
-_GROUP_START = re.compile(r"\s*(?:[0-9][0-9\s]*[mpszf]|[A-Z\[{(<])")
+# what starts a group after a separating comma (whitespace before it ignored): a digit run with its
+# suit letter -- unbroken, so that ``,1 444s`` stays a claim digit -- a tile letter or a bracket
+_GROUP_START = re.compile(r"\s*(?:[0-9]+[mpszf]|[A-Z\[{(<])")
 _HELPER = "helper"
 _DIALECTS = (None, _HELPER)
 _ROLES = ("winner", "idle")

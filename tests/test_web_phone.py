@@ -23,6 +23,7 @@ import pytest
 import test_web
 from conftest import ROOT
 from fastapi.testclient import TestClient
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from test_web import ARTIFACTS, _console_errors, _id, _open, _wait
 
@@ -258,7 +259,11 @@ def _waits(d, server: str, lang: str) -> None:
 
 def _efficiency_full(d, server: str, lang: str) -> None:
     _open(d, f"{server}/?variant=mcr&lang={lang}&tab=efficiency&hand={FULL_EFF}")
-    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-discards tbody tr"))
+    try:
+        _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#eff-discards tbody tr"))
+    except TimeoutException:  # say what the page showed instead
+        shown = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#eff-result")]
+        raise AssertionError(f"no discards listed for {FULL_EFF}; the page shows {shown}") from None
 
 
 def _api(path: str, body: dict) -> dict:

@@ -7,8 +7,8 @@ fives, seven pairs, kokushi, the yakuman shapes, hands that do not win or have n
 contradictory contexts left out, and the hands the oracle cannot take (four plain fives) too. Each
 library gets its native input prepared beforehand: our notation string, context dict and rules; the
 oracle's 136-format tiles, melds, indicators and ``HandConfig``. Our side reads every field of the
-explained result back by attribute, as bench/run.py's ``read_every_field`` does for MCR (``read_every_field``
-here: each item's and exclusion's fields, the partition, the payments, the rules, the details with the
+explained result back by attribute, as bench/run.py does for MCR (``reading.read_every_field``, with
+``read_every_riichi_field``'s details: each item's and exclusion's fields, the partition, the payments, the rules, the details with the
 fu breakdown, dora counts and cost, the context used); a second line serialises each result whole
 (``jsonio.dumps``), for reference. The oracle's side reads its han, fu, cost and every yaku's name and
 han. No result is cached. Rounds are interleaved (ours read, ours serialised, the oracle's) and the
@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from reading import read_every_field  # noqa: E402
 from riichi_generator import generate  # noqa: E402
 from riichi_oracle import (  # noqa: E402
     _config,
@@ -73,21 +74,10 @@ def oracle_input(hand_str: str, ctx: dict[str, Any], rules: Any) -> tuple:
     return (tiles136, tiles136[-1], _melds(hand, tiles136), dora136, _config(c, r), ura136)
 
 
-def read_every_field(r: Any) -> int:
-    """Every field of a riichi result read by attribute: each item's and exclusion's fields, the
-    partition, the payments, the rules, the details (the dora counts, the fu breakdown, the cost),
-    the context used, the rest."""
-    seen = r.total + len(r.variant) + len(r.hand) + r.valid + len(r.version) + len(r.wilds) + len(r.warnings)
-    seen += (r.reason is None) + (r.readings is None) + (r.tie_break is None) + (r.verdict is None)
-    for i in r.items:
-        seen += len(i.id) + len(i.name) + len(i.name_zh) + i.points * i.factor * i.count + len(i.tiles) + (i.detail is None)
-    for e in r.excluded:
-        seen += len(e.id) + len(e.name) + len(e.name_zh) + (e.by is None) + len(e.principle) + e.count
-    for text in r.partition:
-        seen += len(text)
-    for mapping in (r.payments, r.rules, r.details, r.context_used.values):
-        for key, value in mapping.items():
-            seen += len(key) + (value is None)
+def read_every_riichi_field(r: Any) -> int:
+    """Every field of a riichi result read by attribute (``reading.read_every_field``), and the
+    details' own parts: the dora counts, the fu breakdown, the cost."""
+    seen = read_every_field(r)
     d = r.details
     seen += d["dealer"] + d["riichi_sticks"] + sum(d["dora"].values())
     if "han" in d:
@@ -96,14 +86,14 @@ def read_every_field(r: Any) -> int:
             seen += len(part["reason"]) + part["fu"] + len(part["tiles"])
     if "cost" in d:
         seen += d["cost"]["main"] + d["cost"]["additional"]
-    return seen + len(r.context_used.defaults)
+    return seen
 
 
 def ours_runner(rows: list[Row], serialised: bool = False) -> Callable[[], int]:
     def run() -> int:
         seen = 0
         for h, c, r in rows:
-            seen += read_every_field(score("riichi", h, c, r))
+            seen += read_every_riichi_field(score("riichi", h, c, r))
         return seen
 
     def run_serialised() -> int:

@@ -9,12 +9,12 @@ discarder who is the winner) is checked by ``sheet.compute``, with its own error
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ..errors import HandError, Problem
-from . import wording
+from . import partial, wording
 from .partial import read_fields, read_partly
 
 MAX_NAME = 32  # a player's name, as on a score sheet
@@ -200,11 +200,7 @@ def entry_problems(raw: Any, where: str = "entry") -> tuple[Entry | None, list[P
 def entry_partly(raw: Any) -> Entry | None:
     """What can be read of a faulty entry (partial.py), told apart by its keys as ``entry_problems``
     tells it; None when its kind is unclear."""
-    kinds = [k for k in KINDS if k in raw] if isinstance(raw, dict) else []
-    if len(kinds) > 1:
-        return None
-    model: type[Entry] = KINDS[kinds[0]] if kinds else Win
-    return read_partly(model, raw)
+    return cast("Entry | None", partial.entry_partly(raw, KINDS, Win))
 
 
 def parse_entry(raw: Any, where: str = "entry") -> Entry:

@@ -7,6 +7,7 @@ said wrongly about a value the user did not give. A partly read entry is only ch
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -60,3 +61,13 @@ def read_partly(model: type[M], raw: Any, nested: dict[str, type[BaseModel]] | N
             model.__pydantic_validator__.validate_assignment(part, name, value)
     part._unread = frozenset(left)  # type: ignore[attr-defined]
     return part
+
+
+def entry_partly(raw: Any, kinds: Mapping[str, type[BaseModel]], default: type[BaseModel],
+                 nested: dict[str, type[BaseModel]] | None = None) -> BaseModel | None:
+    """What can be read of a faulty sheet entry, its kind told apart by the one kind key it holds
+    (``default`` without one, as a sheet's ``entry_problems`` tells them); None when it holds more."""
+    named = [k for k in kinds if k in raw] if isinstance(raw, dict) else []
+    if len(named) > 1:
+        return None
+    return read_partly(kinds[named[0]] if named else default, raw, nested)

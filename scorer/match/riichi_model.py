@@ -8,12 +8,12 @@ player, a hand after South 4, a double ron under head bump) is checked by ``riic
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ..errors import HandError, Problem
-from . import riichi_rules, wording
+from . import partial, riichi_rules, wording
 from .model import (
     LINE_PATTERN,
     MAX_HAND_CHARS,
@@ -190,11 +190,7 @@ def entry_problems(raw: Any, where: str = "entry") -> tuple[RiichiEntry | None, 
 def entry_partly(raw: Any) -> RiichiEntry | None:
     """What can be read of a faulty entry (partial.py), told apart by its keys as ``entry_problems``
     tells it; None when its kind is unclear."""
-    kinds = [k for k in KINDS if k in raw] if isinstance(raw, dict) else []
-    if len(kinds) > 1:
-        return None
-    model: type[RiichiEntry] = KINDS[kinds[0]] if kinds else RiichiHand
-    return read_partly(model, raw, {"wins": RiichiWin})
+    return cast("RiichiEntry | None", partial.entry_partly(raw, KINDS, RiichiHand, {"wins": RiichiWin}))
 
 
 def parse_entry(raw: Any, where: str = "entry") -> RiichiEntry:

@@ -14,6 +14,8 @@ the C path gives (``_fast.why_declined``; ``engine.why_declined`` for the bench 
 
 from __future__ import annotations
 
+from scorer.compiled_contract import contract_problems
+
 # the fields _field_code numbers 0, 1, 2 …: adding a field to MCRContext means teaching the C
 # path to read it (a code, a reader, its place in the echo) and listing it here
 CONTEXT_FIELDS_READ = ("self_draw", "seat_wind", "round_wind", "flowers", "last_tile", "kong_win", "last_wall",
@@ -33,22 +35,6 @@ DECLINE_REASONS = (
     "a shape the C evaluator leaves to the checked path",
     "more records or text than the C arrays hold",
 )
-
-
-def contract_problems(model: str, what: str, declared: tuple[str, ...], read: tuple[str, ...],
-                      ordered: bool) -> list[str]:
-    """Why the compiled path cannot read a ``model`` (``MCRContext``, ``MCRRules``) declared with these
-    ``what`` (fields, options); none when it can. ``ordered``: the path numbers them in that order."""
-    problems = []
-    unread = [name for name in declared if name not in read]
-    if unread:
-        problems.append(f"{model} declares {what} the compiled path does not read: {', '.join(unread)}")
-    gone = [name for name in read if name not in declared]
-    if gone:
-        problems.append(f"the compiled path reads {what} {model} no longer declares: {', '.join(gone)}")
-    if ordered and not problems and tuple(declared) != tuple(read):
-        problems.append(f"{model} declares its {what} in another order than the compiled path numbers them")
-    return problems
 
 
 def context_contract_problems(declared: tuple[str, ...], read: tuple[str, ...] = CONTEXT_FIELDS_READ) -> list[str]:

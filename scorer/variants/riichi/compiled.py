@@ -31,7 +31,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from scorer import notation
+from scorer import compiled_contract, notation
 from scorer.errors import HandError, Problem
 from scorer.fields import Field, Shape
 from scorer.hand import Exposure, Hand, Meld, MeldKind
@@ -93,16 +93,8 @@ RULE_OPTIONS_READ = {
 
 def contract_problems(context_fields: tuple[str, ...], rule_options: tuple[str, ...]) -> list[str]:
     """Why the compiled path cannot read requests declared with these fields; none when it can."""
-    problems = []
-    for what, declared, read in (("RiichiContext", context_fields, CONTEXT_FIELDS_READ),
-                                 ("RiichiRules", rule_options, RULE_OPTIONS_READ)):
-        unread = [name for name in declared if name not in read]
-        if unread:
-            problems.append(f"{what} declares fields the compiled path does not read: {', '.join(unread)}")
-        gone = [name for name in read if name not in declared]
-        if gone:
-            problems.append(f"the compiled path reads fields {what} no longer declares: {', '.join(gone)}")
-    return problems
+    return (compiled_contract.contract_problems("RiichiContext", "fields", context_fields, CONTEXT_FIELDS_READ)
+            + compiled_contract.contract_problems("RiichiRules", "fields", rule_options, RULE_OPTIONS_READ))
 
 
 def situation_bits(ctx: RiichiContext) -> int:

@@ -230,26 +230,26 @@ def mjai_lines(tenhou_game: dict[str, Any]) -> list[dict[str, Any]]:
         text = json.dumps({"game": 1, "index": i, "rule": tenhou_game["rule"], "round": entry})
         rnd = parse_round(RawRound("x", 1, [text], len(text), kind="tenhou"))
         out.append({"type": "start_kyoku", "bakaze": "ESWN"[rnd.round_wind], "kyoku": rnd.dealer + 1,
-                    "honba": rnd.honba, "kyotaku": rnd.sticks, "oya": rnd.dealer, "dora_marker": _pai(rnd.dora[0]),
-                    "scores": rnd.scores, "tehais": [[_pai(t) for t in d] for d in rnd.deals]})
+                    "honba": rnd.honba, "kyotaku": rnd.sticks, "oya": rnd.dealer, "dora_marker": mjai_tile(rnd.dora[0]),
+                    "scores": rnd.scores, "tehais": [[mjai_tile(t) for t in d] for d in rnd.deals]})
         kan_dora = iter(rnd.dora[1:])  # Tenhou shows a closed kan's indicator at once, an open one's after its discard
         open_kan = None
         for a in rnd.actions:
             if a.verb == "draw":
-                out.append({"type": "tsumo", "actor": a.seat, "pai": _pai(a.tile)})
+                out.append({"type": "tsumo", "actor": a.seat, "pai": mjai_tile(a.tile)})
             elif a.verb == "discard":
                 if a.riichi:
                     out.append({"type": "reach", "actor": a.seat})
-                out.append({"type": "dahai", "actor": a.seat, "pai": _pai(a.tile), "tsumogiri": False})
+                out.append({"type": "dahai", "actor": a.seat, "pai": mjai_tile(a.tile), "tsumogiri": False})
             elif a.verb in ("chi", "pon", "daiminkan"):
-                out.append({"type": a.verb, "actor": a.seat, "target": a.source, "pai": _pai(a.tile),
-                            "consumed": [_pai(t) for t in a.own]})
+                out.append({"type": a.verb, "actor": a.seat, "target": a.source, "pai": mjai_tile(a.tile),
+                            "consumed": [mjai_tile(t) for t in a.own]})
             elif a.verb == "kakan":
                 rest = list(a.own)
                 rest.remove(a.tile)
-                out.append({"type": "kakan", "actor": a.seat, "pai": _pai(a.tile), "consumed": [_pai(t) for t in rest]})
+                out.append({"type": "kakan", "actor": a.seat, "pai": mjai_tile(a.tile), "consumed": [mjai_tile(t) for t in rest]})
             elif a.verb == "ankan":
-                out.append({"type": "ankan", "actor": a.seat, "consumed": [_pai(t) for t in a.own]})
+                out.append({"type": "ankan", "actor": a.seat, "consumed": [mjai_tile(t) for t in a.own]})
                 out.extend(_kan_dora(kan_dora))
             if a.verb == "discard" and a.seat == open_kan:
                 open_kan = None
@@ -260,7 +260,7 @@ def mjai_lines(tenhou_game: dict[str, Any]) -> list[dict[str, Any]]:
             riichi = any(n in ("立直", "両立直") for n, _ in w.yaku)
             hora: dict[str, Any] = {"type": "hora", "actor": w.winner,
                                     "target": w.winner if w.source is None else w.source, "deltas": w.deltas,
-                                    "ura_markers": [_pai(t) for t in rnd.ura] if riichi else []}
+                                    "ura_markers": [mjai_tile(t) for t in rnd.ura] if riichi else []}
             out.append(hora)
         if rnd.drawn:
             out.append({"type": "ryukyoku", "reason": rnd.drawn, "deltas": [0, 0, 0, 0]})
@@ -272,10 +272,11 @@ def mjai_lines(tenhou_game: dict[str, Any]) -> list[dict[str, Any]]:
 def _kan_dora(indicators: Iterator[int]) -> list[dict[str, Any]]:
     """The next kan dora indicator the round shows, as an MJAI event (none when it shows no more)."""
     tile = next(indicators, None)
-    return [] if tile is None else [{"type": "dora", "dora_marker": _pai(tile)}]
+    return [] if tile is None else [{"type": "dora", "dora_marker": mjai_tile(tile)}]
 
 
-def _pai(t: int) -> str:
+def mjai_tile(t: int) -> str:
+    """A tenhou.net/6 tile code (11-47, 51-53 the red fives) as MJAI writes it: 5mr, E, 3p."""
     if t in (51, 52, 53):
         return "5" + "mps"[t - 51] + "r"
     if t > 40:

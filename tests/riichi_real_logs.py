@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from riichi_logs import mjai_lines
+from riichi_logs import mjai_lines, mjai_tile
 
 from scorer.archive.tenhou import stated_rules
 
@@ -59,20 +59,12 @@ def mjai_events(path: Path) -> list[dict[str, Any]]:
         elif event["type"] == "start_kyoku":
             result, markers = next(results), next(ura)
         elif event["type"] == "hora":
-            event = {**event, "ura_markers": [_pai(t) for t in markers]}
+            event = {**event, "ura_markers": [mjai_tile(t) for t in markers]}
         elif event["type"] == "ryukyoku":
             deltas = result[1] if len(result) > 1 and isinstance(result[1], list) else [0, 0, 0, 0]
             event = {**event, "deltas": deltas}
         out.append(event)
     return out
-
-
-def _pai(t: int) -> str:
-    if t in (51, 52, 53):
-        return "5" + "mps"[t - 51] + "r"
-    if t > 40:
-        return "ESWNPFC"[t - 41]
-    return f"{t % 10}{'mps'[t // 10 - 1]}"
 
 
 def mjai_path(path: Path) -> Path:

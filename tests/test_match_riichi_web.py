@@ -358,6 +358,7 @@ def test_the_second_and_third_winners_yakuman_with_liable_players_by_touch_at_32
     test_web_phone._shot(d, "riichi-triple-ron-yakuman-320")
     _finger(d, _id(d, "m-add"))
     _rows(d, 2)
+    _fits(d, "a triple ron with two liable players on the sheet at 320 px")
 
     entry = {"wins": [{"winner": "Bo", "from": "Ann", "han": 2, "fu": 30},
                       {"winner": "Cy", "from": "Ann", "yakuman": 1, "pao": "Bo"},

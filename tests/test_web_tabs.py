@@ -376,3 +376,9 @@ def test_the_header_says_the_variant_of_the_match_on_screen(server, desktop):
     Select(_id(d, "variant")).select_by_value("riichi")
     d.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="match"]').click()
     assert d.find_elements(By.ID, "m-reopen") and not d.find_elements(By.ID, "m-id")
+    # a link naming a variant keeps it: the match kept on the device, of another variant, waits aside
+    # (a shared hand link is read in its own variant); a link naming none reopens the kept match
+    _open(d, f"{server}/?variant=riichi&lang=en&tab=match")
+    assert _header(d) == ("riichi", "") and mcr_id in _id(d, "m-set-aside").text
+    _open(d, f"{server}/?lang=en&tab=match")
+    assert _id(d, "m-id").text == mcr_id and _header(d) == ("mcr", "")

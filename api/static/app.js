@@ -321,13 +321,15 @@ function loadForMatch(hand, context, variant = "mcr") {
 
 // the page in a match sheet's variant, its rules on the sheet's scoring preset (the variant's default
 // when it has no such preset): the header says which rules the sheet on screen is under, and the
-// picker builds that variant's hands. A hand built in another variant does not carry over.
-function followMatch(variant, preset) {
+// picker builds that variant's hands. A hand built in another variant does not carry over. In the
+// same variant the rules chosen stay, unless the preset was ``chosen`` (the new sheet's kind).
+function followMatch(variant, preset, chosen) {
   const v = state.variants.find((x) => x.id === variant);
   if (!v) return;
   const rules = preset && preset !== v.rules.default_preset && preset in v.rules.presets ? preset : "";
   if (state.variant.id !== variant) selectVariant(variant, {rules});
-  else if ($("rules").value !== rules) { $("rules").value = rules; if (state.last) score(false); }
+  else if (chosen && $("rules").value !== rules) { $("rules").value = rules; if (state.last) score(false); }
+  else return;
   const q = new URLSearchParams(location.search);
   q.set("variant", variant);
   if (rules) q.set("rules", rules); else q.delete("rules");
@@ -558,7 +560,7 @@ async function main() {
     follow: followMatch,
     variantName,
   });
-  await state.match.start(params.match);
+  await state.match.start(params.match, params.variant);
   if (params.hand) {
     $("hand").value = params.hand;
     state.external = params.hand;

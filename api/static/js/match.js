@@ -7,9 +7,9 @@
 // "link to edit" (the key in the link's #fragment, which no server sees), which stores it on the
 // device that opens it; without it the sheet is read only.
 // The header's variant is the open match's: opening or creating a match sets it (and the rules to
-// the sheet's scoring preset); the header changed to another variant puts the match aside (forgotten
-// by the device, one tap reopens it); with no match open, the new sheet's kind and the header follow
-// each other.
+// the sheet's scoring preset); the header changed to another variant, or a link naming another
+// variant than the match kept on the device, puts the match aside (one tap reopens it); with no match
+// open, the new sheet's kind and the header follow each other.
 "use strict";
 
 import * as api from "./api.js";
@@ -41,6 +41,7 @@ function recall(key) {
   try { return localStorage.getItem(key) || ""; } catch { return ""; }
 }
 
+const sheetVariant = (body) => body.sheet.variant || "mcr";
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const windLabel = (w) => valueLabel(w);  // East … / 东 …
 
@@ -57,7 +58,8 @@ function field(labelKey, control) {
 export class MatchTab {
   // deps: picker() the hand in the picker, context() its context form, load(hand, context) to put
   // a hand back in them, layout() to show or hide the picker, explain(result) to draw a hand's
-  // explanation, follow(variant, preset) to put the page (header, picker, rules) in a sheet's variant
+  // explanation, follow(variant, preset, chosen) to put the page (header, picker, rules) in a sheet's
+  // variant, variantName(id) to name a variant
   constructor(root, deps) {
     this.root = root;
     this.deps = deps;
@@ -83,18 +85,23 @@ export class MatchTab {
   editKey() { return this.match ? recall(EDIT_KEY + this.match.id) : ""; }
   editable() { return Boolean(this.editKey()); }
   wantsTiles() { return this.match !== null && this.kind === "win" && this.mode === "tiles"; }
-  variant() { return (this.match && this.match.sheet.variant) || "mcr"; }
+  variant() { return this.match ? sheetVariant(this.match) : "mcr"; }
 
-  async start(id) {
+  // the match the link names, else the one kept on the device unless the link names another variant
+  async start(id, linkVariant) {
     if (id && LINK_KEY) remember(EDIT_KEY + id, LINK_KEY);  // a link to edit: the key kept on this device
     const wanted = id || recall(STORE_KEY);
-    if (wanted) await this.load(wanted);
+    if (wanted) await this.load(wanted, id ? null : linkVariant);
     else this.render();
   }
 
-  async load(id) {
+  // ``unless``: a variant the match must be of to open, else it is put aside
+  async load(id, unless = null) {
     const answer = await api.readMatch(id);
-    if (answer.ok) this.opened(answer.body);
+    if (answer.ok && unless && sheetVariant(answer.body) !== unless) {
+      this.aside = {id, variant: sheetVariant(answer.body)};
+      this.render();
+    } else if (answer.ok) this.opened(answer.body);
     else {
       if (answer.body && answer.body.error && answer.body.error.code === "no_such_match") remember(STORE_KEY, "");
       this.match = null;
@@ -112,7 +119,7 @@ export class MatchTab {
       this.kind = "win";
       this.mode = this.view() ? this.view().modes()[0] : "fan";
     }
-    if (body.id !== shown) this.deps.follow(this.variant(), body.sheet.rules && body.sheet.rules.scoring);
+    if (body.id !== shown) this.deps.follow(this.variant(), body.sheet.rules && body.sheet.rules.scoring, false);
     remember(STORE_KEY, body.id);
     this.render();
     const q = new URLSearchParams(location.search);
@@ -125,10 +132,9 @@ export class MatchTab {
   // new sheet's kind follows the header
   variantChosen(variant) {
     if (this.match && this.variant() !== variant) {
-      this.aside = {id: this.match.id, variant: this.variant()};
+      this.aside = {id: this.match.id, variant: this.variant()};  // still kept on the device
       this.match = null;
       this.fixing = null;
-      remember(STORE_KEY, "");
       const q = new URLSearchParams(location.search);
       q.delete("match");
       history.replaceState(null, "", `${location.pathname}?${q}`);
@@ -178,7 +184,7 @@ export class MatchTab {
     const open = el("button", {type: "button", id: "m-open", text: t("m_open")});
     open.addEventListener("click", () => { const v = openId.value.trim(); if (v) this.load(v); });
     const kind = select("m-sheet-kind", NEW_SHEETS, this.sheetFor(this.deps.picker().variant));
-    kind.addEventListener("change", () => { const [variant, preset] = kind.value.split(":"); this.deps.follow(variant, preset); });
+    kind.addEventListener("change", () => { const [variant, preset] = kind.value.split(":"); this.deps.follow(variant, preset, true); });
     return [
       this.asideNote(),
       el("h3", {text: t("m_new")}),

@@ -415,3 +415,8 @@ def test_a_double_rons_second_winner_yakuman_with_its_liable_player_and_its_fix(
     fixed = {"wins": [entry["wins"][0], {"winner": "Cy", "from": "Di", "yakuman": 2, "pao": "Ann"}]}
     assert TestClient(app).get(f"/v1/matches/{match_id}").json()["record"]["hands"][0] == fixed
     assert _deltas(d, 1) == _library_deltas("tenhou", [fixed])[0]
+    # the row in Chinese says the han, fu and yakuman in Chinese too
+    _id(d, "lang").click()
+    what = _wait(d).until(lambda x: x.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] .m-what').text)
+    assert "Ann 1番30符" in what and "Cy 2倍役满" in what and "包牌：Ann" in what
+    _id(d, "lang").click()

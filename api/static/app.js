@@ -311,7 +311,7 @@ async function listWaits() {
 // a match hand being corrected goes back into the picker, in the match's variant, with its context
 function loadForMatch(hand, context, variant = "mcr") {
   const params = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, String(v)]));
-  if (variant === state.variant.id) params.rules = $("rules").value;  // the match's preset stays
+  if (variant === state.variant.id) params.rules = $("rules").value;  // the rules chosen stay
   selectVariant(variant, params);
   state.external = state.hand.load(hand) ? null : hand;
   $("hand").value = state.external === null ? state.hand.notation() : hand;

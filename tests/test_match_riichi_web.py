@@ -18,7 +18,10 @@ from selenium.webdriver.support.ui import Select
 from test_web import _id, _open, _wait
 
 from api.app import app
+from scorer import registry
+from scorer.match import new_record
 from scorer.match.store import MatchStore
+from scorer.variants.riichi.value import settle, value
 
 browser, server, desktop = test_web.browser, test_web.server, test_web.desktop
 phone = test_web_phone.phone
@@ -293,3 +296,127 @@ def test_a_yakuman_by_count_with_its_liable_player_by_touch_at_375(server, phone
     csv_text = TestClient(app).get(f"/v1/matches/{match_id}/export?format=csv").text
     head, _, second = csv_text.splitlines()[:3]
     assert dict(zip(head.split(","), second.split(","), strict=True))["pao"] == "Ann"
+
+
+def _library_deltas(preset: str, hands: list[dict]) -> list[dict[str, int]]:
+    """Each hand's score changes as the library's sheet settles them (docs/match.md#pao-the-liable-player)."""
+    _, sheet = new_record({"variant": "riichi", "players": PLAYERS, "rules": {"preset": preset}, "hands": hands})
+    return [row["deltas"] for row in sheet["hands"]]
+
+
+def _yakuman_ron_half(preset: str) -> int:
+    """Half a non-dealer's single yakuman on a discard, by the riichi scorer's value tables: what the
+    liable player of a later winner (no honba, no sticks) pays."""
+    opts = registry.get("riichi").rules(preset).options
+    return settle(value(13, 0, 1, opts).basic, "S", False, "E", 0).total // 2
+
+
+def _yakuman_with_pao(d, k: str, liable: str, by_touch: bool) -> None:
+    """Winner ``k``'s Yakuman chip (one yakuman) and their liable player."""
+    chip = _id(d, f"m-yakuman{k}")
+    (_finger if by_touch else lambda _d, e: e.click())(d, chip)
+    _wait(d).until(lambda x: _id(x, f"m-yakuman{k}").get_attribute("aria-pressed") == "true"
+                   and _id(x, f"m-yakuman-row{k}").is_displayed())
+    assert all(not b.is_enabled() for b in d.find_elements(By.CSS_SELECTOR, f"#m-fu{k} button"))
+    assert d.find_element(By.CSS_SELECTOR, f'#m-yakuman-n{k} button[data-value="1"]').get_attribute("aria-pressed") == "true"
+    Select(_id(d, f"m-pao{k}")).select_by_value(liable)
+
+
+def test_the_second_and_third_winners_yakuman_with_liable_players_by_touch_at_320(server, phone):
+    d = phone
+    phone_screen(d, 320)
+    _new_table(d, server, "ema")
+    match_id = _id(d, "m-id").text
+    # E1-0 a draw, Ann (dealer) alone tenpai: E1-1. Then Ann deals into three: Bo 2 han 30 fu (the
+    # first after Ann in turn order: the honba's 300 and Cy's riichi stick), Cy a yakuman Bo fed,
+    # Di a yakuman Cy fed: each liable player pays half of that yakuman, the discarder the other half
+    _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="draw"]'))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-tenpai-0"))
+    _finger(d, _id(d, "m-tenpai-0"))
+    _finger(d, _id(d, "m-add"))
+    _rows(d, 1)
+    _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="win"]'))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-more"))
+    Select(_id(d, "m-winner")).select_by_value("Bo")
+    Select(_id(d, "m-from")).select_by_value("Ann")
+    _finger_tap(d, "m-han", 2)
+    _finger_tap(d, "m-fu", 30)
+    _finger(d, _id(d, "m-more"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win2"))
+    Select(_id(d, "m-winner2")).select_by_value("Cy")
+    _yakuman_with_pao(d, "2", "Bo", by_touch=True)
+    _finger(d, _id(d, "m-more"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win3"))
+    Select(_id(d, "m-winner3")).select_by_value("Di")
+    _yakuman_with_pao(d, "3", "Cy", by_touch=True)
+    # the first and second winners' choices stand after the third was added
+    assert d.find_element(By.CSS_SELECTOR, '#m-han button[data-value="2"]').get_attribute("aria-pressed") == "true"
+    assert _id(d, "m-yakuman2").get_attribute("aria-pressed") == "true" and _id(d, "m-yakuman-row2").is_displayed()
+    assert Select(_id(d, "m-pao2")).first_selected_option.get_attribute("value") == "Bo"
+    _finger(d, _id(d, "m-riichi-2"))
+    _fits(d, "three winners, two yakuman with their liable players, at 320 px")
+    test_web_phone._shot(d, "riichi-triple-ron-yakuman-320")
+    _finger(d, _id(d, "m-add"))
+    _rows(d, 2)
+    _fits(d, "a triple ron with two liable players on the sheet at 320 px")
+
+    entry = {"wins": [{"winner": "Bo", "from": "Ann", "han": 2, "fu": 30},
+                      {"winner": "Cy", "from": "Ann", "yakuman": 1, "pao": "Bo"},
+                      {"winner": "Di", "from": "Ann", "yakuman": 1, "pao": "Cy"}], "riichi": ["Cy"]}
+    stored = TestClient(app).get(f"/v1/matches/{match_id}").json()["record"]["hands"]
+    assert stored[1] == entry  # what the form sent: each winner's own yakuman and liable player
+    want = _library_deltas("ema", [{"draw": True, "tenpai": ["Ann"]}, entry])
+    assert _deltas(d, 2) == want[1]
+    # the pao rule itself: Cy's yakuman is paid half by Bo, Di's half by Cy (no honba on a later winner)
+    half = _yakuman_ron_half("ema")
+    alone = _library_deltas("ema", [{"draw": True, "tenpai": ["Ann"]},
+                                    {"winner": "Bo", "from": "Ann", "han": 2, "fu": 30, "riichi": ["Cy"]}])[1]
+    assert want[1]["Ann"] == alone["Ann"] - 2 * half
+    assert want[1]["Bo"] == alone["Bo"] - half and want[1]["Cy"] == alone["Cy"] + 2 * half - half
+    assert want[1]["Di"] == 2 * half
+    what = d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="2"] .m-what').text
+    assert "Cy 1× yakuman" in what and "pao: Bo liable" in what and "pao: Cy liable" in what
+
+
+def test_a_double_rons_second_winner_yakuman_with_its_liable_player_and_its_fix(server, desktop):
+    d = desktop
+    _new_table(d, server, "tenhou")
+    match_id = _id(d, "m-id").text
+    # E1-0: Di deals into Ann (dealer, 1 han 30 fu) and Cy (a yakuman Bo fed)
+    Select(_id(d, "m-winner")).select_by_value("Ann")
+    Select(_id(d, "m-from")).select_by_value("Di")
+    _tap(d, "m-han", 1)
+    _tap(d, "m-fu", 30)
+    _id(d, "m-more").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win2"))
+    Select(_id(d, "m-winner2")).select_by_value("Cy")
+    assert not _id(d, "m-yakuman-row2").is_displayed()
+    _yakuman_with_pao(d, "2", "Bo", by_touch=False)
+    _id(d, "m-add").click()
+    _rows(d, 1)
+    entry = {"wins": [{"winner": "Ann", "from": "Di", "han": 1, "fu": 30},
+                      {"winner": "Cy", "from": "Di", "yakuman": 1, "pao": "Bo"}]}
+    assert TestClient(app).get(f"/v1/matches/{match_id}").json()["record"]["hands"][0] == entry
+    assert _deltas(d, 1) == _library_deltas("tenhou", [entry])[0]
+    assert _deltas(d, 1)["Bo"] == -_yakuman_ron_half("tenhou")
+
+    # Fix reopens the second winner's yakuman and liable player; now Ann fed it, and it was a double
+    d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] button.m-fix').click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win2"))
+    assert _id(d, "m-yakuman2").get_attribute("aria-pressed") == "true" and _id(d, "m-yakuman-row2").is_displayed()
+    assert Select(_id(d, "m-pao2")).first_selected_option.get_attribute("value") == "Bo"
+    assert d.find_element(By.CSS_SELECTOR, '#m-han button[data-value="1"]').get_attribute("aria-pressed") == "true"
+    _tap(d, "m-yakuman-n2", 2)
+    Select(_id(d, "m-pao2")).select_by_value("Ann")
+    _id(d, "m-by").send_keys("referee")
+    _id(d, "m-fix-reason").send_keys("a double yakuman; Ann fed the dragons")
+    _id(d, "m-save").click()
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#m-log li"))
+    fixed = {"wins": [entry["wins"][0], {"winner": "Cy", "from": "Di", "yakuman": 2, "pao": "Ann"}]}
+    assert TestClient(app).get(f"/v1/matches/{match_id}").json()["record"]["hands"][0] == fixed
+    assert _deltas(d, 1) == _library_deltas("tenhou", [fixed])[0]
+    # the row in Chinese says the han, fu and yakuman in Chinese too
+    _id(d, "lang").click()
+    what = _wait(d).until(lambda x: x.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] .m-what').text)
+    assert "Ann 1番30符" in what and "Cy 2倍役满" in what and "包牌：Ann" in what
+    _id(d, "lang").click()

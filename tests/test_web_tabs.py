@@ -303,3 +303,82 @@ def test_bad_input_is_told_in_both_tabs(server, browser):
     _shot(d, "tabs-errors-desktop")
     # the only console lines are the 422 answers
     assert test_web._console_errors(d, allowed=("status of 422",)) == []
+
+
+# --- the header's variant and the match on screen ------------------------------------------------
+
+def _header(d) -> tuple[str, str]:
+    """The header's variant and the rules preset the context form shows ('' for the variant's default)."""
+    return _id(d, "variant").get_attribute("value"), _id(d, "rules").get_attribute("value")
+
+
+def _create(d, sheet: str) -> str:
+    Select(_wait(d).until(lambda x: _id(x, "m-sheet-kind"))).select_by_value(sheet)
+    for i, name in enumerate(["Ann", "Bo", "Cy", "Di"]):
+        _id(d, f"m-p{i}").send_keys(name)
+    _id(d, "m-create").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-id"))
+    return _id(d, "m-id").text
+
+
+def test_the_header_says_the_variant_of_the_match_on_screen(server, desktop):
+    d = desktop
+    _open(d, f"{server}/?lang=en")
+    d.execute_script("localStorage.clear()")
+    _open(d, f"{server}/?variant=mcr&lang=en&tab=match")
+    # a riichi hanchan created while the header said MCR: the header says riichi, with the sheet's
+    # scoring preset, and the picker builds riichi hands (red fives) for a win given by its tiles
+    riichi_id = _create(d, "riichi:wrc")
+    assert _header(d) == ("riichi", "wrc")
+    assert "red-fives" in _id(d, "palette").get_attribute("class")
+    assert "variant=riichi" in d.current_url
+    # so from its link too, whatever variant the link says, and on the other tabs
+    _open(d, f"{server}/?variant=mcr&lang=en&tab=match&match={riichi_id}")
+    assert _header(d) == ("riichi", "wrc")
+    d.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="score"]').click()
+    assert _header(d) == ("riichi", "wrc")
+    d.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="match"]').click()
+
+    # the header switched to MCR while the hanchan is open: the hanchan is put aside (kept, one tap
+    # to reopen), and the form for a new sheet is in the header's variant
+    Select(_id(d, "variant")).select_by_value("mcr")
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-reopen"))
+    assert not d.find_elements(By.ID, "m-sheet") and not d.find_elements(By.ID, "m-id")
+    assert _header(d) == ("mcr", "")
+    assert Select(_id(d, "m-sheet-kind")).first_selected_option.get_attribute("value") == "mcr"
+    assert riichi_id in _id(d, "m-set-aside").text and f"match={riichi_id}" not in d.current_url
+    # the sheet's kind chosen before creating: the header follows it, both ways
+    Select(_id(d, "m-sheet-kind")).select_by_value("riichi:ema")
+    assert _header(d) == ("riichi", "ema")
+    Select(_id(d, "variant")).select_by_value("mcr")
+    assert Select(_id(d, "m-sheet-kind")).first_selected_option.get_attribute("value") == "mcr"
+    mcr_id = _create(d, "mcr")
+    assert _header(d) == ("mcr", "")
+    assert _id(d, "m-fan").is_displayed()  # an MCR form: the fan total
+
+    # reopening the hanchan by its id brings its variant back to the header
+    _id(d, "m-close").click()
+    _id(d, "m-open-id").send_keys(riichi_id)
+    _id(d, "m-open").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-id") and _id(x, "m-id").text == riichi_id)
+    assert _header(d) == ("riichi", "wrc")
+    # and the button that reopens a match put aside
+    Select(_id(d, "variant")).select_by_value("mcr")
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-reopen"))
+    _id(d, "m-reopen").click()
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-id") and _id(x, "m-id").text == riichi_id)
+    assert _header(d) == ("riichi", "wrc")
+    assert _id(d, "m-yakuman").is_displayed()  # the hanchan's own form, editable as before
+    # the header changed on another tab puts the match of another variant aside as well
+    _open(d, f"{server}/?lang=en&tab=match&match={mcr_id}")
+    assert _header(d) == ("mcr", "")
+    d.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="score"]').click()
+    Select(_id(d, "variant")).select_by_value("riichi")
+    d.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="match"]').click()
+    assert d.find_elements(By.ID, "m-reopen") and not d.find_elements(By.ID, "m-id")
+    # a link naming a variant keeps it: the match kept on the device, of another variant, waits aside
+    # (a shared hand link is read in its own variant); a link naming none reopens the kept match
+    _open(d, f"{server}/?variant=riichi&lang=en&tab=match")
+    assert _header(d) == ("riichi", "") and mcr_id in _id(d, "m-set-aside").text
+    _open(d, f"{server}/?lang=en&tab=match")
+    assert _id(d, "m-id").text == mcr_id and _header(d) == ("mcr", "")

@@ -311,11 +311,34 @@ async function listWaits() {
 // a match hand being corrected goes back into the picker, in the match's variant, with its context
 function loadForMatch(hand, context, variant = "mcr") {
   const params = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, String(v)]));
+  if (variant === state.variant.id) params.rules = $("rules").value;  // the rules chosen stay
   selectVariant(variant, params);
   state.external = state.hand.load(hand) ? null : hand;
   $("hand").value = state.external === null ? state.hand.notation() : hand;
   refresh();
   clearAnswers();
+}
+
+// the page in a match sheet's variant, its rules on the sheet's scoring preset (the variant's default
+// when it has no such preset): the header says which rules the sheet on screen is under, and the
+// picker builds that variant's hands. A hand built in another variant does not carry over. In the
+// same variant the rules chosen stay, unless the preset was ``chosen`` (the new sheet's kind).
+function followMatch(variant, preset, chosen) {
+  const v = state.variants.find((x) => x.id === variant);
+  if (!v) return;
+  const rules = preset && preset !== v.rules.default_preset && preset in v.rules.presets ? preset : "";
+  if (state.variant.id !== variant) selectVariant(variant, {rules});
+  else if (chosen && $("rules").value !== rules) { $("rules").value = rules; if (state.last) score(false); }
+  else return;
+  const q = new URLSearchParams(location.search);
+  q.set("variant", variant);
+  if (rules) q.set("rules", rules); else q.delete("rules");
+  history.replaceState(null, "", `${location.pathname}?${q}`);
+}
+
+function variantName(id) {
+  const v = state.variants.find((x) => x.id === id);
+  return v ? (getLang() === "zh" ? v.name_zh : v.name) : id;
 }
 
 // a match hand's explanation in the item dialog: the same drawing as a scored hand
@@ -481,7 +504,11 @@ function rememberLang() {
 }
 
 function wire() {
-  $("variant").addEventListener("change", (e) => { selectVariant(e.target.value, {}); updateLink(); });
+  $("variant").addEventListener("change", (e) => {
+    selectVariant(e.target.value, {});
+    if (state.match) state.match.variantChosen(state.variant.id);
+    updateLink();
+  });
   for (const b of $("modes").querySelectorAll("button[data-meld]")) b.addEventListener("click", () => arm(b.dataset.meld));
   $("undo").addEventListener("click", () => { state.arm = null; if (state.hand.undo()) { state.external = null; say(""); changed(); } });
   $("clear").addEventListener("click", () => { state.arm = null; state.hand.clear(); state.external = null; say(""); changed(); });
@@ -525,13 +552,15 @@ async function main() {
   $("offline").hidden = navigator.onLine !== false;
   state.match = new MatchTab($("match"), {
     picker: () => ({text: handText(), count: state.hand.count(), full: state.hand.full, variant: state.variant.id,
-                    external: state.external !== null}),
+                    external: state.external !== null, preset: $("rules").value || state.variant.rules.default_preset}),
     context: () => readContext($("context")),
     load: loadForMatch,
     layout: () => showTab(state.tab),
     explain: showExplanation,
+    follow: followMatch,
+    variantName,
   });
-  await state.match.start(params.match);
+  await state.match.start(params.match, params.variant);
   if (params.hand) {
     $("hand").value = params.hand;
     state.external = params.hand;

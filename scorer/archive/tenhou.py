@@ -75,23 +75,41 @@ def split_games(raw: Iterable[bytes], source: str) -> Iterator[RawRound]:
     if not data.strip():
         yield RawRound(source, 1, [], len(data), kind="tenhou", refused="the file is empty: no game to replay")
         return
-    try:
-        doc = orjson.loads(data)
-        games: list[tuple[int, Any]] = [(1, g) for g in doc] if isinstance(doc, list) else [(1, doc)]
-    except orjson.JSONDecodeError as whole_err:
-        games = []
-        lines = data.split(b"\n")
-        if len([x for x in lines if x.strip()]) < 2:
-            yield RawRound(source, 1, [], len(data), kind="tenhou", refused=json_problem(whole_err))
+    doc = _json_or_error(data)
+    games: list[tuple[int, Any]] = []
+    if not isinstance(doc, orjson.JSONDecodeError):
+        games = [(1, g) for g in doc] if isinstance(doc, list) else [(1, doc)]
+    else:
+        lines = [(n, text, _json_or_error(text)) for n, text in enumerate(data.split(b"\n"), start=1) if text.strip()]
+        if not any(isinstance(value, dict) for _, _, value in lines):
+            # one document (a game or a list of games, on one line or pretty-printed) cut short or
+            # broken: one error saying where it stops, not one for each of its lines
+            yield RawRound(source, 1, [], len(data), kind="tenhou", refused=json_problem(doc))
             return
-        for n, text in enumerate(lines, start=1):
-            if text.strip():
-                try:
-                    games.append((n, orjson.loads(text)))
-                except orjson.JSONDecodeError as err:
-                    yield RawRound(source, n, [], len(text), kind="tenhou", refused=json_problem(err))
+        for n, text, value in lines:  # one game a line (JSON Lines): each line on its own
+            if isinstance(value, orjson.JSONDecodeError):
+                yield RawRound(source, n, [], len(text), kind="tenhou", refused=json_problem(value))
+            else:
+                games.append((n, value))
     for g, (line, game) in enumerate(games, start=1):
         yield from _rounds(game, g, line, source, len(data) // max(len(games), 1))
+
+
+def _json_or_error(text: bytes) -> Any:
+    """The JSON value of ``text``, or why it is none. Text cut inside a character is cut short, told
+    where its JSON stops, not as bytes that are not UTF-8."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as err:
+        try:
+            text.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            if bad.end == len(text) and bad.reason == "unexpected end of data":
+                try:
+                    orjson.loads(text[:bad.start])
+                except orjson.JSONDecodeError as cut:
+                    return cut
+        return err
 
 
 def _rounds(game: Any, number: int, line: int, source: str, size: int) -> Iterator[RawRound]:

@@ -282,7 +282,8 @@ export class HanchanView {
   what(row) {
     if (row.kind === "penalty") return `${t("m_penalty")}: ${row.reason}`;
     const parts = (row.wins || []).map((w) => {
-      const worth = w.yakuman ? `${w.yakuman}× yakuman` : `${w.han} han${w.fu && w.han < MANGAN_HAN ? ` ${w.fu} fu` : ""}`;
+      const worth = w.yakuman ? t("m_worth_yakuman", {n: w.yakuman})
+        : w.fu && w.han < MANGAN_HAN ? t("m_worth_han_fu", {h: w.han, f: w.fu}) : t("m_worth_han", {h: w.han});
       const pao = w.pao ? ` (${t("m_pao_row", {p: w.pao})})` : "";
       return `${w.winner} ${worth} ${w.self_draw ? t("m_tsumo") : t("m_off", {p: w.from})}${pao}`;
     });

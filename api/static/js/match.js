@@ -6,6 +6,10 @@
 // A change needs the match's edit key: kept on the device that created the match, and in its
 // "link to edit" (the key in the link's #fragment, which no server sees), which stores it on the
 // device that opens it; without it the sheet is read only.
+// The header's variant is the open match's: opening or creating a match sets it (and the rules to
+// the sheet's scoring preset); the header changed to another variant, or a link naming another
+// variant than the match kept on the device, puts the match aside (one tap reopens it); with no match
+// open, the new sheet's kind and the header follow each other.
 "use strict";
 
 import * as api from "./api.js";
@@ -37,6 +41,7 @@ function recall(key) {
   try { return localStorage.getItem(key) || ""; } catch { return ""; }
 }
 
+const sheetVariant = (body) => body.sheet.variant || "mcr";
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const windLabel = (w) => valueLabel(w);  // East … / 东 …
 
@@ -53,7 +58,8 @@ function field(labelKey, control) {
 export class MatchTab {
   // deps: picker() the hand in the picker, context() its context form, load(hand, context) to put
   // a hand back in them, layout() to show or hide the picker, explain(result) to draw a hand's
-  // explanation
+  // explanation, follow(variant, preset, chosen) to put the page (header, picker, rules) in a sheet's
+  // variant, variantName(id) to name a variant
   constructor(root, deps) {
     this.root = root;
     this.deps = deps;
@@ -63,6 +69,8 @@ export class MatchTab {
     this.fixing = null;  // the row being corrected
     this.busy = false;
     this.views = {};
+    this.aside = null;   // the match the header's variant put aside: {id, variant}
+    this.formVariant = "mcr";  // the variant of the sheet the form's kind and mode were last chosen for
   }
 
   // the view of the open sheet when it is not an MCR match (null: this file's MCR view)
@@ -77,18 +85,23 @@ export class MatchTab {
   editKey() { return this.match ? recall(EDIT_KEY + this.match.id) : ""; }
   editable() { return Boolean(this.editKey()); }
   wantsTiles() { return this.match !== null && this.kind === "win" && this.mode === "tiles"; }
-  variant() { return (this.match && this.match.sheet.variant) || "mcr"; }
+  variant() { return this.match ? sheetVariant(this.match) : "mcr"; }
 
-  async start(id) {
+  // the match the link names, else the one kept on the device unless the link names another variant
+  async start(id, linkVariant) {
     if (id && LINK_KEY) remember(EDIT_KEY + id, LINK_KEY);  // a link to edit: the key kept on this device
     const wanted = id || recall(STORE_KEY);
-    if (wanted) await this.load(wanted);
+    if (wanted) await this.load(wanted, id ? null : linkVariant);
     else this.render();
   }
 
-  async load(id) {
+  // ``unless``: a variant the match must be of to open, else it is put aside
+  async load(id, unless = null) {
     const answer = await api.readMatch(id);
-    if (answer.ok) this.opened(answer.body);
+    if (answer.ok && unless && sheetVariant(answer.body) !== unless) {
+      this.aside = {id, variant: sheetVariant(answer.body)};
+      this.render();
+    } else if (answer.ok) this.opened(answer.body);
     else {
       if (answer.body && answer.body.error && answer.body.error.code === "no_such_match") remember(STORE_KEY, "");
       this.match = null;
@@ -98,18 +111,46 @@ export class MatchTab {
   }
 
   opened(body) {
-    const before = this.variant();
+    const shown = this.id();
     this.match = body;
-    if (this.variant() !== before) {  // another kind of sheet: its own first kind and mode
+    this.aside = null;
+    if (this.variant() !== this.formVariant) {  // another kind of sheet than the form's last: its own first kind and mode
+      this.formVariant = this.variant();
       this.kind = "win";
       this.mode = this.view() ? this.view().modes()[0] : "fan";
     }
+    if (body.id !== shown) this.deps.follow(this.variant(), body.sheet.rules && body.sheet.rules.scoring, false);
     remember(STORE_KEY, body.id);
     this.render();
     const q = new URLSearchParams(location.search);
     q.set("tab", "match");
     q.set("match", body.id);
     history.replaceState(null, "", `${location.pathname}?${q}`);
+  }
+
+  // the header's variant was changed to ``variant``: a match of another variant is put aside, the
+  // new sheet's kind follows the header
+  variantChosen(variant) {
+    if (this.match && this.variant() !== variant) {
+      this.aside = {id: this.match.id, variant: this.variant()};  // still kept on the device
+      this.match = null;
+      this.fixing = null;
+      const q = new URLSearchParams(location.search);
+      q.delete("match");
+      history.replaceState(null, "", `${location.pathname}?${q}`);
+      this.render();
+      return;
+    }
+    const kind = this.root.querySelector("#m-sheet-kind");
+    if (kind) kind.value = this.sheetFor(variant);
+  }
+
+  // the new sheet the page's variant and rules preset make: that preset's hanchan for riichi, MCR else
+  sheetFor(variant) {
+    const p = this.deps.picker();
+    const ids = NEW_SHEETS.map(([id]) => id);
+    if (ids.includes(`${variant}:${p.preset}`)) return `${variant}:${p.preset}`;
+    return ids.find((id) => id.split(":")[0] === variant) || ids[0];
   }
 
   msg() { return this.root.querySelector("#m-msg"); }
@@ -142,9 +183,12 @@ export class MatchTab {
                                 autocapitalize: "off"});
     const open = el("button", {type: "button", id: "m-open", text: t("m_open")});
     open.addEventListener("click", () => { const v = openId.value.trim(); if (v) this.load(v); });
+    const kind = select("m-sheet-kind", NEW_SHEETS, this.sheetFor(this.deps.picker().variant));
+    kind.addEventListener("change", () => { const [variant, preset] = kind.value.split(":"); this.deps.follow(variant, preset, true); });
     return [
+      this.asideNote(),
       el("h3", {text: t("m_new")}),
-      field("m_sheet_kind", select("m-sheet-kind", NEW_SHEETS, NEW_SHEETS[0][0])),
+      field("m_sheet_kind", kind),
       field("m_match_title", el("input", {id: "m-title", type: "text", maxlength: "100", autocomplete: "off"})),
       el("p", {class: "hint", text: t("m_players")}),
       players,
@@ -152,7 +196,17 @@ export class MatchTab {
       el("div", {id: "m-msg", "aria-live": "polite"}),
       el("h3", {text: t("m_open")}),
       el("div", {class: "row"}, field("m_open_id", openId), open),
-    ];
+    ].filter(Boolean);
+  }
+
+  // the match put aside by the header's variant, and the button that reopens it
+  asideNote() {
+    if (!this.aside) return null;
+    const {id, variant} = this.aside;
+    const reopen = el("button", {type: "button", id: "m-reopen", text: t("m_reopen", {id})});
+    reopen.addEventListener("click", () => this.load(id));
+    return el("div", {id: "m-set-aside", class: "m-set-aside"},
+      el("p", {class: "hint", text: t("m_set_aside", {id, v: this.deps.variantName(variant)})}), reopen);
   }
 
   async create() {
@@ -172,7 +226,9 @@ export class MatchTab {
   sheetView() {
     const {sheet, id, exports} = this.match;
     const close = el("button", {type: "button", id: "m-close", text: t("m_close")});
-    close.addEventListener("click", () => { this.match = null; this.fixing = null; remember(STORE_KEY, ""); this.render(); });
+    close.addEventListener("click", () => {
+      this.match = null; this.fixing = null; this.aside = null; remember(STORE_KEY, ""); this.render();
+    });
     const link = `${location.pathname}?tab=match&match=${encodeURIComponent(id)}&lang=${getLang()}`;
     const next = sheet.next;
     return [

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorer import deadline
-from scorer.decompose import CHOW, PAIR, PUNG, STANDARD_MASK, group_tiles, is_winning, readings
+from scorer.decompose import CHOW, PAIR, PUNG, STANDARD_MASK, display_key, group_text, is_winning, readings
 from scorer.hand import Hand, MeldKind
 from scorer.seats import WIND_TILE
 from scorer.tiles import tile_name, tiles_text
@@ -165,7 +165,7 @@ def _candidates(hand: Hand, w: Winner, self_draw: bool, stats: dict[str, int] | 
 def partition_of(hand: Hand, groups) -> list[str]:
     from scorer.notation import format_meld
 
-    return [format_meld(m) for m in hand.melds] + [tiles_text(group_tiles(g)) for g in _sorted_groups(groups)]
+    return [format_meld(m) for m in hand.melds] + [group_text(g) for g in _sorted_groups(groups)]
 
 
 def score_winner(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
@@ -246,7 +246,7 @@ def _flush_fans(w: Winner, opts: HuangyanRules):
 
 
 def _sorted_groups(groups) -> list[int]:
-    return sorted(groups, key=lambda g: (group_tiles(g)[0], g >> 6))
+    return sorted(groups, key=display_key)
 
 
 def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool, self_draw: bool,

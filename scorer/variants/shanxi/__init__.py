@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from scorer.apidoc import TILES, ApiDoc, nullable
@@ -363,8 +364,10 @@ class Shanxi(Variant):
         return views
 
     @staticmethod
+    @lru_cache(maxsize=4096)
     def _item(item_id: str, points: int = 0, factor: int = 1, count: int = 1, tiles: str = "",
               detail: str | None = None) -> Item:
+        """One item (frozen, so one instance is shared: building one costs more than finding its figures)."""
         d = INDEX[item_id]
         return Item(id=d.id, name=d.name, name_zh=d.name_zh, points=points, factor=factor, count=count,
                     tiles=tiles, detail=detail)

@@ -166,12 +166,17 @@ def _point(tiles: Tiles, win: int, mouse_win: bool, opts: ShanxiRules,
     """The winning point P and the best wait's point (a self-drawn mouse, or ``hu_point="max_wait"``,
     scores the best wait); the waits and both points are written into ``details``."""
     ws = hand13_waits(tiles, win, opts.wild_kind_as_wait)
-    max_wait = max((pt(k) for k in ws), default=None)
-    details["waits"] = [tile_name(k) for k in ws]
+    max_wait = max([_POINTS[k] for k in ws], default=None)
+    details["waits"] = [_NAMES[k] for k in ws]
     details["max_wait"] = max_wait
     point = max_wait if (mouse_win or opts.hu_point == "max_wait") else pt(win)
     details["point"] = point
     return point, max_wait
+
+
+# each kind's point and name, read for every wait (with mice every kind may be one)
+_POINTS = tuple(pt(k) for k in range(34))
+_NAMES = tuple(tile_name(k) for k in range(34))
 
 
 def _no_bonus(wild: int | None, tiles: Tiles, opts: ShanxiRules) -> bool:
@@ -275,9 +280,9 @@ class Shanxi(Variant):
         read = _read_win(hand, ctx, opts, wild, details)
         if isinstance(read, tuple):
             return invalid(read)
-        return self._valid(hand, ctx, opts, read, feeders, details)
+        return self._valid(hand, canonical, ctx, opts, read, feeders, details)
 
-    def _valid(self, hand: Hand, ctx: ShanxiContext, opts: ShanxiRules, win: _Win,
+    def _valid(self, hand: Hand, canonical: str, ctx: ShanxiContext, opts: ShanxiRules, win: _Win,
                feeders: dict[int, KongFeed] | None, details: dict[str, Any]) -> ShanxiResult:
         """A legal win: its pattern, the win share, the settlement (docs/rules/shanxi.md#payments)."""
         tiles, point, self_draw = win.tiles, win.point, win.self_draw
@@ -315,7 +320,7 @@ class Shanxi(Variant):
             "readings": n_readings,
             "reason_code": None,
         })
-        return ShanxiResult(variant=self.id, hand=format_hand(hand), valid=True, total=total, items=items,
+        return ShanxiResult(variant=self.id, hand=canonical, valid=True, total=total, items=items,
                             excluded=excluded,
                             partition=partition_texts(hand, pattern.groups), payments=s.payments,
                             wilds=mouse_uses(tiles, pattern.groups),

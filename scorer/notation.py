@@ -104,6 +104,10 @@ class NotationRules:
     # where only its notation reads them, noted where the two read a string differently
     helper_strings: bool = False
     red_fives: bool = False  # 0m 0p 0s: the red five of the suit, at most one per suit (riichi)
+    # a winner's text tried by the C reader first (scorer._fastparse), as for STANDARD: only for rules
+    # that read its texts as STANDARD does (``_reads_fast``), and opted in by name, so that a copy of
+    # STANDARD still reads in Python alone (tests/test_fastparse.py)
+    c_reader: bool = False
 
 
 STANDARD = NotationRules(
@@ -662,9 +666,9 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
     another way.
     """
     _refuse_before_reading(text, dialect, role)
-    if rules is STANDARD and dialect is None and win_tile is None and role == "winner" and _fastparse is not None:
+    if dialect is None and win_tile is None and role == "winner" and _fastparse is not None and _reads_fast(rules):
         hand = _fastparse.parse_hand(text)  # the common case, read in C (tests/test_fastparse.py)
-        if hand is not None and not _bare_kong(hand):
+        if hand is not None and not _bare_kong(hand) and (rules.flowers_in_hand or not hand.flowers):
             return hand
 
     pasted = None if text.isascii() else _pasted.read(text)
@@ -679,6 +683,15 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
         if other is not None:
             return other
     raise HandError(ours.problems)
+
+
+def _reads_fast(rules: NotationRules) -> bool:
+    """Whether the C reader's hands are this notation's: it reads what STANDARD reads without a
+    problem, and these rules read those texts alike (the same kinds, sets, melds and claim digits;
+    a flower, where the rules take none, is left to Python, which reports it)."""
+    return rules is STANDARD or (rules.c_reader and rules.kinds == STANDARD.kinds and rules.n_sets == STANDARD.n_sets
+                                 and rules.chow_melds and rules.claim_digits == STANDARD.claim_digits
+                                 and not rules.long_cards and not rules.red_fives)
 
 
 def _refuse_before_reading(text: object, dialect: str | None, role: str) -> None:

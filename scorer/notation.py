@@ -27,6 +27,7 @@ import importlib
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 from types import ModuleType
 
 from . import pasted as _pasted
@@ -140,6 +141,13 @@ class Token:
     char: str = ""       # the bracket character for OPEN / CLOSE
     helper: bool = False  # a CLAIM written the helper way ([567m2]) rather than with a comma
     red: bool = False    # a TILE written as a red five (0m 0p 0s)
+
+
+@lru_cache(maxsize=8192)
+def _tile_token(kind: int, pos: int, red: bool) -> Token:
+    """A tile's token: frozen, so one instance is shared (building one costs more than the rest of
+    reading the tile)."""
+    return Token(TokenType.TILE, pos, kind, red=red)
 
 
 class Scanner:
@@ -260,7 +268,7 @@ class Scanner:
             self.problem(f"{self.shown(pos, tile_name(kind))} is not a tile of {self.rules.name}", pos,
                          "foreign_tile")
         # Kept even when foreign, so that one bad tile does not also skew the tile count.
-        self.tokens.append(Token(TokenType.TILE, pos, kind, red=red))
+        self.tokens.append(_tile_token(kind, pos, red))
 
     def bracket(self, ch: str, pos: int) -> None:
         if self.list_mode:
@@ -359,8 +367,12 @@ class Builder:
     def walk(self, tokens: list[Token]) -> None:
         steps = {TokenType.OPEN: self.on_open, TokenType.CLOSE: self.on_close, TokenType.TILE: self.on_tile,
                  TokenType.FLOWER: self.on_flower, TokenType.CLAIM: self.on_claim}
+        tile, on_tile = TokenType.TILE, self.on_tile
         for tok in tokens:
-            steps[tok.type](tok)
+            if tok.type is tile:  # most tokens; an Enum key is hashed by a Python method
+                on_tile(tok)
+            else:
+                steps[tok.type](tok)
         group = self.open_group
         if group is not None:
             self.problem(f"{self.text[group.pos]!r} is never closed", group.pos, "unclosed_bracket")

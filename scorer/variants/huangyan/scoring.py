@@ -129,14 +129,20 @@ def winner_of(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str
     meld_rows, meld_idents, meld_chows, _ = _meld_rows(hand, env)
     t = hand.win_tile
     assert t is not None
-    wilds = [x for x in hand.concealed if env.is_wild(x)]
-    naturals = [env.ident(x) for x in hand.concealed if not env.is_wild(x)]
-    t_wild = env.is_wild(t)
+    is_wild, ident = env.is_wild, env.ident
+    wilds: list[int] = []
+    naturals: list[int] = []
+    for x in hand.concealed:
+        if is_wild(x):
+            wilds.append(x)
+        else:
+            naturals.append(ident(x))
+    n_wild_tiles = len(wilds)  # 得 held, a discarded one read as natural included
+    t_wild = is_wild(t)
     if t_wild and not self_draw and opts.wild_discard_win == "natural":
         wilds.remove(t)
-        naturals.append(env.ident(t))
+        naturals.append(ident(t))
         t_wild = False
-    n_wild_tiles = sum(1 for x in hand.concealed if env.is_wild(x))
     counts = [0] * 37
     for x in naturals:
         counts[x] += 1

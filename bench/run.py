@@ -19,7 +19,7 @@ the payments: what pymahjonggb answers. "Full result with explanation" is ``scor
 result: names, the tiles behind each fan, exclusions, partition, settlement), every figure read back
 from each result (the total, each item's id, points, count and tiles, each exclusion, the payments)
 against pymahjonggb with its fans read back (points, count, names) and summed: target ≥ 1×
-(``--full-result`` runs only these rows). pymahjonggb gets its native input prepared beforehand; so do we. In particular the
+(``--full-result`` runs only these rows; ``--wild-worst`` only the worst wild hands' rows). pymahjonggb gets its native input prepared beforehand; so do we. In particular the
 decomposer rows (win checks, all readings) pass each hand's 37 counts as a ``bytes`` object built
 beforehand -- the fastest input the API accepts (read as raw bytes, no per-element Python int), just
 as pymahjonggb gets its prepared argument tuples -- and call the function through a local name.
@@ -457,6 +457,47 @@ def efficiency_rows(n: int, rounds: int) -> list[tuple[str, str, float]]:
     ]
 
 
+def wild_worst_rows(rounds: int, run_oracle: Callable[[], float], n_oracle: int, row: Callable[..., None]) -> None:
+    """The worst wild hands, full scoring (the full result: what a referee asks for), each beside the
+    oracle sample round by round: a round times the oracle sample, then the hand scored ``k`` times
+    (``k`` such that both last about as long), and the row is the median of the rounds' ratios, so
+    that a machine slower in one stretch slows both sides of a ratio alike. A call lasts hundreds of
+    microseconds, so the first one's caches, cold after the oracle's run, weigh little; a round
+    lasts some 20 ms, so three times the other rows' rounds. The cold row likewise, the per-group caches emptied before each call (a hand whose suit patterns were
+    never seen)."""
+    def cold(v: str, h: str, c: dict) -> float:
+        clear_wild_caches()
+        t = time.perf_counter()
+        score(v, h, c)
+        return time.perf_counter() - t
+
+    for variant, hand, ctx in WILD_WORST:
+        warm = timer(lambda v=variant, h=hand, c=ctx: score(v, h, c))
+        gc.collect()
+        one = min(warm() for _ in range(5))
+        oracle_hand = run_oracle() / n_oracle
+        k = max(5, min(100, round(oracle_hand * n_oracle / one)))
+        ratios, ours, oracle, ratios_cold, ours_cold = [], [], [], [], []
+        for _ in range(rounds):
+            o = run_oracle() / n_oracle
+            t = sum(warm() for _ in range(k)) / k
+            oracle.append(o)
+            ours.append(t)
+            ratios.append(t / o)
+        for _ in range(rounds):
+            o = run_oracle() / n_oracle
+            t = sum(cold(variant, hand, ctx) for _ in range(k)) / k
+            ours_cold.append(t)
+            ratios_cold.append(t / o)
+        o_med = statistics.median(oracle)
+        row(f"worst 4-wild hand, full scoring: {variant} {hand} ({statistics.median(ours) * 1e6:.0f} µs vs "
+            f"{o_med * 1e6:.2f} µs)", "≤ 50× oracle hand", statistics.median(ratios),
+            f"ratio = our time ÷ one oracle hand (lower is better); median of {rounds} rounds' ratios, "
+            f"each the oracle's {n_oracle} hands then this hand {k} times")
+        row(f"  same, caches emptied before each call ({statistics.median(ours_cold) * 1e6:.0f} µs)", "—",
+            statistics.median(ratios_cold), "a hand whose suit patterns were never seen; timed likewise")
+
+
 def met(target: str, ratio: float) -> str:
     """'met' / 'NOT met' for a target written "≥ N×" or "≤ N× …"; '' for rows without one."""
     m = re.match(r"([≥≤]) ([0-9.]+)×", target)
@@ -491,6 +532,7 @@ def main() -> None:
     ap.add_argument("--full-result", action="store_true", help="only the full-result-with-explanation rows")
     ap.add_argument("--variants", action="store_true", help="only the other variants' full-result rows")
     ap.add_argument("--riichi", action="store_true", help="only the riichi row (bench/riichi.py)")
+    ap.add_argument("--wild-worst", action="store_true", help="only the worst wild hands' rows")
     args = ap.parse_args()
     if args.efficiency:
         for measure, target, ratio in efficiency_rows(args.n, args.rounds):
@@ -510,6 +552,14 @@ def main() -> None:
             note = f"{verdict}; {note}" if note else verdict
         rows_table.append((measure, target, ratio, note))
 
+    # each worst-wild row is timed beside the oracle sample the decomposer rows below use
+    oracle_sample = random_rows[:1000]
+    run_oracle = timer(oracle_runner(oracle_sample))
+    if args.wild_worst:
+        wild_worst_rows(3 * max(args.rounds, 7), run_oracle, len(oracle_sample), row)
+        for measure, target, ratio, note in rows_table:
+            print(f"| {measure:92} | {target:18} | {ratio:7.2f}× | {note}")
+        return
     every_field_corpus = every_field(args.n, 20240603)
     if args.full_result or args.variants or args.riichi:
         if args.riichi:
@@ -538,8 +588,6 @@ def main() -> None:
     # own, so that a machine slower in one stretch slows both sides alike. Not round by round: a
     # run of a few hundred microseconds right after the oracle's finds the caches filled with the
     # oracle's data, not its own tables, and measures that (3-4× slower win checks)
-    oracle_sample = random_rows[:1000]
-    run_oracle = timer(oracle_runner(oracle_sample))
 
     def per_oracle_hand(run: Callable[[], float]) -> tuple[float, float]:
         """The run's median seconds and one oracle hand's, measured one after the other."""
@@ -566,20 +614,7 @@ def main() -> None:
         row(f"all readings as Python objects, {name} ({t / len(data) * 1e6:.2f} µs)", "≥ 10×",
             oracle_per_hand / (t / len(data)))
 
-    # the worst wild hands, full scoring (the full result: what a referee asks for)
-    def cold(v: str, h: str, c: dict) -> float:
-        clear_wild_caches()
-        t = time.perf_counter()
-        score(v, h, c)
-        return time.perf_counter() - t
-
-    for variant, hand, ctx in WILD_WORST:
-        t, oracle_per_hand = per_oracle_hand(timer(lambda v=variant, h=hand, c=ctx: score(v, h, c)))
-        t_cold = statistics.median(cold(variant, hand, ctx) for _ in range(max(args.rounds, 5)))
-        row(f"worst 4-wild hand, full scoring: {variant} {hand} ({t * 1e6:.0f} µs)", "≤ 50× oracle hand",
-            t / oracle_per_hand, "ratio = our time ÷ one oracle hand (lower is better)")
-        row(f"  same, caches emptied before each call ({t_cold * 1e6:.0f} µs)", "—", t_cold / oracle_per_hand,
-            "a hand whose suit patterns were never seen")
+    wild_worst_rows(3 * max(args.rounds, 7), run_oracle, len(oracle_sample), row)
 
     for measure, target, ratio in efficiency_rows(args.n, args.rounds):
         row(measure, target, ratio)

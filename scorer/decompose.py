@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from functools import lru_cache
 from types import ModuleType
 
 from . import deadline
@@ -47,13 +48,14 @@ __all__ = [
     "BACKEND", "PAIR", "PUNG", "CHOW", "KNITTED", "SINGLE", "group_code",
     "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "HONORS_KNITTED", "KNITTED_STRAIGHT", "SEVEN_PAIRS_DISTINCT",
     "STANDARD_MASK", "SUITED_MASK", "readings", "is_winning", "waits",
-    "group_tiles", "group_text", "reading_texts", "family_tiles",
+    "group_tiles", "group_text", "display_key", "reading_texts", "family_tiles",
 ]
 
 # The knitted families and the tiles of a group: one definition, the twin's (plain Python, no state).
 from ._reference import family_tiles, group_tiles  # noqa: E402
 
 
+@lru_cache(maxsize=1024)  # a pure function of a group code (a few hundred of them)
 def group_text(code: int) -> str:
     """Display text of one group: ``22m``, ``111m``, ``234m``, ``147m258p369s``, ``1m``, ``EEE``."""
     if code >> 6 == SINGLE:
@@ -61,7 +63,9 @@ def group_text(code: int) -> str:
     return tiles_text(group_tiles(code))
 
 
-def _display_key(code: int) -> tuple[int, int]:
+@lru_cache(maxsize=1024)
+def display_key(code: int) -> tuple[int, int]:
+    """A group's place in the display order: (first tile, type)."""
     return group_tiles(code)[0], code >> 6
 
 
@@ -69,4 +73,4 @@ def reading_texts(groups) -> list[str]:
     """The groups of a reading as texts, sorted by (first tile, type) for display. Explanations
     list readings by the hundred: each is a step where the time budget is checked."""
     deadline.check()
-    return [group_text(g) for g in sorted(groups, key=_display_key)]
+    return [group_text(g) for g in sorted(groups, key=display_key)]

@@ -27,6 +27,7 @@ import importlib
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 from types import ModuleType
 
 from . import pasted as _pasted
@@ -104,6 +105,10 @@ class NotationRules:
     # where only its notation reads them, noted where the two read a string differently
     helper_strings: bool = False
     red_fives: bool = False  # 0m 0p 0s: the red five of the suit, at most one per suit (riichi)
+    # a winner's text tried by the C reader first (scorer._fastparse), as for STANDARD: only for rules
+    # that read its texts as STANDARD does (``_reads_fast``), and opted in by name, so that a copy of
+    # STANDARD still reads in Python alone (tests/test_fastparse.py)
+    c_reader: bool = False
 
 
 STANDARD = NotationRules(
@@ -136,6 +141,13 @@ class Token:
     char: str = ""       # the bracket character for OPEN / CLOSE
     helper: bool = False  # a CLAIM written the helper way ([567m2]) rather than with a comma
     red: bool = False    # a TILE written as a red five (0m 0p 0s)
+
+
+@lru_cache(maxsize=8192)
+def _tile_token(kind: int, pos: int, red: bool) -> Token:
+    """A tile's token: frozen, so one instance is shared (building one costs more than the rest of
+    reading the tile)."""
+    return Token(TokenType.TILE, pos, kind, red=red)
 
 
 class Scanner:
@@ -256,7 +268,7 @@ class Scanner:
             self.problem(f"{self.shown(pos, tile_name(kind))} is not a tile of {self.rules.name}", pos,
                          "foreign_tile")
         # Kept even when foreign, so that one bad tile does not also skew the tile count.
-        self.tokens.append(Token(TokenType.TILE, pos, kind, red=red))
+        self.tokens.append(_tile_token(kind, pos, red))
 
     def bracket(self, ch: str, pos: int) -> None:
         if self.list_mode:
@@ -355,8 +367,12 @@ class Builder:
     def walk(self, tokens: list[Token]) -> None:
         steps = {TokenType.OPEN: self.on_open, TokenType.CLOSE: self.on_close, TokenType.TILE: self.on_tile,
                  TokenType.FLOWER: self.on_flower, TokenType.CLAIM: self.on_claim}
+        tile, on_tile = TokenType.TILE, self.on_tile
         for tok in tokens:
-            steps[tok.type](tok)
+            if tok.type is tile:  # most tokens; an Enum key is hashed by a Python method
+                on_tile(tok)
+            else:
+                steps[tok.type](tok)
         group = self.open_group
         if group is not None:
             self.problem(f"{self.text[group.pos]!r} is never closed", group.pos, "unclosed_bracket")
@@ -662,9 +678,9 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
     another way.
     """
     _refuse_before_reading(text, dialect, role)
-    if rules is STANDARD and dialect is None and win_tile is None and role == "winner" and _fastparse is not None:
+    if dialect is None and win_tile is None and role == "winner" and _fastparse is not None and _reads_fast(rules):
         hand = _fastparse.parse_hand(text)  # the common case, read in C (tests/test_fastparse.py)
-        if hand is not None and not _bare_kong(hand):
+        if hand is not None and not _bare_kong(hand) and (rules.flowers_in_hand or not hand.flowers):
             return hand
 
     pasted = None if text.isascii() else _pasted.read(text)
@@ -679,6 +695,15 @@ def parse(text: str, rules: NotationRules = STANDARD, dialect: str | None = None
         if other is not None:
             return other
     raise HandError(ours.problems)
+
+
+def _reads_fast(rules: NotationRules) -> bool:
+    """Whether the C reader's hands are this notation's: it reads what STANDARD reads without a
+    problem, and these rules read those texts alike (the same kinds, sets, melds and claim digits;
+    a flower, where the rules take none, is left to Python, which reports it)."""
+    return rules is STANDARD or (rules.c_reader and rules.kinds == STANDARD.kinds and rules.n_sets == STANDARD.n_sets
+                                 and rules.chow_melds and rules.claim_digits == STANDARD.claim_digits
+                                 and not rules.long_cards and not rules.red_fives)
 
 
 def _refuse_before_reading(text: object, dialect: str | None, role: str) -> None:

@@ -98,7 +98,20 @@ def group_sizes(counts) -> list[int]:
 
 def shares(sizes: list[int], n_wilds: int) -> Iterator[tuple[Share, Share, Share, Share]]:
     """Every way to share ``n_wilds`` wilds and the one pair among the four groups so that each
-    group's tiles can make whole sets (plus the pair), in a fixed order."""
+    group's tiles can make whole sets (plus the pair), in a fixed order; a step of the time budget
+    each."""
+    key = (*sizes, n_wilds)
+    found = _SHARES.get(key)
+    if found is None:
+        if len(_SHARES) >= _SHARES_MAX:
+            _SHARES.clear()
+        found = _SHARES[key] = tuple(_shares(sizes, n_wilds))
+    for share in found:
+        deadline.check()
+        yield share
+
+
+def _shares(sizes: list[int], n_wilds: int) -> Iterator[tuple[Share, Share, Share, Share]]:
     options = [[(w, p) for w in range(n_wilds + 1) for p in (0, 1) if n + w >= 2 * p and (n + w - 2 * p) % 3 == 0]
                for n in sizes]
     for d0 in options[0]:
@@ -109,19 +122,31 @@ def shares(sizes: list[int], n_wilds: int) -> Iterator[tuple[Share, Share, Share
             for d2 in options[2]:
                 d3 = (n_wilds - w01 - d2[0], 1 - p01 - d2[1])
                 if d3 in options[3]:
-                    deadline.check()
                     yield d0, d1, d2, d3
+
+
+# (the four groups' sizes, wilds) -> their shares: a pure function of a few small numbers; cleared
+# when full.
+_SHARES: dict[tuple[int, ...], tuple[tuple[Share, Share, Share, Share], ...]] = {}
+_SHARES_MAX = 4096
 
 
 def group_tables(share: tuple[Share, ...], lookup: Lookup) -> tuple[int, list[Any]]:
     """For one share: how many readings (the product of each group's count) and each group's table
     from ``lookup(group, its share)``; (0, partial) as soon as a group has none."""
-    count = 1
-    tables: list[Any] = []
-    for g in range(4):
-        n, table = lookup(g, share[g])
-        count *= n
-        if not count:
-            return 0, tables
-        tables.append(table)
-    return count, tables
+    count, table0 = lookup(0, share[0])
+    if not count:
+        return 0, []
+    n, table1 = lookup(1, share[1])
+    count *= n
+    if not count:
+        return 0, [table0]
+    n, table2 = lookup(2, share[2])
+    count *= n
+    if not count:
+        return 0, [table0, table1]
+    n, table3 = lookup(3, share[3])
+    count *= n
+    if not count:
+        return 0, [table0, table1, table2]
+    return count, [table0, table1, table2, table3]

@@ -57,6 +57,7 @@ Readings chosen where the rules page is silent:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from scorer.apidoc import FLOWER_TEXT, SEATS, SUITED, ApiDoc, nullable
@@ -196,7 +197,9 @@ class Fuzhou(Variant):
         return explain_views(self.id, hand, facts, rules.options, build_result)  # type: ignore[arg-type]
 
 
+@lru_cache(maxsize=4096)
 def _item(item_id: str, points: int, count: int = 1, tiles: str = "", detail: str | None = None) -> Item:
+    """One item (frozen, so one instance is shared: building one costs more than finding its figures)."""
     d = INDEX[item_id]
     return Item(id=d.id, name=d.name, name_zh=d.name_zh, points=points, count=count, tiles=tiles, detail=detail)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from scorer.exclusions import apply_exclusions
 from scorer.registry import ItemDef, item_table
 from scorer.result import Exclusion, Item
@@ -49,9 +51,13 @@ INDEX = {i.id: i for i in ITEMS}
 def items_of(rows: list[Row]) -> tuple[list[Item], list[Exclusion]]:
     """The result's items of a reading's rows (id, points, factor, tiles, detail), through the
     exclusion pass: the items that count and the ones excluded."""
-    out = []
-    for item_id, points, factor, tiles, detail in rows:
-        d = INDEX[item_id]
-        out.append(Item(id=item_id, name=d.name, name_zh=d.name_zh, points=points, factor=factor,
-                        count=1, tiles=tiles, detail=detail))
-    return apply_exclusions(out, ITEMS)
+    return apply_exclusions([_item(*row) for row in rows], ITEMS)
+
+
+@lru_cache(maxsize=4096)
+def _item(item_id: str, points: int, factor: int, tiles: str, detail: str | None) -> Item:
+    """The item of one row (frozen, so one instance is shared: building one costs more than the rest
+    of the row's scoring)."""
+    d = INDEX[item_id]
+    return Item(id=item_id, name=d.name, name_zh=d.name_zh, points=points, factor=factor, count=1, tiles=tiles,
+                detail=detail)

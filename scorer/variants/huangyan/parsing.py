@@ -58,6 +58,10 @@ def parse_hand(text: str, wild: int, *, role: str = "winner", self_draw: bool = 
         raise HandError(f"unknown dialect {dialect!r} (known: helper)", None, "bad_dialect")
     if not text.strip():
         raise HandError("empty hand", None, "empty_hand")
+    if role != "idle" and dialect is None:
+        hand = _read_fast(text, wild, self_draw, wild_discard_error, win_position)
+        if hand is not None:
+            return hand
     problems: list[Problem] = []
     helper = dialect == "helper"
     tokens = N.scan(text, NOTATION, problems, helper=helper)
@@ -78,3 +82,31 @@ def parse_hand(text: str, wild: int, *, role: str = "winner", self_draw: bool = 
         problems.sort(key=lambda p: (p.position is None, p.position or 0))
         raise HandError(problems)
     return Hand(melds=tuple(b.melds), concealed=tuple(sorted(b.concealed)), win_tile=win, flowers=())
+
+
+def _read_fast(text: str, wild: int, self_draw: bool, wild_discard_error: bool,
+               win_position: list[int] | None) -> Hand | None:
+    """A winner's hand without melds as the C reader reads it (None when it does not, or when the
+    hand has melds or flowers: those are this parser's). Without brackets the White-board mapping and
+    ``wild_in_meld`` have nothing to read, so the C reader's hand is this parser's."""
+    if N._fastparse is None:
+        return None
+    hand = N._fastparse.parse_hand(text)
+    if hand is None or hand.melds or hand.flowers or (hand.win_tile == wild and not self_draw and wild_discard_error):
+        return None  # the discarded 得 is reported (with the other problems) by the reading below
+    if win_position is not None:
+        win_position.append(_last_tile_position(text))
+    return hand
+
+
+def _last_tile_position(text: str) -> int:
+    """Where the last tile of a text without brackets is written: its honour letter, or the last digit
+    of its digit run (whitespace skipped), as the scanner places a tile."""
+    i = len(text) - 1
+    while text[i].isspace():
+        i -= 1
+    if text[i] in "mpsz":
+        i -= 1
+        while text[i].isspace():
+            i -= 1
+    return i

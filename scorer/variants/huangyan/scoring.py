@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorer import deadline
-from scorer.decompose import CHOW, PAIR, PUNG, STANDARD_MASK, group_tiles, is_winning, readings
+from scorer.decompose import CHOW, PAIR, PUNG, STANDARD_MASK, display_key, group_text, is_winning, readings
 from scorer.hand import Hand, MeldKind
 from scorer.seats import WIND_TILE
 from scorer.tiles import tile_name, tiles_text
@@ -129,14 +129,20 @@ def winner_of(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str
     meld_rows, meld_idents, meld_chows, _ = _meld_rows(hand, env)
     t = hand.win_tile
     assert t is not None
-    wilds = [x for x in hand.concealed if env.is_wild(x)]
-    naturals = [env.ident(x) for x in hand.concealed if not env.is_wild(x)]
-    t_wild = env.is_wild(t)
+    is_wild, ident = env.is_wild, env.ident
+    wilds: list[int] = []
+    naturals: list[int] = []
+    for x in hand.concealed:
+        if is_wild(x):
+            wilds.append(x)
+        else:
+            naturals.append(ident(x))
+    n_wild_tiles = len(wilds)  # 得 held, a discarded one read as natural included
+    t_wild = is_wild(t)
     if t_wild and not self_draw and opts.wild_discard_win == "natural":
         wilds.remove(t)
-        naturals.append(env.ident(t))
+        naturals.append(ident(t))
         t_wild = False
-    n_wild_tiles = sum(1 for x in hand.concealed if env.is_wild(x))
     counts = [0] * 37
     for x in naturals:
         counts[x] += 1
@@ -165,7 +171,7 @@ def _candidates(hand: Hand, w: Winner, self_draw: bool, stats: dict[str, int] | 
 def partition_of(hand: Hand, groups) -> list[str]:
     from scorer.notation import format_meld
 
-    return [format_meld(m) for m in hand.melds] + [tiles_text(group_tiles(g)) for g in _sorted_groups(groups)]
+    return [format_meld(m) for m in hand.melds] + [group_text(g) for g in _sorted_groups(groups)]
 
 
 def score_winner(hand: Hand, wild: int, seat: str, self_draw: bool, round_wind: str | None,
@@ -246,7 +252,7 @@ def _flush_fans(w: Winner, opts: HuangyanRules):
 
 
 def _sorted_groups(groups) -> list[int]:
-    return sorted(groups, key=lambda g: (group_tiles(g)[0], g >> 6))
+    return sorted(groups, key=display_key)
 
 
 def _score_reading(groups, standins, env: Env, hand: Hand, t: int, t_wild: bool, self_draw: bool,

@@ -236,7 +236,8 @@ def best_reading(counts: list[int], n_wilds: int, local_scorer: LocalScorer, *, 
 
 def _distribution_fans(sizes, dist, flush_memo: dict[tuple, int], fixed_fans: int, flush_fans) -> int:
     """The fixed fans plus the flush fans of a distribution (by which groups hold tiles), memoised."""
-    held = tuple(sizes[g] + dist[g][0] > 0 for g in range(4))
+    held = (sizes[0] + dist[0][0] > 0, sizes[1] + dist[1][0] > 0, sizes[2] + dist[2][0] > 0,
+            sizes[3] + dist[3][0] > 0)
     fans0 = flush_memo.get(held)
     if fans0 is None:
         fans0 = flush_memo[held] = fixed_fans + flush_fans([s for s in range(3) if held[s]], held[3])

@@ -6,6 +6,7 @@ read.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scorer.decompose import CHOW, PAIR, PUNG
 from scorer.tiles import DRAGONS, WHITE, WINDS, is_terminal, tiles_text
@@ -63,7 +64,7 @@ class Env:
 
     def set_row(self, item: str, x: int, n: int, detail: str | None = None) -> Row:
         text = _CATEGORY[self.category(x)] + (f"; {detail}" if detail else "")
-        return (item, self.set_points(item, x), 1, tiles_text([x] * n), text)
+        return (item, self.set_points(item, x), 1, set_text(x, n), text)
 
     def pair_item(self, x: int) -> str | None:
         """The item a pair of identity ``x`` scores (``PAIR_POINTS``), or None."""
@@ -75,7 +76,7 @@ class Env:
 
     def pair_row(self, x: int) -> Row | None:
         item = self.pair_item(x)
-        return None if item is None else (item, PAIR_POINTS, 1, tiles_text([x, x]), None)
+        return None if item is None else (item, PAIR_POINTS, 1, set_text(x, 2), None)
 
     def set_fan_items(self, x: int) -> list[str]:
         """The fans (one doubling each) of a pung or kong of identity ``x``."""
@@ -89,8 +90,14 @@ class Env:
         return items
 
     def set_fans(self, x: int, n: int) -> list[Row]:
-        text = tiles_text([x] * n)
+        text = set_text(x, n)
         return [(item, 0, 2, text, None) for item in self.set_fan_items(x)]
+
+
+@lru_cache(maxsize=256)
+def set_text(x: int, n: int) -> str:
+    """``n`` copies of kind ``x`` as text (``555m``): a pair, pung or kong's tiles."""
+    return tiles_text([x] * n)
 
 
 def natural_placements(env: Env, tid: int, pair: int | None, chows: list[int], pungs: list[int],

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from scorer.apidoc import TILES, ApiDoc, nullable
@@ -84,7 +85,7 @@ from .evaluate import (
 from .items import FACTOR_ORDER, INDEX, ITEMS
 from .settle import KongFeed, settle
 
-NOTATION = NotationRules(name="shanxi", kinds=frozenset(range(34)), n_sets=4, flowers_in_hand=False)
+NOTATION = NotationRules(name="shanxi", kinds=frozenset(range(34)), n_sets=4, flowers_in_hand=False, c_reader=True)
 
 REASON_CODES = (
     "chow_not_allowed", "wild_in_meld", "not_declared", "passed_win", "not_a_winning_hand",
@@ -165,12 +166,17 @@ def _point(tiles: Tiles, win: int, mouse_win: bool, opts: ShanxiRules,
     """The winning point P and the best wait's point (a self-drawn mouse, or ``hu_point="max_wait"``,
     scores the best wait); the waits and both points are written into ``details``."""
     ws = hand13_waits(tiles, win, opts.wild_kind_as_wait)
-    max_wait = max((pt(k) for k in ws), default=None)
-    details["waits"] = [tile_name(k) for k in ws]
+    max_wait = max([_POINTS[k] for k in ws], default=None)
+    details["waits"] = [_NAMES[k] for k in ws]
     details["max_wait"] = max_wait
     point = max_wait if (mouse_win or opts.hu_point == "max_wait") else pt(win)
     details["point"] = point
     return point, max_wait
+
+
+# each kind's point and name, read for every wait (with mice every kind may be one)
+_POINTS = tuple(pt(k) for k in range(34))
+_NAMES = tuple(tile_name(k) for k in range(34))
 
 
 def _no_bonus(wild: int | None, tiles: Tiles, opts: ShanxiRules) -> bool:
@@ -274,9 +280,9 @@ class Shanxi(Variant):
         read = _read_win(hand, ctx, opts, wild, details)
         if isinstance(read, tuple):
             return invalid(read)
-        return self._valid(hand, ctx, opts, read, feeders, details)
+        return self._valid(hand, canonical, ctx, opts, read, feeders, details)
 
-    def _valid(self, hand: Hand, ctx: ShanxiContext, opts: ShanxiRules, win: _Win,
+    def _valid(self, hand: Hand, canonical: str, ctx: ShanxiContext, opts: ShanxiRules, win: _Win,
                feeders: dict[int, KongFeed] | None, details: dict[str, Any]) -> ShanxiResult:
         """A legal win: its pattern, the win share, the settlement (docs/rules/shanxi.md#payments)."""
         tiles, point, self_draw = win.tiles, win.point, win.self_draw
@@ -314,7 +320,7 @@ class Shanxi(Variant):
             "readings": n_readings,
             "reason_code": None,
         })
-        return ShanxiResult(variant=self.id, hand=format_hand(hand), valid=True, total=total, items=items,
+        return ShanxiResult(variant=self.id, hand=canonical, valid=True, total=total, items=items,
                             excluded=excluded,
                             partition=partition_texts(hand, pattern.groups), payments=s.payments,
                             wilds=mouse_uses(tiles, pattern.groups),
@@ -363,8 +369,10 @@ class Shanxi(Variant):
         return views
 
     @staticmethod
+    @lru_cache(maxsize=4096)
     def _item(item_id: str, points: int = 0, factor: int = 1, count: int = 1, tiles: str = "",
               detail: str | None = None) -> Item:
+        """One item (frozen, so one instance is shared: building one costs more than finding its figures)."""
         d = INDEX[item_id]
         return Item(id=d.id, name=d.name, name_zh=d.name_zh, points=points, factor=factor, count=count,
                     tiles=tiles, detail=detail)

@@ -131,7 +131,7 @@ def _one_suit_held(sizes, dist, melded_in: list[bool]) -> bool:
 
 def _multiplier(combo, flush: bool, stack: bool) -> int:
     """清一色 ×2 and 一条龙 ×2 (with 清一色 only when they stack) of one combination of local readings."""
-    dragon = any(flag for flag, _ in combo)
+    dragon = combo[0][0] or combo[1][0] or combo[2][0] or combo[3][0]  # one local reading per tile group
     return (2 if flush else 1) * (2 if dragon and (stack or not flush) else 1)
 
 

@@ -26,7 +26,12 @@
 # (``tp_alloc``) with every field stored at its slot's offset (checked at configure: a writable
 # object slot of that very class; a class of another shape leaves this path off).
 
-from cpython.dict cimport PyDict_Copy
+from cpython.dict cimport PyDict_Copy, PyDict_Next
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH
 from scorer._fastparse cimport ParsedHand, parse_standard
 
@@ -58,8 +63,66 @@ cdef extern from *:
     Py_ssize_t rj_slot_offset(object descr, object cls)
     void rj_set(object obj, Py_ssize_t offset, object value)
 
+cdef extern from *:
+    """
+    /* The value slots of a dict copied from a template: a combined table of str keys keeps its
+       entries (key, value) in insertion order after the indices, as CPython 3.11 to 3.13 lay it out.
+       configure_full probes every template (a value stored here must be the one the dict then
+       gives for that key); where the layout differs, or on another version, the values are stored
+       by PyDict_SetItem instead. */
+    #if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030E0000 && !defined(Py_GIL_DISABLED)
+    typedef struct {
+        Py_ssize_t dk_refcnt;
+        uint8_t dk_log2_size;
+        uint8_t dk_log2_index_bytes;
+        uint8_t dk_kind;
+        uint32_t dk_version;
+        Py_ssize_t dk_usable;
+        Py_ssize_t dk_nentries;
+        char dk_indices[];
+    } rj_keys;
+    static PyObject **rj_slots(PyObject *d, Py_ssize_t n) {
+        PyDictObject *mp = (PyDictObject *)d;
+        rj_keys *k = (rj_keys *)mp->ma_keys;
+        if (mp->ma_values != NULL || k->dk_kind != 1 || k->dk_nentries != n || mp->ma_used != n)
+            return NULL;
+        return (PyObject **)(k->dk_indices + ((size_t)1 << k->dk_log2_index_bytes)) + 1;
+    }
+    #else
+    static PyObject **rj_slots(PyObject *d, Py_ssize_t n) { return NULL; }
+    #endif
+    static int rj_slots_ok(PyObject *d, Py_ssize_t n) { return rj_slots(d, n) != NULL; }
+    /* value i of a fresh copy of a template (its keys in ``keys``): stored in its slot when the
+       probe passed, else by PyDict_SetItem; a dict given a container is tracked by the collector,
+       as PyDict_SetItem would */
+    static inline int rj_store(PyObject *d, int direct, PyObject *keys, Py_ssize_t i, PyObject *v) {
+        PyObject **slot;
+        PyObject *old;
+        if (!direct)
+            return PyDict_SetItem(d, PyTuple_GET_ITEM(keys, i), v);
+        slot = rj_slots(d, PyTuple_GET_SIZE(keys)) + 2 * i;
+        old = *slot;
+        Py_INCREF(v);
+        *slot = v;
+        Py_XDECREF(old);
+        if (PyObject_IS_GC(v) && !PyObject_GC_IsTracked(d))
+            PyObject_GC_Track(d);
+        return 0;
+    }
+    /* a str of ASCII bytes this path wrote (its tables' digits and letters only) */
+    static PyObject *rj_ascii(const char *s, Py_ssize_t n) {
+        PyObject *text = PyUnicode_New(n, 127);
+        if (text != NULL)
+            memcpy(PyUnicode_DATA(text), s, n);
+        return text;
+    }
+    """
+    bint rj_slots_ok(object d, Py_ssize_t n)
+    int rj_store(object d, bint direct, tuple keys, Py_ssize_t i, object v) except -1
+    object _ascii "rj_ascii"(const char *s, Py_ssize_t size)
+
 cdef extern from "Python.h":
-    object _ascii "PyUnicode_DecodeASCII"(const char *s, Py_ssize_t size, const char *errors)
+    PyObject* Py_True_p "Py_True"
     int PyUnicode_IS_ASCII(object o)
     void *PyUnicode_DATA(object o)
 
@@ -127,12 +190,31 @@ cdef dict T_DORA = {}
 cdef dict T_COST = {}
 cdef dict T_PAYMENTS = {}
 cdef dict T_FU_ITEM = {}
+# each template's keys, in its order (the positions below), and whether a copy's values are stored
+# in their slots (rj_store; probed at configure)
+cdef tuple KEYS_DETAILS_NONE = (), KEYS_DETAILS_NO_YAKU = (), KEYS_DETAILS_VALID = ()
+cdef tuple KEYS_DORA = (), KEYS_COST = (), KEYS_PAYMENTS = (), KEYS_FU_ITEM = (), KEYS_CTX = ()
+cdef bint DIRECT = False
+cdef enum:
+    D_DEALER = 0
+    D_DORA = 1
+    D_STICKS = 2
+    D_HAN = 3
+    D_FU = 4
+    D_FU_ITEMS = 5
+    D_LIMIT = 6
+    D_COST = 7
+cdef long F_LOW[MAX_FIELDS]          # an integer field's bounds
+cdef long F_HIGH[MAX_FIELDS]
 cdef object N_DISCARDER = None       # the discarder's field name (its default resolved in the echo)
 cdef dict SEAT_INDEX = {}            # seat -> position in SEATS
 cdef tuple SEATS_T = ()
 cdef dict PREVIOUS_SEAT = {}
 cdef dict SEAT_TILE = {}
 cdef object DEALER_SEAT = None
+cdef int DEALER_AT = 0               # the same by position in SEATS
+cdef int PREVIOUS_AT[4]
+cdef int SEAT_TILE_AT[4]
 cdef object RULES_READER = None      # compiled.rules_reading: (rule bits, aka, echo) or None
 cdef frozenset RULES_KEY_TYPES = frozenset()  # compiled._KEY_TYPES: the value types plain rules hold
 cdef dict RULES_KEPT = {}            # plain rules (compiled._rules_key) -> RULES_READER's answer
@@ -187,6 +269,22 @@ cdef bint _offsets(cls, tuple names, Py_ssize_t *out) except -1:
     return True
 
 
+cdef bint _probe(dict template, tuple keys) except -1:
+    """Whether a copy of ``template`` takes its values in their slots (rj_store): each value stored
+    there is the one the copy gives for its key, and the template keeps its own."""
+    if tuple(template) != keys:
+        return False
+    before = list(template.values())
+    probe = PyDict_Copy(template)
+    if not rj_slots_ok(probe, len(keys)):
+        return False
+    marks = [object() for _ in keys]
+    for i in range(len(keys)):
+        rj_store(probe, True, keys, i, marks[i])
+    return (len(probe) == len(keys) and all(probe.get(k) is m for k, m in zip(keys, marks))
+            and all(a is b for a, b in zip(template.values(), before)))
+
+
 def configure_full(dict c):
     """The tables of the full path, from the Python declarations and writers (``compiled.py``);
     ``FULL_DECLINED`` says why the path stays off, if it does."""
@@ -195,7 +293,7 @@ def configure_full(dict c):
     global X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL
     global X_KONG_WIN, X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS
     global T_DETAILS_NONE, T_DETAILS_NO_YAKU, T_DETAILS_VALID, T_DORA, T_COST, T_PAYMENTS, T_FU_ITEM
-    global SEAT_INDEX, SEATS_T, PREVIOUS_SEAT, SEAT_TILE, DEALER_SEAT, RULES_READER, INDICATOR_READER
+    global SEAT_INDEX, SEATS_T, PREVIOUS_SEAT, SEAT_TILE, DEALER_SEAT, RULES_READER, INDICATOR_READER, DEALER_AT
     global RULES_KEY_TYPES, RULES_KEPT
     global INDICATORS_READ, MAX_IND, BARE_KONG_READ, TILE_STR, GROUP_STR, RED_GROUP_STR, RED_NAME, MELD_STR, MELD_WRITER
     global ITEM_ID, ITEM_NAME, ITEM_NAME_ZH, PRINCIPLE_STR, FU_STR, LIMIT_STR, YAKUMAN_STR
@@ -203,6 +301,8 @@ def configure_full(dict c):
     global K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL
     global K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES
     global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT
+    global KEYS_DETAILS_NONE, KEYS_DETAILS_NO_YAKU, KEYS_DETAILS_VALID, KEYS_DORA, KEYS_COST, KEYS_PAYMENTS
+    global KEYS_FU_ITEM, KEYS_CTX, DIRECT
     FULL_ON = False
     if DECLINED is not None:
         FULL_DECLINED = f"the scorer is off: {DECLINED}"
@@ -219,6 +319,8 @@ def configure_full(dict c):
         F_KIND[n] = {"boolean": V_BOOL, "enum": V_ENUM, "text": V_TEXT, "integer": V_INT}[kind]
         F_NULL[n] = nullable
         F_ARG.append(arg)
+        if kind == "integer":
+            F_LOW[n], F_HIGH[n] = arg
     FIELD_NAMES = tuple(name for name, _, _ in specs)
     FIELD_INDEX = {name: n for n, name in enumerate(FIELD_NAMES)}
     CTX_DEFAULTS = {name: default for name, default, _ in specs}
@@ -234,6 +336,13 @@ def configure_full(dict c):
     PREVIOUS_SEAT = dict(c["previous_seat"])
     SEAT_TILE = dict(c["seat_tile"])
     DEALER_SEAT = c["dealer"]
+    if len(SEATS_T) != 4:
+        FULL_DECLINED = "not four seats"
+        return
+    DEALER_AT = SEAT_INDEX[DEALER_SEAT]
+    for n in range(4):
+        PREVIOUS_AT[n] = SEAT_INDEX[PREVIOUS_SEAT[SEATS_T[n]]]
+        SEAT_TILE_AT[n] = SEAT_TILE[SEATS_T[n]]
     RULES_READER = c["rules_reader"]
     RULES_KEY_TYPES = frozenset(c["rules_key_types"])
     RULES_KEPT = {}
@@ -301,6 +410,15 @@ def configure_full(dict c):
     T_COST = dict.fromkeys((K_MAIN, K_ADDITIONAL))
     T_PAYMENTS = dict.fromkeys(SEATS_T, 0)
     T_FU_ITEM = dict.fromkeys((K_REASON, K_FU_VALUE, K_TILES))
+    KEYS_DETAILS_VALID = (K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST)
+    KEYS_DETAILS_NO_YAKU = KEYS_DETAILS_VALID[:D_COST]
+    KEYS_DETAILS_NONE = KEYS_DETAILS_VALID[:D_HAN]
+    KEYS_DORA, KEYS_COST, KEYS_PAYMENTS, KEYS_FU_ITEM = tuple(T_DORA), tuple(T_COST), tuple(T_PAYMENTS), tuple(T_FU_ITEM)
+    KEYS_CTX = tuple(CTX_DEFAULTS)
+    DIRECT = all(_probe(template, keys) for template, keys in (
+        (T_DETAILS_NONE, KEYS_DETAILS_NONE), (T_DETAILS_NO_YAKU, KEYS_DETAILS_NO_YAKU),
+        (T_DETAILS_VALID, KEYS_DETAILS_VALID), (T_DORA, KEYS_DORA), (T_COST, KEYS_COST),
+        (T_PAYMENTS, KEYS_PAYMENTS), (T_FU_ITEM, KEYS_FU_ITEM), (CTX_DEFAULTS, KEYS_CTX)))
     RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T = c["result"], c["item"], c["exclusion"], c["context_used"]
     ITEMS_KEPT = {}
     EXCLUSIONS_KEPT = {}
@@ -445,7 +563,7 @@ cdef void _t_tiles(Text *t, const int *kinds, const bint *red, int n) noexcept:
 
 
 cdef inline str _t_str(Text *t):
-    return "" if t.n == 0 else _ascii(t.buf, t.n, NULL)
+    return "" if t.n == 0 else _ascii(t.buf, t.n)
 
 
 cdef str _meld_text(PlainHand *h, int m):
@@ -508,33 +626,98 @@ cdef bint _plain_value(int n, object v):
         return type(v) is str and len(<str>v) <= limit
     if type(v) is not int:
         return False
-    low, high = F_ARG[n]
-    return low <= v <= high
+    cdef int overflow = 0
+    cdef long x = PyLong_AsLongAndOverflow(v, &overflow)
+    return not overflow and F_LOW[n] <= x <= F_HIGH[n]
 
 
-cdef object _indicators(object text):
-    """(kinds, red kinds) of an indicator field, or None when it is not plain tiles."""
+cdef inline int _field_at(object key) except -2:
+    """A context key's field position (-1: no such field): the declared name itself, else by its
+    text."""
+    cdef int n
+    for n in range(n_fields):
+        if <PyObject*>key is <PyObject*>FIELD_NAMES[n]:
+            return n
+    if type(key) is not str:
+        return -1
+    at = FIELD_INDEX.get(key)
+    return -1 if at is None else <int>at
+
+
+cdef inline int _seat_at(object seat) except -2:
+    """A seat's position in SEATS (-1: not a seat)."""
+    cdef int n
+    for n in range(4):
+        if <PyObject*>seat is <PyObject*>SEATS_T[n]:
+            return n
+    if type(seat) is not str:
+        return -1
+    at = SEAT_INDEX.get(seat)
+    return -1 if at is None else <int>at
+
+
+cdef struct Indicators:
+    int n
+    int kinds[8]
+    int n_red
+    int red[8]
+
+
+cdef bint _indicators(object text, Indicators *out) except -1:
+    """An indicator field's kinds and red kinds (INDICATOR_READER's reading, held by its table of
+    texts read); False when it is not plain tiles or holds more than an indicator field may."""
+    out.n = out.n_red = 0
     if not text:
-        return ((), ())
+        return True
     found = INDICATORS_READ.get(text)
     if found is None:
         found = INDICATOR_READER(text)
-    return found
+        if found is None:
+            return False
+    kinds, red = <tuple>found
+    if len(<tuple>kinds) > MAX_IND or len(<tuple>kinds) > 8 or len(<tuple>red) > 8:
+        return False
+    for k in <tuple>kinds:
+        out.kinds[out.n] = k
+        out.n += 1
+    for k in <tuple>red:
+        out.red[out.n_red] = k
+        out.n_red += 1
+    return True
+
+
+cdef inline bint _pointed_by(Indicators *ind, int kind) noexcept:
+    """Whether ``kind`` is among the indicators."""
+    cdef int i
+    for i in range(ind.n):
+        if ind.kinds[i] == kind:
+            return True
+    return False
+
+
+cdef inline void _tuple_put(object t, Py_ssize_t n, object v):
+    Py_INCREF(v)
+    PyTuple_SET_ITEM(t, n, v)
 
 
 cdef object _rules(object rules):
     """RULES_READER's answer, kept for plain rules by compiled._rules_key's key (a preset's name,
     None, or an object's items with their types: 1 is not True)."""
-    cdef list parts
+    cdef Py_ssize_t pos = 0, n = 0
+    cdef PyObject* k_p
+    cdef PyObject* v_p
     if rules is None or type(rules) is str:
         key = rules
     elif type(rules) is dict:
-        parts = []
-        for k, v in (<dict>rules).items():
-            if type(v) not in RULES_KEY_TYPES:
+        # compiled._rules_key's items flattened into one tuple: key, value type, value
+        key = PyTuple_New(3 * len(<dict>rules))
+        while PyDict_Next(rules, &pos, &k_p, &v_p):
+            if type(<object>v_p) not in RULES_KEY_TYPES:
                 return RULES_READER(rules)
-            parts.append((k, type(v), v))
-        key = tuple(parts)
+            _tuple_put(key, n, <object>k_p)
+            _tuple_put(key, n + 1, type(<object>v_p))
+            _tuple_put(key, n + 2, <object>v_p)
+            n += 3
     else:
         return RULES_READER(rules)
     found = RULES_KEPT.get(key)
@@ -603,17 +786,17 @@ cdef object _new_exclusion(int n, int by, int principle, int count):
     return obj
 
 
-cdef str _held(int *counts, tuple indicators):
+cdef str _held(int *counts, Indicators *ind):
     """riichi._held: the tiles of the hand the indicators point at, each kind pointed at once."""
     cdef bint pointed[34]
     cdef int kinds[64]
-    cdef int n = 0, k, c
+    cdef int n = 0, k, c, i
     cdef Text t
-    if not indicators:
+    if not ind.n:
         return ""
     memset(pointed, 0, sizeof(pointed))
-    for k in indicators:
-        pointed[NEXT_TILE[k]] = 1
+    for i in range(ind.n):
+        pointed[NEXT_TILE[ind.kinds[i]]] = 1
     for k in range(34):
         if pointed[k]:
             for c in range(counts[k]):
@@ -764,7 +947,7 @@ cdef dict _payments(int *pay):
     cdef int n
     for n in range(4):
         if pay[n]:
-            out[SEATS_T[n]] = pay[n]
+            rj_store(out, DIRECT, KEYS_PAYMENTS, n, pay[n])
     return out
 
 
@@ -774,7 +957,7 @@ cdef object _full(object text, object context, object rules, int *why):
     cdef Search s
     cdef Scored* b
     cdef Reading* r
-    cdef int n, k, t, m, i, seat, discarder_at, honba, basic, main, additional, total, limit, han
+    cdef int n, k, t, m, i, seat, round_at, discarder_at, honba, basic, main, additional, total, limit, han
     cdef int dora_n, aka_n, ura_n, n_reds, seat_tile, round_tile, situation, rule_bits
     cdef int pay[4]
     cdef int seen[34]
@@ -790,68 +973,65 @@ cdef object _full(object text, object context, object rules, int *why):
     if type(text) is not str or not _read_text(<str>text, &h):
         why[0] = WHY_HAND
         return None
-    # the context: each given field's value one it takes as it is, over the defaults
-    cdef dict given
-    cdef dict values
-    if context is None:
-        given = {}
-    elif type(context) is not dict:
-        why[0] = WHY_CONTEXT
-        return None
-    else:
-        given = <dict>context
-    cdef list got = list(DEFAULT_LIST)
+    # the context: each given field's value one it takes as it is, over the defaults (borrowed:
+    # the defaults' table and the caller's dict hold them for this call)
+    cdef PyObject* got[MAX_FIELDS]
     cdef unsigned long long given_bits = 0
     cdef int field_at
-    values = PyDict_Copy(CTX_DEFAULTS)
-    for key, v in given.items():
-        at = FIELD_INDEX.get(key) if type(key) is str else None
-        if at is None:
-            why[0] = WHY_CONTEXT
-            return None
-        field_at = at
-        if not _plain_value(field_at, v):
-            why[0] = WHY_CONTEXT
-            return None
-        values[key] = v
-        got[field_at] = v
-        given_bits |= 1ULL << field_at
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* key_p
+    cdef PyObject* v_p
+    if context is not None and type(context) is not dict:
+        why[0] = WHY_CONTEXT
+        return None
+    for n in range(n_fields):
+        got[n] = <PyObject*>DEFAULT_LIST[n]
+    if context is not None:
+        while PyDict_Next(context, &pos, &key_p, &v_p):
+            field_at = _field_at(<object>key_p)
+            if field_at < 0 or not _plain_value(field_at, <object>v_p):
+                why[0] = WHY_CONTEXT
+                return None
+            got[field_at] = v_p
+            given_bits |= 1ULL << field_at
     read = _rules(rules)
     if read is None:
         why[0] = WHY_RULES
         return None
-    rule_bits, aka, echo = read
-    self_draw = got[X_SELF_DRAW] is True
-    seat_wind = got[X_SEAT]
-    given_discarder = got[X_DISCARDER]
-    riichi = got[X_RIICHI] is True
-    double_riichi = got[X_DOUBLE_RIICHI] is True
-    ippatsu = got[X_IPPATSU] is True
-    last_wall = got[X_LAST_WALL] is True
-    kong_win = got[X_KONG_WIN] is True
-    first_turn = got[X_FIRST_TURN] is True
-    honba = got[X_HONBA]
-    dealer = seat_wind == DEALER_SEAT
-    seat_tile = SEAT_TILE[seat_wind]
-    round_tile = SEAT_TILE[got[X_ROUND]]
-    dora_read = _indicators(got[X_DORA])
-    ura_read = _indicators(got[X_URA])
+    rule_bits, aka, echo = <tuple>read
+    self_draw = got[X_SELF_DRAW] == Py_True_p
+    given_discarder = <object>got[X_DISCARDER]
+    riichi = got[X_RIICHI] == Py_True_p
+    double_riichi = got[X_DOUBLE_RIICHI] == Py_True_p
+    ippatsu = got[X_IPPATSU] == Py_True_p
+    last_wall = got[X_LAST_WALL] == Py_True_p
+    kong_win = got[X_KONG_WIN] == Py_True_p
+    first_turn = got[X_FIRST_TURN] == Py_True_p
+    honba = <object>got[X_HONBA]
+    seat = _seat_at(<object>got[X_SEAT])
+    round_at = _seat_at(<object>got[X_ROUND])
+    if seat < 0 or round_at < 0:
+        why[0] = WHY_CONTEXT
+        return None
+    seat_wind = SEATS_T[seat]
+    dealer = seat == DEALER_AT
+    seat_tile = SEAT_TILE_AT[seat]
+    round_tile = SEAT_TILE_AT[round_at]
     # checks.check: the indicators read, and no contradiction of the context with the hand
-    if dora_read is None or ura_read is None:
+    cdef Indicators dora_ind, ura_ind
+    if not _indicators(<object>got[X_DORA], &dora_ind) or not _indicators(<object>got[X_URA], &ura_ind):
         why[0] = WHY_CONTRADICTION
         return None
-    dora_ind, dora_red = dora_read
-    ura_ind, ura_red = ura_read
     any_riichi = riichi or double_riichi
     open_meld = 0
     for m in range(h.p.nmelds):
         if h.p.mexp[m] != 2:
             open_meld = 1
     memcpy(seen, h.all_counts, sizeof(seen))
-    for k in dora_ind:
-        seen[k] += 1
-    for k in ura_ind:
-        seen[k] += 1
+    for i in range(dora_ind.n):
+        seen[dora_ind.kinds[i]] += 1
+    for i in range(ura_ind.n):
+        seen[ura_ind.kinds[i]] += 1
     memset(red_suits, 0, sizeof(red_suits))
     for i in range(h.n_red):
         red_suits[h.red[i] // 9] += 1
@@ -859,14 +1039,13 @@ cdef object _full(object text, object context, object rules, int *why):
     for m in range(h.p.nmelds):
         red_suits[h.p.mtile[m] // 9] += h.meld_red[m]
         n_reds += h.meld_red[m]
-    for k in dora_red:
-        red_suits[k // 9] += 1
-    for k in ura_red:
-        red_suits[k // 9] += 1
-    if (len(dora_ind) > MAX_IND or len(ura_ind) > MAX_IND
-            or ((riichi or double_riichi or ippatsu) and open_meld) or (ippatsu and not any_riichi)
-            or (ura_ind and not any_riichi) or len(ura_ind) > len(dora_ind)
-            or (not self_draw and given_discarder == seat_wind)
+    for i in range(dora_ind.n_red):
+        red_suits[dora_ind.red[i] // 9] += 1
+    for i in range(ura_ind.n_red):
+        red_suits[ura_ind.red[i] // 9] += 1
+    if (((riichi or double_riichi or ippatsu) and open_meld) or (ippatsu and not any_riichi)
+            or (ura_ind.n and not any_riichi) or ura_ind.n > dora_ind.n
+            or (not self_draw and given_discarder is not None and _seat_at(given_discarder) == seat)
             or (first_turn and (h.p.nmelds or any_riichi or (seat_wind == "E" and not self_draw)))
             or max(red_suits[0], red_suits[1], red_suits[2]) > 1):
         why[0] = WHY_CONTRADICTION
@@ -883,19 +1062,22 @@ cdef object _full(object text, object context, object rules, int *why):
             if not n or last_wall:
                 why[0] = WHY_CONTRADICTION
                 return None
-        elif h.all_counts[h.p.win] > 1 or last_wall or h.p.win in dora_ind or h.p.win in ura_ind:
+        elif (h.all_counts[h.p.win] > 1 or last_wall or _pointed_by(&dora_ind, h.p.win)
+              or _pointed_by(&ura_ind, h.p.win)):
             why[0] = WHY_CONTRADICTION
             return None
     # the dora (riichi.dora_count)
     dora_n = 0
-    for k in dora_ind:
-        dora_n += h.all_counts[NEXT_TILE[k]]
+    for i in range(dora_ind.n):
+        dora_n += h.all_counts[NEXT_TILE[dora_ind.kinds[i]]]
     ura_n = 0
-    for k in ura_ind:
-        ura_n += h.all_counts[NEXT_TILE[k]]
+    for i in range(ura_ind.n):
+        ura_n += h.all_counts[NEXT_TILE[ura_ind.kinds[i]]]
     aka_n = n_reds if aka else 0
-    discarder = given_discarder if given_discarder is not None else PREVIOUS_SEAT[seat_wind]
-    values[N_DISCARDER] = discarder
+    discarder_at = _seat_at(given_discarder) if given_discarder is not None else PREVIOUS_AT[seat]
+    if discarder_at < 0:
+        why[0] = WHY_CONTEXT
+        return None
     # the chosen reading (as best())
     memset(&f, 0, sizeof(Facts))
     memset(suits, 0, sizeof(suits))
@@ -931,25 +1113,46 @@ cdef object _full(object text, object context, object rules, int *why):
     s.facts = &f
     s.found = 0
     _search(&s)
-    # the Result (Riichi.score)
+    # the Result (Riichi.score): the context used (every field's value, the discarder's default
+    # resolved; the fields left at their defaults), its dicts copied from their templates
+    values = PyDict_Copy(CTX_DEFAULTS)
+    for n in range(n_fields):
+        if (given_bits >> n) & 1:
+            rj_store(values, DIRECT, KEYS_CTX, n, <object>got[n])
+    rj_store(values, DIRECT, KEYS_CTX, X_DISCARDER, SEATS_T[discarder_at])
+    cdef int n_defaults = 0
+    for n in range(n_fields):
+        n_defaults += not (given_bits >> n) & 1
+    defaults = PyList_New(n_defaults)
+    i = 0
+    for n in range(n_fields):
+        if not (given_bits >> n) & 1:
+            name = FIELD_NAMES[n]
+            Py_INCREF(name)
+            PyList_SET_ITEM(defaults, i, name)
+            i += 1
     cdef dict dora_dict = PyDict_Copy(T_DORA)
-    dora_dict[K_DORA_N] = dora_n
-    dora_dict[K_AKA_N] = aka_n
-    dora_dict[K_URA_N] = ura_n
+    rj_store(dora_dict, DIRECT, KEYS_DORA, 0, dora_n)
+    rj_store(dora_dict, DIRECT, KEYS_DORA, 1, aka_n)
+    rj_store(dora_dict, DIRECT, KEYS_DORA, 2, ura_n)
     cdef dict details
+    cdef tuple detail_keys
     if not s.found:
         details = PyDict_Copy(T_DETAILS_NONE)
+        detail_keys = KEYS_DETAILS_NONE
     elif not s.best.has_yaku:
         details = PyDict_Copy(T_DETAILS_NO_YAKU)
+        detail_keys = KEYS_DETAILS_NO_YAKU
     else:
         details = PyDict_Copy(T_DETAILS_VALID)
-    details[K_DEALER] = dealer
-    details[K_DORA] = dora_dict
-    details[K_RICHI_STICKS] = 1000 * got[X_STICKS]
+        detail_keys = KEYS_DETAILS_VALID
+    rj_store(details, DIRECT, detail_keys, D_DEALER, dealer)
+    rj_store(details, DIRECT, detail_keys, D_DORA, dora_dict)
+    rj_store(details, DIRECT, detail_keys, D_STICKS, 1000 * <object>got[X_STICKS])
     result = rj_alloc(RESULT_T)
     used = rj_alloc(CONTEXT_USED_T)
     rj_set(used, O_CONTEXT_USED[0], values)
-    rj_set(used, O_CONTEXT_USED[1], [FIELD_NAMES[i] for i in range(n_fields) if not (given_bits >> i) & 1])
+    rj_set(used, O_CONTEXT_USED[1], defaults)
     rj_set(result, O_RESULT[0], S_VARIANT)
     rj_set(result, O_RESULT[1], _canonical(&h))
     rj_set(result, O_RESULT[9], PyDict_Copy(echo))
@@ -974,8 +1177,8 @@ cdef object _full(object text, object context, object rules, int *why):
     b = &s.best
     r = &b.reading
     # the dora texts: the tiles pointed at, the red fives
-    dora_tiles = _held(h.all_counts, dora_ind)
-    ura_tiles = _held(h.all_counts, ura_ind)
+    dora_tiles = _held(h.all_counts, &dora_ind)
+    ura_tiles = _held(h.all_counts, &ura_ind)
     red_tiles = ""
     if aka_n:
         reds = []
@@ -1000,21 +1203,22 @@ cdef object _full(object text, object context, object rules, int *why):
             tiles = _item_tiles(k, &h, r, seat_tile, round_tile)
         items.append(_item(k, b.kept_points[n], b.kept_count[n], tiles))
         han += b.kept_points[n] * b.kept_count[n]
-    fu_items = []
+    fu_items = PyList_New(b.n_fu)
     for n in range(b.n_fu):
         part = PyDict_Copy(T_FU_ITEM)
-        part[K_REASON] = FU_STR[b.fu_reason[n]]
-        part[K_FU_VALUE] = b.fu_value[n]
-        part[K_TILES] = _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else ""
-        fu_items.append(part)
+        rj_store(part, DIRECT, KEYS_FU_ITEM, 0, FU_STR[b.fu_reason[n]])
+        rj_store(part, DIRECT, KEYS_FU_ITEM, 1, b.fu_value[n])
+        rj_store(part, DIRECT, KEYS_FU_ITEM, 2, _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else "")
+        Py_INCREF(part)
+        PyList_SET_ITEM(fu_items, n, part)
     partition = _partition(&h, r)
     rj_set(result, O_RESULT[5], items)
     rj_set(result, O_RESULT[7], partition)
     if not b.has_yaku:
-        details[K_HAN] = han
-        details[K_FU] = b.fu
-        details[K_FU_ITEMS] = fu_items
-        details[K_LIMIT] = LIMIT_STR[0]
+        rj_store(details, DIRECT, detail_keys, D_HAN, han)
+        rj_store(details, DIRECT, detail_keys, D_FU, b.fu)
+        rj_store(details, DIRECT, detail_keys, D_FU_ITEMS, fu_items)
+        rj_store(details, DIRECT, detail_keys, D_LIMIT, LIMIT_STR[0])
         rj_set(result, O_RESULT[2], False)
         rj_set(result, O_RESULT[3], S_NO_YAKU)
         rj_set(result, O_RESULT[4], 0)
@@ -1025,12 +1229,10 @@ cdef object _full(object text, object context, object rules, int *why):
     # value.value and value.settle
     basic = _basic(b.han, b.fu, b.yakuman, rule_bits)
     limit = _limit(b.han, b.fu, b.yakuman, rule_bits)
-    seat = SEAT_INDEX[seat_wind]
     if not self_draw:
         main = _up100(basic * (6 if dealer else 4))
         additional = 0
         total = main
-        discarder_at = SEAT_INDEX[discarder]
         pay[discarder_at] -= main + 300 * honba
         pay[seat] += main + 300 * honba
     elif dealer:
@@ -1047,23 +1249,27 @@ cdef object _full(object text, object context, object rules, int *why):
         total = 0
         for i in range(4):
             if i != seat:
-                t = main if SEATS_T[i] == DEALER_SEAT else additional
+                t = main if i == DEALER_AT else additional
                 pay[i] -= t + 100 * honba
                 pay[seat] += t + 100 * honba
                 total += t
-    details[K_HAN] = b.han
-    details[K_FU] = b.fu
-    details[K_FU_ITEMS] = fu_items
-    details[K_LIMIT] = YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit]
+    rj_store(details, DIRECT, detail_keys, D_HAN, b.han)
+    rj_store(details, DIRECT, detail_keys, D_FU, b.fu)
+    rj_store(details, DIRECT, detail_keys, D_FU_ITEMS, fu_items)
+    rj_store(details, DIRECT, detail_keys, D_LIMIT, YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit])
     cost = PyDict_Copy(T_COST)
-    cost[K_MAIN] = main
-    cost[K_ADDITIONAL] = additional
-    details[K_COST] = cost
+    rj_store(cost, DIRECT, KEYS_COST, 0, main)
+    rj_store(cost, DIRECT, KEYS_COST, 1, additional)
+    rj_store(details, DIRECT, detail_keys, D_COST, cost)
     rj_set(result, O_RESULT[2], True)
     rj_set(result, O_RESULT[3], None)
     rj_set(result, O_RESULT[4], total)
-    rj_set(result, O_RESULT[6], [_exclusion(b.excluded[n], b.excluded_by[n], b.excluded_principle[n],
-                                            b.excluded_count[n]) for n in range(b.n_excluded)])
+    excluded = PyList_New(b.n_excluded)
+    for n in range(b.n_excluded):
+        e = _exclusion(b.excluded[n], b.excluded_by[n], b.excluded_principle[n], b.excluded_count[n])
+        Py_INCREF(e)
+        PyList_SET_ITEM(excluded, n, e)
+    rj_set(result, O_RESULT[6], excluded)
     rj_set(result, O_RESULT[8], _payments(pay))
     rj_set(result, O_RESULT[16], S_TIE_BREAK)
     return result

@@ -81,7 +81,7 @@ cdef extern from *:
         Py_ssize_t dk_nentries;
         char dk_indices[];
     } rj_keys;
-    static PyObject **rj_slots(PyObject *d, Py_ssize_t n) {
+    static inline PyObject **rj_slots(PyObject *d, Py_ssize_t n) {
         PyDictObject *mp = (PyDictObject *)d;
         rj_keys *k = (rj_keys *)mp->ma_keys;
         if (mp->ma_values != NULL || k->dk_kind != 1 || k->dk_nentries != n || mp->ma_used != n)
@@ -95,7 +95,8 @@ cdef extern from *:
     /* value i of a fresh copy of a template (its keys in ``keys``): stored in its slot when the
        probe passed, else by PyDict_SetItem; a dict given a container is tracked by the collector,
        as PyDict_SetItem would */
-    static inline int rj_store(PyObject *d, int direct, PyObject *keys, Py_ssize_t i, PyObject *v) {
+    static inline __attribute__((always_inline)) int rj_store(PyObject *d, int direct, PyObject *keys,
+                                                              Py_ssize_t i, PyObject *v) {
         PyObject **slot;
         PyObject *old;
         if (!direct)
@@ -105,7 +106,7 @@ cdef extern from *:
         Py_INCREF(v);
         *slot = v;
         Py_XDECREF(old);
-        if (PyObject_IS_GC(v) && !PyObject_GC_IsTracked(d))
+        if (PyType_IS_GC(Py_TYPE(v)) && !PyObject_GC_IsTracked(d))
             PyObject_GC_Track(d);
         return 0;
     }
@@ -230,7 +231,7 @@ cdef list TILE_STR = []              # tile_name
 cdef list GROUP_STR = []             # shapes._group_text by kind code * 34 + tile (None: no such group)
 cdef list RED_GROUP_STR = []         # the same with its first five written red (red_text)
 cdef list RED_NAME = []              # red_name by suit
-cdef dict MELD_STR = {}              # format_meld by meld code, written on first use
+cdef list MELD_STR = []              # format_meld by meld code, written on first use
 cdef object MELD_WRITER = None       # compiled.meld_text(kind code, tile, exposure, claim, red)
 cdef list ITEM_ID = []
 cdef list ITEM_NAME = []
@@ -372,7 +373,7 @@ def configure_full(dict c):
     GROUP_STR = list(c["group_texts"])
     RED_GROUP_STR = list(c["red_group_texts"])
     RED_NAME = list(c["red_names"])
-    MELD_STR = {}
+    MELD_STR = [None] * (3 * 34 * 3 * 4 * 4)
     MELD_WRITER = c["meld_writer"]
     ITEM_ID = list(c["item_ids"])
     ITEM_NAME = list(c["item_names"])
@@ -570,7 +571,10 @@ cdef str _meld_text(PlainHand *h, int m):
     """notation.format_meld of the hand's meld m, from the Python writer, kept by its code."""
     cdef int code = ((((h.p.mkind[m] * 34 + h.p.mtile[m]) * 3 + h.p.mexp[m]) * 4 + h.p.moffer[m]) * 4
                      + h.meld_red[m])
-    text = MELD_STR.get(code)
+    if not (0 <= h.p.mkind[m] < 3 and 0 <= h.p.mtile[m] < 34 and 0 <= h.p.mexp[m] < 3 and 0 <= h.p.moffer[m] < 4
+            and 0 <= h.meld_red[m] < 4):
+        return MELD_WRITER(h.p.mkind[m], h.p.mtile[m], h.p.mexp[m], h.p.moffer[m], h.meld_red[m])
+    text = MELD_STR[code]
     if text is None:
         text = MELD_WRITER(h.p.mkind[m], h.p.mtile[m], h.p.mexp[m], h.p.moffer[m], h.meld_red[m])
         MELD_STR[code] = text
@@ -585,7 +589,20 @@ cdef str _canonical(PlainHand *h):
     cdef bint red[14]
     cdef int n = 0, k, c, i, r
     cdef bint skip_win = 1
-    parts = [_meld_text(h, m) for m in range(h.p.nmelds)]
+    cdef Py_ssize_t size
+    cdef list parts = None
+    t.n = 0
+    for m in range(h.p.nmelds):  # each meld's text, copied in (ASCII) or joined
+        text = _meld_text(h, m)
+        size = PyUnicode_GET_LENGTH(text)
+        if parts is None and PyUnicode_IS_ASCII(text) and t.n + size <= TEXT_CAP:
+            memcpy(&t.buf[t.n], PyUnicode_DATA(text), size)
+            t.n += size
+        else:
+            if parts is None:
+                parts = [_t_str(&t)]
+                t.n = 0
+            parts.append(text)
     for k in range(34):
         for c in range(h.p.conc[k]):
             if k == h.p.win and skip_win:
@@ -606,8 +623,12 @@ cdef str _canonical(PlainHand *h):
                 if kinds[i] == h.red[r]:
                     red[i] = 1
                     break
-    t.n = 0
+    if parts is None and t.n + 3 * 14 > TEXT_CAP:  # room for the concealed tiles' text
+        parts = [_t_str(&t)]
+        t.n = 0
     _t_tiles(&t, kinds, red, n)
+    if parts is None:
+        return _t_str(&t)
     parts.append(_t_str(&t))
     return "".join(parts)
 
@@ -909,19 +930,21 @@ cdef list _partition(PlainHand *h, Reading *r):
         t.n = 0
         _t_tiles(&t, kinds, NULL, n)
         return [_t_str(&t)]
-    out = []
+    out = PyList_New(r.n_groups)
     memset(taken, 0, sizeof(taken))
     for g in range(r.n_groups):
         if r.shape == S_STANDARD and g < h.p.nmelds:
-            out.append(_meld_text(h, g))
-            continue
-        red_here = 0
-        for i in range(h.n_red):
-            k = h.red[i]
-            if not taken[i] and (r.tile[g] == k or (r.kind[g] == K_SEQ and r.tile[g] <= k <= r.tile[g] + 2)):
-                taken[i] = 1
-                red_here = 1
-        out.append(RED_GROUP_STR[r.kind[g] * 34 + r.tile[g]] if red_here else GROUP_STR[r.kind[g] * 34 + r.tile[g]])
+            text = _meld_text(h, g)
+        else:
+            red_here = 0
+            for i in range(h.n_red):
+                k = h.red[i]
+                if not taken[i] and (r.tile[g] == k or (r.kind[g] == K_SEQ and r.tile[g] <= k <= r.tile[g] + 2)):
+                    taken[i] = 1
+                    red_here = 1
+            text = RED_GROUP_STR[r.kind[g] * 34 + r.tile[g]] if red_here else GROUP_STR[r.kind[g] * 34 + r.tile[g]]
+        Py_INCREF(text)
+        PyList_SET_ITEM(out, g, text)
     return out
 
 

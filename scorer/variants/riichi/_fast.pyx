@@ -187,6 +187,13 @@ cdef struct Facts:
     int n_suits
     int the_suit
     bint honours
+    # of every kind held (_hand_kinds): none a terminal or honour; each one; each an honour; each
+    # green; each a terminal
+    bint simples
+    bint all_th
+    bint all_honours
+    bint all_green
+    bint all_terminals
     int n_melds
     int meld_kind[4]
     int meld_tile[4]
@@ -292,20 +299,42 @@ cdef void _situation(Facts* f, char* found) noexcept:
         found[I_RENHOU] = 1
 
 
-cdef void _colours(Facts* f, char* found) noexcept:
-    cdef bint simples = 1, all_th = 1
+cdef void _hand_kinds(Facts* f) noexcept:
+    """What the kinds held say, read once a hand: the suits, honours, and the colours of the yaku
+    and yakuman that look at every tile."""
     cdef int k
+    cdef bint suits[3]
+    memset(suits, 0, sizeof(suits))
+    f.n_suits = 0
+    f.honours = 0
+    f.simples = f.all_th = f.all_honours = f.all_green = f.all_terminals = 1
     for k in range(34):
-        if f.kinds[k]:
-            if _th(k):
-                simples = 0
-            else:
-                all_th = 0
-    if simples and (f.closed or f.rules & R_OPEN_TANYAO):
+        if not f.kinds[k]:
+            continue
+        if k < 27:
+            if not suits[k // 9]:
+                suits[k // 9] = 1
+                f.n_suits += 1
+                f.the_suit = k // 9
+            f.all_honours = 0
+        else:
+            f.honours = 1
+        if _th(k):
+            f.simples = 0
+        else:
+            f.all_th = 0
+        if not green[k]:
+            f.all_green = 0
+        if not (k < 27 and (k % 9 == 0 or k % 9 == 8)):
+            f.all_terminals = 0
+
+
+cdef void _colours(Facts* f, char* found) noexcept:
+    if f.simples and (f.closed or f.rules & R_OPEN_TANYAO):
         found[I_TANYAO] = 1
     if f.n_suits == 1:
         found[I_HONITSU if f.honours else I_CHINITSU] = 1
-    if all_th:
+    if f.all_th:
         found[I_HONROUTOU] = 1
 
 
@@ -421,21 +450,11 @@ cdef void _yakuman(Reading* r, Facts* f, char* found) noexcept:
 
 cdef void _hand_yakuman(Facts* f, char* found) noexcept:
     """The yakuman of the hand's tiles and situation, whatever its reading."""
-    cdef int k
-    cdef bint all_honours = 1, all_green = 1, all_terminals = 1
-    for k in range(34):
-        if f.kinds[k]:
-            if k < 27:
-                all_honours = 0
-            if not green[k]:
-                all_green = 0
-            if not (k < 27 and (k % 9 == 0 or k % 9 == 8)):
-                all_terminals = 0
-    if all_honours:
+    if f.all_honours:
         found[I_TSUUIISOU] = 1
-    if all_green:
+    if f.all_green:
         found[I_RYUUIISOU] = 1
-    if all_terminals:
+    if f.all_terminals:
         found[I_CHINROUTOU] = 1
     if f.kans == 4:
         found[I_SUUKANTSU] = 1
@@ -856,9 +875,7 @@ def best(concealed, tuple melds, int win, int situation, int seat_tile, int roun
     cdef Search s
     cdef Facts f
     cdef int k, n, t, kind
-    cdef bint suits[3]
     memset(&f, 0, sizeof(Facts))
-    memset(suits, 0, sizeof(suits))
     for k in range(34):
         f.counts[k] = concealed[k]
         if f.counts[k]:
@@ -878,15 +895,7 @@ def best(concealed, tuple melds, int win, int situation, int seat_tile, int roun
         if kind == K_SEQ:
             f.kinds[t + 1] = 1
             f.kinds[t + 2] = 1
-    for k in range(34):
-        if f.kinds[k]:
-            if k < 27:
-                if not suits[k // 9]:
-                    suits[k // 9] = 1
-                    f.n_suits += 1
-                    f.the_suit = k // 9
-            else:
-                f.honours = 1
+    _hand_kinds(&f)
     f.win = win
     f.situation = situation
     f.rules = rules

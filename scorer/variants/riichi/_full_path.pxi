@@ -128,6 +128,8 @@ cdef extern from "Python.h":
     void *PyUnicode_DATA(object o)
 
 cdef enum:
+    KEPT_POINTS = 32     # the items without tiles kept by position (ITEMS_KEPT): points and count below these
+    KEPT_COUNT = 8
     MAX_TEXT = 200       # the C notation reader's longest text
     TEXT_CAP = 256
     MAX_FIELDS = 32
@@ -421,7 +423,7 @@ def configure_full(dict c):
         (T_DETAILS_VALID, KEYS_DETAILS_VALID), (T_DORA, KEYS_DORA), (T_COST, KEYS_COST),
         (T_PAYMENTS, KEYS_PAYMENTS), (T_FU_ITEM, KEYS_FU_ITEM), (CTX_DEFAULTS, KEYS_CTX)))
     RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T = c["result"], c["item"], c["exclusion"], c["context_used"]
-    ITEMS_KEPT = {}
+    ITEMS_KEPT = [None] * (MAX_ITEMS * KEPT_POINTS * KEPT_COUNT)
     EXCLUSIONS_KEPT = {}
     if not (_offsets(RESULT_T, RESULT_FIELDS, O_RESULT) and _offsets(ITEM_T, ITEM_FIELDS, O_ITEM)
             and _offsets(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
@@ -753,20 +755,19 @@ cdef object _rules(object rules):
 # the items without tiles and the exclusions, frozen, shared by results as the checked path's
 # compiled step shares them (compiled._item, compiled._exclusion); few: the table's rows by their han
 # and count, bounded
-cdef dict ITEMS_KEPT = {}
+cdef list ITEMS_KEPT = []  # by (item, points, count), points and count below KEPT_POINTS, KEPT_COUNT
 cdef dict EXCLUSIONS_KEPT = {}
 
 
 cdef object _item(int n, int points, int count, str tiles):
-    cdef long key
-    if tiles or points >= 64 or count >= 64:
+    cdef Py_ssize_t at
+    if tiles or not (0 <= points < KEPT_POINTS and 0 <= count < KEPT_COUNT):
         return _new_item(n, points, count, tiles)
-    key = (n * 64 + points) * 64 + count
-    found = ITEMS_KEPT.get(key)
+    at = (n * KEPT_POINTS + points) * KEPT_COUNT + count
+    found = ITEMS_KEPT[at]
     if found is None:
         found = _new_item(n, points, count, tiles)
-        if len(ITEMS_KEPT) < 4096:
-            ITEMS_KEPT[key] = found
+        ITEMS_KEPT[at] = found
     return found
 
 
@@ -985,7 +986,6 @@ cdef object _full(object text, object context, object rules, int *why):
     cdef int pay[4]
     cdef int seen[34]
     cdef int red_suits[3]
-    cdef bint suits[3]
     cdef bint self_draw, riichi, double_riichi, ippatsu, last_wall, kong_win, first_turn, any_riichi, open_meld
     cdef bint dealer
     cdef dict part, cost
@@ -1103,7 +1103,6 @@ cdef object _full(object text, object context, object rules, int *why):
         return None
     # the chosen reading (as best())
     memset(&f, 0, sizeof(Facts))
-    memset(suits, 0, sizeof(suits))
     for k in range(34):
         f.counts[k] = h.p.conc[k]
         f.kinds[k] = h.all_counts[k] > 0
@@ -1114,15 +1113,7 @@ cdef object _full(object text, object context, object rules, int *why):
         f.meld_tile[m] = h.p.mtile[m]
         f.meld_concealed[m] = h.p.mexp[m] == 2
         f.kans += h.p.mkind[m] == 2
-    for k in range(34):
-        if f.kinds[k]:
-            if k < 27:
-                if not suits[k // 9]:
-                    suits[k // 9] = 1
-                    f.n_suits += 1
-                    f.the_suit = k // 9
-            else:
-                f.honours = 1
+    _hand_kinds(&f)
     situation = (self_draw | riichi << 1 | double_riichi << 2 | ippatsu << 3 | last_wall << 4 | kong_win << 5
                  | first_turn << 6 | dealer << 7)
     f.win = h.p.win

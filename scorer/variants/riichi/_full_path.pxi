@@ -171,6 +171,7 @@ _FINDER_KINDS = {
 }
 
 FULL_DECLINED = "not configured"  # why the C full path is off (None: on)
+FULL_DICT_SLOTS = False  # whether a result's dicts are filled in their slots (else by PyDict_SetItem)
 cdef bint FULL_ON = False
 
 # --- what configure_full hands over ---------------------------------------------------------------
@@ -305,7 +306,7 @@ def configure_full(dict c):
     global K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES
     global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT
     global KEYS_DETAILS_NONE, KEYS_DETAILS_NO_YAKU, KEYS_DETAILS_VALID, KEYS_DORA, KEYS_COST, KEYS_PAYMENTS
-    global KEYS_FU_ITEM, KEYS_CTX, DIRECT
+    global KEYS_FU_ITEM, KEYS_CTX, DIRECT, FULL_DICT_SLOTS
     FULL_ON = False
     if DECLINED is not None:
         FULL_DECLINED = f"the scorer is off: {DECLINED}"
@@ -418,7 +419,8 @@ def configure_full(dict c):
     KEYS_DETAILS_NONE = KEYS_DETAILS_VALID[:D_HAN]
     KEYS_DORA, KEYS_COST, KEYS_PAYMENTS, KEYS_FU_ITEM = tuple(T_DORA), tuple(T_COST), tuple(T_PAYMENTS), tuple(T_FU_ITEM)
     KEYS_CTX = tuple(CTX_DEFAULTS)
-    DIRECT = all(_probe(template, keys) for template, keys in (
+    # (``dict_slots``: False stores every value by PyDict_SetItem, as on an interpreter the probe fails)
+    DIRECT = FULL_DICT_SLOTS = c.get("dict_slots", True) and all(_probe(template, keys) for template, keys in (
         (T_DETAILS_NONE, KEYS_DETAILS_NONE), (T_DETAILS_NO_YAKU, KEYS_DETAILS_NO_YAKU),
         (T_DETAILS_VALID, KEYS_DETAILS_VALID), (T_DORA, KEYS_DORA), (T_COST, KEYS_COST),
         (T_PAYMENTS, KEYS_PAYMENTS), (T_FU_ITEM, KEYS_FU_ITEM), (CTX_DEFAULTS, KEYS_CTX)))

@@ -92,6 +92,7 @@ cdef extern from *:
     static PyObject **rj_slots(PyObject *d, Py_ssize_t n) { return NULL; }
     #endif
     static int rj_slots_ok(PyObject *d, Py_ssize_t n) { return rj_slots(d, n) != NULL; }
+    static inline PyObject *rj_type(PyObject *o) { return (PyObject *)Py_TYPE(o); }
     /* value i of a fresh copy of a template (its keys in ``keys``): stored in its slot when the
        probe passed, else by PyDict_SetItem; a dict given a container is tracked by the collector,
        as PyDict_SetItem would */
@@ -119,10 +120,12 @@ cdef extern from *:
     }
     """
     bint rj_slots_ok(object d, Py_ssize_t n)
+    PyObject* rj_type(PyObject* o)
     int rj_store(object d, bint direct, tuple keys, Py_ssize_t i, object v) except -1
     object _ascii "rj_ascii"(const char *s, Py_ssize_t size)
 
 cdef extern from "Python.h":
+    ctypedef size_t Py_uhash_t
     PyObject* Py_True_p "Py_True"
     int PyUnicode_IS_ASCII(object o)
     void *PyUnicode_DATA(object o)
@@ -221,7 +224,7 @@ cdef int PREVIOUS_AT[4]
 cdef int SEAT_TILE_AT[4]
 cdef object RULES_READER = None      # compiled.rules_reading: (rule bits, aka, echo) or None
 cdef frozenset RULES_KEY_TYPES = frozenset()  # compiled._KEY_TYPES: the value types plain rules hold
-cdef dict RULES_KEPT = {}            # plain rules (compiled._rules_key) -> RULES_READER's answer
+cdef dict RULES_KEPT = {}            # a preset's name (None: the default) -> RULES_READER's answer
 cdef object INDICATOR_READER = None  # compiled.indicator_tiles: (kinds, red kinds) or None
 cdef dict INDICATORS_READ = {}       # its table of texts read
 cdef int MAX_IND = 5
@@ -298,7 +301,7 @@ def configure_full(dict c):
     global X_KONG_WIN, X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS
     global T_DETAILS_NONE, T_DETAILS_NO_YAKU, T_DETAILS_VALID, T_DORA, T_COST, T_PAYMENTS, T_FU_ITEM
     global SEAT_INDEX, SEATS_T, PREVIOUS_SEAT, SEAT_TILE, DEALER_SEAT, RULES_READER, INDICATOR_READER, DEALER_AT
-    global RULES_KEY_TYPES, RULES_KEPT
+    global RULES_KEY_TYPES, RULES_KEPT, RULES_USED, n_key_types
     global INDICATORS_READ, MAX_IND, BARE_KONG_READ, TILE_STR, GROUP_STR, RED_GROUP_STR, RED_NAME, MELD_STR, MELD_WRITER
     global ITEM_ID, ITEM_NAME, ITEM_NAME_ZH, PRINCIPLE_STR, FU_STR, LIMIT_STR, YAKUMAN_STR
     global S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
@@ -350,6 +353,16 @@ def configure_full(dict c):
     RULES_READER = c["rules_reader"]
     RULES_KEY_TYPES = frozenset(c["rules_key_types"])
     RULES_KEPT = {}
+    for n in range(RULES_TABLE):
+        RULES_ITEMS[n] = RULES_ANSWERS[n] = None
+    RULES_USED = 0
+    if len(RULES_KEY_TYPES) > 8:
+        FULL_DECLINED = "more rule value types than the full path holds"
+        return
+    n_key_types = 0
+    for t in RULES_KEY_TYPES:
+        KEY_TYPE[n_key_types] = <PyObject*>t
+        n_key_types += 1
     INDICATOR_READER = c["indicator_reader"]
     INDICATORS_READ = c["indicators_read"]
     MAX_IND = c["max_indicators"]
@@ -728,28 +741,83 @@ cdef inline void _tuple_put(object t, Py_ssize_t n, object v):
 cdef object _rules(object rules):
     """RULES_READER's answer, kept for plain rules by compiled._rules_key's key (a preset's name,
     None, or an object's items with their types: 1 is not True)."""
-    cdef Py_ssize_t pos = 0, n = 0
-    cdef PyObject* k_p
-    cdef PyObject* v_p
-    if rules is None or type(rules) is str:
-        key = rules
-    elif type(rules) is dict:
-        # compiled._rules_key's items flattened into one tuple: key, value type, value
-        key = PyTuple_New(3 * len(<dict>rules))
-        while PyDict_Next(rules, &pos, &k_p, &v_p):
-            if type(<object>v_p) not in RULES_KEY_TYPES:
-                return RULES_READER(rules)
-            _tuple_put(key, n, <object>k_p)
-            _tuple_put(key, n + 1, type(<object>v_p))
-            _tuple_put(key, n + 2, <object>v_p)
-            n += 3
-    else:
+    if type(rules) is dict:
+        return _dict_rules(<dict>rules)
+    if rules is not None and type(rules) is not str:
         return RULES_READER(rules)
-    found = RULES_KEPT.get(key)
+    found = RULES_KEPT.get(rules)
     if found is None:
         found = RULES_READER(rules)
-        if found is not None and len(RULES_KEPT) < 1024:
-            RULES_KEPT[key] = found
+        if found is not None and len(RULES_KEPT) < RULES_MAX:
+            RULES_KEPT[rules] = found
+    return found
+
+
+# rules objects read, by their items: an open-addressed table of the items' hash, the items flattened
+# (key, value type, value: compiled._rules_key's key) and RULES_READER's answer; at most RULES_MAX
+cdef enum:
+    RULES_TABLE = 2048
+    RULES_MAX = 1024
+cdef Py_hash_t RULES_HASH[RULES_TABLE]
+cdef list RULES_ITEMS = [None] * RULES_TABLE
+cdef list RULES_ANSWERS = [None] * RULES_TABLE
+cdef int RULES_USED = 0
+cdef PyObject* KEY_TYPE[8]  # compiled._KEY_TYPES, the value types plain rules hold
+cdef int n_key_types = 0
+
+
+cdef inline bint _key_type(PyObject* t) noexcept:
+    cdef int n
+    for n in range(n_key_types):
+        if KEY_TYPE[n] == t:
+            return True
+    return False
+
+
+cdef inline bint _same(PyObject* a, object b) except -1:
+    return a == <PyObject*>b or (type(<object>a) is type(b) and <object>a == b)
+
+
+cdef object _dict_rules(dict rules):
+    global RULES_USED
+    cdef Py_ssize_t pos = 0, n, at
+    cdef PyObject* k_p
+    cdef PyObject* v_p
+    cdef Py_uhash_t h = 0x345678 + <Py_uhash_t>len(rules)
+    cdef tuple items
+    cdef bint same
+    while PyDict_Next(rules, &pos, &k_p, &v_p):
+        if not _key_type(rj_type(v_p)):
+            return RULES_READER(rules)
+        h = (h ^ <Py_uhash_t>hash(<object>k_p)) * 1000003
+        h = (h ^ (<Py_uhash_t>rj_type(v_p) >> 4)) * 1000003
+        h = (h ^ <Py_uhash_t>hash(<object>v_p)) * 1000003
+    at = h & (RULES_TABLE - 1)
+    while RULES_ITEMS[at] is not None:
+        items = <tuple>RULES_ITEMS[at]
+        if RULES_HASH[at] == <Py_hash_t>h and len(items) == 3 * len(rules):
+            pos = n = 0
+            same = True
+            while same and PyDict_Next(rules, &pos, &k_p, &v_p):
+                same = (_same(k_p, items[n]) and rj_type(v_p) == <PyObject*>items[n + 1]
+                        and _same(v_p, items[n + 2]))
+                n += 3
+            if same:
+                return RULES_ANSWERS[at]
+        at = (at + 1) & (RULES_TABLE - 1)
+    found = RULES_READER(rules)
+    if found is not None and RULES_USED < RULES_MAX:
+        items = PyTuple_New(3 * len(rules))
+        pos = n = 0
+        while PyDict_Next(rules, &pos, &k_p, &v_p):
+            _tuple_put(items, n, <object>k_p)
+            _tuple_put(items, n + 1, type(<object>v_p))
+            _tuple_put(items, n + 2, <object>v_p)
+            n += 3
+        RULES_HASH[at] = <Py_hash_t>h
+        RULES_ITEMS[at] = items
+        RULES_ANSWERS[at] = found
+        RULES_USED += 1
     return found
 
 

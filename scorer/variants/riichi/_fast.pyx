@@ -707,8 +707,8 @@ cdef struct Search:
     Facts* facts
     HandItems hand    # the items every reading shares
     Reading reading   # the melds, then the split's groups being built
-    Scored best
-    Scored trial
+    Scored scored[2]  # the best reading so far and the one being scored, by turns
+    int best_at
     int found
     int pair
     int n_split
@@ -717,10 +717,11 @@ cdef struct Search:
 
 
 cdef void _consider(Search* s) noexcept:
-    _score(&s.reading, s.facts, &s.hand, &s.trial)
-    if not s.found or _better(&s.trial, &s.best):
-        s.trial.reading = s.reading
-        memcpy(&s.best, &s.trial, sizeof(Scored))
+    cdef Scored* trial = &s.scored[1 - s.best_at]
+    _score(&s.reading, s.facts, &s.hand, trial)
+    if not s.found or _better(trial, &s.scored[s.best_at]):
+        trial.reading = s.reading
+        s.best_at = 1 - s.best_at
     s.found += 1
 
 
@@ -822,6 +823,7 @@ cdef void _search(Search* s) noexcept:
     cdef int k, n, n_kinds = 0, n_orphans = 0, held = 0
     cdef bint pairs_only = 1
     memcpy(counts, f.counts, sizeof(counts))
+    s.best_at = 0
     _hand_items(f, &s.hand)
     if not f.n_melds:
         for k in range(34):
@@ -909,7 +911,7 @@ def best(concealed, tuple melds, int win, int situation, int seat_tile, int roun
     _search(&s)
     if not s.found:
         return None
-    cdef Scored* b = &s.best
+    cdef Scored* b = &s.scored[s.best_at]
     cdef Reading* r = &b.reading
     return (r.shape, [(r.kind[n], r.tile[n], r.concealed[n]) for n in range(f.n_melds if r.shape == S_STANDARD else 0,
                                                                             r.n_groups)],

@@ -1224,7 +1224,7 @@ cdef object _full(object text, object context, object rules, int *why):
     if not s.found:
         details = PyDict_Copy(T_DETAILS_NONE)
         detail_keys = KEYS_DETAILS_NONE
-    elif not s.best.has_yaku:
+    elif not s.scored[s.best_at].has_yaku:
         details = PyDict_Copy(T_DETAILS_NO_YAKU)
         detail_keys = KEYS_DETAILS_NO_YAKU
     else:
@@ -1258,7 +1258,7 @@ cdef object _full(object text, object context, object rules, int *why):
         rj_set(result, O_RESULT[8], _payments(pay))
         rj_set(result, O_RESULT[16], None)
         return result
-    b = &s.best
+    b = &s.scored[s.best_at]
     r = &b.reading
     # the dora texts: the tiles pointed at, the red fives
     dora_tiles = _held(h.all_counts, &dora_ind)

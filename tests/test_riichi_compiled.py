@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gc
 import logging
-import sys
 from typing import Any
 
 import pytest
@@ -394,38 +393,23 @@ def c_full_rows() -> list[tuple[Any, Any, Any]]:
 
 
 @needs_fast
-@pytest.mark.parametrize("dict_slots", [True, False])
-def test_the_c_full_path_writes_the_checked_paths_json(dict_slots: bool) -> None:
+def test_the_c_full_path_writes_the_checked_paths_json() -> None:
     # the serialised answer, byte for byte: every dict's keys in the checked path's order, every
-    # value of its type (True is not 1); the result's dicts filled in their slots, or key by key
+    # value of its type (True is not 1)
     from scorer.jsonio import dumps
 
     fast = compiled._fast
-    variant = registry.get("riichi")
-    try:
-        fast.configure_full({**compiled._full_tables(variant), "dict_slots": dict_slots})
-        assert fast.FULL_DECLINED is None and fast.FULL_DICT_SLOTS is dict_slots
-        taken = 0
-        for hand, context, rules in c_full_rows():
-            answered = fast.full(hand, context, rules)
-            if answered is None:
-                continue
-            taken += 1
-            assert dumps(answered) == dumps(engine.score_checked("riichi", hand, context, rules)), (hand, context)
-            # a dict holding a container is tracked by the collector, as one built in Python is
-            fields = [answered.details, answered.payments, answered.rules, answered.context_used.values]
-            for d in (d for f in fields for d in dicts_of(f)):
-                if any(isinstance(v, (dict, list)) for v in d.values()):
-                    assert gc.is_tracked(d), (hand, d)
-        assert taken > 50
-    finally:
-        compiled.full_path(variant)
-    assert fast.FULL_DECLINED is None and fast.FULL_DICT_SLOTS
-
-
-@needs_fast
-def test_the_c_full_path_fills_its_dicts_in_their_slots_here() -> None:
-    # the layout probe passes on the interpreters the project supports (else the path is slower,
-    # not wrong: the JSON test above runs both ways)
-    if sys.version_info < (3, 14):
-        assert compiled._fast.FULL_DICT_SLOTS
+    assert fast.FULL_DECLINED is None
+    taken = 0
+    for hand, context, rules in c_full_rows():
+        answered = fast.full(hand, context, rules)
+        if answered is None:
+            continue
+        taken += 1
+        assert dumps(answered) == dumps(engine.score_checked("riichi", hand, context, rules)), (hand, context)
+        # a dict holding a container is tracked by the collector, as one built in Python is
+        fields = [answered.details, answered.payments, answered.rules, answered.context_used.values]
+        for d in (d for f in fields for d in dicts_of(f)):
+            if any(isinstance(v, (dict, list)) for v in d.values()):
+                assert gc.is_tracked(d), (hand, d)
+    assert taken > 50

@@ -21,7 +21,6 @@ def best(concealed: Sequence[int], melds: tuple[tuple[int, int, bool], ...], win
 
 # the whole Result in C (_full_path.pxi)
 FULL_DECLINED: str | None
-FULL_DICT_SLOTS: bool
 
 def configure_full(c: dict[str, Any]) -> None: ...
 def full(text: Any, context: Any, rules: Any) -> Result | None: ...

@@ -65,52 +65,7 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    /* The value slots of a dict copied from a template: a combined table of str keys keeps its
-       entries (key, value) in insertion order after the indices, as CPython 3.11 to 3.13 lay it out.
-       configure_full probes every template (a value stored here must be the one the dict then
-       gives for that key); where the layout differs, or on another version, the values are stored
-       by PyDict_SetItem instead. */
-    #if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030E0000 && !defined(Py_GIL_DISABLED)
-    typedef struct {
-        Py_ssize_t dk_refcnt;
-        uint8_t dk_log2_size;
-        uint8_t dk_log2_index_bytes;
-        uint8_t dk_kind;
-        uint32_t dk_version;
-        Py_ssize_t dk_usable;
-        Py_ssize_t dk_nentries;
-        char dk_indices[];
-    } rj_keys;
-    static inline PyObject **rj_slots(PyObject *d, Py_ssize_t n) {
-        PyDictObject *mp = (PyDictObject *)d;
-        rj_keys *k = (rj_keys *)mp->ma_keys;
-        if (mp->ma_values != NULL || k->dk_kind != 1 || k->dk_nentries != n || mp->ma_used != n)
-            return NULL;
-        return (PyObject **)(k->dk_indices + ((size_t)1 << k->dk_log2_index_bytes)) + 1;
-    }
-    #else
-    static PyObject **rj_slots(PyObject *d, Py_ssize_t n) { return NULL; }
-    #endif
-    static int rj_slots_ok(PyObject *d, Py_ssize_t n) { return rj_slots(d, n) != NULL; }
     static inline PyObject *rj_type(PyObject *o) { return (PyObject *)Py_TYPE(o); }
-    /* value i of a fresh copy of a template (its keys in ``keys``): stored in its slot when the
-       probe passed, else by PyDict_SetItem; a dict given a container is tracked by the collector,
-       as PyDict_SetItem would */
-    static inline __attribute__((always_inline)) int rj_store(PyObject *d, int direct, PyObject *keys,
-                                                              Py_ssize_t i, PyObject *v) {
-        PyObject **slot;
-        PyObject *old;
-        if (!direct)
-            return PyDict_SetItem(d, PyTuple_GET_ITEM(keys, i), v);
-        slot = rj_slots(d, PyTuple_GET_SIZE(keys)) + 2 * i;
-        old = *slot;
-        Py_INCREF(v);
-        *slot = v;
-        Py_XDECREF(old);
-        if (PyType_IS_GC(Py_TYPE(v)) && !PyObject_GC_IsTracked(d))
-            PyObject_GC_Track(d);
-        return 0;
-    }
     /* a str of ASCII bytes this path wrote (its tables' digits and letters only) */
     static PyObject *rj_ascii(const char *s, Py_ssize_t n) {
         PyObject *text = PyUnicode_New(n, 127);
@@ -119,9 +74,7 @@ cdef extern from *:
         return text;
     }
     """
-    bint rj_slots_ok(object d, Py_ssize_t n)
     PyObject* rj_type(PyObject* o)
-    int rj_store(object d, bint direct, tuple keys, Py_ssize_t i, object v) except -1
     object _ascii "rj_ascii"(const char *s, Py_ssize_t size)
 
 cdef extern from "Python.h":
@@ -174,7 +127,6 @@ _FINDER_KINDS = {
 }
 
 FULL_DECLINED = "not configured"  # why the C full path is off (None: on)
-FULL_DICT_SLOTS = False  # whether a result's dicts are filled in their slots (else by PyDict_SetItem)
 cdef bint FULL_ON = False
 
 # --- what configure_full hands over ---------------------------------------------------------------
@@ -197,11 +149,9 @@ cdef dict T_DORA = {}
 cdef dict T_COST = {}
 cdef dict T_PAYMENTS = {}
 cdef dict T_FU_ITEM = {}
-# each template's keys, in its order (the positions below), and whether a copy's values are stored
-# in their slots (rj_store; probed at configure)
+# each template's keys, in its order (the positions below)
 cdef tuple KEYS_DETAILS_NONE = (), KEYS_DETAILS_NO_YAKU = (), KEYS_DETAILS_VALID = ()
 cdef tuple KEYS_DORA = (), KEYS_COST = (), KEYS_PAYMENTS = (), KEYS_FU_ITEM = (), KEYS_CTX = ()
-cdef bint DIRECT = False
 cdef enum:
     D_DEALER = 0
     D_DORA = 1
@@ -276,20 +226,10 @@ cdef bint _offsets(cls, tuple names, Py_ssize_t *out) except -1:
     return True
 
 
-cdef bint _probe(dict template, tuple keys) except -1:
-    """Whether a copy of ``template`` takes its values in their slots (rj_store): each value stored
-    there is the one the copy gives for its key, and the template keeps its own."""
-    if tuple(template) != keys:
-        return False
-    before = list(template.values())
-    probe = PyDict_Copy(template)
-    if not rj_slots_ok(probe, len(keys)):
-        return False
-    marks = [object() for _ in keys]
-    for i in range(len(keys)):
-        rj_store(probe, True, keys, i, marks[i])
-    return (len(probe) == len(keys) and all(probe.get(k) is m for k, m in zip(keys, marks))
-            and all(a is b for a, b in zip(template.values(), before)))
+cdef inline int _store(dict d, tuple keys, Py_ssize_t i, object v) except -1:
+    """Value i of a fresh copy of a template, ``keys`` its keys in order."""
+    d[keys[i]] = v
+    return 0
 
 
 def configure_full(dict c):
@@ -309,7 +249,7 @@ def configure_full(dict c):
     global K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES
     global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT
     global KEYS_DETAILS_NONE, KEYS_DETAILS_NO_YAKU, KEYS_DETAILS_VALID, KEYS_DORA, KEYS_COST, KEYS_PAYMENTS
-    global KEYS_FU_ITEM, KEYS_CTX, DIRECT, FULL_DICT_SLOTS
+    global KEYS_FU_ITEM, KEYS_CTX
     FULL_ON = False
     if DECLINED is not None:
         FULL_DECLINED = f"the scorer is off: {DECLINED}"
@@ -432,11 +372,6 @@ def configure_full(dict c):
     KEYS_DETAILS_NONE = KEYS_DETAILS_VALID[:D_HAN]
     KEYS_DORA, KEYS_COST, KEYS_PAYMENTS, KEYS_FU_ITEM = tuple(T_DORA), tuple(T_COST), tuple(T_PAYMENTS), tuple(T_FU_ITEM)
     KEYS_CTX = tuple(CTX_DEFAULTS)
-    # (``dict_slots``: False stores every value by PyDict_SetItem, as on an interpreter the probe fails)
-    DIRECT = FULL_DICT_SLOTS = c.get("dict_slots", True) and all(_probe(template, keys) for template, keys in (
-        (T_DETAILS_NONE, KEYS_DETAILS_NONE), (T_DETAILS_NO_YAKU, KEYS_DETAILS_NO_YAKU),
-        (T_DETAILS_VALID, KEYS_DETAILS_VALID), (T_DORA, KEYS_DORA), (T_COST, KEYS_COST),
-        (T_PAYMENTS, KEYS_PAYMENTS), (T_FU_ITEM, KEYS_FU_ITEM), (CTX_DEFAULTS, KEYS_CTX)))
     RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T = c["result"], c["item"], c["exclusion"], c["context_used"]
     ITEMS_KEPT = [None] * (MAX_ITEMS * KEPT_POINTS * KEPT_COUNT)
     EXCLUSIONS_KEPT = {}
@@ -1041,7 +976,7 @@ cdef dict _payments(int *pay):
     cdef int n
     for n in range(4):
         if pay[n]:
-            rj_store(out, DIRECT, KEYS_PAYMENTS, n, pay[n])
+            _store(out, KEYS_PAYMENTS, n, pay[n])
     return out
 
 
@@ -1202,8 +1137,8 @@ cdef object _full(object text, object context, object rules, int *why):
     values = PyDict_Copy(CTX_DEFAULTS)
     for n in range(n_fields):
         if (given_bits >> n) & 1:
-            rj_store(values, DIRECT, KEYS_CTX, n, <object>got[n])
-    rj_store(values, DIRECT, KEYS_CTX, X_DISCARDER, SEATS_T[discarder_at])
+            _store(values, KEYS_CTX, n, <object>got[n])
+    _store(values, KEYS_CTX, X_DISCARDER, SEATS_T[discarder_at])
     cdef int n_defaults = 0
     for n in range(n_fields):
         n_defaults += not (given_bits >> n) & 1
@@ -1216,9 +1151,9 @@ cdef object _full(object text, object context, object rules, int *why):
             PyList_SET_ITEM(defaults, i, name)
             i += 1
     cdef dict dora_dict = PyDict_Copy(T_DORA)
-    rj_store(dora_dict, DIRECT, KEYS_DORA, 0, dora_n)
-    rj_store(dora_dict, DIRECT, KEYS_DORA, 1, aka_n)
-    rj_store(dora_dict, DIRECT, KEYS_DORA, 2, ura_n)
+    _store(dora_dict, KEYS_DORA, 0, dora_n)
+    _store(dora_dict, KEYS_DORA, 1, aka_n)
+    _store(dora_dict, KEYS_DORA, 2, ura_n)
     cdef dict details
     cdef tuple detail_keys
     if not s.found:
@@ -1230,9 +1165,9 @@ cdef object _full(object text, object context, object rules, int *why):
     else:
         details = PyDict_Copy(T_DETAILS_VALID)
         detail_keys = KEYS_DETAILS_VALID
-    rj_store(details, DIRECT, detail_keys, D_DEALER, dealer)
-    rj_store(details, DIRECT, detail_keys, D_DORA, dora_dict)
-    rj_store(details, DIRECT, detail_keys, D_STICKS, 1000 * <object>got[X_STICKS])
+    _store(details, detail_keys, D_DEALER, dealer)
+    _store(details, detail_keys, D_DORA, dora_dict)
+    _store(details, detail_keys, D_STICKS, 1000 * <object>got[X_STICKS])
     result = rj_alloc(RESULT_T)
     used = rj_alloc(CONTEXT_USED_T)
     rj_set(used, O_CONTEXT_USED[0], values)
@@ -1290,19 +1225,19 @@ cdef object _full(object text, object context, object rules, int *why):
     fu_items = PyList_New(b.n_fu)
     for n in range(b.n_fu):
         part = PyDict_Copy(T_FU_ITEM)
-        rj_store(part, DIRECT, KEYS_FU_ITEM, 0, FU_STR[b.fu_reason[n]])
-        rj_store(part, DIRECT, KEYS_FU_ITEM, 1, b.fu_value[n])
-        rj_store(part, DIRECT, KEYS_FU_ITEM, 2, _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else "")
+        _store(part, KEYS_FU_ITEM, 0, FU_STR[b.fu_reason[n]])
+        _store(part, KEYS_FU_ITEM, 1, b.fu_value[n])
+        _store(part, KEYS_FU_ITEM, 2, _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else "")
         Py_INCREF(part)
         PyList_SET_ITEM(fu_items, n, part)
     partition = _partition(&h, r)
     rj_set(result, O_RESULT[5], items)
     rj_set(result, O_RESULT[7], partition)
     if not b.has_yaku:
-        rj_store(details, DIRECT, detail_keys, D_HAN, han)
-        rj_store(details, DIRECT, detail_keys, D_FU, b.fu)
-        rj_store(details, DIRECT, detail_keys, D_FU_ITEMS, fu_items)
-        rj_store(details, DIRECT, detail_keys, D_LIMIT, LIMIT_STR[0])
+        _store(details, detail_keys, D_HAN, han)
+        _store(details, detail_keys, D_FU, b.fu)
+        _store(details, detail_keys, D_FU_ITEMS, fu_items)
+        _store(details, detail_keys, D_LIMIT, LIMIT_STR[0])
         rj_set(result, O_RESULT[2], False)
         rj_set(result, O_RESULT[3], S_NO_YAKU)
         rj_set(result, O_RESULT[4], 0)
@@ -1337,14 +1272,14 @@ cdef object _full(object text, object context, object rules, int *why):
                 pay[i] -= t + 100 * honba
                 pay[seat] += t + 100 * honba
                 total += t
-    rj_store(details, DIRECT, detail_keys, D_HAN, b.han)
-    rj_store(details, DIRECT, detail_keys, D_FU, b.fu)
-    rj_store(details, DIRECT, detail_keys, D_FU_ITEMS, fu_items)
-    rj_store(details, DIRECT, detail_keys, D_LIMIT, YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit])
+    _store(details, detail_keys, D_HAN, b.han)
+    _store(details, detail_keys, D_FU, b.fu)
+    _store(details, detail_keys, D_FU_ITEMS, fu_items)
+    _store(details, detail_keys, D_LIMIT, YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit])
     cost = PyDict_Copy(T_COST)
-    rj_store(cost, DIRECT, KEYS_COST, 0, main)
-    rj_store(cost, DIRECT, KEYS_COST, 1, additional)
-    rj_store(details, DIRECT, detail_keys, D_COST, cost)
+    _store(cost, KEYS_COST, 0, main)
+    _store(cost, KEYS_COST, 1, additional)
+    _store(details, detail_keys, D_COST, cost)
     rj_set(result, O_RESULT[2], True)
     rj_set(result, O_RESULT[3], None)
     rj_set(result, O_RESULT[4], total)

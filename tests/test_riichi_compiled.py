@@ -10,6 +10,7 @@ they are skipped, saying so); the contract checks run in both modes.
 
 from __future__ import annotations
 
+import gc
 import logging
 from typing import Any
 
@@ -376,3 +377,39 @@ def test_a_context_field_the_c_path_cannot_read_as_it_is_turns_it_off() -> None:
     finally:
         compiled.full_path(variant)
     assert fast.FULL_DECLINED is None
+
+
+def dicts_of(value: Any) -> list[dict[str, Any]]:
+    """Every dict in a result's fields, nested ones too."""
+    if isinstance(value, dict):
+        return [value, *(d for v in value.values() for d in dicts_of(v))]
+    if isinstance(value, list):
+        return [d for v in value for d in dicts_of(v)]
+    return []
+
+
+def c_full_rows() -> list[tuple[Any, Any, Any]]:
+    return [*corpus(80, 18), *FULL_ROWS, *TIES]
+
+
+@needs_fast
+def test_the_c_full_path_writes_the_checked_paths_json() -> None:
+    # the serialised answer, byte for byte: every dict's keys in the checked path's order, every
+    # value of its type (True is not 1)
+    from scorer.jsonio import dumps
+
+    fast = compiled._fast
+    assert fast.FULL_DECLINED is None
+    taken = 0
+    for hand, context, rules in c_full_rows():
+        answered = fast.full(hand, context, rules)
+        if answered is None:
+            continue
+        taken += 1
+        assert dumps(answered) == dumps(engine.score_checked("riichi", hand, context, rules)), (hand, context)
+        # a dict holding a container is tracked by the collector, as one built in Python is
+        fields = [answered.details, answered.payments, answered.rules, answered.context_used.values]
+        for d in (d for f in fields for d in dicts_of(f)):
+            if any(isinstance(v, (dict, list)) for v in d.values()):
+                assert gc.is_tracked(d), (hand, d)
+    assert taken > 50

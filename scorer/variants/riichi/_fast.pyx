@@ -154,6 +154,9 @@ def configure(list ids, list closed_han, list open_han, list yakuman, list doubl
     for k in range(13):
         ORPHAN_KINDS[k] = orphans[k]
     _name_ids(ids)
+    _fill_han_of()
+    for n in range(MAX_ITEMS):
+        ONES[n] = 1
     DECLINED = None
 
 
@@ -184,6 +187,13 @@ cdef struct Facts:
     int n_suits
     int the_suit
     bint honours
+    # of every kind held (_hand_kinds): none a terminal or honour; each one; each an honour; each
+    # green; each a terminal
+    bint simples
+    bint all_th
+    bint all_honours
+    bint all_green
+    bint all_terminals
     int n_melds
     int meld_kind[4]
     int meld_tile[4]
@@ -246,6 +256,10 @@ cdef inline bint _renhou(Facts* f) noexcept:
     return (f.situation & B_FIRST_TURN) and not (f.situation & B_SELF_DRAW) and not (f.situation & B_DEALER)
 
 
+cdef int HAN_OF[2][2][MAX_ITEMS]  # _han_of by (closed, double yakuman rule), filled at configure
+cdef int ONES[MAX_ITEMS]
+
+
 cdef int _han_of(int item, Facts* f) noexcept:
     if is_double[item]:
         return 26 if f.rules & R_DOUBLE_YAKUMAN else 13
@@ -254,8 +268,19 @@ cdef int _han_of(int item, Facts* f) noexcept:
     return han_open[item]
 
 
+cdef void _fill_han_of() noexcept:
+    cdef Facts f
+    cdef int closed, double_rule, n
+    for closed in range(2):
+        for double_rule in range(2):
+            f.closed = closed
+            f.rules = R_DOUBLE_YAKUMAN if double_rule else 0
+            for n in range(n_items):
+                HAN_OF[closed][double_rule][n] = _han_of(n, &f)
+
+
 # --- the yaku (yaku.py) --------------------------------------------------------------------------
-cdef void _situation(Facts* f, bint* found) noexcept:
+cdef void _situation(Facts* f, char* found) noexcept:
     cdef int s = f.situation
     if s & B_DOUBLE_RIICHI:
         found[I_DOUBLE_RIICHI] = 1
@@ -274,20 +299,42 @@ cdef void _situation(Facts* f, bint* found) noexcept:
         found[I_RENHOU] = 1
 
 
-cdef void _colours(Facts* f, bint* found) noexcept:
-    cdef bint simples = 1, all_th = 1
+cdef void _hand_kinds(Facts* f) noexcept:
+    """What the kinds held say, read once a hand: the suits, honours, and the colours of the yaku
+    and yakuman that look at every tile."""
     cdef int k
+    cdef bint suits[3]
+    memset(suits, 0, sizeof(suits))
+    f.n_suits = 0
+    f.honours = 0
+    f.simples = f.all_th = f.all_honours = f.all_green = f.all_terminals = 1
     for k in range(34):
-        if f.kinds[k]:
-            if _th(k):
-                simples = 0
-            else:
-                all_th = 0
-    if simples and (f.closed or f.rules & R_OPEN_TANYAO):
+        if not f.kinds[k]:
+            continue
+        if k < 27:
+            if not suits[k // 9]:
+                suits[k // 9] = 1
+                f.n_suits += 1
+                f.the_suit = k // 9
+            f.all_honours = 0
+        else:
+            f.honours = 1
+        if _th(k):
+            f.simples = 0
+        else:
+            f.all_th = 0
+        if not green[k]:
+            f.all_green = 0
+        if not (k < 27 and (k % 9 == 0 or k % 9 == 8)):
+            f.all_terminals = 0
+
+
+cdef void _colours(Facts* f, char* found) noexcept:
+    if f.simples and (f.closed or f.rules & R_OPEN_TANYAO):
         found[I_TANYAO] = 1
     if f.n_suits == 1:
         found[I_HONITSU if f.honours else I_CHINITSU] = 1
-    if all_th:
+    if f.all_th:
         found[I_HONROUTOU] = 1
 
 
@@ -299,9 +346,9 @@ cdef int _concealed_triplets(Reading* r) noexcept:
     return n
 
 
-cdef void _sets_yaku(Reading* r, Facts* f, bint* found) noexcept:
-    cdef int seq_count[34]
-    cdef bint trip[34]
+cdef void _sets_yaku(Reading* r, Facts* f, char* found) noexcept:
+    cdef char seq_count[34]
+    cdef char trip[34]
     cdef int n_seqs = 0, n_trips = 0, g, t, doubles = 0, dragons = 0, n, s
     cdef int pair = r.tile[4]
     cdef bint all_outside = 1, outside
@@ -312,6 +359,8 @@ cdef void _sets_yaku(Reading* r, Facts* f, bint* found) noexcept:
         if r.kind[g] == K_SEQ:
             seq_count[t] += 1
             n_seqs += 1
+            if seq_count[t] % 2 == 0:
+                doubles += 1  # the sum of each sequence's count // 2
         else:
             trip[t] = 1
             n_trips += 1
@@ -321,8 +370,6 @@ cdef void _sets_yaku(Reading* r, Facts* f, bint* found) noexcept:
             and pair != f.seat_tile and pair != f.round_tile):
         found[I_PINFU] = 1
     if f.closed:
-        for t in range(34):
-            doubles += seq_count[t] // 2
         if doubles >= 2:
             found[I_RYANPEIKOU] = 1
         if doubles:
@@ -367,9 +414,10 @@ cdef void _sets_yaku(Reading* r, Facts* f, bint* found) noexcept:
         found[I_SHOUSANGEN] = 1
 
 
-cdef void _yakuman(Reading* r, Facts* f, bint* found) noexcept:
+cdef void _yakuman(Reading* r, Facts* f, char* found) noexcept:
+    """The yakuman of the reading's groups (the hand's own are ``_hand_yakuman``'s)."""
     cdef int g, k, winds = 0, dragons = 0, suit
-    cdef bint all_honours = 1, all_green = 1, all_terminals = 1, gates = 1, junsei = 1
+    cdef bint gates = 1, junsei = 1
     cdef int held
     if r.shape == S_KOKUSHI:
         found[I_KOKUSHI_13 if r.wait == W_THIRTEEN else I_KOKUSHI] = 1
@@ -388,20 +436,6 @@ cdef void _yakuman(Reading* r, Facts* f, bint* found) noexcept:
             found[I_SHOUSUUSHII] = 1
         if winds == 4:
             found[I_DAISUUSHII] = 1
-    for k in range(34):
-        if f.kinds[k]:
-            if k < 27:
-                all_honours = 0
-            if not green[k]:
-                all_green = 0
-            if not (k < 27 and (k % 9 == 0 or k % 9 == 8)):
-                all_terminals = 0
-    if all_honours:
-        found[I_TSUUIISOU] = 1
-    if all_green:
-        found[I_RYUUIISOU] = 1
-    if all_terminals:
-        found[I_CHINROUTOU] = 1
     if r.shape == S_STANDARD and f.closed and not f.kans and f.n_suits == 1 and not f.honours:
         suit = f.the_suit * 9
         for k in range(9):
@@ -412,6 +446,16 @@ cdef void _yakuman(Reading* r, Facts* f, bint* found) noexcept:
                 junsei = 0
         if gates:
             found[I_JUNSEI_CHUUREN if junsei else I_CHUUREN] = 1
+
+
+cdef void _hand_yakuman(Facts* f, char* found) noexcept:
+    """The yakuman of the hand's tiles and situation, whatever its reading."""
+    if f.all_honours:
+        found[I_TSUUIISOU] = 1
+    if f.all_green:
+        found[I_RYUUIISOU] = 1
+    if f.all_terminals:
+        found[I_CHINROUTOU] = 1
     if f.kans == 4:
         found[I_SUUKANTSU] = 1
     if (f.situation & B_FIRST_TURN) and (f.situation & B_SELF_DRAW):
@@ -512,42 +556,59 @@ cdef int _total(int basic, Facts* f) noexcept:
     return _up100(2 * basic) + 2 * _up100(basic)
 
 
-cdef void _score(Reading* r, Facts* f, Scored* out) noexcept:
-    cdef bint found[MAX_ITEMS]
-    cdef int points[MAX_ITEMS]
-    cdef int count[MAX_ITEMS]
-    cdef bint standing[MAX_ITEMS]
-    cdef int n, k, by, best, yakuman_han, han
+# what a hand's readings share: the items its tiles and situation give (the dora among them, by
+# count), and each item's han for this hand (_han_of; a dora 1 a copy)
+cdef struct HandItems:
+    char found[MAX_ITEMS]
+    int points[MAX_ITEMS]
+    int count[MAX_ITEMS]
+
+
+cdef void _hand_items(Facts* f, HandItems* out) noexcept:
+    cdef int n, k
+    memset(out.found, 0, sizeof(out.found))
+    _hand_yakuman(f, out.found)
+    _situation(f, out.found)
+    _colours(f, out.found)
+    # (an item found worth no han is dropped by _score)
+    memcpy(out.points, HAN_OF[1 if f.closed else 0][1 if f.rules & R_DOUBLE_YAKUMAN else 0], sizeof(out.points))
+    memcpy(out.count, ONES, sizeof(out.count))
+    for k in range(3):
+        n = dora_items[k]
+        if f.dora[k]:
+            out.found[n] = 1
+            out.points[n] = 1
+            out.count[n] = f.dora[k]
+
+
+cdef void _score(Reading* r, Facts* f, HandItems* hand, Scored* out) noexcept:
+    """evaluate.score_reading: the hand's items and the reading's, the exclusions in table order,
+    one yakuman under ``yakuman_stack`` false, the fu and the value."""
+    cdef char found[MAX_ITEMS]
+    cdef char standing[MAX_ITEMS]
+    cdef int ids[MAX_ITEMS]
+    cdef int* points = hand.points
+    cdef int* count = hand.count
+    cdef int n_ids = 0, i, j, n, k, by, best = -1, yakuman_han, han, best_points
     cdef bint pinfu
-    memset(found, 0, sizeof(found))
+    memcpy(found, hand.found, n_items)
     _yakuman(r, f, found)
-    _situation(f, found)
-    _colours(f, found)
     if r.shape == S_CHIITOITSU:
         found[I_CHIITOITSU] = 1
     elif r.shape == S_STANDARD:
         _sets_yaku(r, f, found)
     pinfu = found[I_PINFU]
+    memset(standing, 0, n_items)
     for n in range(n_items):
-        count[n] = 1
-        if found[n]:
-            points[n] = _han_of(n, f)
-            if not points[n]:
-                found[n] = 0
-    for k in range(3):
-        n = dora_items[k]
-        if f.dora[k]:
-            found[n] = 1
-            points[n] = 1
-            count[n] = f.dora[k]
+        if found[n] and (points[n] or is_dora[n]):
+            ids[n_ids] = n
+            n_ids += 1
+            standing[n] = 1
     # the exclusions (scorer.exclusions.apply_exclusions): in table order, an item is dropped by the
     # first of its excluders still standing
     out.n_excluded = 0
-    for n in range(n_items):
-        standing[n] = found[n]
-    for n in range(n_items):
-        if not found[n]:
-            continue
+    for i in range(n_ids):
+        n = ids[i]
         for k in range(n_by[n]):
             by = by_item[n][k]
             if standing[by]:
@@ -558,21 +619,24 @@ cdef void _score(Reading* r, Facts* f, Scored* out) noexcept:
                 out.excluded_count[out.n_excluded] = count[n]
                 out.n_excluded += 1
                 break
+    best_points = -1
     if not (f.rules & R_YAKUMAN_STACK):
         # one yakuman: the highest valued (the first in the table on a tie), paid as one
-        best = -1
-        for n in range(n_items):
+        for i in range(n_ids):
+            n = ids[i]
             if standing[n] and is_yakuman[n] and (best < 0 or points[n] > points[best]):
                 best = n
         if best >= 0:
             k = 0
-            for n in range(n_items):
+            for i in range(n_ids):
+                n = ids[i]
                 if standing[n] and is_yakuman[n] and n != best:
                     k += 1
             if k:
                 memmove_excluded(out, k)
                 k = 0
-                for n in range(n_items):
+                for i in range(n_ids):
+                    n = ids[i]
                     if standing[n] and is_yakuman[n] and n != best:
                         standing[n] = 0
                         out.excluded[k] = n
@@ -580,20 +644,22 @@ cdef void _score(Reading* r, Facts* f, Scored* out) noexcept:
                         out.excluded_principle[k] = one_yakuman_principle
                         out.excluded_count[k] = 1
                         k += 1
-            points[best] = 13
+            best_points = 13
     out.n_kept = 0
     yakuman_han = 0
     han = 0
     out.has_yaku = 0
-    for n in range(n_items):
+    for i in range(n_ids):
+        n = ids[i]
         if standing[n]:
+            j = best_points if n == best and best_points >= 0 else points[n]
             out.kept[out.n_kept] = n
-            out.kept_points[out.n_kept] = points[n]
+            out.kept_points[out.n_kept] = j
             out.kept_count[out.n_kept] = count[n]
             out.n_kept += 1
-            han += points[n] * count[n]
+            han += j * count[n]
             if is_yakuman[n]:
-                yakuman_han += points[n]
+                yakuman_han += j
             if not is_dora[n]:
                 out.has_yaku = 1
     out.yakuman = min(yakuman_han // 13, max_yakuman)
@@ -639,9 +705,10 @@ cdef bint _better(Scored* a, Scored* b) noexcept:
 # --- the readings (shapes.py) ----------------------------------------------------------------------
 cdef struct Search:
     Facts* facts
+    HandItems hand    # the items every reading shares
     Reading reading   # the melds, then the split's groups being built
-    Scored best
-    Scored trial
+    Scored scored[2]  # the best reading so far and the one being scored, by turns
+    int best_at
     int found
     int pair
     int n_split
@@ -650,10 +717,11 @@ cdef struct Search:
 
 
 cdef void _consider(Search* s) noexcept:
-    _score(&s.reading, s.facts, &s.trial)
-    if not s.found or _better(&s.trial, &s.best):
-        s.trial.reading = s.reading
-        memcpy(&s.best, &s.trial, sizeof(Scored))
+    cdef Scored* trial = &s.scored[1 - s.best_at]
+    _score(&s.reading, s.facts, &s.hand, trial)
+    if not s.found or _better(trial, &s.scored[s.best_at]):
+        trial.reading = s.reading
+        s.best_at = 1 - s.best_at
     s.found += 1
 
 
@@ -755,6 +823,8 @@ cdef void _search(Search* s) noexcept:
     cdef int k, n, n_kinds = 0, n_orphans = 0, held = 0
     cdef bint pairs_only = 1
     memcpy(counts, f.counts, sizeof(counts))
+    s.best_at = 0
+    _hand_items(f, &s.hand)
     if not f.n_melds:
         for k in range(34):
             held += counts[k]
@@ -807,9 +877,7 @@ def best(concealed, tuple melds, int win, int situation, int seat_tile, int roun
     cdef Search s
     cdef Facts f
     cdef int k, n, t, kind
-    cdef bint suits[3]
     memset(&f, 0, sizeof(Facts))
-    memset(suits, 0, sizeof(suits))
     for k in range(34):
         f.counts[k] = concealed[k]
         if f.counts[k]:
@@ -829,15 +897,7 @@ def best(concealed, tuple melds, int win, int situation, int seat_tile, int roun
         if kind == K_SEQ:
             f.kinds[t + 1] = 1
             f.kinds[t + 2] = 1
-    for k in range(34):
-        if f.kinds[k]:
-            if k < 27:
-                if not suits[k // 9]:
-                    suits[k // 9] = 1
-                    f.n_suits += 1
-                    f.the_suit = k // 9
-            else:
-                f.honours = 1
+    _hand_kinds(&f)
     f.win = win
     f.situation = situation
     f.rules = rules
@@ -851,7 +911,7 @@ def best(concealed, tuple melds, int win, int situation, int seat_tile, int roun
     _search(&s)
     if not s.found:
         return None
-    cdef Scored* b = &s.best
+    cdef Scored* b = &s.scored[s.best_at]
     cdef Reading* r = &b.reading
     return (r.shape, [(r.kind[n], r.tile[n], r.concealed[n]) for n in range(f.n_melds if r.shape == S_STANDARD else 0,
                                                                             r.n_groups)],

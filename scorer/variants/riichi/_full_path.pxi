@@ -26,7 +26,12 @@
 # (``tp_alloc``) with every field stored at its slot's offset (checked at configure: a writable
 # object slot of that very class; a class of another shape leaves this path off).
 
-from cpython.dict cimport PyDict_Copy
+from cpython.dict cimport PyDict_Copy, PyDict_Next
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH
 from scorer._fastparse cimport ParsedHand, parse_standard
 
@@ -58,12 +63,29 @@ cdef extern from *:
     Py_ssize_t rj_slot_offset(object descr, object cls)
     void rj_set(object obj, Py_ssize_t offset, object value)
 
+cdef extern from *:
+    """
+    static inline PyObject *rj_type(PyObject *o) { return (PyObject *)Py_TYPE(o); }
+    /* a str of ASCII bytes this path wrote (its tables' digits and letters only) */
+    static PyObject *rj_ascii(const char *s, Py_ssize_t n) {
+        PyObject *text = PyUnicode_New(n, 127);
+        if (text != NULL)
+            memcpy(PyUnicode_DATA(text), s, n);
+        return text;
+    }
+    """
+    PyObject* rj_type(PyObject* o)
+    object _ascii "rj_ascii"(const char *s, Py_ssize_t size)
+
 cdef extern from "Python.h":
-    object _ascii "PyUnicode_DecodeASCII"(const char *s, Py_ssize_t size, const char *errors)
+    ctypedef size_t Py_uhash_t
+    PyObject* Py_True_p "Py_True"
     int PyUnicode_IS_ASCII(object o)
     void *PyUnicode_DATA(object o)
 
 cdef enum:
+    KEPT_POINTS = 32     # the items without tiles kept by position (ITEMS_KEPT): points and count below these
+    KEPT_COUNT = 8
     MAX_TEXT = 200       # the C notation reader's longest text
     TEXT_CAP = 256
     MAX_FIELDS = 32
@@ -127,15 +149,32 @@ cdef dict T_DORA = {}
 cdef dict T_COST = {}
 cdef dict T_PAYMENTS = {}
 cdef dict T_FU_ITEM = {}
+# each template's keys, in its order (the positions below)
+cdef tuple KEYS_DETAILS_NONE = (), KEYS_DETAILS_NO_YAKU = (), KEYS_DETAILS_VALID = ()
+cdef tuple KEYS_DORA = (), KEYS_COST = (), KEYS_PAYMENTS = (), KEYS_FU_ITEM = (), KEYS_CTX = ()
+cdef enum:
+    D_DEALER = 0
+    D_DORA = 1
+    D_STICKS = 2
+    D_HAN = 3
+    D_FU = 4
+    D_FU_ITEMS = 5
+    D_LIMIT = 6
+    D_COST = 7
+cdef long F_LOW[MAX_FIELDS]          # an integer field's bounds
+cdef long F_HIGH[MAX_FIELDS]
 cdef object N_DISCARDER = None       # the discarder's field name (its default resolved in the echo)
 cdef dict SEAT_INDEX = {}            # seat -> position in SEATS
 cdef tuple SEATS_T = ()
 cdef dict PREVIOUS_SEAT = {}
 cdef dict SEAT_TILE = {}
 cdef object DEALER_SEAT = None
+cdef int DEALER_AT = 0               # the same by position in SEATS
+cdef int PREVIOUS_AT[4]
+cdef int SEAT_TILE_AT[4]
 cdef object RULES_READER = None      # compiled.rules_reading: (rule bits, aka, echo) or None
 cdef frozenset RULES_KEY_TYPES = frozenset()  # compiled._KEY_TYPES: the value types plain rules hold
-cdef dict RULES_KEPT = {}            # plain rules (compiled._rules_key) -> RULES_READER's answer
+cdef dict RULES_KEPT = {}            # a preset's name (None: the default) -> RULES_READER's answer
 cdef object INDICATOR_READER = None  # compiled.indicator_tiles: (kinds, red kinds) or None
 cdef dict INDICATORS_READ = {}       # its table of texts read
 cdef int MAX_IND = 5
@@ -148,7 +187,7 @@ cdef list TILE_STR = []              # tile_name
 cdef list GROUP_STR = []             # shapes._group_text by kind code * 34 + tile (None: no such group)
 cdef list RED_GROUP_STR = []         # the same with its first five written red (red_text)
 cdef list RED_NAME = []              # red_name by suit
-cdef dict MELD_STR = {}              # format_meld by meld code, written on first use
+cdef list MELD_STR = []              # format_meld by meld code, written on first use
 cdef object MELD_WRITER = None       # compiled.meld_text(kind code, tile, exposure, claim, red)
 cdef list ITEM_ID = []
 cdef list ITEM_NAME = []
@@ -187,6 +226,12 @@ cdef bint _offsets(cls, tuple names, Py_ssize_t *out) except -1:
     return True
 
 
+cdef inline int _store(dict d, tuple keys, Py_ssize_t i, object v) except -1:
+    """Value i of a fresh copy of a template, ``keys`` its keys in order."""
+    d[keys[i]] = v
+    return 0
+
+
 def configure_full(dict c):
     """The tables of the full path, from the Python declarations and writers (``compiled.py``);
     ``FULL_DECLINED`` says why the path stays off, if it does."""
@@ -195,14 +240,16 @@ def configure_full(dict c):
     global X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL
     global X_KONG_WIN, X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS
     global T_DETAILS_NONE, T_DETAILS_NO_YAKU, T_DETAILS_VALID, T_DORA, T_COST, T_PAYMENTS, T_FU_ITEM
-    global SEAT_INDEX, SEATS_T, PREVIOUS_SEAT, SEAT_TILE, DEALER_SEAT, RULES_READER, INDICATOR_READER
-    global RULES_KEY_TYPES, RULES_KEPT
+    global SEAT_INDEX, SEATS_T, PREVIOUS_SEAT, SEAT_TILE, DEALER_SEAT, RULES_READER, INDICATOR_READER, DEALER_AT
+    global RULES_KEY_TYPES, RULES_KEPT, RULES_USED, n_key_types
     global INDICATORS_READ, MAX_IND, BARE_KONG_READ, TILE_STR, GROUP_STR, RED_GROUP_STR, RED_NAME, MELD_STR, MELD_WRITER
     global ITEM_ID, ITEM_NAME, ITEM_NAME_ZH, PRINCIPLE_STR, FU_STR, LIMIT_STR, YAKUMAN_STR
     global S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
     global K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL
     global K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES
     global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT
+    global KEYS_DETAILS_NONE, KEYS_DETAILS_NO_YAKU, KEYS_DETAILS_VALID, KEYS_DORA, KEYS_COST, KEYS_PAYMENTS
+    global KEYS_FU_ITEM, KEYS_CTX
     FULL_ON = False
     if DECLINED is not None:
         FULL_DECLINED = f"the scorer is off: {DECLINED}"
@@ -219,6 +266,8 @@ def configure_full(dict c):
         F_KIND[n] = {"boolean": V_BOOL, "enum": V_ENUM, "text": V_TEXT, "integer": V_INT}[kind]
         F_NULL[n] = nullable
         F_ARG.append(arg)
+        if kind == "integer":
+            F_LOW[n], F_HIGH[n] = arg
     FIELD_NAMES = tuple(name for name, _, _ in specs)
     FIELD_INDEX = {name: n for n, name in enumerate(FIELD_NAMES)}
     CTX_DEFAULTS = {name: default for name, default, _ in specs}
@@ -234,9 +283,26 @@ def configure_full(dict c):
     PREVIOUS_SEAT = dict(c["previous_seat"])
     SEAT_TILE = dict(c["seat_tile"])
     DEALER_SEAT = c["dealer"]
+    if len(SEATS_T) != 4:
+        FULL_DECLINED = "not four seats"
+        return
+    DEALER_AT = SEAT_INDEX[DEALER_SEAT]
+    for n in range(4):
+        PREVIOUS_AT[n] = SEAT_INDEX[PREVIOUS_SEAT[SEATS_T[n]]]
+        SEAT_TILE_AT[n] = SEAT_TILE[SEATS_T[n]]
     RULES_READER = c["rules_reader"]
     RULES_KEY_TYPES = frozenset(c["rules_key_types"])
     RULES_KEPT = {}
+    for n in range(RULES_TABLE):
+        RULES_ITEMS[n] = RULES_ANSWERS[n] = None
+    RULES_USED = 0
+    if len(RULES_KEY_TYPES) > 8:
+        FULL_DECLINED = "more rule value types than the full path holds"
+        return
+    n_key_types = 0
+    for t in RULES_KEY_TYPES:
+        KEY_TYPE[n_key_types] = <PyObject*>t
+        n_key_types += 1
     INDICATOR_READER = c["indicator_reader"]
     INDICATORS_READ = c["indicators_read"]
     MAX_IND = c["max_indicators"]
@@ -263,7 +329,7 @@ def configure_full(dict c):
     GROUP_STR = list(c["group_texts"])
     RED_GROUP_STR = list(c["red_group_texts"])
     RED_NAME = list(c["red_names"])
-    MELD_STR = {}
+    MELD_STR = [None] * (3 * 34 * 3 * 4 * 4)
     MELD_WRITER = c["meld_writer"]
     ITEM_ID = list(c["item_ids"])
     ITEM_NAME = list(c["item_names"])
@@ -301,8 +367,13 @@ def configure_full(dict c):
     T_COST = dict.fromkeys((K_MAIN, K_ADDITIONAL))
     T_PAYMENTS = dict.fromkeys(SEATS_T, 0)
     T_FU_ITEM = dict.fromkeys((K_REASON, K_FU_VALUE, K_TILES))
+    KEYS_DETAILS_VALID = (K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST)
+    KEYS_DETAILS_NO_YAKU = KEYS_DETAILS_VALID[:D_COST]
+    KEYS_DETAILS_NONE = KEYS_DETAILS_VALID[:D_HAN]
+    KEYS_DORA, KEYS_COST, KEYS_PAYMENTS, KEYS_FU_ITEM = tuple(T_DORA), tuple(T_COST), tuple(T_PAYMENTS), tuple(T_FU_ITEM)
+    KEYS_CTX = tuple(CTX_DEFAULTS)
     RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T = c["result"], c["item"], c["exclusion"], c["context_used"]
-    ITEMS_KEPT = {}
+    ITEMS_KEPT = [None] * (MAX_ITEMS * KEPT_POINTS * KEPT_COUNT)
     EXCLUSIONS_KEPT = {}
     if not (_offsets(RESULT_T, RESULT_FIELDS, O_RESULT) and _offsets(ITEM_T, ITEM_FIELDS, O_ITEM)
             and _offsets(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
@@ -445,14 +516,17 @@ cdef void _t_tiles(Text *t, const int *kinds, const bint *red, int n) noexcept:
 
 
 cdef inline str _t_str(Text *t):
-    return "" if t.n == 0 else _ascii(t.buf, t.n, NULL)
+    return "" if t.n == 0 else _ascii(t.buf, t.n)
 
 
 cdef str _meld_text(PlainHand *h, int m):
     """notation.format_meld of the hand's meld m, from the Python writer, kept by its code."""
     cdef int code = ((((h.p.mkind[m] * 34 + h.p.mtile[m]) * 3 + h.p.mexp[m]) * 4 + h.p.moffer[m]) * 4
                      + h.meld_red[m])
-    text = MELD_STR.get(code)
+    if not (0 <= h.p.mkind[m] < 3 and 0 <= h.p.mtile[m] < 34 and 0 <= h.p.mexp[m] < 3 and 0 <= h.p.moffer[m] < 4
+            and 0 <= h.meld_red[m] < 4):
+        return MELD_WRITER(h.p.mkind[m], h.p.mtile[m], h.p.mexp[m], h.p.moffer[m], h.meld_red[m])
+    text = MELD_STR[code]
     if text is None:
         text = MELD_WRITER(h.p.mkind[m], h.p.mtile[m], h.p.mexp[m], h.p.moffer[m], h.meld_red[m])
         MELD_STR[code] = text
@@ -467,7 +541,20 @@ cdef str _canonical(PlainHand *h):
     cdef bint red[14]
     cdef int n = 0, k, c, i, r
     cdef bint skip_win = 1
-    parts = [_meld_text(h, m) for m in range(h.p.nmelds)]
+    cdef Py_ssize_t size
+    cdef list parts = None
+    t.n = 0
+    for m in range(h.p.nmelds):  # each meld's text, copied in (ASCII) or joined
+        text = _meld_text(h, m)
+        size = PyUnicode_GET_LENGTH(text)
+        if parts is None and PyUnicode_IS_ASCII(text) and t.n + size <= TEXT_CAP:
+            memcpy(&t.buf[t.n], PyUnicode_DATA(text), size)
+            t.n += size
+        else:
+            if parts is None:
+                parts = [_t_str(&t)]
+                t.n = 0
+            parts.append(text)
     for k in range(34):
         for c in range(h.p.conc[k]):
             if k == h.p.win and skip_win:
@@ -488,8 +575,12 @@ cdef str _canonical(PlainHand *h):
                 if kinds[i] == h.red[r]:
                     red[i] = 1
                     break
-    t.n = 0
+    if parts is None and t.n + 3 * 14 > TEXT_CAP:  # room for the concealed tiles' text
+        parts = [_t_str(&t)]
+        t.n = 0
     _t_tiles(&t, kinds, red, n)
+    if parts is None:
+        return _t_str(&t)
     parts.append(_t_str(&t))
     return "".join(parts)
 
@@ -508,40 +599,160 @@ cdef bint _plain_value(int n, object v):
         return type(v) is str and len(<str>v) <= limit
     if type(v) is not int:
         return False
-    low, high = F_ARG[n]
-    return low <= v <= high
+    cdef int overflow = 0
+    cdef long x = PyLong_AsLongAndOverflow(v, &overflow)
+    return not overflow and F_LOW[n] <= x <= F_HIGH[n]
 
 
-cdef object _indicators(object text):
-    """(kinds, red kinds) of an indicator field, or None when it is not plain tiles."""
+cdef inline int _field_at(object key) except -2:
+    """A context key's field position (-1: no such field): the declared name itself, else by its
+    text."""
+    cdef int n
+    for n in range(n_fields):
+        if <PyObject*>key is <PyObject*>FIELD_NAMES[n]:
+            return n
+    if type(key) is not str:
+        return -1
+    at = FIELD_INDEX.get(key)
+    return -1 if at is None else <int>at
+
+
+cdef inline int _seat_at(object seat) except -2:
+    """A seat's position in SEATS (-1: not a seat)."""
+    cdef int n
+    for n in range(4):
+        if <PyObject*>seat is <PyObject*>SEATS_T[n]:
+            return n
+    if type(seat) is not str:
+        return -1
+    at = SEAT_INDEX.get(seat)
+    return -1 if at is None else <int>at
+
+
+cdef struct Indicators:
+    int n
+    int kinds[8]
+    int n_red
+    int red[8]
+
+
+cdef bint _indicators(object text, Indicators *out) except -1:
+    """An indicator field's kinds and red kinds (INDICATOR_READER's reading, held by its table of
+    texts read); False when it is not plain tiles or holds more than an indicator field may."""
+    out.n = out.n_red = 0
     if not text:
-        return ((), ())
+        return True
     found = INDICATORS_READ.get(text)
     if found is None:
         found = INDICATOR_READER(text)
-    return found
+        if found is None:
+            return False
+    kinds, red = <tuple>found
+    if len(<tuple>kinds) > MAX_IND or len(<tuple>kinds) > 8 or len(<tuple>red) > 8:
+        return False
+    for k in <tuple>kinds:
+        out.kinds[out.n] = k
+        out.n += 1
+    for k in <tuple>red:
+        out.red[out.n_red] = k
+        out.n_red += 1
+    return True
+
+
+cdef inline bint _pointed_by(Indicators *ind, int kind) noexcept:
+    """Whether ``kind`` is among the indicators."""
+    cdef int i
+    for i in range(ind.n):
+        if ind.kinds[i] == kind:
+            return True
+    return False
+
+
+cdef inline void _tuple_put(object t, Py_ssize_t n, object v):
+    Py_INCREF(v)
+    PyTuple_SET_ITEM(t, n, v)
 
 
 cdef object _rules(object rules):
     """RULES_READER's answer, kept for plain rules by compiled._rules_key's key (a preset's name,
     None, or an object's items with their types: 1 is not True)."""
-    cdef list parts
-    if rules is None or type(rules) is str:
-        key = rules
-    elif type(rules) is dict:
-        parts = []
-        for k, v in (<dict>rules).items():
-            if type(v) not in RULES_KEY_TYPES:
-                return RULES_READER(rules)
-            parts.append((k, type(v), v))
-        key = tuple(parts)
-    else:
+    if type(rules) is dict:
+        return _dict_rules(<dict>rules)
+    if rules is not None and type(rules) is not str:
         return RULES_READER(rules)
-    found = RULES_KEPT.get(key)
+    found = RULES_KEPT.get(rules)
     if found is None:
         found = RULES_READER(rules)
-        if found is not None and len(RULES_KEPT) < 1024:
-            RULES_KEPT[key] = found
+        if found is not None and len(RULES_KEPT) < RULES_MAX:
+            RULES_KEPT[rules] = found
+    return found
+
+
+# rules objects read, by their items: an open-addressed table of the items' hash, the items flattened
+# (key, value type, value: compiled._rules_key's key) and RULES_READER's answer; at most RULES_MAX
+cdef enum:
+    RULES_TABLE = 2048
+    RULES_MAX = 1024
+cdef Py_hash_t RULES_HASH[RULES_TABLE]
+cdef list RULES_ITEMS = [None] * RULES_TABLE
+cdef list RULES_ANSWERS = [None] * RULES_TABLE
+cdef int RULES_USED = 0
+cdef PyObject* KEY_TYPE[8]  # compiled._KEY_TYPES, the value types plain rules hold
+cdef int n_key_types = 0
+
+
+cdef inline bint _key_type(PyObject* t) noexcept:
+    cdef int n
+    for n in range(n_key_types):
+        if KEY_TYPE[n] == t:
+            return True
+    return False
+
+
+cdef inline bint _same(PyObject* a, object b) except -1:
+    return a == <PyObject*>b or (type(<object>a) is type(b) and <object>a == b)
+
+
+cdef object _dict_rules(dict rules):
+    global RULES_USED
+    cdef Py_ssize_t pos = 0, n, at
+    cdef PyObject* k_p
+    cdef PyObject* v_p
+    cdef Py_uhash_t h = 0x345678 + <Py_uhash_t>len(rules)
+    cdef tuple items
+    cdef bint same
+    while PyDict_Next(rules, &pos, &k_p, &v_p):
+        if not _key_type(rj_type(v_p)):
+            return RULES_READER(rules)
+        h = (h ^ <Py_uhash_t>hash(<object>k_p)) * 1000003
+        h = (h ^ (<Py_uhash_t>rj_type(v_p) >> 4)) * 1000003
+        h = (h ^ <Py_uhash_t>hash(<object>v_p)) * 1000003
+    at = h & (RULES_TABLE - 1)
+    while RULES_ITEMS[at] is not None:
+        items = <tuple>RULES_ITEMS[at]
+        if RULES_HASH[at] == <Py_hash_t>h and len(items) == 3 * len(rules):
+            pos = n = 0
+            same = True
+            while same and PyDict_Next(rules, &pos, &k_p, &v_p):
+                same = (_same(k_p, items[n]) and rj_type(v_p) == <PyObject*>items[n + 1]
+                        and _same(v_p, items[n + 2]))
+                n += 3
+            if same:
+                return RULES_ANSWERS[at]
+        at = (at + 1) & (RULES_TABLE - 1)
+    found = RULES_READER(rules)
+    if found is not None and RULES_USED < RULES_MAX:
+        items = PyTuple_New(3 * len(rules))
+        pos = n = 0
+        while PyDict_Next(rules, &pos, &k_p, &v_p):
+            _tuple_put(items, n, <object>k_p)
+            _tuple_put(items, n + 1, type(<object>v_p))
+            _tuple_put(items, n + 2, <object>v_p)
+            n += 3
+        RULES_HASH[at] = <Py_hash_t>h
+        RULES_ITEMS[at] = items
+        RULES_ANSWERS[at] = found
+        RULES_USED += 1
     return found
 
 
@@ -549,20 +760,19 @@ cdef object _rules(object rules):
 # the items without tiles and the exclusions, frozen, shared by results as the checked path's
 # compiled step shares them (compiled._item, compiled._exclusion); few: the table's rows by their han
 # and count, bounded
-cdef dict ITEMS_KEPT = {}
+cdef list ITEMS_KEPT = []  # by (item, points, count), points and count below KEPT_POINTS, KEPT_COUNT
 cdef dict EXCLUSIONS_KEPT = {}
 
 
 cdef object _item(int n, int points, int count, str tiles):
-    cdef long key
-    if tiles or points >= 64 or count >= 64:
+    cdef Py_ssize_t at
+    if tiles or not (0 <= points < KEPT_POINTS and 0 <= count < KEPT_COUNT):
         return _new_item(n, points, count, tiles)
-    key = (n * 64 + points) * 64 + count
-    found = ITEMS_KEPT.get(key)
+    at = (n * KEPT_POINTS + points) * KEPT_COUNT + count
+    found = ITEMS_KEPT[at]
     if found is None:
         found = _new_item(n, points, count, tiles)
-        if len(ITEMS_KEPT) < 4096:
-            ITEMS_KEPT[key] = found
+        ITEMS_KEPT[at] = found
     return found
 
 
@@ -603,17 +813,17 @@ cdef object _new_exclusion(int n, int by, int principle, int count):
     return obj
 
 
-cdef str _held(int *counts, tuple indicators):
+cdef str _held(int *counts, Indicators *ind):
     """riichi._held: the tiles of the hand the indicators point at, each kind pointed at once."""
     cdef bint pointed[34]
     cdef int kinds[64]
-    cdef int n = 0, k, c
+    cdef int n = 0, k, c, i
     cdef Text t
-    if not indicators:
+    if not ind.n:
         return ""
     memset(pointed, 0, sizeof(pointed))
-    for k in indicators:
-        pointed[NEXT_TILE[k]] = 1
+    for i in range(ind.n):
+        pointed[NEXT_TILE[ind.kinds[i]]] = 1
     for k in range(34):
         if pointed[k]:
             for c in range(counts[k]):
@@ -726,19 +936,21 @@ cdef list _partition(PlainHand *h, Reading *r):
         t.n = 0
         _t_tiles(&t, kinds, NULL, n)
         return [_t_str(&t)]
-    out = []
+    out = PyList_New(r.n_groups)
     memset(taken, 0, sizeof(taken))
     for g in range(r.n_groups):
         if r.shape == S_STANDARD and g < h.p.nmelds:
-            out.append(_meld_text(h, g))
-            continue
-        red_here = 0
-        for i in range(h.n_red):
-            k = h.red[i]
-            if not taken[i] and (r.tile[g] == k or (r.kind[g] == K_SEQ and r.tile[g] <= k <= r.tile[g] + 2)):
-                taken[i] = 1
-                red_here = 1
-        out.append(RED_GROUP_STR[r.kind[g] * 34 + r.tile[g]] if red_here else GROUP_STR[r.kind[g] * 34 + r.tile[g]])
+            text = _meld_text(h, g)
+        else:
+            red_here = 0
+            for i in range(h.n_red):
+                k = h.red[i]
+                if not taken[i] and (r.tile[g] == k or (r.kind[g] == K_SEQ and r.tile[g] <= k <= r.tile[g] + 2)):
+                    taken[i] = 1
+                    red_here = 1
+            text = RED_GROUP_STR[r.kind[g] * 34 + r.tile[g]] if red_here else GROUP_STR[r.kind[g] * 34 + r.tile[g]]
+        Py_INCREF(text)
+        PyList_SET_ITEM(out, g, text)
     return out
 
 
@@ -764,7 +976,7 @@ cdef dict _payments(int *pay):
     cdef int n
     for n in range(4):
         if pay[n]:
-            out[SEATS_T[n]] = pay[n]
+            _store(out, KEYS_PAYMENTS, n, pay[n])
     return out
 
 
@@ -774,12 +986,11 @@ cdef object _full(object text, object context, object rules, int *why):
     cdef Search s
     cdef Scored* b
     cdef Reading* r
-    cdef int n, k, t, m, i, seat, discarder_at, honba, basic, main, additional, total, limit, han
+    cdef int n, k, t, m, i, seat, round_at, discarder_at, honba, basic, main, additional, total, limit, han
     cdef int dora_n, aka_n, ura_n, n_reds, seat_tile, round_tile, situation, rule_bits
     cdef int pay[4]
     cdef int seen[34]
     cdef int red_suits[3]
-    cdef bint suits[3]
     cdef bint self_draw, riichi, double_riichi, ippatsu, last_wall, kong_win, first_turn, any_riichi, open_meld
     cdef bint dealer
     cdef dict part, cost
@@ -790,68 +1001,65 @@ cdef object _full(object text, object context, object rules, int *why):
     if type(text) is not str or not _read_text(<str>text, &h):
         why[0] = WHY_HAND
         return None
-    # the context: each given field's value one it takes as it is, over the defaults
-    cdef dict given
-    cdef dict values
-    if context is None:
-        given = {}
-    elif type(context) is not dict:
-        why[0] = WHY_CONTEXT
-        return None
-    else:
-        given = <dict>context
-    cdef list got = list(DEFAULT_LIST)
+    # the context: each given field's value one it takes as it is, over the defaults (borrowed:
+    # the defaults' table and the caller's dict hold them for this call)
+    cdef PyObject* got[MAX_FIELDS]
     cdef unsigned long long given_bits = 0
     cdef int field_at
-    values = PyDict_Copy(CTX_DEFAULTS)
-    for key, v in given.items():
-        at = FIELD_INDEX.get(key) if type(key) is str else None
-        if at is None:
-            why[0] = WHY_CONTEXT
-            return None
-        field_at = at
-        if not _plain_value(field_at, v):
-            why[0] = WHY_CONTEXT
-            return None
-        values[key] = v
-        got[field_at] = v
-        given_bits |= 1ULL << field_at
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* key_p
+    cdef PyObject* v_p
+    if context is not None and type(context) is not dict:
+        why[0] = WHY_CONTEXT
+        return None
+    for n in range(n_fields):
+        got[n] = <PyObject*>DEFAULT_LIST[n]
+    if context is not None:
+        while PyDict_Next(context, &pos, &key_p, &v_p):
+            field_at = _field_at(<object>key_p)
+            if field_at < 0 or not _plain_value(field_at, <object>v_p):
+                why[0] = WHY_CONTEXT
+                return None
+            got[field_at] = v_p
+            given_bits |= 1ULL << field_at
     read = _rules(rules)
     if read is None:
         why[0] = WHY_RULES
         return None
-    rule_bits, aka, echo = read
-    self_draw = got[X_SELF_DRAW] is True
-    seat_wind = got[X_SEAT]
-    given_discarder = got[X_DISCARDER]
-    riichi = got[X_RIICHI] is True
-    double_riichi = got[X_DOUBLE_RIICHI] is True
-    ippatsu = got[X_IPPATSU] is True
-    last_wall = got[X_LAST_WALL] is True
-    kong_win = got[X_KONG_WIN] is True
-    first_turn = got[X_FIRST_TURN] is True
-    honba = got[X_HONBA]
-    dealer = seat_wind == DEALER_SEAT
-    seat_tile = SEAT_TILE[seat_wind]
-    round_tile = SEAT_TILE[got[X_ROUND]]
-    dora_read = _indicators(got[X_DORA])
-    ura_read = _indicators(got[X_URA])
+    rule_bits, aka, echo = <tuple>read
+    self_draw = got[X_SELF_DRAW] == Py_True_p
+    given_discarder = <object>got[X_DISCARDER]
+    riichi = got[X_RIICHI] == Py_True_p
+    double_riichi = got[X_DOUBLE_RIICHI] == Py_True_p
+    ippatsu = got[X_IPPATSU] == Py_True_p
+    last_wall = got[X_LAST_WALL] == Py_True_p
+    kong_win = got[X_KONG_WIN] == Py_True_p
+    first_turn = got[X_FIRST_TURN] == Py_True_p
+    honba = <object>got[X_HONBA]
+    seat = _seat_at(<object>got[X_SEAT])
+    round_at = _seat_at(<object>got[X_ROUND])
+    if seat < 0 or round_at < 0:
+        why[0] = WHY_CONTEXT
+        return None
+    seat_wind = SEATS_T[seat]
+    dealer = seat == DEALER_AT
+    seat_tile = SEAT_TILE_AT[seat]
+    round_tile = SEAT_TILE_AT[round_at]
     # checks.check: the indicators read, and no contradiction of the context with the hand
-    if dora_read is None or ura_read is None:
+    cdef Indicators dora_ind, ura_ind
+    if not _indicators(<object>got[X_DORA], &dora_ind) or not _indicators(<object>got[X_URA], &ura_ind):
         why[0] = WHY_CONTRADICTION
         return None
-    dora_ind, dora_red = dora_read
-    ura_ind, ura_red = ura_read
     any_riichi = riichi or double_riichi
     open_meld = 0
     for m in range(h.p.nmelds):
         if h.p.mexp[m] != 2:
             open_meld = 1
     memcpy(seen, h.all_counts, sizeof(seen))
-    for k in dora_ind:
-        seen[k] += 1
-    for k in ura_ind:
-        seen[k] += 1
+    for i in range(dora_ind.n):
+        seen[dora_ind.kinds[i]] += 1
+    for i in range(ura_ind.n):
+        seen[ura_ind.kinds[i]] += 1
     memset(red_suits, 0, sizeof(red_suits))
     for i in range(h.n_red):
         red_suits[h.red[i] // 9] += 1
@@ -859,14 +1067,13 @@ cdef object _full(object text, object context, object rules, int *why):
     for m in range(h.p.nmelds):
         red_suits[h.p.mtile[m] // 9] += h.meld_red[m]
         n_reds += h.meld_red[m]
-    for k in dora_red:
-        red_suits[k // 9] += 1
-    for k in ura_red:
-        red_suits[k // 9] += 1
-    if (len(dora_ind) > MAX_IND or len(ura_ind) > MAX_IND
-            or ((riichi or double_riichi or ippatsu) and open_meld) or (ippatsu and not any_riichi)
-            or (ura_ind and not any_riichi) or len(ura_ind) > len(dora_ind)
-            or (not self_draw and given_discarder == seat_wind)
+    for i in range(dora_ind.n_red):
+        red_suits[dora_ind.red[i] // 9] += 1
+    for i in range(ura_ind.n_red):
+        red_suits[ura_ind.red[i] // 9] += 1
+    if (((riichi or double_riichi or ippatsu) and open_meld) or (ippatsu and not any_riichi)
+            or (ura_ind.n and not any_riichi) or ura_ind.n > dora_ind.n
+            or (not self_draw and given_discarder is not None and _seat_at(given_discarder) == seat)
             or (first_turn and (h.p.nmelds or any_riichi or (seat_wind == "E" and not self_draw)))
             or max(red_suits[0], red_suits[1], red_suits[2]) > 1):
         why[0] = WHY_CONTRADICTION
@@ -883,22 +1090,24 @@ cdef object _full(object text, object context, object rules, int *why):
             if not n or last_wall:
                 why[0] = WHY_CONTRADICTION
                 return None
-        elif h.all_counts[h.p.win] > 1 or last_wall or h.p.win in dora_ind or h.p.win in ura_ind:
+        elif (h.all_counts[h.p.win] > 1 or last_wall or _pointed_by(&dora_ind, h.p.win)
+              or _pointed_by(&ura_ind, h.p.win)):
             why[0] = WHY_CONTRADICTION
             return None
     # the dora (riichi.dora_count)
     dora_n = 0
-    for k in dora_ind:
-        dora_n += h.all_counts[NEXT_TILE[k]]
+    for i in range(dora_ind.n):
+        dora_n += h.all_counts[NEXT_TILE[dora_ind.kinds[i]]]
     ura_n = 0
-    for k in ura_ind:
-        ura_n += h.all_counts[NEXT_TILE[k]]
+    for i in range(ura_ind.n):
+        ura_n += h.all_counts[NEXT_TILE[ura_ind.kinds[i]]]
     aka_n = n_reds if aka else 0
-    discarder = given_discarder if given_discarder is not None else PREVIOUS_SEAT[seat_wind]
-    values[N_DISCARDER] = discarder
+    discarder_at = _seat_at(given_discarder) if given_discarder is not None else PREVIOUS_AT[seat]
+    if discarder_at < 0:
+        why[0] = WHY_CONTEXT
+        return None
     # the chosen reading (as best())
     memset(&f, 0, sizeof(Facts))
-    memset(suits, 0, sizeof(suits))
     for k in range(34):
         f.counts[k] = h.p.conc[k]
         f.kinds[k] = h.all_counts[k] > 0
@@ -909,15 +1118,7 @@ cdef object _full(object text, object context, object rules, int *why):
         f.meld_tile[m] = h.p.mtile[m]
         f.meld_concealed[m] = h.p.mexp[m] == 2
         f.kans += h.p.mkind[m] == 2
-    for k in range(34):
-        if f.kinds[k]:
-            if k < 27:
-                if not suits[k // 9]:
-                    suits[k // 9] = 1
-                    f.n_suits += 1
-                    f.the_suit = k // 9
-            else:
-                f.honours = 1
+    _hand_kinds(&f)
     situation = (self_draw | riichi << 1 | double_riichi << 2 | ippatsu << 3 | last_wall << 4 | kong_win << 5
                  | first_turn << 6 | dealer << 7)
     f.win = h.p.win
@@ -931,25 +1132,46 @@ cdef object _full(object text, object context, object rules, int *why):
     s.facts = &f
     s.found = 0
     _search(&s)
-    # the Result (Riichi.score)
+    # the Result (Riichi.score): the context used (every field's value, the discarder's default
+    # resolved; the fields left at their defaults), its dicts copied from their templates
+    values = PyDict_Copy(CTX_DEFAULTS)
+    for n in range(n_fields):
+        if (given_bits >> n) & 1:
+            _store(values, KEYS_CTX, n, <object>got[n])
+    _store(values, KEYS_CTX, X_DISCARDER, SEATS_T[discarder_at])
+    cdef int n_defaults = 0
+    for n in range(n_fields):
+        n_defaults += not (given_bits >> n) & 1
+    defaults = PyList_New(n_defaults)
+    i = 0
+    for n in range(n_fields):
+        if not (given_bits >> n) & 1:
+            name = FIELD_NAMES[n]
+            Py_INCREF(name)
+            PyList_SET_ITEM(defaults, i, name)
+            i += 1
     cdef dict dora_dict = PyDict_Copy(T_DORA)
-    dora_dict[K_DORA_N] = dora_n
-    dora_dict[K_AKA_N] = aka_n
-    dora_dict[K_URA_N] = ura_n
+    _store(dora_dict, KEYS_DORA, 0, dora_n)
+    _store(dora_dict, KEYS_DORA, 1, aka_n)
+    _store(dora_dict, KEYS_DORA, 2, ura_n)
     cdef dict details
+    cdef tuple detail_keys
     if not s.found:
         details = PyDict_Copy(T_DETAILS_NONE)
-    elif not s.best.has_yaku:
+        detail_keys = KEYS_DETAILS_NONE
+    elif not s.scored[s.best_at].has_yaku:
         details = PyDict_Copy(T_DETAILS_NO_YAKU)
+        detail_keys = KEYS_DETAILS_NO_YAKU
     else:
         details = PyDict_Copy(T_DETAILS_VALID)
-    details[K_DEALER] = dealer
-    details[K_DORA] = dora_dict
-    details[K_RICHI_STICKS] = 1000 * got[X_STICKS]
+        detail_keys = KEYS_DETAILS_VALID
+    _store(details, detail_keys, D_DEALER, dealer)
+    _store(details, detail_keys, D_DORA, dora_dict)
+    _store(details, detail_keys, D_STICKS, 1000 * <object>got[X_STICKS])
     result = rj_alloc(RESULT_T)
     used = rj_alloc(CONTEXT_USED_T)
     rj_set(used, O_CONTEXT_USED[0], values)
-    rj_set(used, O_CONTEXT_USED[1], [FIELD_NAMES[i] for i in range(n_fields) if not (given_bits >> i) & 1])
+    rj_set(used, O_CONTEXT_USED[1], defaults)
     rj_set(result, O_RESULT[0], S_VARIANT)
     rj_set(result, O_RESULT[1], _canonical(&h))
     rj_set(result, O_RESULT[9], PyDict_Copy(echo))
@@ -971,11 +1193,11 @@ cdef object _full(object text, object context, object rules, int *why):
         rj_set(result, O_RESULT[8], _payments(pay))
         rj_set(result, O_RESULT[16], None)
         return result
-    b = &s.best
+    b = &s.scored[s.best_at]
     r = &b.reading
     # the dora texts: the tiles pointed at, the red fives
-    dora_tiles = _held(h.all_counts, dora_ind)
-    ura_tiles = _held(h.all_counts, ura_ind)
+    dora_tiles = _held(h.all_counts, &dora_ind)
+    ura_tiles = _held(h.all_counts, &ura_ind)
     red_tiles = ""
     if aka_n:
         reds = []
@@ -1000,21 +1222,22 @@ cdef object _full(object text, object context, object rules, int *why):
             tiles = _item_tiles(k, &h, r, seat_tile, round_tile)
         items.append(_item(k, b.kept_points[n], b.kept_count[n], tiles))
         han += b.kept_points[n] * b.kept_count[n]
-    fu_items = []
+    fu_items = PyList_New(b.n_fu)
     for n in range(b.n_fu):
         part = PyDict_Copy(T_FU_ITEM)
-        part[K_REASON] = FU_STR[b.fu_reason[n]]
-        part[K_FU_VALUE] = b.fu_value[n]
-        part[K_TILES] = _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else ""
-        fu_items.append(part)
+        _store(part, KEYS_FU_ITEM, 0, FU_STR[b.fu_reason[n]])
+        _store(part, KEYS_FU_ITEM, 1, b.fu_value[n])
+        _store(part, KEYS_FU_ITEM, 2, _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else "")
+        Py_INCREF(part)
+        PyList_SET_ITEM(fu_items, n, part)
     partition = _partition(&h, r)
     rj_set(result, O_RESULT[5], items)
     rj_set(result, O_RESULT[7], partition)
     if not b.has_yaku:
-        details[K_HAN] = han
-        details[K_FU] = b.fu
-        details[K_FU_ITEMS] = fu_items
-        details[K_LIMIT] = LIMIT_STR[0]
+        _store(details, detail_keys, D_HAN, han)
+        _store(details, detail_keys, D_FU, b.fu)
+        _store(details, detail_keys, D_FU_ITEMS, fu_items)
+        _store(details, detail_keys, D_LIMIT, LIMIT_STR[0])
         rj_set(result, O_RESULT[2], False)
         rj_set(result, O_RESULT[3], S_NO_YAKU)
         rj_set(result, O_RESULT[4], 0)
@@ -1025,12 +1248,10 @@ cdef object _full(object text, object context, object rules, int *why):
     # value.value and value.settle
     basic = _basic(b.han, b.fu, b.yakuman, rule_bits)
     limit = _limit(b.han, b.fu, b.yakuman, rule_bits)
-    seat = SEAT_INDEX[seat_wind]
     if not self_draw:
         main = _up100(basic * (6 if dealer else 4))
         additional = 0
         total = main
-        discarder_at = SEAT_INDEX[discarder]
         pay[discarder_at] -= main + 300 * honba
         pay[seat] += main + 300 * honba
     elif dealer:
@@ -1047,23 +1268,27 @@ cdef object _full(object text, object context, object rules, int *why):
         total = 0
         for i in range(4):
             if i != seat:
-                t = main if SEATS_T[i] == DEALER_SEAT else additional
+                t = main if i == DEALER_AT else additional
                 pay[i] -= t + 100 * honba
                 pay[seat] += t + 100 * honba
                 total += t
-    details[K_HAN] = b.han
-    details[K_FU] = b.fu
-    details[K_FU_ITEMS] = fu_items
-    details[K_LIMIT] = YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit]
+    _store(details, detail_keys, D_HAN, b.han)
+    _store(details, detail_keys, D_FU, b.fu)
+    _store(details, detail_keys, D_FU_ITEMS, fu_items)
+    _store(details, detail_keys, D_LIMIT, YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit])
     cost = PyDict_Copy(T_COST)
-    cost[K_MAIN] = main
-    cost[K_ADDITIONAL] = additional
-    details[K_COST] = cost
+    _store(cost, KEYS_COST, 0, main)
+    _store(cost, KEYS_COST, 1, additional)
+    _store(details, detail_keys, D_COST, cost)
     rj_set(result, O_RESULT[2], True)
     rj_set(result, O_RESULT[3], None)
     rj_set(result, O_RESULT[4], total)
-    rj_set(result, O_RESULT[6], [_exclusion(b.excluded[n], b.excluded_by[n], b.excluded_principle[n],
-                                            b.excluded_count[n]) for n in range(b.n_excluded)])
+    excluded = PyList_New(b.n_excluded)
+    for n in range(b.n_excluded):
+        e = _exclusion(b.excluded[n], b.excluded_by[n], b.excluded_principle[n], b.excluded_count[n])
+        Py_INCREF(e)
+        PyList_SET_ITEM(excluded, n, e)
+    rj_set(result, O_RESULT[6], excluded)
     rj_set(result, O_RESULT[8], _payments(pay))
     rj_set(result, O_RESULT[16], S_TIE_BREAK)
     return result

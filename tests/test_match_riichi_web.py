@@ -239,17 +239,22 @@ def test_a_hand_in_the_picker_names_its_liable_player(server, desktop):
     assert "pao: Cy liable" in d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] .m-what').text
 
 
+def _draw_with_the_dealer_alone_tenpai(d) -> None:
+    """E1-0 by touch: a draw with Ann (the dealer) alone tenpai, the sheet's first row."""
+    _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="draw"]'))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-tenpai-0"))
+    _finger(d, _id(d, "m-tenpai-0"))
+    _finger(d, _id(d, "m-add"))
+    _rows(d, 1)
+
+
 def test_a_yakuman_by_count_with_its_liable_player_by_touch_at_375(server, phone):
     d = phone
     phone_screen(d, 375)
     _new_table(d, server, "tenhou")
     match_id = _id(d, "m-id").text
     # E1-0: a draw, Ann (dealer) alone tenpai: +3,000 / −1,000 each; Ann deals again, one honba
-    _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="draw"]'))
-    _wait(d).until(lambda x: x.find_elements(By.ID, "m-tenpai-0"))
-    _finger(d, _id(d, "m-tenpai-0"))
-    _finger(d, _id(d, "m-add"))
-    _rows(d, 1)
+    _draw_with_the_dealer_alone_tenpai(d)
     assert "E1-1" in _id(d, "m-next").text
 
     # E1-1: Bo's big three dragons by self-draw, Cy fed the third dragon set; Di declared riichi.
@@ -330,11 +335,7 @@ def test_the_second_and_third_winners_yakuman_with_liable_players_by_touch_at_32
     # E1-0 a draw, Ann (dealer) alone tenpai: E1-1. Then Ann deals into three: Bo 2 han 30 fu (the
     # first after Ann in turn order: the honba's 300 and Cy's riichi stick), Cy a yakuman Bo fed,
     # Di a yakuman Cy fed: each liable player pays half of that yakuman, the discarder the other half
-    _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="draw"]'))
-    _wait(d).until(lambda x: x.find_elements(By.ID, "m-tenpai-0"))
-    _finger(d, _id(d, "m-tenpai-0"))
-    _finger(d, _id(d, "m-add"))
-    _rows(d, 1)
+    _draw_with_the_dealer_alone_tenpai(d)
     _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="win"]'))
     _wait(d).until(lambda x: x.find_elements(By.ID, "m-more"))
     Select(_id(d, "m-winner")).select_by_value("Bo")

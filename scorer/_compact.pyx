@@ -6,7 +6,9 @@ building a full Result.
 """
 
 cimport cython
+from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject, PyTypeObject
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 cdef extern from *:
     """
@@ -99,3 +101,59 @@ def has_none(list items) -> bool:
         if item is None:
             return True
     return False
+
+
+# ---- ``scorer.score_compact`` for the compiled core: the common request (a variant id whose compact
+# path has a C entry, the default rules, no dialect) goes from the caller straight to that C function,
+# with no Python frame between; anything else, and the first request of a variant, is the engine's
+# Python ``score_compact`` (its twin), which registers the variant's C entry here (``add_entry``).
+
+ctypedef object (*CompactEntry)(object, object)
+
+cdef dict _ENTRIES = {}        # variant id -> its C entry (a PyCapsule named ENTRY_NAME)
+cdef object _twin = None       # engine's Python score_compact
+cdef object _declined = None   # (variant, hand, context) -> the checked path's answer, condensed
+cdef const char *ENTRY_NAME = "mjscore.compact_entry"
+# the variant id last looked up (held, so its address is never another string's) and its entry
+cdef object _last_variant = None
+cdef CompactEntry _last_entry = NULL
+
+
+def use_engine(twin, declined):
+    """The engine's Python ``score_compact`` and its answer to a request a C entry declined."""
+    global _twin, _declined
+    _twin = twin
+    _declined = declined
+
+
+def add_entry(str variant, entry):
+    """Register a variant's C compact entry: a PyCapsule named ``mjscore.compact_entry`` holding
+    ``object (*)(object hand, object context)`` (None: declined)."""
+    global _last_variant
+    if not PyCapsule_IsValid(entry, ENTRY_NAME):
+        raise TypeError("a compact entry is a PyCapsule named mjscore.compact_entry")
+    _ENTRIES[variant] = entry
+    _last_variant = None
+
+
+def score_compact(variant, hand, context=None, rules=None, dialect=None):
+    """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
+    count)``, payments -- equal to the full result's (``score``, condensed). Under the default rules
+    a variant's compiled compact path answers (MCR: in C from the notation text on, about 1 µs); a
+    request it declines, and any other, is scored in full and condensed, the compiled compact path
+    never asked twice. Raises HandError as ``score`` does."""
+    global _last_variant, _last_entry
+    cdef PyObject *entry
+    cdef object answered
+    if rules is None and dialect is None and type(variant) is str:
+        if variant is not _last_variant:
+            entry = PyDict_GetItem(_ENTRIES, variant)
+            if entry == NULL:
+                return _twin(variant, hand, context, rules, dialect)
+            _last_entry = <CompactEntry>PyCapsule_GetPointer(<object>entry, ENTRY_NAME)
+            _last_variant = variant
+        answered = _last_entry(hand, context)
+        if answered is not None:
+            return answered
+        return _declined(variant, hand, context)  # the C entry declined: never asked again
+    return _twin(variant, hand, context, rules, dialect)

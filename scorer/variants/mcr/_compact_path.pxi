@@ -7,6 +7,7 @@
 from cpython.dict cimport PyDict_Next
 from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject
+from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
@@ -434,3 +435,8 @@ def compact(text, context):
     full path must score this request (see the module docstring of _compact_path.pxi)."""
     return _compact_entry(text, context)
 
+
+
+# the same as a C function, for the compiled ``scorer.score_compact`` (``scorer._compact``) to call
+# with no Python frame between
+compact.c_entry = PyCapsule_New(<void *>_compact_entry, b"mjscore.compact_entry", NULL)

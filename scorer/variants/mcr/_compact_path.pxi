@@ -46,11 +46,16 @@ cdef enum:
     CACHED_COUNTS = 9
 
 
+cdef PyObject *ITEMS[NF][CACHED_COUNTS]  # the same tuples by address (ITEM_CACHE holds them)
+
+
 cdef void _init_items() except *:
     global FLOWER_FAN
     cdef int f, n
     for f in range(NUM_FANS):
         ITEM_CACHE.append([None] + [(_FANS[f].id, _FANS[f].points, 1, n) for n in range(1, CACHED_COUNTS)])
+        for n in range(1, CACHED_COUNTS):
+            ITEMS[f][n] = <PyObject *>ITEM_CACHE[f][n]
         if _FANS[f].id == "flower_tiles":
             FLOWER_FAN = f
 
@@ -58,9 +63,9 @@ cdef void _init_items() except *:
 _init_items()
 
 
-cdef inline tuple _item(int fan, int count):
+cdef inline object _item(int fan, int count):
     if count < CACHED_COUNTS:
-        return <tuple>(<list>ITEM_CACHE[fan])[count]
+        return <object>ITEMS[fan][count]
     return (_FANS[fan].id, _FANS[fan].points, 1, count)
 
 

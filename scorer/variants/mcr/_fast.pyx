@@ -45,14 +45,20 @@ cdef extern from *:
          rep movs / rep stos cost more here than the work between them). */
     #if defined(__SSE2__)
     #include <emmintrin.h>
+    /* 16 counts narrowed to 16 bytes by saturating packs (a nonzero int stays nonzero), one
+       compare and one byte mask: bit i for c[i] != 0 */
+    static inline unsigned long long mj_nonzero16(__m128i a, __m128i b, __m128i c, __m128i d) {
+        __m128i p = _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
+        return (unsigned long long)(~_mm_movemask_epi8(_mm_cmpeq_epi8(p, _mm_setzero_si128())) & 0xFFFF);
+    }
+    #define MJ_LOAD(p) _mm_loadu_si128((const __m128i *)(p))
     static inline void mj_fan_mask(const int *c, unsigned long long *m) {
-        __m128i z = _mm_setzero_si128();
-        m[0] = 0; m[1] = 0;
-        for (int i = 0; i < 92; i += 4) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
-            unsigned long long bits = (unsigned long long)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, z))) & 15);
-            m[i >> 6] |= bits << (i & 63);
-        }
+        m[0] = mj_nonzero16(MJ_LOAD(c), MJ_LOAD(c + 4), MJ_LOAD(c + 8), MJ_LOAD(c + 12))
+            | mj_nonzero16(MJ_LOAD(c + 16), MJ_LOAD(c + 20), MJ_LOAD(c + 24), MJ_LOAD(c + 28)) << 16
+            | mj_nonzero16(MJ_LOAD(c + 32), MJ_LOAD(c + 36), MJ_LOAD(c + 40), MJ_LOAD(c + 44)) << 32
+            | mj_nonzero16(MJ_LOAD(c + 48), MJ_LOAD(c + 52), MJ_LOAD(c + 56), MJ_LOAD(c + 60)) << 48;
+        m[1] = mj_nonzero16(MJ_LOAD(c + 64), MJ_LOAD(c + 68), MJ_LOAD(c + 72), MJ_LOAD(c + 76))
+            | mj_nonzero16(MJ_LOAD(c + 80), MJ_LOAD(c + 84), MJ_LOAD(c + 88), _mm_setzero_si128()) << 16;
     }
     static inline unsigned long long mj_nonzero36(const int *c) {
         __m128i z = _mm_setzero_si128();
@@ -114,7 +120,7 @@ from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS,
 from scorer.variants.mcr import tiebreak as _tiebreak
 
 cdef enum:
-    NF = 92       # >= number of fans, a multiple of 4 (the fan bit sets read four counts at a time)
+    NF = 92       # >= number of fans, a multiple of 4 (mj_fan_mask reads exactly 92 counts)
     MAXDIV = 128  # divisions of 14 tiles: far fewer in practice
     NK = 34
 

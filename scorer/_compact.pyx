@@ -9,6 +9,7 @@ cimport cython
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from cpython.sequence cimport PySequence_Fast_ITEMS
 
 cdef extern from *:
     """
@@ -46,6 +47,21 @@ cdef extern from *:
 ITEM_FIELDS = ("id", "points", "factor", "count")
 
 
+# the int objects of the amounts a seat commonly pays or takes, made once (as Python keeps its small
+# ints): a payment within these bounds costs no allocation when the payments are read
+cdef enum:
+    AMOUNT_LOW = -1000
+    AMOUNT_HIGH = 3000
+cdef list AMOUNT_INTS = list(range(AMOUNT_LOW, AMOUNT_HIGH + 1))
+cdef PyObject **AMOUNT_AT = (<PyObject **>PySequence_Fast_ITEMS(AMOUNT_INTS)) - AMOUNT_LOW
+
+
+cdef inline object _amount(int amount):
+    if AMOUNT_LOW <= amount <= AMOUNT_HIGH:
+        return <object>AMOUNT_AT[amount]
+    return amount
+
+
 @cython.freelist(256)
 @cython.no_gc  # holds only strings, ints, tuples of those and a flat dict: no cycles possible
 cdef class CompactResult:
@@ -64,8 +80,8 @@ cdef class CompactResult:
     @property
     def payments(self) -> dict:
         if self._payments is None:
-            self._payments = {"E": self._amounts[0], "S": self._amounts[1], "W": self._amounts[2],
-                              "N": self._amounts[3]}
+            self._payments = {"E": _amount(self._amounts[0]), "S": _amount(self._amounts[1]),
+                              "W": _amount(self._amounts[2]), "N": _amount(self._amounts[3])}
         return self._payments
 
     def as_dict(self) -> dict:

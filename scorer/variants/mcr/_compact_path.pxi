@@ -360,7 +360,7 @@ cdef object _compact(Ctx *x, Scored *o):
     cdef CompactResult r
     cdef Settled st
     cdef int i, n = 0, k, w
-    cdef u64 m[2]
+    cdef int fans[NF]
     cdef u64 rest
     cdef tuple items
     cdef object item
@@ -377,24 +377,23 @@ cdef object _compact(Ctx *x, Scored *o):
     if o.status == S_NONE:
         r.items = ()
         return r
-    m[0] = o.mask[0]
-    m[1] = o.mask[1]
-    n = __builtin_popcountll(m[0]) + __builtin_popcountll(m[1]) + (1 if x.flowers else 0)
-    items = PyTuple_New(n)
-    k = 0
+    # the fans in table order, then the flowers (the bit sets' fans counted as they are read)
     for w in range(2):
-        rest = m[w]
+        rest = o.mask[w]
         while rest:
             i = (w << 6) | __builtin_ctzll(rest)
             rest &= rest - 1
-            item = _item(i, o.counts[i])
-            Py_INCREF(item)
-            PyTuple_SET_ITEM(items, k, item)
-            k += 1
+            fans[n] = i
+            n += 1
+    items = PyTuple_New(n + (1 if x.flowers else 0))
+    for k in range(n):
+        item = _item(fans[k], o.counts[fans[k]])
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(items, k, item)
     if x.flowers:
         item = _item(FLOWER_FAN, x.flowers)
         Py_INCREF(item)
-        PyTuple_SET_ITEM(items, k, item)
+        PyTuple_SET_ITEM(items, n, item)
     PyObject_GC_UnTrack(<void *>items)  # holds only tuples of strings and ints: no cycle possible
     r.items = items
     return r

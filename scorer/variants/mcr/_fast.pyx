@@ -62,21 +62,16 @@ cdef extern from *:
     }
     static inline unsigned long long mj_nonzero36(const int *c) {
         __m128i z = _mm_setzero_si128();
-        unsigned long long m = 0;
-        for (int i = 0; i < 36; i += 4) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
-            m |= (unsigned long long)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, z))) & 15) << i;
-        }
-        return m;
+        return mj_nonzero16(MJ_LOAD(c), MJ_LOAD(c + 4), MJ_LOAD(c + 8), MJ_LOAD(c + 12))
+            | mj_nonzero16(MJ_LOAD(c + 16), MJ_LOAD(c + 20), MJ_LOAD(c + 24), MJ_LOAD(c + 28)) << 16
+            | mj_nonzero16(MJ_LOAD(c + 32), z, z, z) << 32;
     }
     static inline unsigned long long mj_odd36(const int *c) {
-        __m128i one = _mm_set1_epi32(1);
-        unsigned long long m = 0;
-        for (int i = 0; i < 36; i += 4) {
-            __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(c + i)), one);
-            m |= (unsigned long long)(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, one)))) << i;
-        }
-        return m;
+        __m128i one = _mm_set1_epi32(1), z = _mm_setzero_si128();
+        #define MJ_ODD(p) _mm_and_si128(MJ_LOAD(p), one)
+        return mj_nonzero16(MJ_ODD(c), MJ_ODD(c + 4), MJ_ODD(c + 8), MJ_ODD(c + 12))
+            | mj_nonzero16(MJ_ODD(c + 16), MJ_ODD(c + 20), MJ_ODD(c + 24), MJ_ODD(c + 28)) << 16
+            | mj_nonzero16(MJ_ODD(c + 32), z, z, z) << 32;
     }
     static inline void mj_copy(int *dst, const int *src) {
         for (int i = 0; i < 92; i += 4)
@@ -1413,7 +1408,7 @@ cdef inline int _suit_sets(const int *c) noexcept nogil:
     the lowest rank left, exactly (count mod 3) chows start there: a linear check."""
     cdef int r0 = c[0], r1 = c[1], x, i
     for i in range(7):
-        x = r0 % 3
+        x = <int>(<unsigned int>r0 % 3)  # r0 >= 0 here: the unsigned remainder is the cheaper
         r0 = r1 - x
         r1 = c[i + 2] - x
         if r0 < 0 or r1 < 0:

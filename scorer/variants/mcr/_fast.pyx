@@ -40,7 +40,7 @@ cdef extern from *:
     """
     /* Small fixed-size vector work on count arrays, with SSE2 where there is SSE2 (all x86-64):
        - mj_fan_mask: the fans present in a count vector of 92 ints, as a 128-bit set;
-       - mj_nonzero36 / mj_odd36: bit i for c[i] != 0 (resp. c[i] odd), 36 counts;
+       - mj_nonzero36 / mj_odd36 / mj_above36: bit i for c[i] != 0 (resp. c[i] odd, c[i] > v), 36 counts;
        - mj_copy / mj_zero: fan count vectors copied and cleared in registers (short fixed-size
          rep movs / rep stos cost more here than the work between them). */
     #if defined(__SSE2__)
@@ -73,6 +73,13 @@ cdef extern from *:
             | mj_nonzero16(MJ_ODD(c + 16), MJ_ODD(c + 20), MJ_ODD(c + 24), MJ_ODD(c + 28)) << 16
             | mj_nonzero16(MJ_ODD(c + 32), z, z, z) << 32;
     }
+    static inline unsigned long long mj_above36(const int *c, int v) {
+        __m128i t = _mm_set1_epi32(v), z = _mm_setzero_si128();
+        #define MJ_GT(p) _mm_cmpgt_epi32(MJ_LOAD(p), t)
+        return mj_nonzero16(MJ_GT(c), MJ_GT(c + 4), MJ_GT(c + 8), MJ_GT(c + 12))
+            | mj_nonzero16(MJ_GT(c + 16), MJ_GT(c + 20), MJ_GT(c + 24), MJ_GT(c + 28)) << 16
+            | mj_nonzero16(MJ_GT(c + 32), z, z, z) << 32;
+    }
     static inline void mj_copy(int *dst, const int *src) {
         for (int i = 0; i < 92; i += 4)
             _mm_storeu_si128((__m128i *)(dst + i), _mm_loadu_si128((const __m128i *)(src + i)));
@@ -96,6 +103,11 @@ cdef extern from *:
         for (int i = 0; i < 36; i++) m |= (unsigned long long)(c[i] & 1) << i;
         return m;
     }
+    static inline unsigned long long mj_above36(const int *c, int v) {
+        unsigned long long m = 0;
+        for (int i = 0; i < 36; i++) m |= (unsigned long long)(c[i] > v) << i;
+        return m;
+    }
     static inline void mj_copy(int *dst, const int *src) { for (int i = 0; i < 92; i++) dst[i] = src[i]; }
     static inline void mj_zero(int *dst) { for (int i = 0; i < 92; i++) dst[i] = 0; }
     #endif
@@ -106,6 +118,7 @@ cdef extern from *:
     void mj_fan_mask(const int *c, unsigned long long *m) nogil
     unsigned long long mj_nonzero36(const int *c) nogil
     unsigned long long mj_odd36(const int *c) nogil
+    unsigned long long mj_above36(const int *c, int v) nogil
     void mj_copy(int *dst, const int *src) nogil
     void mj_zero(int *dst) nogil
 
@@ -1146,6 +1159,22 @@ cdef int points(int *c) noexcept nogil:
     return _masked_points(c, m)
 
 
+cdef inline int _open_ended(Hand *h, Div *d) noexcept nogil:
+    """A concealed chow of the division has the winning tile at one end and its other end open:
+    the tile beyond that end (held fewer than four times) completes the same sets too, so the wait
+    is not the winning tile alone (what _unique_wait would find, without its search)."""
+    cdef int i, t
+    for i in range(4):
+        if d.kind[i] != CHOW or not d.conc[i] or d.fixed[i]:
+            continue
+        t = d.tile[i]
+        if h.win == t + 2 and t % 9 != 0 and h.conc[t - 1] < 4:
+            return 1
+        if h.win == t and t % 9 <= 5 and h.conc[t + 3] < 4:
+            return 1
+    return 0
+
+
 cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int prevalent,
                         int kong_pair_fan, int *c, Explain *x) noexcept nogil:
     """evaluate.score_division: ``base`` holds the division-independent families; ``unique``
@@ -1187,7 +1216,7 @@ cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int p
         if d.pair == h.win:
             placed = 1
         if placed and unique[0] < 0:
-            unique[0] = _unique_wait(h, 4 - h.nfixed)
+            unique[0] = 0 if _open_ended(h, d) else _unique_wait(h, 4 - h.nfixed)
         if placed and unique[0]:
             for i in range(4):
                 if d.kind[i] == CHOW and d.conc[i] and not d.fixed[i]:
@@ -1506,27 +1535,24 @@ cdef int _unique_wait(Hand *h, int nsets) noexcept nogil:
     candidate held four times (the fifth copy) takes the general recursion."""
     cdef int c[NK]
     cdef int state[4]
-    cdef int g, k, t, base, nk, st, pairs, bad, r, odd = 0, odd_kind = -1, held, n, sw, four
+    cdef int g, k, t, base, nk, st, pairs, bad, r, held, n, sw
+    cdef u64 odd, four
     memcpy(c, h.conc, NK * sizeof(int))
     c[h.win] -= 1
-    four = 0
-    for k in range(NK):
-        if c[k] & 1:
-            odd += 1
-            odd_kind = k
-        four |= c[k] >= 4
+    odd = h.odd_bits ^ ((<u64>1) << h.win)  # the 13 tiles' odd kinds
     # seven pairs: the one odd kind of the 13 completes them
-    if h.nfixed == 0 and odd == 1 and odd_kind != h.win:
+    if h.nfixed == 0 and odd and not (odd & (odd - 1)) and __builtin_ctzll(odd) != h.win:
         return 0
-    # the fifth copy of a kind held four times
-    if four:
-        for t in range(NK):
-            if c[t] >= 4 and t != h.win:
-                c[t] += 1
-                r = _is_winning(c, nsets, h.nfixed == 0)
-                c[t] -= 1
-                if r:
-                    return 0
+    # the fifth copy of a kind held four times (not the winning tile's)
+    four = mj_above36(h.conc, 3) & ~((<u64>1) << h.win)
+    while four:
+        t = __builtin_ctzll(four)
+        four &= four - 1
+        c[t] += 1
+        r = _is_winning(c, nsets, h.nfixed == 0)
+        c[t] -= 1
+        if r:
+            return 0
     # every group completes in the winning hand (as sets, the pair group with its pair): only the
     # winning tile's own group changes when the tile is taken back
     for g in range(4):

@@ -28,6 +28,28 @@ full-width space).
 from cpython.unicode cimport PyUnicode_GET_LENGTH
 from libc.string cimport memset
 
+cdef extern from *:
+    """
+    /* any of the 34 kinds held more than four times, concealed and melded copies together (bytes) */
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline int mj_fifth_copy(const unsigned char *a, const unsigned char *b) {
+        __m128i four = _mm_set1_epi8(4);
+        __m128i lo = _mm_adds_epu8(_mm_loadu_si128((const __m128i *)a), _mm_loadu_si128((const __m128i *)b));
+        __m128i hi = _mm_adds_epu8(_mm_loadu_si128((const __m128i *)(a + 16)), _mm_loadu_si128((const __m128i *)(b + 16)));
+        return _mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(lo, four), _mm_cmpgt_epi8(hi, four)))
+            || a[32] + b[32] > 4 || a[33] + b[33] > 4;
+    }
+    #else
+    static inline int mj_fifth_copy(const unsigned char *a, const unsigned char *b) {
+        int bad = 0;
+        for (int k = 0; k < 34; k++) bad |= a[k] + b[k] > 4;
+        return bad;
+    }
+    #endif
+    """
+    int mj_fifth_copy(const unsigned char *a, const unsigned char *b) noexcept nogil
+
 __all__ = ["parse_fast", "MAX_LENGTH"]
 
 MAX_LENGTH = 200
@@ -241,10 +263,7 @@ cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept n
         i += 1
     if group or nt + 3 * nm != 14:
         return 0
-    b = 0
-    for k in range(34):                  # no early exit: the compiler checks 16 kinds at a time
-        b |= out.conc[k] + inmelds[k] > 4
-    if b:
+    if mj_fifth_copy(out.conc, inmelds):
         return 0                         # a fifth copy
     out.nmelds = nm
     out.ntiles = nt

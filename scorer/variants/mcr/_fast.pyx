@@ -41,6 +41,7 @@ cdef extern from *:
     /* Small fixed-size vector work on count arrays, with SSE2 where there is SSE2 (all x86-64):
        - mj_fan_mask: the fans present in a count vector of 92 ints, as a 128-bit set;
        - mj_nonzero36 / mj_odd36 / mj_above36: bit i for c[i] != 0 (resp. c[i] odd, c[i] > v), 36 counts;
+       - mj_sum9: the sum of nine counts (a suit);
        - mj_copy / mj_zero: fan count vectors copied and cleared in registers (short fixed-size
          rep movs / rep stos cost more here than the work between them). */
     #if defined(__SSE2__)
@@ -80,6 +81,12 @@ cdef extern from *:
             | mj_nonzero16(MJ_GT(c + 16), MJ_GT(c + 20), MJ_GT(c + 24), MJ_GT(c + 28)) << 16
             | mj_nonzero16(MJ_GT(c + 32), z, z, z) << 32;
     }
+    static inline int mj_sum9(const int *c) {
+        __m128i v = _mm_add_epi32(MJ_LOAD(c), MJ_LOAD(c + 4));
+        v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0x4E));
+        v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0xB1));
+        return _mm_cvtsi128_si32(v) + c[8];
+    }
     static inline void mj_copy(int *dst, const int *src) {
         for (int i = 0; i < 92; i += 4)
             _mm_storeu_si128((__m128i *)(dst + i), _mm_loadu_si128((const __m128i *)(src + i)));
@@ -108,6 +115,11 @@ cdef extern from *:
         for (int i = 0; i < 36; i++) m |= (unsigned long long)(c[i] > v) << i;
         return m;
     }
+    static inline int mj_sum9(const int *c) {
+        int n = 0;
+        for (int i = 0; i < 9; i++) n += c[i];
+        return n;
+    }
     static inline void mj_copy(int *dst, const int *src) { for (int i = 0; i < 92; i++) dst[i] = src[i]; }
     static inline void mj_zero(int *dst) { for (int i = 0; i < 92; i++) dst[i] = 0; }
     #endif
@@ -119,6 +131,7 @@ cdef extern from *:
     unsigned long long mj_nonzero36(const int *c) nogil
     unsigned long long mj_odd36(const int *c) nogil
     unsigned long long mj_above36(const int *c, int v) nogil
+    int mj_sum9(const int *c) nogil
     void mj_copy(int *dst, const int *src) nogil
     void mj_zero(int *dst) nogil
 
@@ -800,7 +813,7 @@ cdef int _set_tiles(Div *d, int chows, int *tiles, int *idx) noexcept nogil:
             n += 1
     sort_n(keys, n)
     for i in range(n):
-        idx[i] = keys[i] % 4
+        idx[i] = keys[i] & 3  # keys >= 0
         tiles[i] = d.tile[idx[i]]
     return n
 
@@ -1480,12 +1493,11 @@ cdef inline int _honour_state(const int *c) noexcept nogil:
 cdef int _group_state(int *c, int g) noexcept nogil:
     """Group g (0-2 suits, 3 honours) of the counts: 0 complete as sets, 1 as sets plus the pair,
     -1 neither (by its tile count mod 3)."""
-    cdef int i, n = 0
+    cdef int n
     cdef int *q = c + 9 * g
     if g == 3:
         return _honour_state(q)
-    for i in range(9):
-        n += q[i]
+    n = mj_sum9(q)
     if n % 3 == 0:
         return 0 if _suit_sets(q) else -1
     if n % 3 == 2:
@@ -1496,11 +1508,9 @@ cdef int _group_state(int *c, int g) noexcept nogil:
 cdef int _pair_group(const int *c) noexcept nogil:
     """The only group whose tile count is 2 mod 3 (the others 0 mod 3): where the pair of every
     four-sets reading must be; -1 when the counts allow none."""
-    cdef int g, k, n, pg = -1
+    cdef int g, n, pg = -1
     for g in range(4):
-        n = 0
-        for k in range(9 * g, 9 * g + (9 if g < 3 else 7)):
-            n += c[k]
+        n = mj_sum9(c + 9 * g) if g < 3 else c[27] + c[28] + c[29] + c[30] + c[31] + c[32] + c[33]
         if n % 3 == 2:
             if pg >= 0:
                 return -1

@@ -21,7 +21,7 @@ Three ways in:
   the chosen reading is made of: each fan's sources and each fan not scored, with its excluder and
   principle (docs/architecture.md#the-explained-reading); the full result is built from it.
   ``explain_all(...)`` (same arguments) explains every reading weighed, for the referee.
-* ``compact(text, context)`` (``_compact_path.pxi``; its C entry point ``COMPACT_ENTRY`` for
+* ``compact(text, context)`` (``_compact_path.pxi``; its C entry point ``compact.c_entry`` for
   ``scorer.score_compact``): from the notation text (``scorer._fastparse``) and the context dict to a
   ``CompactResult`` under the default rules, special shapes included; None for anything the full path
   must take. ``compact_many(requests, threads, as_json)`` (``_compact_batch.pxi``) does a batch on

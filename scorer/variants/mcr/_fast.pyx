@@ -1348,8 +1348,6 @@ cdef void _enum_sets(int *c, u64 nz, Enum *e, Hand *h, int pair, int nopung) noe
             d.tile[j] = code & 63
             d.conc[j] = 1
             d.fixed[j] = 0
-            d.key[i] = ref_order(code & 63) * 2 + (0 if code >> 6 == 1 else 1)
-        sort_n(d.key, m)
         # the pair's code (0 << 6 | tile) sorts first
         for i in range(m, 0, -1):
             d.codes[i] = d.codes[i - 1]
@@ -1384,6 +1382,16 @@ cdef void _enum_sets(int *c, u64 nz, Enum *e, Hand *h, int pair, int nopung) noe
         c[k] += 1
         c[k + 1] += 1
         c[k + 2] += 1
+
+
+cdef void _division_keys(Div *d, int nfixed, int nsets) noexcept nogil:
+    """The keys the divisions are ordered by (only when there are several): each concealed set's
+    tile in the reference's order, a pung before a chow, sorted."""
+    cdef int i, j
+    for i in range(nsets):
+        j = nfixed + i
+        d.key[i] = ref_order(d.tile[j]) * 2 + (0 if d.kind[j] == PUNG else 1)
+    sort_n(d.key, nsets)
 
 
 cdef inline int key_cmp(Div *a, Div *b, int n) noexcept nogil:
@@ -1814,6 +1822,8 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
     # the reference's generation order (stable insertion sort on the keys)
     for i in range(e.n):
         order[i] = i
+        if e.n > 1:
+            _division_keys(&divs[i], h.nfixed, nsets)
     for i in range(1, e.n):
         t = order[i]
         j = i - 1

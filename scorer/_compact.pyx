@@ -6,7 +6,10 @@ building a full Result.
 """
 
 cimport cython
+from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject, PyTypeObject
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from cpython.sequence cimport PySequence_Fast_ITEMS
 
 cdef extern from *:
     """
@@ -44,6 +47,21 @@ cdef extern from *:
 ITEM_FIELDS = ("id", "points", "factor", "count")
 
 
+# the int objects of the amounts a seat commonly pays or takes, made once (as Python keeps its small
+# ints): a payment within these bounds costs no allocation when the payments are read
+cdef enum:
+    AMOUNT_LOW = -1000
+    AMOUNT_HIGH = 3000
+cdef list AMOUNT_INTS = list(range(AMOUNT_LOW, AMOUNT_HIGH + 1))
+cdef PyObject **AMOUNT_AT = (<PyObject **>PySequence_Fast_ITEMS(AMOUNT_INTS)) - AMOUNT_LOW
+
+
+cdef inline object _amount(int amount):
+    if AMOUNT_LOW <= amount <= AMOUNT_HIGH:
+        return <object>AMOUNT_AT[amount]
+    return amount
+
+
 @cython.freelist(256)
 @cython.no_gc  # holds only strings, ints, tuples of those and a flat dict: no cycles possible
 cdef class CompactResult:
@@ -62,8 +80,8 @@ cdef class CompactResult:
     @property
     def payments(self) -> dict:
         if self._payments is None:
-            self._payments = {"E": self._amounts[0], "S": self._amounts[1], "W": self._amounts[2],
-                              "N": self._amounts[3]}
+            self._payments = {"E": _amount(self._amounts[0]), "S": _amount(self._amounts[1]),
+                              "W": _amount(self._amounts[2]), "N": _amount(self._amounts[3])}
         return self._payments
 
     def as_dict(self) -> dict:
@@ -99,3 +117,59 @@ def has_none(list items) -> bool:
         if item is None:
             return True
     return False
+
+
+# ---- ``scorer.score_compact`` for the compiled core: the common request (a variant id whose compact
+# path has a C entry, the default rules, no dialect) goes from the caller straight to that C function,
+# with no Python frame between; anything else, and the first request of a variant, is the engine's
+# Python ``score_compact`` (its twin), which registers the variant's C entry here (``add_entry``).
+
+ctypedef object (*CompactEntry)(object, object)
+
+cdef dict _ENTRIES = {}        # variant id -> its C entry (a PyCapsule named ENTRY_NAME)
+cdef object _twin = None       # engine's Python score_compact
+cdef object _declined = None   # (variant, hand, context) -> the checked path's answer, condensed
+cdef const char *ENTRY_NAME = "mjscore.compact_entry"
+# the variant id last looked up (held, so its address is never another string's) and its entry
+cdef object _last_variant = None
+cdef CompactEntry _last_entry = NULL
+
+
+def use_engine(twin, declined):
+    """The engine's Python ``score_compact`` and its answer to a request a C entry declined."""
+    global _twin, _declined
+    _twin = twin
+    _declined = declined
+
+
+def add_entry(str variant, entry):
+    """Register a variant's C compact entry: a PyCapsule named ``mjscore.compact_entry`` holding
+    ``object (*)(object hand, object context)`` (None: declined)."""
+    global _last_variant
+    if not PyCapsule_IsValid(entry, ENTRY_NAME):
+        raise TypeError("a compact entry is a PyCapsule named mjscore.compact_entry")
+    _ENTRIES[variant] = entry
+    _last_variant = None
+
+
+def score_compact(variant, hand, context=None, rules=None, dialect=None):
+    """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
+    count)``, payments -- equal to the full result's (``score``, condensed). Under the default rules
+    a variant's compiled compact path answers (MCR: in C from the notation text on, about 1 µs); a
+    request it declines, and any other, is scored in full and condensed, the compiled compact path
+    never asked twice. Raises HandError as ``score`` does."""
+    global _last_variant, _last_entry
+    cdef PyObject *entry
+    cdef object answered
+    if rules is None and dialect is None and type(variant) is str:
+        if variant is not _last_variant:
+            entry = PyDict_GetItem(_ENTRIES, variant)
+            if entry == NULL:
+                return _twin(variant, hand, context, rules, dialect)
+            _last_entry = <CompactEntry>PyCapsule_GetPointer(<object>entry, ENTRY_NAME)
+            _last_variant = variant
+        answered = _last_entry(hand, context)
+        if answered is not None:
+            return answered
+        return _declined(variant, hand, context)  # the C entry declined: never asked again
+    return _twin(variant, hand, context, rules, dialect)

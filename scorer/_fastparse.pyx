@@ -28,6 +28,28 @@ full-width space).
 from cpython.unicode cimport PyUnicode_GET_LENGTH
 from libc.string cimport memset
 
+cdef extern from *:
+    """
+    /* any of the 34 kinds held more than four times, concealed and melded copies together (bytes) */
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline int mj_fifth_copy(const unsigned char *a, const unsigned char *b) {
+        __m128i four = _mm_set1_epi8(4);
+        __m128i lo = _mm_adds_epu8(_mm_loadu_si128((const __m128i *)a), _mm_loadu_si128((const __m128i *)b));
+        __m128i hi = _mm_adds_epu8(_mm_loadu_si128((const __m128i *)(a + 16)), _mm_loadu_si128((const __m128i *)(b + 16)));
+        return _mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(lo, four), _mm_cmpgt_epi8(hi, four)))
+            || a[32] + b[32] > 4 || a[33] + b[33] > 4;
+    }
+    #else
+    static inline int mj_fifth_copy(const unsigned char *a, const unsigned char *b) {
+        int bad = 0;
+        for (int k = 0; k < 34; k++) bad |= a[k] + b[k] > 4;
+        return bad;
+    }
+    #endif
+    """
+    int mj_fifth_copy(const unsigned char *a, const unsigned char *b) noexcept nogil
+
 __all__ = ["parse_fast", "MAX_LENGTH"]
 
 MAX_LENGTH = 200
@@ -90,72 +112,103 @@ _init_tables()
 
 
 cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept nogil:
-    cdef unsigned char allc[34]      # copies of each kind, melds included
+    cdef unsigned char inmelds[34]   # copies of each kind in the melds (the fifth copy is checked at the end)
     cdef unsigned char dig[MAXLEN]   # ranks of the pending digit run
     cdef int gt[4]                   # tiles of the open bracket group
     cdef int ndig = 0, group = 0, gn = 0, claim = 0, nm = 0, nt = 0
-    cdef int k, r, d, a, b, t, base
+    cdef int k, r, a, b, t, base
     cdef Py_ssize_t i = 0, j
     cdef unsigned char c, cls
 
     if n <= 0 or n > MAXLEN:
         return 0
     memset(out, 0, sizeof(ParsedHand))
-    memset(allc, 0, sizeof(allc))
+    memset(inmelds, 0, sizeof(inmelds))
     while i < n:
         c = <unsigned char>s[i]
         cls = CLS[c]
-        if cls == C_SPACE:
-            pass
-        elif cls == C_DIGIT:
-            if VAL[c] == 0:
-                return 0                 # rank 0 (an error once its suit letter comes, or no suit)
-            dig[ndig] = VAL[c]
-            ndig += 1
-        elif cls == C_SUIT or cls == C_Z or cls == C_HONOUR:
-            if cls == C_HONOUR:
-                if ndig:
+        if cls == C_DIGIT:
+            # the whole run of digits (whitespace allowed between them) up to the next character
+            while True:
+                if VAL[c] == 0:
+                    return 0             # rank 0 (an error once its suit letter comes, or no suit)
+                dig[ndig] = VAL[c]
+                ndig += 1
+                i += 1
+                while i < n and CLS[<unsigned char>s[i]] == C_SPACE:
+                    i += 1
+                if i == n:
                     return 0             # digits without a suit letter
-                d = 1
-            else:
-                if not ndig:
-                    return 0             # suit letter without digits
-                d = ndig
-            for j in range(d):
-                if cls == C_HONOUR:
-                    k = VAL[c]
-                elif cls == C_SUIT:
-                    k = VAL[c] + dig[j] - 1
+                c = <unsigned char>s[i]
+                cls = CLS[c]
+                if cls != C_DIGIT:
+                    break
+            if cls == C_SUIT:
+                base = VAL[c] - 1
+                if group:
+                    if gn + ndig > 4:
+                        return 0         # no meld holds five tiles
+                    for j in range(ndig):
+                        k = base + dig[j]
+                        inmelds[k] += 1
+                        gt[gn] = k
+                        gn += 1
                 else:
+                    if nt + ndig > 14:
+                        return 0         # the count check fails whatever follows
+                    for j in range(ndig):
+                        out.conc[base + dig[j]] += 1
+                    out.win = base + dig[ndig - 1]
+                    nt += ndig
+            elif cls == C_Z:
+                if group:
+                    if gn + ndig > 4:
+                        return 0
+                else:
+                    if nt + ndig > 14:
+                        return 0
+                for j in range(ndig):
                     r = dig[j]
                     if r > 7:
                         return 0         # 8z / 9z
                     k = ZKIND[r]
-                allc[k] += 1
-                if allc[k] > 4:
-                    return 0             # a fifth copy
-                if group:
-                    if gn == 4:
-                        return 0         # no meld holds five tiles
-                    gt[gn] = k
-                    gn += 1
-                else:
-                    if nt == 14:
-                        return 0         # the count check fails whatever follows
-                    out.conc[k] += 1
-                    out.win = k
-                    nt += 1
+                    if group:
+                        inmelds[k] += 1
+                        gt[gn] = k
+                        gn += 1
+                    else:
+                        out.conc[k] += 1
+                        out.win = k
+                nt += 0 if group else ndig
+            else:
+                return 0                 # a digit run must end with its suit letter
             ndig = 0
+        elif cls == C_SPACE:
+            pass
+        elif cls == C_HONOUR:
+            k = VAL[c]
+            if group:
+                if gn == 4:
+                    return 0
+                inmelds[k] += 1
+                gt[gn] = k
+                gn += 1
+            else:
+                if nt == 14:
+                    return 0
+                out.conc[k] += 1
+                out.win = k
+                nt += 1
         elif cls == C_OPEN:
-            if group or ndig:
-                return 0                 # nested bracket / digits without suit
+            if group:
+                return 0                 # nested bracket
             if nm < 4:
                 out.mpos[nm] = <int>i    # ASCII only: the byte index is the character position
             group = VAL[c]
             gn = 0
             claim = 0
         elif cls == C_CLOSE:
-            if VAL[c] != group or ndig or nm == 4:
+            if VAL[c] != group or nm == 4:
                 return 0
             # sort the (at most four) tiles
             for a in range(1, gn):
@@ -187,7 +240,7 @@ cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept n
             group = 0
         elif cls == C_COMMA:
             # ",N" then only whitespace and the closer; (..) takes no discarder
-            if group == 0 or group == 3 or ndig:
+            if group == 0 or group == 3:
                 return 0
             j = i + 1
             while j < n and CLS[<unsigned char>s[j]] == C_SPACE:
@@ -206,10 +259,12 @@ cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept n
             i = j                        # the closer is read next
             continue
         else:
-            return 0                     # flowers, Q B H, <..>, unknown or non-ASCII characters
+            return 0                     # a suit letter without digits, flowers, Q B H, <..>, unknown or non-ASCII characters
         i += 1
-    if group or ndig or nt + 3 * nm != 14:
+    if group or nt + 3 * nm != 14:
         return 0
+    if mj_fifth_copy(out.conc, inmelds):
+        return 0                         # a fifth copy
     out.nmelds = nm
     out.ntiles = nt
     return 1

@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal, final
 
-from . import registry
+from . import _compact, registry
 from ._compact import CompactResult, has_none
 from .errors import HandError, Problem
 from .fields import Model
@@ -270,8 +270,8 @@ def compact_of(result: Result) -> CompactResult:
 _COMPACT_PATHS: dict[str, Any] = {}
 
 
-def score_compact(variant: str, hand: str | None, context: Any = None, rules: Any = None,
-                  dialect: str | None = None) -> CompactResult:
+def _score_compact(variant: str, hand: str | None, context: Any = None, rules: Any = None,
+                   dialect: str | None = None) -> CompactResult:
     """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
     count)``, payments -- equal to the full result's (``score``, condensed). Under the default rules
     a variant's compiled compact path answers (MCR: in C from the notation text on, about 1 µs); a
@@ -286,19 +286,33 @@ def score_compact(variant: str, hand: str | None, context: Any = None, rules: An
             answered = fast(hand, context)
             if answered is not None:
                 return answered
-            # the compact path declined: the full compiled path reads the text and the context
-            # alike and would decline it too, so the checked path answers
-            return compact_of(score_checked(variant, hand, context))
+            return _compact_declined(variant, hand, context)
     return compact_of(score(variant, hand, context, rules, dialect))
+
+
+def _compact_declined(variant: str, hand: str | None, context: Any) -> CompactResult:
+    # the compact path declined: the full compiled path reads the text and the context alike and
+    # would decline it too, so the checked path answers
+    return compact_of(score_checked(variant, hand, context))
 
 
 def _compact_path(variant: Any) -> Any:
     """A variant's compact path (``Variant.compact``), kept for the next call; None when it has
-    none. An unknown variant id raises HandError, as ``score`` would."""
+    none. An unknown variant id raises HandError, as ``score`` would. A path carrying its C function
+    (``c_entry``) is called by the compiled ``score_compact`` from then on."""
     if type(variant) is not str:
         return None
     fast = _COMPACT_PATHS[variant] = registry.get(variant).compact()
+    entry = getattr(fast, "c_entry", None)
+    if entry is not None:
+        _compact.add_entry(variant, entry)
     return fast
+
+
+# ``score_compact``: the compiled dispatch (``_compact.score_compact``: the same steps, a variant's C
+# entry called with no Python frame between), or under MJSCORE_PURE=1 the Python function above
+_compact.use_engine(_score_compact, _compact_declined)
+score_compact = _score_compact if os.environ.get("MJSCORE_PURE", "") == "1" else _compact.score_compact
 
 
 # threads a compact batch may score on (the C fast paths release the GIL)

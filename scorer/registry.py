@@ -215,9 +215,9 @@ class Variant(ABC):
     # --- C fast paths (optional) ---------------------------------------------------
     def compact(self) -> Any:
         """The variant's C fast path, ``(hand text, context dict) -> CompactResult | None`` under
-        the default rules (None: the request is left to the full path): a PyCapsule named
-        ``mjscore.compact_entry`` holding that C function (``score_compact`` calls it directly),
-        or a callable; None when the variant has none."""
+        the default rules (None: the request is left to the full path): a callable, which may carry
+        the same as a C function in ``c_entry`` (a PyCapsule named ``mjscore.compact_entry``: the
+        compiled ``score_compact`` then calls it directly); None when the variant has none."""
         return None
 
     def full_fast(self) -> Callable[[Any, Any, Any], Result | None] | None:

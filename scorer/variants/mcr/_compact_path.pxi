@@ -7,6 +7,7 @@
 from cpython.dict cimport PyDict_Next
 from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject
+from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
@@ -45,11 +46,16 @@ cdef enum:
     CACHED_COUNTS = 9
 
 
+cdef PyObject *ITEMS[NF][CACHED_COUNTS]  # the same tuples by address (ITEM_CACHE holds them)
+
+
 cdef void _init_items() except *:
     global FLOWER_FAN
     cdef int f, n
     for f in range(NUM_FANS):
         ITEM_CACHE.append([None] + [(_FANS[f].id, _FANS[f].points, 1, n) for n in range(1, CACHED_COUNTS)])
+        for n in range(1, CACHED_COUNTS):
+            ITEMS[f][n] = <PyObject *>ITEM_CACHE[f][n]
         if _FANS[f].id == "flower_tiles":
             FLOWER_FAN = f
 
@@ -57,9 +63,9 @@ cdef void _init_items() except *:
 _init_items()
 
 
-cdef inline tuple _item(int fan, int count):
+cdef inline object _item(int fan, int count):
     if count < CACHED_COUNTS:
-        return <tuple>(<list>ITEM_CACHE[fan])[count]
+        return <object>ITEMS[fan][count]
     return (_FANS[fan].id, _FANS[fan].points, 1, count)
 
 
@@ -354,7 +360,7 @@ cdef object _compact(Ctx *x, Scored *o):
     cdef CompactResult r
     cdef Settled st
     cdef int i, n = 0, k, w
-    cdef u64 m[2]
+    cdef int fans[NF]
     cdef u64 rest
     cdef tuple items
     cdef object item
@@ -371,24 +377,23 @@ cdef object _compact(Ctx *x, Scored *o):
     if o.status == S_NONE:
         r.items = ()
         return r
-    m[0] = o.mask[0]
-    m[1] = o.mask[1]
-    n = __builtin_popcountll(m[0]) + __builtin_popcountll(m[1]) + (1 if x.flowers else 0)
-    items = PyTuple_New(n)
-    k = 0
+    # the fans in table order, then the flowers (the bit sets' fans counted as they are read)
     for w in range(2):
-        rest = m[w]
+        rest = o.mask[w]
         while rest:
             i = (w << 6) | __builtin_ctzll(rest)
             rest &= rest - 1
-            item = _item(i, o.counts[i])
-            Py_INCREF(item)
-            PyTuple_SET_ITEM(items, k, item)
-            k += 1
+            fans[n] = i
+            n += 1
+    items = PyTuple_New(n + (1 if x.flowers else 0))
+    for k in range(n):
+        item = _item(fans[k], o.counts[fans[k]])
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(items, k, item)
     if x.flowers:
         item = _item(FLOWER_FAN, x.flowers)
         Py_INCREF(item)
-        PyTuple_SET_ITEM(items, k, item)
+        PyTuple_SET_ITEM(items, n, item)
     PyObject_GC_UnTrack(<void *>items)  # holds only tuples of strings and ints: no cycle possible
     r.items = items
     return r
@@ -434,3 +439,8 @@ def compact(text, context):
     full path must score this request (see the module docstring of _compact_path.pxi)."""
     return _compact_entry(text, context)
 
+
+
+# the same as a C function, for the compiled ``scorer.score_compact`` (``scorer._compact``) to call
+# with no Python frame between
+compact.c_entry = PyCapsule_New(<void *>_compact_entry, b"mjscore.compact_entry", NULL)

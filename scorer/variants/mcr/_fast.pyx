@@ -21,7 +21,7 @@ Three ways in:
   the chosen reading is made of: each fan's sources and each fan not scored, with its excluder and
   principle (docs/architecture.md#the-explained-reading); the full result is built from it.
   ``explain_all(...)`` (same arguments) explains every reading weighed, for the referee.
-* ``compact(text, context)`` (``_compact_path.pxi``; its C entry point ``COMPACT_ENTRY`` for
+* ``compact(text, context)`` (``_compact_path.pxi``; its C entry point ``compact.c_entry`` for
   ``scorer.score_compact``): from the notation text (``scorer._fastparse``) and the context dict to a
   ``CompactResult`` under the default rules, special shapes included; None for anything the full path
   must take. ``compact_many(requests, threads, as_json)`` (``_compact_batch.pxi``) does a batch on
@@ -40,37 +40,52 @@ cdef extern from *:
     """
     /* Small fixed-size vector work on count arrays, with SSE2 where there is SSE2 (all x86-64):
        - mj_fan_mask: the fans present in a count vector of 92 ints, as a 128-bit set;
-       - mj_nonzero36 / mj_odd36: bit i for c[i] != 0 (resp. c[i] odd), 36 counts;
+       - mj_nonzero36 / mj_odd36 / mj_above36: bit i for c[i] != 0 (resp. c[i] odd, c[i] > v), 36 counts;
+       - mj_sum9: the sum of nine counts (a suit);
        - mj_copy / mj_zero: fan count vectors copied and cleared in registers (short fixed-size
          rep movs / rep stos cost more here than the work between them). */
     #if defined(__SSE2__)
     #include <emmintrin.h>
+    /* 16 counts narrowed to 16 bytes by saturating packs (a nonzero int stays nonzero), one
+       compare and one byte mask: bit i for c[i] != 0 */
+    static inline unsigned long long mj_nonzero16(__m128i a, __m128i b, __m128i c, __m128i d) {
+        __m128i p = _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
+        return (unsigned long long)(~_mm_movemask_epi8(_mm_cmpeq_epi8(p, _mm_setzero_si128())) & 0xFFFF);
+    }
+    #define MJ_LOAD(p) _mm_loadu_si128((const __m128i *)(p))
     static inline void mj_fan_mask(const int *c, unsigned long long *m) {
-        __m128i z = _mm_setzero_si128();
-        m[0] = 0; m[1] = 0;
-        for (int i = 0; i < 92; i += 4) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
-            unsigned long long bits = (unsigned long long)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, z))) & 15);
-            m[i >> 6] |= bits << (i & 63);
-        }
+        m[0] = mj_nonzero16(MJ_LOAD(c), MJ_LOAD(c + 4), MJ_LOAD(c + 8), MJ_LOAD(c + 12))
+            | mj_nonzero16(MJ_LOAD(c + 16), MJ_LOAD(c + 20), MJ_LOAD(c + 24), MJ_LOAD(c + 28)) << 16
+            | mj_nonzero16(MJ_LOAD(c + 32), MJ_LOAD(c + 36), MJ_LOAD(c + 40), MJ_LOAD(c + 44)) << 32
+            | mj_nonzero16(MJ_LOAD(c + 48), MJ_LOAD(c + 52), MJ_LOAD(c + 56), MJ_LOAD(c + 60)) << 48;
+        m[1] = mj_nonzero16(MJ_LOAD(c + 64), MJ_LOAD(c + 68), MJ_LOAD(c + 72), MJ_LOAD(c + 76))
+            | mj_nonzero16(MJ_LOAD(c + 80), MJ_LOAD(c + 84), MJ_LOAD(c + 88), _mm_setzero_si128()) << 16;
     }
     static inline unsigned long long mj_nonzero36(const int *c) {
         __m128i z = _mm_setzero_si128();
-        unsigned long long m = 0;
-        for (int i = 0; i < 36; i += 4) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
-            m |= (unsigned long long)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, z))) & 15) << i;
-        }
-        return m;
+        return mj_nonzero16(MJ_LOAD(c), MJ_LOAD(c + 4), MJ_LOAD(c + 8), MJ_LOAD(c + 12))
+            | mj_nonzero16(MJ_LOAD(c + 16), MJ_LOAD(c + 20), MJ_LOAD(c + 24), MJ_LOAD(c + 28)) << 16
+            | mj_nonzero16(MJ_LOAD(c + 32), z, z, z) << 32;
     }
     static inline unsigned long long mj_odd36(const int *c) {
-        __m128i one = _mm_set1_epi32(1);
-        unsigned long long m = 0;
-        for (int i = 0; i < 36; i += 4) {
-            __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(c + i)), one);
-            m |= (unsigned long long)(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, one)))) << i;
-        }
-        return m;
+        __m128i one = _mm_set1_epi32(1), z = _mm_setzero_si128();
+        #define MJ_ODD(p) _mm_and_si128(MJ_LOAD(p), one)
+        return mj_nonzero16(MJ_ODD(c), MJ_ODD(c + 4), MJ_ODD(c + 8), MJ_ODD(c + 12))
+            | mj_nonzero16(MJ_ODD(c + 16), MJ_ODD(c + 20), MJ_ODD(c + 24), MJ_ODD(c + 28)) << 16
+            | mj_nonzero16(MJ_ODD(c + 32), z, z, z) << 32;
+    }
+    static inline unsigned long long mj_above36(const int *c, int v) {
+        __m128i t = _mm_set1_epi32(v), z = _mm_setzero_si128();
+        #define MJ_GT(p) _mm_cmpgt_epi32(MJ_LOAD(p), t)
+        return mj_nonzero16(MJ_GT(c), MJ_GT(c + 4), MJ_GT(c + 8), MJ_GT(c + 12))
+            | mj_nonzero16(MJ_GT(c + 16), MJ_GT(c + 20), MJ_GT(c + 24), MJ_GT(c + 28)) << 16
+            | mj_nonzero16(MJ_GT(c + 32), z, z, z) << 32;
+    }
+    static inline int mj_sum9(const int *c) {
+        __m128i v = _mm_add_epi32(MJ_LOAD(c), MJ_LOAD(c + 4));
+        v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0x4E));
+        v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0xB1));
+        return _mm_cvtsi128_si32(v) + c[8];
     }
     static inline void mj_copy(int *dst, const int *src) {
         for (int i = 0; i < 92; i += 4)
@@ -95,6 +110,16 @@ cdef extern from *:
         for (int i = 0; i < 36; i++) m |= (unsigned long long)(c[i] & 1) << i;
         return m;
     }
+    static inline unsigned long long mj_above36(const int *c, int v) {
+        unsigned long long m = 0;
+        for (int i = 0; i < 36; i++) m |= (unsigned long long)(c[i] > v) << i;
+        return m;
+    }
+    static inline int mj_sum9(const int *c) {
+        int n = 0;
+        for (int i = 0; i < 9; i++) n += c[i];
+        return n;
+    }
     static inline void mj_copy(int *dst, const int *src) { for (int i = 0; i < 92; i++) dst[i] = src[i]; }
     static inline void mj_zero(int *dst) { for (int i = 0; i < 92; i++) dst[i] = 0; }
     #endif
@@ -105,6 +130,8 @@ cdef extern from *:
     void mj_fan_mask(const int *c, unsigned long long *m) nogil
     unsigned long long mj_nonzero36(const int *c) nogil
     unsigned long long mj_odd36(const int *c) nogil
+    unsigned long long mj_above36(const int *c, int v) nogil
+    int mj_sum9(const int *c) nogil
     void mj_copy(int *dst, const int *src) nogil
     void mj_zero(int *dst) nogil
 
@@ -114,7 +141,7 @@ from scorer.variants.mcr.fans import EXCLUDED_BY as _EXCLUDED_BY, FANS as _FANS,
 from scorer.variants.mcr import tiebreak as _tiebreak
 
 cdef enum:
-    NF = 92       # >= number of fans, a multiple of 4 (the fan bit sets read four counts at a time)
+    NF = 92       # >= number of fans, a multiple of 4 (mj_fan_mask reads exactly 92 counts)
     MAXDIV = 128  # divisions of 14 tiles: far fewer in practice
     NK = 34
 
@@ -786,7 +813,7 @@ cdef int _set_tiles(Div *d, int chows, int *tiles, int *idx) noexcept nogil:
             n += 1
     sort_n(keys, n)
     for i in range(n):
-        idx[i] = keys[i] % 4
+        idx[i] = keys[i] & 3  # keys >= 0
         tiles[i] = d.tile[idx[i]]
     return n
 
@@ -1145,6 +1172,22 @@ cdef int points(int *c) noexcept nogil:
     return _masked_points(c, m)
 
 
+cdef inline int _open_ended(Hand *h, Div *d) noexcept nogil:
+    """A concealed chow of the division has the winning tile at one end and its other end open:
+    the tile beyond that end (held fewer than four times) completes the same sets too, so the wait
+    is not the winning tile alone (what _unique_wait would find, without its search)."""
+    cdef int i, t
+    for i in range(4):
+        if d.kind[i] != CHOW or not d.conc[i] or d.fixed[i]:
+            continue
+        t = d.tile[i]
+        if h.win == t + 2 and t % 9 != 0 and h.conc[t - 1] < 4:
+            return 1
+        if h.win == t and t % 9 <= 5 and h.conc[t + 3] < 4:
+            return 1
+    return 0
+
+
 cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int prevalent,
                         int kong_pair_fan, int *c, Explain *x) noexcept nogil:
     """evaluate.score_division: ``base`` holds the division-independent families; ``unique``
@@ -1186,7 +1229,7 @@ cdef int score_division(Hand *h, Div *d, int *base, int *unique, int seat, int p
         if d.pair == h.win:
             placed = 1
         if placed and unique[0] < 0:
-            unique[0] = _unique_wait(h, 4 - h.nfixed)
+            unique[0] = 0 if _open_ended(h, d) else _unique_wait(h, 4 - h.nfixed)
         if placed and unique[0]:
             for i in range(4):
                 if d.kind[i] == CHOW and d.conc[i] and not d.fixed[i]:
@@ -1305,8 +1348,6 @@ cdef void _enum_sets(int *c, u64 nz, Enum *e, Hand *h, int pair, int nopung) noe
             d.tile[j] = code & 63
             d.conc[j] = 1
             d.fixed[j] = 0
-            d.key[i] = ref_order(code & 63) * 2 + (0 if code >> 6 == 1 else 1)
-        sort_n(d.key, m)
         # the pair's code (0 << 6 | tile) sorts first
         for i in range(m, 0, -1):
             d.codes[i] = d.codes[i - 1]
@@ -1341,6 +1382,16 @@ cdef void _enum_sets(int *c, u64 nz, Enum *e, Hand *h, int pair, int nopung) noe
         c[k] += 1
         c[k + 1] += 1
         c[k + 2] += 1
+
+
+cdef void _division_keys(Div *d, int nfixed, int nsets) noexcept nogil:
+    """The keys the divisions are ordered by (only when there are several): each concealed set's
+    tile in the reference's order, a pung before a chow, sorted."""
+    cdef int i, j
+    for i in range(nsets):
+        j = nfixed + i
+        d.key[i] = ref_order(d.tile[j]) * 2 + (0 if d.kind[j] == PUNG else 1)
+    sort_n(d.key, nsets)
 
 
 cdef inline int key_cmp(Div *a, Div *b, int n) noexcept nogil:
@@ -1407,7 +1458,7 @@ cdef inline int _suit_sets(const int *c) noexcept nogil:
     the lowest rank left, exactly (count mod 3) chows start there: a linear check."""
     cdef int r0 = c[0], r1 = c[1], x, i
     for i in range(7):
-        x = r0 % 3
+        x = <int>(<unsigned int>r0 % 3)  # r0 >= 0 here: the unsigned remainder is the cheaper
         r0 = r1 - x
         r1 = c[i + 2] - x
         if r0 < 0 or r1 < 0:
@@ -1450,12 +1501,11 @@ cdef inline int _honour_state(const int *c) noexcept nogil:
 cdef int _group_state(int *c, int g) noexcept nogil:
     """Group g (0-2 suits, 3 honours) of the counts: 0 complete as sets, 1 as sets plus the pair,
     -1 neither (by its tile count mod 3)."""
-    cdef int i, n = 0
+    cdef int n
     cdef int *q = c + 9 * g
     if g == 3:
         return _honour_state(q)
-    for i in range(9):
-        n += q[i]
+    n = mj_sum9(q)
     if n % 3 == 0:
         return 0 if _suit_sets(q) else -1
     if n % 3 == 2:
@@ -1466,11 +1516,9 @@ cdef int _group_state(int *c, int g) noexcept nogil:
 cdef int _pair_group(const int *c) noexcept nogil:
     """The only group whose tile count is 2 mod 3 (the others 0 mod 3): where the pair of every
     four-sets reading must be; -1 when the counts allow none."""
-    cdef int g, k, n, pg = -1
+    cdef int g, n, pg = -1
     for g in range(4):
-        n = 0
-        for k in range(9 * g, 9 * g + (9 if g < 3 else 7)):
-            n += c[k]
+        n = mj_sum9(c + 9 * g) if g < 3 else c[27] + c[28] + c[29] + c[30] + c[31] + c[32] + c[33]
         if n % 3 == 2:
             if pg >= 0:
                 return -1
@@ -1505,27 +1553,24 @@ cdef int _unique_wait(Hand *h, int nsets) noexcept nogil:
     candidate held four times (the fifth copy) takes the general recursion."""
     cdef int c[NK]
     cdef int state[4]
-    cdef int g, k, t, base, nk, st, pairs, bad, r, odd = 0, odd_kind = -1, held, n, sw, four
+    cdef int g, k, t, base, nk, st, pairs, bad, r, held, n, sw
+    cdef u64 odd, four
     memcpy(c, h.conc, NK * sizeof(int))
     c[h.win] -= 1
-    four = 0
-    for k in range(NK):
-        if c[k] & 1:
-            odd += 1
-            odd_kind = k
-        four |= c[k] >= 4
+    odd = h.odd_bits ^ ((<u64>1) << h.win)  # the 13 tiles' odd kinds
     # seven pairs: the one odd kind of the 13 completes them
-    if h.nfixed == 0 and odd == 1 and odd_kind != h.win:
+    if h.nfixed == 0 and odd and not (odd & (odd - 1)) and __builtin_ctzll(odd) != h.win:
         return 0
-    # the fifth copy of a kind held four times
-    if four:
-        for t in range(NK):
-            if c[t] >= 4 and t != h.win:
-                c[t] += 1
-                r = _is_winning(c, nsets, h.nfixed == 0)
-                c[t] -= 1
-                if r:
-                    return 0
+    # the fifth copy of a kind held four times (not the winning tile's)
+    four = mj_above36(h.conc, 3) & ~((<u64>1) << h.win)
+    while four:
+        t = __builtin_ctzll(four)
+        four &= four - 1
+        c[t] += 1
+        r = _is_winning(c, nsets, h.nfixed == 0)
+        c[t] -= 1
+        if r:
+            return 0
     # every group completes in the winning hand (as sets, the pair group with its pair): only the
     # winning tile's own group changes when the tile is taken back
     for g in range(4):
@@ -1777,6 +1822,8 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
     # the reference's generation order (stable insertion sort on the keys)
     for i in range(e.n):
         order[i] = i
+        if e.n > 1:
+            _division_keys(&divs[i], h.nfixed, nsets)
     for i in range(1, e.n):
         t = order[i]
         j = i - 1

@@ -421,3 +421,26 @@ def test_a_double_rons_second_winner_yakuman_with_its_liable_player_and_its_fix(
     what = _wait(d).until(lambda x: x.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] .m-what').text)
     assert "Ann 1番30符" in what and "Cy 2倍役满" in what and "包牌：Ann" in what
     _id(d, "lang").click()
+
+
+def test_every_han_has_its_own_tap_and_the_row_records_it(server, desktop):
+    d = desktop
+    _new_table(d, server, "wrc")
+    match_id = _id(d, "m-id").text
+    assert [int(b.get_attribute("data-value")) for b in d.find_elements(By.CSS_SELECTOR, "#m-han button[data-value]")] \
+        == list(range(1, 14))
+    # E1-0: Bo's 7 han off Ann (a haneman): the fu are off, the entry and the row say 7 han
+    Select(_id(d, "m-winner")).select_by_value("Bo")
+    Select(_id(d, "m-from")).select_by_value("Ann")
+    _tap(d, "m-han", 7)
+    assert all(not b.is_enabled() for b in d.find_elements(By.CSS_SELECTOR, "#m-fu button"))
+    _id(d, "m-add").click()
+    _rows(d, 1)
+    entry = {"winner": "Bo", "from": "Ann", "han": 7}
+    assert TestClient(app).get(f"/v1/matches/{match_id}").json()["record"]["hands"][0] == entry
+    assert _deltas(d, 1) == _library_deltas("wrc", [entry])[0]
+    assert "Bo 7 han" in d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] .m-what').text
+    # the fix form opens on the 7
+    d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] button.m-fix').click()
+    _wait(d).until(lambda x: x.find_element(By.CSS_SELECTOR, '#m-han button[data-value="7"]')
+                   .get_attribute("aria-pressed") == "true")

@@ -10,7 +10,7 @@ import {el} from "./view.js";
 
 const KINDS = ["win", "draw", "penalty"];
 const KIND_LABEL = {win: "m_win", draw: "m_draw", penalty: "m_penalty", multiple_ron: "m_win"};
-const HAN = [1, 2, 3, 4, 5, 6, 8, 11, 13];
+const HAN = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];  // every count, so that the sheet records the han as scored
 const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
 const MANGAN_HAN = 5;  // from 5 han the fu no longer count
 const YAKUMAN = [1, 2, 3, 4, 5, 6];  // how many yakuman a win may count (scorer/match/riichi_model.py RiichiWin)

@@ -142,6 +142,16 @@ def _finger_tap(d, group: str, value: int) -> None:
     assert d.find_element(By.CSS_SELECTOR, f'#{group} button[data-value="{value}"]').get_attribute("aria-pressed") == "true"
 
 
+def _bo_off_ann_by_touch_and_a_second_winner(d) -> None:
+    """The first winner by touch, Bo off Ann with 2 han 30 fu, and the form for a second winner."""
+    Select(_id(d, "m-winner")).select_by_value("Bo")
+    Select(_id(d, "m-from")).select_by_value("Ann")
+    _finger_tap(d, "m-han", 2)
+    _finger_tap(d, "m-fu", 30)
+    _finger(d, _id(d, "m-more"))
+    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win2"))
+
+
 def _said(d) -> str:
     return _wait(d).until(lambda x: x.find_element(By.CSS_SELECTOR, "#m-msg .error")).text
 
@@ -153,12 +163,7 @@ def test_a_triple_ron_by_touch_at_375_where_the_preset_allows_three(server, phon
     # E1-0, Ann deals into Bo (2 han 30 fu: 480 × 4 = 1,920 → 2,000), Cy (1 han 30 fu: 240 × 4 = 960 →
     # 1,000) and Di (3 han 40 fu: 1,280 × 4 = 5,120 → 5,200); Cy's riichi stick goes to Bo, the first
     # winner after Ann in turn order: Ann −8,200, Bo +3,000, Cy +1,000 − 1,000, Di +5,200
-    Select(_id(d, "m-winner")).select_by_value("Bo")
-    Select(_id(d, "m-from")).select_by_value("Ann")
-    _finger_tap(d, "m-han", 2)
-    _finger_tap(d, "m-fu", 30)
-    _finger(d, _id(d, "m-more"))
-    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win2"))
+    _bo_off_ann_by_touch_and_a_second_winner(d)
     assert Select(_id(d, "m-winner2")).first_selected_option.get_attribute("value") == "Cy"  # the first one free
     _finger_tap(d, "m-han2", 1)
     _finger_tap(d, "m-fu2", 30)
@@ -239,22 +244,24 @@ def test_a_hand_in_the_picker_names_its_liable_player(server, desktop):
     assert "pao: Cy liable" in d.find_element(By.CSS_SELECTOR, '#m-sheet tbody tr[data-n="1"] .m-what').text
 
 
-def _draw_with_the_dealer_alone_tenpai(d) -> None:
-    """E1-0 by touch: a draw with Ann (the dealer) alone tenpai, the sheet's first row."""
+def _phone_table_after_a_draw(d, server, width: int, preset: str) -> str:
+    """A new table on a phone ``width`` px wide, and its E1-0 by touch: a draw with Ann (the dealer)
+    alone tenpai, the sheet's first row. The match's id."""
+    phone_screen(d, width)
+    _new_table(d, server, preset)
+    match_id: str = _id(d, "m-id").text
     _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="draw"]'))
     _wait(d).until(lambda x: x.find_elements(By.ID, "m-tenpai-0"))
     _finger(d, _id(d, "m-tenpai-0"))
     _finger(d, _id(d, "m-add"))
     _rows(d, 1)
+    return match_id
 
 
 def test_a_yakuman_by_count_with_its_liable_player_by_touch_at_375(server, phone):
     d = phone
-    phone_screen(d, 375)
-    _new_table(d, server, "tenhou")
-    match_id = _id(d, "m-id").text
     # E1-0: a draw, Ann (dealer) alone tenpai: +3,000 / −1,000 each; Ann deals again, one honba
-    _draw_with_the_dealer_alone_tenpai(d)
+    match_id = _phone_table_after_a_draw(d, server, 375, "tenhou")
     assert "E1-1" in _id(d, "m-next").text
 
     # E1-1: Bo's big three dragons by self-draw, Cy fed the third dragon set; Di declared riichi.
@@ -329,21 +336,13 @@ def _yakuman_with_pao(d, k: str, liable: str, by_touch: bool) -> None:
 
 def test_the_second_and_third_winners_yakuman_with_liable_players_by_touch_at_320(server, phone):
     d = phone
-    phone_screen(d, 320)
-    _new_table(d, server, "ema")
-    match_id = _id(d, "m-id").text
     # E1-0 a draw, Ann (dealer) alone tenpai: E1-1. Then Ann deals into three: Bo 2 han 30 fu (the
     # first after Ann in turn order: the honba's 300 and Cy's riichi stick), Cy a yakuman Bo fed,
     # Di a yakuman Cy fed: each liable player pays half of that yakuman, the discarder the other half
-    _draw_with_the_dealer_alone_tenpai(d)
+    match_id = _phone_table_after_a_draw(d, server, 320, "ema")
     _finger(d, d.find_element(By.CSS_SELECTOR, '.m-kinds button[data-kind="win"]'))
     _wait(d).until(lambda x: x.find_elements(By.ID, "m-more"))
-    Select(_id(d, "m-winner")).select_by_value("Bo")
-    Select(_id(d, "m-from")).select_by_value("Ann")
-    _finger_tap(d, "m-han", 2)
-    _finger_tap(d, "m-fu", 30)
-    _finger(d, _id(d, "m-more"))
-    _wait(d).until(lambda x: x.find_elements(By.ID, "m-win2"))
+    _bo_off_ann_by_touch_and_a_second_winner(d)
     Select(_id(d, "m-winner2")).select_by_value("Cy")
     _yakuman_with_pao(d, "2", "Bo", by_touch=True)
     _finger(d, _id(d, "m-more"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -219,19 +220,26 @@ ODD = [
 ]
 
 
-@needs_fast
-def test_the_full_path_gives_the_checked_paths_answer() -> None:
+def full_beside_checked(rows: list[tuple[Any, Any, Any]]) -> Iterator[tuple[tuple[Any, Any, Any], Any, Any]]:
+    """Each row with the full path's answer (None: declined) and the checked path's, the two held
+    equal wherever the full path answers."""
     full = engine._full_path("riichi")
     assert full is not None
+    for row in rows:
+        answered = full(*row)
+        checked = checked_answer(*row)
+        if answered is not None:
+            assert_same(answered.as_dict(), checked, row)
+        yield row, answered, checked
+
+
+@needs_fast
+def test_the_full_path_gives_the_checked_paths_answer() -> None:
     rows = [*corpus(100, 15), *ODD]
     taken = 0
-    for hand, context, rules in rows:
-        answered = full(hand, context, rules)
-        checked = checked_answer(hand, context, rules)
-        if answered is not None:
-            taken += 1
-            assert_same(answered.as_dict(), checked, (hand, context, rules))
-        assert_same(answer(hand, context, rules), checked, (hand, context, rules))
+    for row, answered, checked in full_beside_checked(rows):
+        taken += answered is not None
+        assert_same(answer(*row), checked, row)
     assert taken > len(rows) // 2  # most requests are plain: the path is not declining them all
 
 
@@ -298,19 +306,15 @@ def test_the_c_full_path_is_on() -> None:
 
 @needs_fast
 def test_the_c_full_path_gives_the_checked_paths_answer_field_by_field() -> None:
-    full = engine._full_path("riichi")
     rows = [*corpus(120, 16), *FULL_ROWS, *TIES, *((text, {}, None) for text in PLAIN), *ODD]
     taken = 0
-    for hand, context, rules in rows:
-        answered = full(hand, context, rules)
-        checked = checked_answer(hand, context, rules)
+    for row, answered, _ in full_beside_checked(rows):
         if answered is not None:
             taken += 1
-            assert_same(answered.as_dict(), checked, (hand, context, rules))
             # the objects themselves, not only their dicts: the result classes' own types and fields
             assert type(answered.items) is list and all(type(i) is type(answered.items[0]) for i in answered.items)
         else:
-            assert engine.why_declined("riichi", hand, context, rules) is not None
+            assert engine.why_declined("riichi", *row) is not None
     assert taken > len(rows) * 3 // 4
 
 

@@ -134,19 +134,12 @@ _SHARES_MAX = 4096
 def group_tables(share: tuple[Share, ...], lookup: Lookup) -> tuple[int, list[Any]]:
     """For one share: how many readings (the product of each group's count) and each group's table
     from ``lookup(group, its share)``; (0, partial) as soon as a group has none."""
-    count, table0 = lookup(0, share[0])
-    if not count:
-        return 0, []
-    n, table1 = lookup(1, share[1])
-    count *= n
-    if not count:
-        return 0, [table0]
-    n, table2 = lookup(2, share[2])
-    count *= n
-    if not count:
-        return 0, [table0, table1]
-    n, table3 = lookup(3, share[3])
-    count *= n
-    if not count:
-        return 0, [table0, table1, table2]
-    return count, [table0, table1, table2, table3]
+    count = 1
+    tables: list[Any] = []
+    for g in range(4):
+        n, table = lookup(g, share[g])
+        count *= n
+        if not count:
+            return 0, tables
+        tables.append(table)
+    return count, tables

@@ -25,7 +25,7 @@ from .errors import HandError, Problem
 from .fields import Invalid, Model, json_schema
 from .hand import Hand
 from .notation import PLAIN, NotationRules
-from .result import ContextUsed, Result
+from .result import ContextUsed, Item, Result
 from .tiles import tile_name
 
 if TYPE_CHECKING:  # built on first use (scorer/result_parts.py), which a plain query never needs
@@ -75,6 +75,15 @@ def item_table(variant_id: str, rows: tuple[ItemDef, ...] | list[ItemDef]) -> tu
     """A variant's item table: its rows, each marked as the variant's (so each links its section of
     ``docs/rules/<variant>.md``)."""
     return tuple(replace(row, variant=variant_id) for row in rows)
+
+
+@functools.lru_cache(maxsize=8192)
+def scored_item(row: ItemDef, points: int = 0, factor: int = 1, count: int = 1, tiles: str = "",
+                detail: str | None = None) -> Item:
+    """The result's item for a row of a variant's table: frozen, so one instance is shared by every
+    result that scores the same (building one costs more than finding its figures)."""
+    return Item(id=row.id, name=row.name, name_zh=row.name_zh, points=points, factor=factor, count=count,
+                tiles=tiles, detail=detail)
 
 
 @dataclass(frozen=True, slots=True)

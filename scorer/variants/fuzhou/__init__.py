@@ -57,7 +57,6 @@ Readings chosen where the rules page is silent:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from scorer.apidoc import FLOWER_TEXT, SEATS, SUITED, ApiDoc, nullable
@@ -67,7 +66,7 @@ from scorer.errors import HandError
 from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import SUITED_16, format_hand, format_meld
-from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
+from scorer.registry import ItemDef, ResolvedRules, Variant, register, scored_item, validation_problems
 from scorer.result import Item, ReadingView, Result, WildUse
 from scorer.seats import no_payments
 from scorer.tiles import tile_name, tiles_text
@@ -197,11 +196,8 @@ class Fuzhou(Variant):
         return explain_views(self.id, hand, facts, rules.options, build_result)  # type: ignore[arg-type]
 
 
-@lru_cache(maxsize=4096)
 def _item(item_id: str, points: int, count: int = 1, tiles: str = "", detail: str | None = None) -> Item:
-    """One item (frozen, so one instance is shared: building one costs more than finding its figures)."""
-    d = INDEX[item_id]
-    return Item(id=d.id, name=d.name, name_zh=d.name_zh, points=points, count=count, tiles=tiles, detail=detail)
+    return scored_item(INDEX[item_id], points, 1, count, tiles, detail)
 
 
 def _flower_text(flowers: tuple[int, ...]) -> str:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from scorer.exclusions import apply_exclusions
-from scorer.registry import ItemDef, item_table
+from scorer.registry import ItemDef, item_table, scored_item
 from scorer.result import Exclusion, Item
 
 from .sets import Row
@@ -54,10 +52,5 @@ def items_of(rows: list[Row]) -> tuple[list[Item], list[Exclusion]]:
     return apply_exclusions([_item(*row) for row in rows], ITEMS)
 
 
-@lru_cache(maxsize=4096)
 def _item(item_id: str, points: int, factor: int, tiles: str, detail: str | None) -> Item:
-    """The item of one row (frozen, so one instance is shared: building one costs more than the rest
-    of the row's scoring)."""
-    d = INDEX[item_id]
-    return Item(id=item_id, name=d.name, name_zh=d.name_zh, points=points, factor=factor, count=1, tiles=tiles,
-                detail=detail)
+    return scored_item(INDEX[item_id], points, factor, 1, tiles, detail)

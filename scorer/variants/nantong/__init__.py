@@ -56,7 +56,7 @@ from scorer.exclusions import apply_exclusions
 from scorer.fields import Model
 from scorer.hand import Hand, MeldKind
 from scorer.notation import LONG_CARDS, Builder, format_hand, format_meld, parse, scan
-from scorer.registry import ItemDef, ResolvedRules, Variant, register
+from scorer.registry import ItemDef, ResolvedRules, Variant, register, scored_item
 from scorer.result import Item, ReadingView, Result
 from scorer.seats import no_payments
 
@@ -88,9 +88,7 @@ def _unit_dict(u: Unit) -> dict[str, Any]:
 
 def _item(iid: str, points: int = 0, factor: int = 1, count: int = 1, tiles: str = "",
           detail: str | None = None) -> Item:
-    d = INDEX[iid]
-    return Item(id=iid, name=d.name, name_zh=d.name_zh, points=points, factor=factor, count=count, tiles=tiles,
-                detail=detail)
+    return scored_item(INDEX[iid], points, factor, count, tiles, detail)
 
 
 def _outcome_items(o: Outcome) -> list[Item]:

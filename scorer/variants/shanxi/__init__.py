@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from scorer.apidoc import TILES, ApiDoc, nullable
@@ -61,7 +60,7 @@ from scorer.exclusions import apply_exclusions
 from scorer.fields import Invalid, Model
 from scorer.hand import Hand
 from scorer.notation import NotationRules, format_hand, parse, parse_tile
-from scorer.registry import ItemDef, ResolvedRules, Variant, register, validation_problems
+from scorer.registry import ItemDef, ResolvedRules, Variant, register, scored_item, validation_problems
 from scorer.result import Exclusion, Item, ReadingView, Result, described
 from scorer.seats import no_payments
 from scorer.tiles import tile_name
@@ -369,13 +368,9 @@ class Shanxi(Variant):
         return views
 
     @staticmethod
-    @lru_cache(maxsize=4096)
     def _item(item_id: str, points: int = 0, factor: int = 1, count: int = 1, tiles: str = "",
               detail: str | None = None) -> Item:
-        """One item (frozen, so one instance is shared: building one costs more than finding its figures)."""
-        d = INDEX[item_id]
-        return Item(id=d.id, name=d.name, name_zh=d.name_zh, points=points, factor=factor, count=count,
-                    tiles=tiles, detail=detail)
+        return scored_item(INDEX[item_id], points, factor, count, tiles, detail)
 
 
 register(Shanxi())

@@ -25,6 +25,7 @@ from conftest import ROOT
 from fastapi.testclient import TestClient
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 from test_web import ARTIFACTS, _console_errors, _id, _open, _wait
 
 from api.app import app
@@ -376,8 +377,12 @@ def test_the_claim_filter_puts_the_exact_name_first(server, phone, typed, first)
     assert len(shown) >= 2 and shown[0] == first, shown
 
 
-@pytest.mark.parametrize(("lang", "seats"), [("en", ["East", "South", "West", "North"]), ("zh", ["东", "南", "西", "北"])])
-def test_the_match_form_names_the_seats(server, phone, lang, seats):
+@pytest.mark.parametrize(("lang", "seats", "sheets"), [
+    ("en", ["East", "South", "West", "North"],
+     ["MCR", "Riichi — WRC", "Riichi — EMA", "Riichi — Mahjong Soul", "Riichi — Tenhou"]),
+    ("zh", ["东", "南", "西", "北"], ["国标麻将", "立直麻将 — WRC", "立直麻将 — EMA", "立直麻将 — 雀魂", "立直麻将 — 天凤"]),
+])
+def test_the_match_form_names_the_seats_and_sheets_in_the_pages_language(server, phone, lang, seats, sheets):
     d = phone
     _open(d, f"{server}/?lang={lang}&tab=match")
     if d.find_elements(By.ID, "m-close"):  # a match an earlier test left open on the device
@@ -385,6 +390,7 @@ def test_the_match_form_names_the_seats(server, phone, lang, seats):
         _wait(d).until(lambda x: x.find_elements(By.ID, "m-p0"))
     labels = [d.find_element(By.CSS_SELECTOR, f'label:has(#m-p{i}) > span').text for i in range(4)]
     assert labels == seats
+    assert [o.text for o in Select(_id(d, "m-sheet-kind")).options] == sheets
 
 
 # --- riichi: a hand and a hanchan on a phone -----------------------------------------------------

@@ -5,7 +5,7 @@
 // edit key, sending, corrections, exports.
 "use strict";
 
-import {t, valueLabel} from "./i18n.js";
+import {presetName, t, valueLabel} from "./i18n.js";
 import {el} from "./view.js";
 
 const KINDS = ["win", "draw", "penalty"];
@@ -340,8 +340,15 @@ export class HanchanView {
 }
 
 // the sheets a new match may be: MCR, or a riichi hanchan under one of the presets
-const PRESET_NAMES = {wrc: "WRC", ema: "EMA", mahjongsoul: "Mahjong Soul", tenhou: "Tenhou"};
-export const NEW_SHEETS = [["mcr", "MCR"], ...Object.entries(PRESET_NAMES).map(([id, name]) => [`riichi:${id}`, `Riichi — ${name}`])];
+const NEW_SHEET_IDS = ["mcr", ...["wrc", "ema", "mahjongsoul", "tenhou"].map((p) => `riichi:${p}`)];
+
+// each sheet a new match may be, with its name in the page's language
+export function newSheets() {
+  return NEW_SHEET_IDS.map((id) => {
+    const preset = id.split(":")[1];
+    return [id, preset ? t("m_sheet_riichi", {preset: presetName(preset)}) : t("m_sheet_mcr")];
+  });
+}
 
 // the record a new match of the chosen sheet starts with
 export function newRecord(chosen, players, title) {

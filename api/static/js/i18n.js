@@ -79,7 +79,7 @@ const UI = {
     m_edit_link: "Link to edit", m_edit_link_note: "Whoever opens the link to edit can enter and correct hands: give it only to the referee of this table.",
     m_read_only: "Read only: this device does not hold the match's edit key. To enter hands here, open the match's link to edit on this device.",
     // the riichi hanchan sheet
-    m_sheet_kind: "Sheet", m_next_riichi: "Next: {label}, dealer {d}, riichi sticks on the table {s}",
+    m_sheet_kind: "Sheet", m_sheet_mcr: "MCR", m_sheet_riichi: "Riichi — {preset}", m_next_riichi: "Next: {label}, dealer {d}, riichi sticks on the table {s}",
     m_done_riichi: "The game is over (after South 4).", m_tsumo: "tsumo", m_by_han: "Han and fu",
     m_by_tiles_riichi: "The hand in the picker", m_han: "Han", m_fu: "Fu", m_riichi: "Riichi", m_tenpai: "Tenpai",
     m_tiles_note_riichi: "Build the winning hand in the picker above (riichi); dora and the other context come from the context.",
@@ -173,7 +173,7 @@ const UI = {
     m_edit_link: "编辑链接", m_edit_link_note: "打开编辑链接的人都能录入和更正：只交给本桌裁判。",
     m_read_only: "只读：本设备没有此比赛的编辑密钥。要在本设备录入，请在本设备打开此比赛的编辑链接。",
     // the riichi hanchan sheet
-    m_sheet_kind: "计分表", m_next_riichi: "下一局：{label}，庄家 {d}，场上立直棒 {s}",
+    m_sheet_kind: "计分表", m_sheet_mcr: "国标麻将", m_sheet_riichi: "立直麻将 — {preset}", m_next_riichi: "下一局：{label}，庄家 {d}，场上立直棒 {s}",
     m_done_riichi: "本场比赛已结束（南四局之后）。", m_tsumo: "自摸", m_by_han: "番数与符数",
     m_by_tiles_riichi: "用选牌器中的手牌", m_han: "番", m_fu: "符", m_riichi: "立直", m_tenpai: "听牌",
     m_tiles_note_riichi: "在上方选牌器中组好和牌（立直麻将）；宝牌等取自和牌条件。",
@@ -304,6 +304,13 @@ export function presetLabel(name) {
   const pair = PRESETS[name];
   return pair ? `${name} — ${pick(pair)}` : name;
 }
+
+// a preset's short name, as a match sheet's kind says it ("Riichi — Tenhou")
+const PRESET_NAMES = {
+  tenhou: ["Tenhou", "天凤"], mahjongsoul: ["Mahjong Soul", "雀魂"], wrc: ["WRC", "WRC"], ema: ["EMA", "EMA"],
+};
+
+export function presetName(name) { return PRESET_NAMES[name] ? pick(PRESET_NAMES[name]) : name; }
 
 export function fuLabel(reason) { return FU[reason] ? pick(FU[reason]) : reason.replace(/_/g, " "); }
 

@@ -14,7 +14,7 @@
 
 import * as api from "./api.js";
 import {errorLabel, getLang, t, valueLabel} from "./i18n.js";
-import {HanchanView, NEW_SHEETS, newRecord} from "./hanchan.js";
+import {HanchanView, newRecord, newSheets} from "./hanchan.js";
 import {el, errorLines, labelCells, renderErrors} from "./view.js";
 
 const STORE_KEY = "mjscore.match";
@@ -148,7 +148,7 @@ export class MatchTab {
   // the new sheet the page's variant and rules preset make: that preset's hanchan for riichi, MCR else
   sheetFor(variant) {
     const p = this.deps.picker();
-    const ids = NEW_SHEETS.map(([id]) => id);
+    const ids = newSheets().map(([id]) => id);
     if (ids.includes(`${variant}:${p.preset}`)) return `${variant}:${p.preset}`;
     return ids.find((id) => id.split(":")[0] === variant) || ids[0];
   }
@@ -183,7 +183,7 @@ export class MatchTab {
                                 autocapitalize: "off"});
     const open = el("button", {type: "button", id: "m-open", text: t("m_open")});
     open.addEventListener("click", () => { const v = openId.value.trim(); if (v) this.load(v); });
-    const kind = select("m-sheet-kind", NEW_SHEETS, this.sheetFor(this.deps.picker().variant));
+    const kind = select("m-sheet-kind", newSheets(), this.sheetFor(this.deps.picker().variant));
     kind.addEventListener("change", () => { const [variant, preset] = kind.value.split(":"); this.deps.follow(variant, preset, true); });
     return [
       this.asideNote(),

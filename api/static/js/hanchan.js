@@ -160,7 +160,7 @@ export class HanchanView {
   // why one more winner on this discard is refused ([key, vars]), or null
   refusedRon() {
     const rules = this.sheet().rules;
-    const named = rules.preset ? PRESET_NAMES[rules.preset] : t("m_these_rules");
+    const named = rules.preset ? presetName(rules.preset) : t("m_these_rules");
     if (!this.tab.value("m-from")) return ["m_ron_needs_discard"];
     const most = this.mostRons();
     if (most === 1) return ["m_head_bump", {r: named}];

@@ -346,6 +346,24 @@ def test_the_results_share_no_mutable_part() -> None:
     assert a.context_used.values is not b.context_used.values
     a.details["dora"]["dora"] = 99
     assert b.details["dora"]["dora"] != 99
+    parts = [(x.details["dora"], x.payments, x.details["fu_items"], *x.details["fu_items"]) for x in (a, b)]
+    assert all(p is not q for p, q in zip(*parts, strict=True))
+
+
+@needs_fast
+def test_a_result_changed_by_its_user_changes_no_later_result() -> None:
+    # the dicts a result holds are filled from templates of their values: none is ever handed out
+    full = engine._full_path("riichi")
+    row = ("[111z]23m456p789s55m1m", {"dora_indicators": "4p", "self_draw": True, "riichi_sticks": 2}, None)
+    first = full(*row)
+    expected = first.as_dict()
+    first.details["fu_items"].append({})
+    for mapping in (first.payments, first.details, first.details["dora"], first.details["cost"],
+                    *first.details["fu_items"], first.context_used.values, first.rules):
+        for key in list(mapping):
+            mapping[key] = "changed"
+        mapping["added"] = 1
+    assert full(*row).as_dict() == expected
 
 
 @needs_fast

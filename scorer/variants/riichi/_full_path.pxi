@@ -30,6 +30,7 @@ from cpython.dict cimport PyDict_Copy, PyDict_Next
 from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
+from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH
@@ -1451,6 +1452,16 @@ def full(text, context, rules):
     """The Result the checked path gives for a plain request, or None (the checked path answers)."""
     cdef int why
     return _full(text, context, rules, &why)
+
+
+cdef object _full_entry(object text, object context, object rules):
+    cdef int why
+    return _full(text, context, rules, &why)
+
+
+# ``full`` as a C function, which the compiled ``scorer.score`` calls with no Python call between
+# (scorer/_dispatch.pyx)
+full.c_entry = PyCapsule_New(<void*>_full_entry, "mjscore.full_entry", NULL)
 
 
 def why_full_declines(text, context, rules):

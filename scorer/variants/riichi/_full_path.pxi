@@ -26,7 +26,7 @@
 # (``tp_alloc``) with every field stored at its slot's offset (checked at configure: a writable
 # object slot of that very class; a class of another shape leaves this path off).
 
-from cpython.dict cimport PyDict_Copy, PyDict_Next
+from cpython.dict cimport PyDict_Copy, PyDict_GetItem, PyDict_Next
 from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
@@ -248,7 +248,7 @@ def configure_full(dict c):
     global S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
     global K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL
     global K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES
-    global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT
+    global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT, TILED_ITEMS_KEPT
     global KEYS_DETAILS_NONE, KEYS_DETAILS_NO_YAKU, KEYS_DETAILS_VALID, KEYS_DORA, KEYS_COST, KEYS_PAYMENTS
     global KEYS_FU_ITEM, KEYS_CTX
     FULL_ON = False
@@ -376,6 +376,7 @@ def configure_full(dict c):
     KEYS_CTX = tuple(CTX_DEFAULTS)
     RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T = c["result"], c["item"], c["exclusion"], c["context_used"]
     ITEMS_KEPT = [None] * (MAX_ITEMS * KEPT_POINTS * KEPT_COUNT)
+    TILED_ITEMS_KEPT = [None] * (MAX_ITEMS * KEPT_POINTS * KEPT_COUNT)
     EXCLUSIONS_KEPT = {}
     _tpl_clear()
     if not (_offsets(RESULT_T, RESULT_FIELDS, O_RESULT) and _offsets(ITEM_T, ITEM_FIELDS, O_ITEM)
@@ -836,11 +837,28 @@ cdef list ITEMS_KEPT = []  # by (item, points, count), points and count below KE
 cdef dict EXCLUSIONS_KEPT = {}
 
 
+cdef list TILED_ITEMS_KEPT = []  # the same position -> {tiles: the item}, at most TILES_KEPT texts each
+cdef enum:
+    TILES_KEPT = 64
+
+
 cdef object _item(int n, int points, int count, str tiles):
     cdef Py_ssize_t at
-    if tiles or not (0 <= points < KEPT_POINTS and 0 <= count < KEPT_COUNT):
+    cdef PyObject* kept
+    if not (0 <= points < KEPT_POINTS and 0 <= count < KEPT_COUNT):
         return _new_item(n, points, count, tiles)
     at = (n * KEPT_POINTS + points) * KEPT_COUNT + count
+    if tiles:
+        by_tiles = TILED_ITEMS_KEPT[at]
+        if by_tiles is None:
+            by_tiles = TILED_ITEMS_KEPT[at] = {}
+        kept = PyDict_GetItem(<dict>by_tiles, tiles)
+        if kept != NULL:
+            return <object>kept
+        found = _new_item(n, points, count, tiles)
+        if len(<dict>by_tiles) < TILES_KEPT:
+            (<dict>by_tiles)[tiles] = found
+        return found
     found = ITEMS_KEPT[at]
     if found is None:
         found = _new_item(n, points, count, tiles)

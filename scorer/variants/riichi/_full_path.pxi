@@ -269,7 +269,6 @@ def configure_full(dict c):
         F_ARG.append(arg)
         if kind == "integer":
             F_LOW[n], F_HIGH[n] = arg
-    _code_fields()
     FIELD_NAMES = tuple(name for name, _, _ in specs)
     FIELD_INDEX = {name: n for n, name in enumerate(FIELD_NAMES)}
     CTX_DEFAULTS = {name: default for name, default, _ in specs}
@@ -783,7 +782,6 @@ cdef enum:
     TAG_COST = 3
     TAG_PAYMENTS = 4
     TAG_DETAILS = 5
-    TAG_VALUES = 6
 cdef unsigned long long TPL_KEY[TPL_SLOTS]  # 0: an empty slot (every code has a tag)
 cdef list TPL_DICT = [None] * TPL_SLOTS
 cdef int TPL_USED = 0
@@ -1134,104 +1132,6 @@ cdef dict _fu_item(PlainHand *h, Reading *r, int reason, int fu, int g):
     return _tpl_keep(code, part, (), 0) if code else part
 
 
-# the context used (context_used.values): every field's value, the discarder's resolved, copied from
-# a template kept by a code of those values -- each field's value as a few bits (FIELD_BITS): None 0,
-# a boolean 1 + its truth, an enum's value 1 + its place, an integer 1 + its distance from the
-# field's lowest, a text 1 when empty, else its number in TEXT_IDS
-cdef enum:
-    TEXT_IDS_MAX = 1023
-cdef int FIELD_BITS[MAX_FIELDS]
-cdef bint VALUES_CODED = False       # whether every field's code fits the template's code
-cdef list F_ENUM_VALUES = []         # an enum field's values in order (None for other fields)
-cdef dict TEXT_IDS = {}              # a text field's value -> its number (from 2)
-
-
-cdef int _bits_for(long count) noexcept:
-    cdef int bits = 0
-    while (1 << bits) < count:
-        bits += 1
-    return bits
-
-
-cdef void _code_fields():
-    """FIELD_BITS and VALUES_CODED from the fields' kinds (at configure)."""
-    global VALUES_CODED, F_ENUM_VALUES, TEXT_IDS
-    cdef int n, total = 0
-    cdef long count
-    F_ENUM_VALUES = [None] * n_fields
-    TEXT_IDS = {}
-    for n in range(n_fields):
-        if F_KIND[n] == V_BOOL:
-            count = 3
-        elif F_KIND[n] == V_ENUM:
-            F_ENUM_VALUES[n] = tuple(sorted(F_ARG[n]))
-            count = 1 + len(F_ENUM_VALUES[n])
-        elif F_KIND[n] == V_INT:
-            count = F_HIGH[n] - F_LOW[n] + 2 if 0 <= F_HIGH[n] - F_LOW[n] < (1 << 20) else (1 << 40)
-        else:
-            count = TEXT_IDS_MAX + 1
-        FIELD_BITS[n] = _bits_for(count)
-        total += FIELD_BITS[n]
-    VALUES_CODED = total <= 61
-
-
-cdef long long _value_code(int n, PyObject* v) except -2:
-    """The field's value as FIELD_BITS[n] bits, or -1 (none: a new text past TEXT_IDS_MAX)."""
-    cdef int kind = F_KIND[n]
-    cdef int overflow = 0
-    cdef Py_ssize_t i
-    cdef tuple values
-    if <object>v is None:
-        return 0
-    if kind == V_BOOL:
-        return 2 if <object>v is True else 1
-    if kind == V_INT:
-        return PyLong_AsLongAndOverflow(<object>v, &overflow) - F_LOW[n] + 1
-    if kind == V_ENUM:
-        values = <tuple>F_ENUM_VALUES[n]
-        for i in range(len(values)):
-            if <PyObject*>values[i] == v:
-                return i + 1
-        for i in range(len(values)):
-            if values[i] == <object>v:
-                return i + 1
-        return -1
-    if PyUnicode_GET_LENGTH(<object>v) == 0:
-        return 1
-    found = TEXT_IDS.get(<object>v)
-    if found is not None:
-        return <long long>found
-    if len(TEXT_IDS) + 2 > TEXT_IDS_MAX:
-        return -1
-    TEXT_IDS[<object>v] = len(TEXT_IDS) + 2
-    return len(TEXT_IDS) + 1
-
-
-cdef dict _values(PyObject** got):
-    """context_used.values: ``got``, every field's value in declared order (the discarder resolved)."""
-    cdef unsigned long long code = 0
-    cdef int n, shift = 3
-    cdef long long part
-    if VALUES_CODED:
-        code = TAG_VALUES
-        for n in range(n_fields):
-            part = _value_code(n, got[n])
-            if part < 0:
-                code = 0
-                break
-            code |= <unsigned long long>part << shift
-            shift += FIELD_BITS[n]
-    if code:
-        found = _tpl_copy(code)
-        if found is not None:
-            return <dict>found
-    cdef dict values = PyDict_Copy(CTX_DEFAULTS)
-    for n in range(n_fields):
-        if got[n] != <PyObject*>DEFAULT_LIST[n]:
-            _store(values, KEYS_CTX, n, <object>got[n])
-    return _tpl_keep(code, values, (), 0) if code else values
-
-
 cdef enum:
     SHAPE_NOT_WINNING = 0
     SHAPE_NO_YAKU = 1
@@ -1434,8 +1334,11 @@ cdef object _full(object text, object context, object rules, int *why):
     _search(&s)
     # the Result (Riichi.score): the context used (every field's value, the discarder's default
     # resolved; the fields left at their defaults), its dicts copied from their templates
-    got[X_DISCARDER] = <PyObject*>SEATS_T[discarder_at]  # held by SEATS_T
-    values = _values(got)
+    values = PyDict_Copy(CTX_DEFAULTS)
+    for n in range(n_fields):
+        if (given_bits >> n) & 1:
+            _store(values, KEYS_CTX, n, <object>got[n])
+    _store(values, KEYS_CTX, X_DISCARDER, SEATS_T[discarder_at])
     cdef int n_defaults = 0
     for n in range(n_fields):
         n_defaults += not (given_bits >> n) & 1

@@ -435,3 +435,31 @@ def test_the_c_full_path_writes_the_checked_paths_json() -> None:
             if any(isinstance(v, (dict, list)) for v in d.values()):
                 assert gc.is_tracked(d), (hand, d)
     assert taken > 50
+
+
+def test_score_is_the_compiled_dispatch_or_its_pure_twin() -> None:
+    from scorer import _dispatch
+
+    assert score is (engine._score if PURE else _dispatch.score)
+
+
+@needs_fast
+def test_score_calls_the_full_path_the_engine_holds_once_a_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the compiled score reads engine._FULL_PATHS at each call (riichi's in C through its capsule)
+    full = engine._full_path("riichi")
+    assert full is compiled._fast.full and full.c_entry is not None
+    row = ("123m456p789s11222m", {"dora_indicators": "1m"}, "ema")
+    assert score("riichi", *row).as_dict() == engine.score_checked("riichi", *row).as_dict()
+    seen: list[tuple[Any, ...]] = []
+
+    def counted(*args: Any) -> Any:
+        seen.append(args)
+        return full(*args)
+
+    monkeypatch.setitem(engine._FULL_PATHS, "riichi", counted)
+    assert score("riichi", *row).as_dict() == engine.score_checked("riichi", *row).as_dict()
+    # ura dora without riichi contradicts the hand: the C path declines, the checked path names it
+    declined = ("123m456p789s11222m", {"ura_dora_indicators": "1m", "dora_indicators": "2m"}, None)
+    with pytest.raises(HandError):
+        score("riichi", *declined)
+    assert seen == [row, declined]

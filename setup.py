@@ -18,6 +18,7 @@ from setuptools.command.build_py import build_py
 extensions = [
     Extension("scorer._fast", ["scorer/_fast.pyx"], extra_compile_args=["-O3"]),
     Extension("scorer._compact", ["scorer/_compact.pyx"], extra_compile_args=["-O3"]),
+    Extension("scorer._dispatch", ["scorer/_dispatch.pyx"], extra_compile_args=["-O3"]),
     Extension("scorer._fastparse", ["scorer/_fastparse.pyx"], extra_compile_args=["-O3"]),
     Extension("scorer.variants.mcr._fast", ["scorer/variants/mcr/_fast.pyx"], extra_compile_args=["-O3"]),
     Extension("scorer.variants.riichi._fast", ["scorer/variants/riichi/_fast.pyx"], extra_compile_args=["-O3"]),

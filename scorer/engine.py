@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal, final
 
-from . import _compact, registry
+from . import _compact, _dispatch, registry
 from ._compact import CompactResult, has_none
 from .errors import HandError, Problem
 from .fields import Model
@@ -56,9 +56,9 @@ def partitions(hand: str, variant: str = "mcr", dialect: str | None = None) -> d
     return answer
 
 
-def score(variant: str, hand: str | None, context: dict[str, Any] | Model | None = None,
-          rules: str | dict[str, Any] | None = None, dialect: str | None = None, *,
-          explain: bool = False, claim: list[str | int] | None = None) -> Result:
+def _score(variant: str, hand: str | None, context: dict[str, Any] | Model | None = None,
+           rules: str | dict[str, Any] | None = None, dialect: str | None = None, *,
+           explain: bool = False, claim: list[str | int] | None = None) -> Result:
     """Score one hand. Malformed notation or context raises HandError; a hand that does not win
     is a normal result with ``valid`` false. ``explain`` adds every reading side by side; ``claim``
     (item ids and/or a total) adds a verdict. The compiled path or the checked path answers,
@@ -313,6 +313,13 @@ def _compact_path(variant: Any) -> Any:
 # entry called with no Python frame between), or under MJSCORE_PURE=1 the Python function above
 _compact.use_engine(_score_compact, _compact_declined)
 score_compact = _score_compact if os.environ.get("MJSCORE_PURE", "") == "1" else _compact.score_compact
+
+
+# ``score``: the compiled dispatch (``_dispatch.score``: the same steps, a variant's compiled full path
+# called with no Python frame between, in C where it carries its C function), or under MJSCORE_PURE=1
+# the Python function above
+_dispatch.use_engine(_score, score_checked, Declined, globals())
+score = _score if os.environ.get("MJSCORE_PURE", "") == "1" else _dispatch.score
 
 
 # threads a compact batch may score on (the C fast paths release the GIL)

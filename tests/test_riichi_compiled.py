@@ -346,6 +346,24 @@ def test_the_results_share_no_mutable_part() -> None:
     assert a.context_used.values is not b.context_used.values
     a.details["dora"]["dora"] = 99
     assert b.details["dora"]["dora"] != 99
+    parts = [(x.details["dora"], x.payments, x.details["fu_items"], *x.details["fu_items"]) for x in (a, b)]
+    assert all(p is not q for p, q in zip(*parts, strict=True))
+
+
+@needs_fast
+def test_a_result_changed_by_its_user_changes_no_later_result() -> None:
+    # the dicts a result holds are filled from templates of their values: none is ever handed out
+    full = engine._full_path("riichi")
+    row = ("[111z]23m456p789s55m1m", {"dora_indicators": "4p", "self_draw": True, "riichi_sticks": 2}, None)
+    first = full(*row)
+    expected = first.as_dict()
+    first.details["fu_items"].append({})
+    for mapping in (first.payments, first.details, first.details["dora"], first.details["cost"],
+                    *first.details["fu_items"], first.context_used.values, first.rules):
+        for key in list(mapping):
+            mapping[key] = "changed"
+        mapping["added"] = 1
+    assert full(*row).as_dict() == expected
 
 
 @needs_fast
@@ -417,3 +435,31 @@ def test_the_c_full_path_writes_the_checked_paths_json() -> None:
             if any(isinstance(v, (dict, list)) for v in d.values()):
                 assert gc.is_tracked(d), (hand, d)
     assert taken > 50
+
+
+def test_score_is_the_compiled_dispatch_or_its_pure_twin() -> None:
+    from scorer import _dispatch
+
+    assert score is (engine._score if PURE else _dispatch.score)
+
+
+@needs_fast
+def test_score_calls_the_full_path_the_engine_holds_once_a_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the compiled score reads engine._FULL_PATHS at each call (riichi's in C through its capsule)
+    full = engine._full_path("riichi")
+    assert full is compiled._fast.full and full.c_entry is not None
+    row = ("123m456p789s11222m", {"dora_indicators": "1m"}, "ema")
+    assert score("riichi", *row).as_dict() == engine.score_checked("riichi", *row).as_dict()
+    seen: list[tuple[Any, ...]] = []
+
+    def counted(*args: Any) -> Any:
+        seen.append(args)
+        return full(*args)
+
+    monkeypatch.setitem(engine._FULL_PATHS, "riichi", counted)
+    assert score("riichi", *row).as_dict() == engine.score_checked("riichi", *row).as_dict()
+    # ura dora without riichi contradicts the hand: the C path declines, the checked path names it
+    declined = ("123m456p789s11222m", {"ura_dora_indicators": "1m", "dora_indicators": "2m"}, None)
+    with pytest.raises(HandError):
+        score("riichi", *declined)
+    assert seen == [row, declined]

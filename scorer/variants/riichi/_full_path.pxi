@@ -26,10 +26,11 @@
 # (``tp_alloc``) with every field stored at its slot's offset (checked at configure: a writable
 # object slot of that very class; a class of another shape leaves this path off).
 
-from cpython.dict cimport PyDict_Copy, PyDict_Next
-from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.dict cimport PyDict_Copy, PyDict_GetItem, PyDict_Next
+from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
+from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH
@@ -247,7 +248,7 @@ def configure_full(dict c):
     global S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
     global K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL
     global K_DORA_N, K_AKA_N, K_URA_N, K_REASON, K_FU_VALUE, K_TILES
-    global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT
+    global RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T, ITEMS_KEPT, EXCLUSIONS_KEPT, TILED_ITEMS_KEPT
     global KEYS_DETAILS_NONE, KEYS_DETAILS_NO_YAKU, KEYS_DETAILS_VALID, KEYS_DORA, KEYS_COST, KEYS_PAYMENTS
     global KEYS_FU_ITEM, KEYS_CTX
     FULL_ON = False
@@ -374,7 +375,9 @@ def configure_full(dict c):
     KEYS_CTX = tuple(CTX_DEFAULTS)
     RESULT_T, ITEM_T, EXCLUSION_T, CONTEXT_USED_T = c["result"], c["item"], c["exclusion"], c["context_used"]
     ITEMS_KEPT = [None] * (MAX_ITEMS * KEPT_POINTS * KEPT_COUNT)
+    TILED_ITEMS_KEPT = [None] * (MAX_ITEMS * KEPT_POINTS * KEPT_COUNT)
     EXCLUSIONS_KEPT = {}
+    _tpl_clear()
     if not (_offsets(RESULT_T, RESULT_FIELDS, O_RESULT) and _offsets(ITEM_T, ITEM_FIELDS, O_ITEM)
             and _offsets(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
             and _offsets(CONTEXT_USED_T, CONTEXT_USED_FIELDS, O_CONTEXT_USED)):
@@ -517,6 +520,14 @@ cdef void _t_tiles(Text *t, const int *kinds, const bint *red, int n) noexcept:
 
 cdef inline str _t_str(Text *t):
     return "" if t.n == 0 else _ascii(t.buf, t.n)
+
+
+cdef int _meld_code(PlainHand *h, int m) noexcept:
+    """The meld's position in MELD_STR, or -1 (a meld the table does not hold)."""
+    if not (0 <= h.p.mkind[m] < 3 and 0 <= h.p.mtile[m] < 34 and 0 <= h.p.mexp[m] < 3 and 0 <= h.p.moffer[m] < 4
+            and 0 <= h.meld_red[m] < 4):
+        return -1
+    return ((((h.p.mkind[m] * 34 + h.p.mtile[m]) * 3 + h.p.mexp[m]) * 4 + h.p.moffer[m]) * 4 + h.meld_red[m])
 
 
 cdef str _meld_text(PlainHand *h, int m):
@@ -757,6 +768,66 @@ cdef object _dict_rules(dict rules):
 
 
 # --- the answer ------------------------------------------------------------------------------------
+# A result's dicts whose values are all immutable (a fu item, the dora counts, the cost, the payments,
+# the details but for their three containers) are each a fresh copy (PyDict_Copy: the table copied
+# whole, the values' references taken) of a private template holding those very values, kept by a
+# code of the values: a copy costs less than the keys' template copied and filled value by value.
+# The templates are never handed out; each result gets its own dict. Bounded: past TPL_MAX codes a
+# dict is filled as before.
+cdef enum:
+    TPL_SLOTS = 16384    # a power of two
+    TPL_MAX = 8192
+    TAG_FU_ITEM = 1      # a code's low three bits: what the dict is
+    TAG_DORA = 2
+    TAG_COST = 3
+    TAG_PAYMENTS = 4
+    TAG_DETAILS = 5
+cdef unsigned long long TPL_KEY[TPL_SLOTS]  # 0: an empty slot (every code has a tag)
+cdef list TPL_DICT = [None] * TPL_SLOTS
+cdef int TPL_USED = 0
+
+
+cdef void _tpl_clear():
+    global TPL_DICT, TPL_USED
+    memset(TPL_KEY, 0, sizeof(TPL_KEY))
+    TPL_DICT = [None] * TPL_SLOTS
+    TPL_USED = 0
+
+
+cdef inline Py_ssize_t _tpl_at(unsigned long long code) noexcept:
+    """The slot holding ``code``, or the empty slot where it would go."""
+    cdef Py_ssize_t at = <Py_ssize_t>((code * 0x9E3779B97F4A7C15ULL) >> 50) & (TPL_SLOTS - 1)
+    while TPL_KEY[at] != 0 and TPL_KEY[at] != code:
+        at = (at + 1) & (TPL_SLOTS - 1)
+    return at
+
+
+cdef inline object _tpl_copy(unsigned long long code):
+    """A fresh copy of the template kept under ``code``, or None."""
+    cdef Py_ssize_t at = _tpl_at(code)
+    if TPL_KEY[at] == 0:
+        return None
+    return PyDict_Copy(<object>PyList_GET_ITEM(TPL_DICT, at))
+
+
+cdef dict _tpl_keep(unsigned long long code, dict d, tuple keys, int n_open):
+    """``d``, a copy of it kept as the template of ``code`` while the table has room; the values at
+    ``keys[:n_open]`` (the result's own containers) left None in the template."""
+    global TPL_USED
+    cdef Py_ssize_t at
+    cdef int i
+    if TPL_USED < TPL_MAX:
+        at = _tpl_at(code)
+        if TPL_KEY[at] == 0:
+            kept = PyDict_Copy(d)
+            for i in range(n_open):
+                kept[keys[i]] = None
+            TPL_KEY[at] = code
+            TPL_DICT[at] = kept
+            TPL_USED += 1
+    return d
+
+
 # the items without tiles and the exclusions, frozen, shared by results as the checked path's
 # compiled step shares them (compiled._item, compiled._exclusion); few: the table's rows by their han
 # and count, bounded
@@ -764,11 +835,28 @@ cdef list ITEMS_KEPT = []  # by (item, points, count), points and count below KE
 cdef dict EXCLUSIONS_KEPT = {}
 
 
+cdef list TILED_ITEMS_KEPT = []  # the same position -> {tiles: the item}, at most TILES_KEPT texts each
+cdef enum:
+    TILES_KEPT = 64
+
+
 cdef object _item(int n, int points, int count, str tiles):
     cdef Py_ssize_t at
-    if tiles or not (0 <= points < KEPT_POINTS and 0 <= count < KEPT_COUNT):
+    cdef PyObject* kept
+    if not (0 <= points < KEPT_POINTS and 0 <= count < KEPT_COUNT):
         return _new_item(n, points, count, tiles)
     at = (n * KEPT_POINTS + points) * KEPT_COUNT + count
+    if tiles:
+        by_tiles = TILED_ITEMS_KEPT[at]
+        if by_tiles is None:
+            by_tiles = TILED_ITEMS_KEPT[at] = {}
+        kept = PyDict_GetItem(<dict>by_tiles, tiles)
+        if kept != NULL:
+            return <object>kept
+        found = _new_item(n, points, count, tiles)
+        if len(<dict>by_tiles) < TILES_KEPT:
+            (<dict>by_tiles)[tiles] = found
+        return found
     found = ITEMS_KEPT[at]
     if found is None:
         found = _new_item(n, points, count, tiles)
@@ -972,12 +1060,124 @@ cdef int _limit(int han, int fu, int yakuman, int rules) noexcept:
 
 
 cdef dict _payments(int *pay):
+    cdef unsigned long long code = TAG_PAYMENTS
+    cdef int n, hundreds
+    cdef bint coded = True
+    for n in range(4):  # each amount in hundreds (as value.settle pays), 14 bits
+        hundreds = pay[n] // 100
+        if pay[n] % 100 or not -8192 < hundreds < 8192:
+            coded = False
+            break
+        code |= <unsigned long long>(hundreds + 8192) << (3 + 14 * n)
+    if coded:
+        found = _tpl_copy(code)
+        if found is not None:
+            return <dict>found
     cdef dict out = PyDict_Copy(T_PAYMENTS)
-    cdef int n
     for n in range(4):
         if pay[n]:
             _store(out, KEYS_PAYMENTS, n, pay[n])
-    return out
+    return _tpl_keep(code, out, (), 0) if coded else out
+
+
+cdef dict _dora_counts(int dora_n, int aka_n, int ura_n):
+    """details.dora: the counts of dora, red fives and ura dora."""
+    cdef unsigned long long code = 0
+    if 0 <= dora_n < 256 and 0 <= aka_n < 256 and 0 <= ura_n < 256:
+        code = TAG_DORA | <unsigned long long>dora_n << 3 | <unsigned long long>aka_n << 11 | <unsigned long long>ura_n << 19
+        found = _tpl_copy(code)
+        if found is not None:
+            return <dict>found
+    cdef dict out = PyDict_Copy(T_DORA)
+    _store(out, KEYS_DORA, 0, dora_n)
+    _store(out, KEYS_DORA, 1, aka_n)
+    _store(out, KEYS_DORA, 2, ura_n)
+    return _tpl_keep(code, out, (), 0) if code else out
+
+
+cdef dict _cost(int main, int additional):
+    """details.cost: value.value's main and additional payments."""
+    cdef unsigned long long code = 0
+    if main % 100 == 0 and additional % 100 == 0 and 0 <= main < 100 * (1 << 24) and 0 <= additional < 100 * (1 << 24):
+        code = TAG_COST | <unsigned long long>(main // 100) << 3 | <unsigned long long>(additional // 100) << 27
+        found = _tpl_copy(code)
+        if found is not None:
+            return <dict>found
+    cdef dict out = PyDict_Copy(T_COST)
+    _store(out, KEYS_COST, 0, main)
+    _store(out, KEYS_COST, 1, additional)
+    return _tpl_keep(code, out, (), 0) if code else out
+
+
+cdef dict _fu_item(PlainHand *h, Reading *r, int reason, int fu, int g):
+    """A fu_items entry: its reason, its fu, the group behind it (fu.py)."""
+    cdef unsigned long long code = 0
+    cdef int text_code = 0  # 0: no group; 1 + a concealed group's GROUP_STR position; after those, a meld's code
+    cdef int m_code
+    if g >= 0:
+        if r.shape == S_STANDARD and g < h.p.nmelds:
+            m_code = _meld_code(h, g)
+            text_code = -1 if m_code < 0 else 1 + 4 * 34 + m_code
+        else:
+            text_code = 1 + r.kind[g] * 34 + r.tile[g]
+    if text_code >= 0 and 0 <= reason < 64 and 0 <= fu < 256:
+        code = TAG_FU_ITEM | <unsigned long long>reason << 3 | <unsigned long long>fu << 9 | <unsigned long long>text_code << 17
+        found = _tpl_copy(code)
+        if found is not None:
+            return <dict>found
+    cdef dict part = PyDict_Copy(T_FU_ITEM)
+    _store(part, KEYS_FU_ITEM, 0, FU_STR[reason])
+    _store(part, KEYS_FU_ITEM, 1, fu)
+    _store(part, KEYS_FU_ITEM, 2, _group_str(h, r, g) if g >= 0 else "")
+    return _tpl_keep(code, part, (), 0) if code else part
+
+
+cdef enum:
+    SHAPE_NOT_WINNING = 0
+    SHAPE_NO_YAKU = 1
+    SHAPE_VALID = 2
+
+
+cdef dict _details(int shape, bint dealer, object sticks, dict dora, int han, int fu, object fu_items, int limit,
+                   object cost):
+    """Riichi.score's details for a hand not winning, with no yaku, or valid (``shape``); ``limit``
+    LIMIT_STR's position (a yakuman: minus its count). Its containers (the dora counts, the fu
+    items, the cost) are this result's own."""
+    cdef int overflow = 0
+    cdef long n_sticks = PyLong_AsLongAndOverflow(sticks, &overflow)
+    cdef unsigned long long code = 0
+    cdef dict d
+    cdef tuple keys
+    if not overflow and 0 <= n_sticks < 128 and 0 <= han < 256 and 0 <= fu < 256 and -8 < limit < 8:
+        code = (TAG_DETAILS | <unsigned long long>shape << 3 | <unsigned long long>dealer << 5
+                | <unsigned long long>n_sticks << 6 | <unsigned long long>han << 13 | <unsigned long long>fu << 21
+                | <unsigned long long>(limit + 8) << 29)
+        found = _tpl_copy(code)
+        if found is not None:
+            d = <dict>found
+            d[K_DORA] = dora
+            if shape != SHAPE_NOT_WINNING:
+                d[K_FU_ITEMS] = fu_items
+            if shape == SHAPE_VALID:
+                d[K_COST] = cost
+            return d
+    if shape == SHAPE_NOT_WINNING:
+        d, keys = PyDict_Copy(T_DETAILS_NONE), KEYS_DETAILS_NONE
+    elif shape == SHAPE_NO_YAKU:
+        d, keys = PyDict_Copy(T_DETAILS_NO_YAKU), KEYS_DETAILS_NO_YAKU
+    else:
+        d, keys = PyDict_Copy(T_DETAILS_VALID), KEYS_DETAILS_VALID
+    _store(d, keys, D_DEALER, dealer)
+    _store(d, keys, D_DORA, dora)
+    _store(d, keys, D_STICKS, 1000 * sticks)
+    if shape != SHAPE_NOT_WINNING:
+        _store(d, keys, D_HAN, han)
+        _store(d, keys, D_FU, fu)
+        _store(d, keys, D_FU_ITEMS, fu_items)
+        _store(d, keys, D_LIMIT, YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit])
+    if shape == SHAPE_VALID:
+        _store(d, keys, D_COST, cost)
+    return _tpl_keep(code, d, (K_DORA, K_FU_ITEMS, K_COST), 1 + shape) if code else d
 
 
 cdef object _full(object text, object context, object rules, int *why):
@@ -993,7 +1193,7 @@ cdef object _full(object text, object context, object rules, int *why):
     cdef int red_suits[3]
     cdef bint self_draw, riichi, double_riichi, ippatsu, last_wall, kong_win, first_turn, any_riichi, open_meld
     cdef bint dealer
-    cdef dict part, cost
+    cdef dict part
     why[0] = 0
     if not FULL_ON:
         why[0] = WHY_OFF
@@ -1150,24 +1350,8 @@ cdef object _full(object text, object context, object rules, int *why):
             Py_INCREF(name)
             PyList_SET_ITEM(defaults, i, name)
             i += 1
-    cdef dict dora_dict = PyDict_Copy(T_DORA)
-    _store(dora_dict, KEYS_DORA, 0, dora_n)
-    _store(dora_dict, KEYS_DORA, 1, aka_n)
-    _store(dora_dict, KEYS_DORA, 2, ura_n)
-    cdef dict details
-    cdef tuple detail_keys
-    if not s.found:
-        details = PyDict_Copy(T_DETAILS_NONE)
-        detail_keys = KEYS_DETAILS_NONE
-    elif not s.scored[s.best_at].has_yaku:
-        details = PyDict_Copy(T_DETAILS_NO_YAKU)
-        detail_keys = KEYS_DETAILS_NO_YAKU
-    else:
-        details = PyDict_Copy(T_DETAILS_VALID)
-        detail_keys = KEYS_DETAILS_VALID
-    _store(details, detail_keys, D_DEALER, dealer)
-    _store(details, detail_keys, D_DORA, dora_dict)
-    _store(details, detail_keys, D_STICKS, 1000 * <object>got[X_STICKS])
+    cdef dict dora_dict = _dora_counts(dora_n, aka_n, ura_n)
+    sticks = <object>got[X_STICKS]
     result = rj_alloc(RESULT_T)
     used = rj_alloc(CONTEXT_USED_T)
     rj_set(used, O_CONTEXT_USED[0], values)
@@ -1176,7 +1360,6 @@ cdef object _full(object text, object context, object rules, int *why):
     rj_set(result, O_RESULT[1], _canonical(&h))
     rj_set(result, O_RESULT[9], PyDict_Copy(echo))
     rj_set(result, O_RESULT[10], S_VERSION)
-    rj_set(result, O_RESULT[11], details)
     rj_set(result, O_RESULT[12], [])
     rj_set(result, O_RESULT[13], used)
     rj_set(result, O_RESULT[14], [])
@@ -1191,6 +1374,7 @@ cdef object _full(object text, object context, object rules, int *why):
         rj_set(result, O_RESULT[6], [])
         rj_set(result, O_RESULT[7], [])
         rj_set(result, O_RESULT[8], _payments(pay))
+        rj_set(result, O_RESULT[11], _details(SHAPE_NOT_WINNING, dealer, sticks, dora_dict, 0, 0, None, 0, None))
         rj_set(result, O_RESULT[16], None)
         return result
     b = &s.scored[s.best_at]
@@ -1224,20 +1408,14 @@ cdef object _full(object text, object context, object rules, int *why):
         han += b.kept_points[n] * b.kept_count[n]
     fu_items = PyList_New(b.n_fu)
     for n in range(b.n_fu):
-        part = PyDict_Copy(T_FU_ITEM)
-        _store(part, KEYS_FU_ITEM, 0, FU_STR[b.fu_reason[n]])
-        _store(part, KEYS_FU_ITEM, 1, b.fu_value[n])
-        _store(part, KEYS_FU_ITEM, 2, _group_str(&h, r, b.fu_group[n]) if b.fu_group[n] >= 0 else "")
+        part = _fu_item(&h, r, b.fu_reason[n], b.fu_value[n], b.fu_group[n])
         Py_INCREF(part)
         PyList_SET_ITEM(fu_items, n, part)
     partition = _partition(&h, r)
     rj_set(result, O_RESULT[5], items)
     rj_set(result, O_RESULT[7], partition)
     if not b.has_yaku:
-        _store(details, detail_keys, D_HAN, han)
-        _store(details, detail_keys, D_FU, b.fu)
-        _store(details, detail_keys, D_FU_ITEMS, fu_items)
-        _store(details, detail_keys, D_LIMIT, LIMIT_STR[0])
+        rj_set(result, O_RESULT[11], _details(SHAPE_NO_YAKU, dealer, sticks, dora_dict, han, b.fu, fu_items, 0, None))
         rj_set(result, O_RESULT[2], False)
         rj_set(result, O_RESULT[3], S_NO_YAKU)
         rj_set(result, O_RESULT[4], 0)
@@ -1272,14 +1450,8 @@ cdef object _full(object text, object context, object rules, int *why):
                 pay[i] -= t + 100 * honba
                 pay[seat] += t + 100 * honba
                 total += t
-    _store(details, detail_keys, D_HAN, b.han)
-    _store(details, detail_keys, D_FU, b.fu)
-    _store(details, detail_keys, D_FU_ITEMS, fu_items)
-    _store(details, detail_keys, D_LIMIT, YAKUMAN_STR[-limit] if limit < 0 else LIMIT_STR[limit])
-    cost = PyDict_Copy(T_COST)
-    _store(cost, KEYS_COST, 0, main)
-    _store(cost, KEYS_COST, 1, additional)
-    _store(details, detail_keys, D_COST, cost)
+    rj_set(result, O_RESULT[11], _details(SHAPE_VALID, dealer, sticks, dora_dict, b.han, b.fu, fu_items, limit,
+                                          _cost(main, additional)))
     rj_set(result, O_RESULT[2], True)
     rj_set(result, O_RESULT[3], None)
     rj_set(result, O_RESULT[4], total)
@@ -1298,6 +1470,16 @@ def full(text, context, rules):
     """The Result the checked path gives for a plain request, or None (the checked path answers)."""
     cdef int why
     return _full(text, context, rules, &why)
+
+
+cdef object _full_entry(object text, object context, object rules):
+    cdef int why
+    return _full(text, context, rules, &why)
+
+
+# ``full`` as a C function, which the compiled ``scorer.score`` calls with no Python call between
+# (scorer/_dispatch.pyx)
+full.c_entry = PyCapsule_New(<void*>_full_entry, "mjscore.full_entry", NULL)
 
 
 def why_full_declines(text, context, rules):

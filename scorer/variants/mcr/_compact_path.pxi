@@ -406,6 +406,10 @@ cdef int _read_text(object text, object context, Ctx *x, const char **s, Py_ssiz
         return 0
     if not _read_context(<dict>context, x):
         return 0
+    if PyUnicode_IS_COMPACT_ASCII(text):  # the common text: its characters are its UTF-8 bytes
+        n[0] = PyUnicode_GET_LENGTH(text)
+        s[0] = <const char *>PyUnicode_DATA(text)
+        return 1
     s[0] = _utf8(text, n)
     if s[0] == NULL:  # a string UTF-8 cannot hold: the full path reports it
         PyErr_Clear()

@@ -87,12 +87,15 @@ cdef extern from *:
         v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0xB1));
         return _mm_cvtsi128_si32(v) + c[8];
     }
+    /* unrolled in full: the loop's own count, compare and jump cost more than its one load and store */
     static inline void mj_copy(int *dst, const int *src) {
+        #pragma GCC unroll 23
         for (int i = 0; i < 92; i += 4)
             _mm_storeu_si128((__m128i *)(dst + i), _mm_loadu_si128((const __m128i *)(src + i)));
     }
     static inline void mj_zero(int *dst) {
         __m128i z = _mm_setzero_si128();
+        #pragma GCC unroll 23
         for (int i = 0; i < 92; i += 4) _mm_storeu_si128((__m128i *)(dst + i), z);
     }
     #else

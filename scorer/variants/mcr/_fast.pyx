@@ -805,16 +805,26 @@ cdef void capped_pairs(int *tiles, const int *idx, int n, int cap, int *c, Expla
         _removed(x, TRIM_ORDER[k], trimmed[TRIM_ORDER[k]], kept, P_AO)
 
 
+cdef int SET_KEY[NK]  # ref_order(k) * 4: a set's sort key, its index in the division added
+for _k in range(NK):
+    SET_KEY[_k] = ref_order(_k) * 4
+
+
 cdef int _set_tiles(Div *d, int chows, int *tiles, int *idx) noexcept nogil:
     """The tiles of the division's chows (or of its pungs and kongs) in the reference's order, and
     their indices in the division (equal tiles keep the division's order)."""
     cdef int keys[4]
-    cdef int i, n = 0
+    cdef int i, j, key, n = 0
     for i in range(4):
         if (d.kind[i] == CHOW) == chows:
-            keys[n] = ref_order(d.tile[i]) * 4 + i
+            # inserted in order as found (at most four: no separate sort pass)
+            key = SET_KEY[d.tile[i]] + i
+            j = n
+            while j > 0 and keys[j - 1] > key:
+                keys[j] = keys[j - 1]
+                j -= 1
+            keys[j] = key
             n += 1
-    sort_n(keys, n)
     for i in range(n):
         idx[i] = keys[i] & 3  # keys >= 0
         tiles[i] = d.tile[idx[i]]
@@ -1763,6 +1773,7 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
     cdef int second = -1, took = TOOK_FIRST  # the best total not kept; how the kept one last took over
     cdef Div *d
     cdef Explain *single = NULL
+    cdef int *scratch
     o.status = S_NONE
     o.nread = 0
     o.points = 0
@@ -1843,24 +1854,33 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
             x.nrem = 0
             o.recorded = 1
         _hand_fans(h, base, single)
+    # each division is scored into the buffer the kept reading is not in (o.counts or cur), so
+    # that keeping one swaps the two instead of copying it
+    scratch = o.counts
     if have_sp:
         best = -1
         best_points = sp_points
         mj_copy(o.counts, sp)
+        scratch = cur
     from_sp = have_sp
     for i in range(e.n):
-        pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, cur, single)
+        pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, scratch, single)
         if best == -2 or pts > best_points or (
-                pts == best_points and (from_sp or cur[f_pure_triple_chow] or cur[f_triple_pung])):
+                pts == best_points and (from_sp or scratch[f_pure_triple_chow] or scratch[f_triple_pung])):
             if best != -2:
                 second = best_points if best_points > second else second
                 took = (TOOK_HIGHER if pts > best_points else D_OVER_SEVEN_PAIRS if from_sp
-                        else D_PURE_TRIPLE_CHOW if cur[f_pure_triple_chow] else D_TRIPLE_PUNG)
+                        else D_PURE_TRIPLE_CHOW if scratch[f_pure_triple_chow] else D_TRIPLE_PUNG)
             best = i
             best_points = pts
-            mj_copy(o.counts, cur)
+            if scratch == o.counts:
+                scratch = cur
+            else:
+                scratch = o.counts
         elif pts > second:
             second = pts
+    if scratch == o.counts and best >= 0:
+        mj_copy(o.counts, cur)  # the kept division was scored into cur
     o.nread = e.n + have_sp
     o.decided = _decision(o.nread, best_points, second, took)
     o.have_sp = have_sp

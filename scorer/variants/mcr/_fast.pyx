@@ -460,6 +460,15 @@ cdef inline void _removed(Explain *x, int fan, int n, int by, int principle) noe
         x.nrem += 1
 
 
+# a kind's rank in its suit (k % 9) and its suit (k // 9) looked up, not divided (these run in
+# every set test); 64 entries: any kind, and a kind plus a few ranks, stays inside
+cdef unsigned char RANK_OF[64]
+cdef unsigned char SUIT_OF[64]
+for _k in range(64):
+    RANK_OF[_k] = _k % 9
+    SUIT_OF[_k] = _k // 9
+
+
 cdef inline int ref_order(int k) noexcept nogil:
     if 9 <= k < 18:
         return k + 9
@@ -469,7 +478,7 @@ cdef inline int ref_order(int k) noexcept nogil:
 
 
 cdef inline int is_terminal(int k) noexcept nogil:
-    return k < 27 and (k % 9 == 0 or k % 9 == 8)
+    return k < 27 and (RANK_OF[k] == 0 or RANK_OF[k] == 8)
 
 
 cdef inline int is_wind(int k) noexcept nogil:
@@ -653,9 +662,9 @@ cdef inline void sort_n(int *a, int n) noexcept nogil:
 
 
 cdef inline int nsuits3(int a, int b, int c) noexcept nogil:
-    a //= 9
-    b //= 9
-    c //= 9
+    a = SUIT_OF[a]
+    b = SUIT_OF[b]
+    c = SUIT_OF[c]
     if a == b and b == c:
         return 1
     if a != b and b != c and a != c:
@@ -664,8 +673,8 @@ cdef inline int nsuits3(int a, int b, int c) noexcept nogil:
 
 
 cdef int two_chows_fan(int a, int b) noexcept nogil:
-    cdef int ra = a % 9, rb = b % 9
-    if a // 9 != b // 9:
+    cdef int ra = RANK_OF[a], rb = RANK_OF[b]
+    if SUIT_OF[a] != SUIT_OF[b]:
         return f_mixed_double_chow if ra == rb else -1
     if a - b == 3 or b - a == 3:
         return f_short_straight
@@ -678,9 +687,9 @@ cdef int two_chows_fan(int a, int b) noexcept nogil:
 
 cdef inline int _suits_and_ranks(int a, int b, int c, int *r) noexcept nogil:
     """The number of suits of three suited tiles, and their ranks (0-8) ascending in r."""
-    r[0] = a % 9
-    r[1] = b % 9
-    r[2] = c % 9
+    r[0] = RANK_OF[a]
+    r[1] = RANK_OF[b]
+    r[2] = RANK_OF[c]
     sort3(r)
     return nsuits3(a, b, c)
 
@@ -934,7 +943,7 @@ cdef int three_pungs_fan(int a, int b, int c) noexcept nogil:
 
 cdef int two_pungs_fan(int a, int b) noexcept nogil:
     if a < 27 and b < 27:
-        return f_double_pung if a % 9 == b % 9 and a != b else -1
+        return f_double_pung if RANK_OF[a] == RANK_OF[b] and a != b else -1
     if is_dragon(a) and is_dragon(b):
         return f_two_dragon_pungs
     return -1
@@ -1047,7 +1056,7 @@ cdef inline int outside(int chow, int tile) noexcept nogil:
     cdef int r
     if tile >= 27:
         return 1
-    r = tile % 9
+    r = RANK_OF[tile]
     if chow:
         return r == 0 or r == 6
     return r == 0 or r == 8
@@ -1057,12 +1066,12 @@ cdef inline int five(int chow, int tile) noexcept nogil:
     if tile >= 27:
         return 0
     if chow:
-        return 2 <= tile % 9 <= 4
-    return tile % 9 == 4
+        return 2 <= RANK_OF[tile] <= 4
+    return RANK_OF[tile] == 4
 
 
 cdef inline int even_pung(int chow, int tile) noexcept nogil:
-    return (not chow) and tile < 27 and (tile % 9) % 2 == 1
+    return (not chow) and tile < 27 and RANK_OF[tile] % 2 == 1
 
 
 cdef void set_trait_fans(Div *d, int *c) noexcept nogil:
@@ -1295,7 +1304,7 @@ cdef int _sets_exist(int *c, int k, int n) noexcept nogil:
         c[k] += 3
         if ok:
             return 1
-    if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+    if k < 27 and RANK_OF[k] <= 6 and c[k + 1] and c[k + 2]:
         c[k] -= 1
         c[k + 1] -= 1
         c[k + 2] -= 1
@@ -1379,7 +1388,7 @@ cdef void _enum_sets(int *c, u64 nz, Enum *e, Hand *h, int pair, int nopung) noe
         _enum_sets(c, nz if c[k] else nz & ~((<u64>1) << k), e, h, pair, -1)
         e.depth -= 1
         c[k] += 3
-    if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+    if k < 27 and RANK_OF[k] <= 6 and c[k + 1] and c[k + 2]:
         c[k] -= 1
         c[k + 1] -= 1
         c[k + 2] -= 1

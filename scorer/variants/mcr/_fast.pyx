@@ -1356,23 +1356,25 @@ cdef void _enum_sets(int *c, u64 nz, Enum *e, Hand *h, int pair, int nopung) noe
             d.tile[i] = h.ftile[i]
             d.conc[i] = h.fconc[i]
             d.fixed[i] = 1
-        # concealed sets in group-code order (pungs by tile, then chows by tile), as the decomposer
+        # concealed sets in group-code order (pungs by tile, then chows by tile), as the decomposer;
+        # the pair's code (0 << 6 | tile) sorts first. The stack's tiles never decrease (each set
+        # starts at the lowest kind left): its pungs, then its chows, are already in that order
         m = 0
         for i in range(e.depth):
-            code = (1 if e.stack_kind[i] == PUNG else 2) << 6 | e.stack_tile[i]
-            d.codes[m] = code
-            m += 1
-        sort_n(d.codes, m)
+            if e.stack_kind[i] == PUNG:
+                m += 1
+                d.codes[m] = 1 << 6 | e.stack_tile[i]
+        for i in range(e.depth):
+            if e.stack_kind[i] != PUNG:
+                m += 1
+                d.codes[m] = 2 << 6 | e.stack_tile[i]
         for i in range(m):
-            code = d.codes[i]
+            code = d.codes[i + 1]
             j = h.nfixed + i
             d.kind[j] = PUNG if code >> 6 == 1 else CHOW
             d.tile[j] = code & 63
             d.conc[j] = 1
             d.fixed[j] = 0
-        # the pair's code (0 << 6 | tile) sorts first
-        for i in range(m, 0, -1):
-            d.codes[i] = d.codes[i - 1]
         d.codes[0] = pair
         d.ncodes = m + 1
         d.pair = pair
@@ -1907,7 +1909,8 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
     o.best = best
     o.div = d[0]
     o.ncodes = d.ncodes
-    memcpy(o.codes, d.codes, d.ncodes * sizeof(int))
+    for i in range(d.ncodes):  # at most five: a loop, not a library call for a size known late
+        o.codes[i] = d.codes[i]
     o.status = S_FOUR_SETS
     return S_FOUR_SETS
 

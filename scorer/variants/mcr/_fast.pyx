@@ -559,15 +559,16 @@ cdef void suit_tile_rank_fans(Hand *h, int *c) noexcept nogil:
 
 
 cdef void tile_hog(Hand *h, int *c, Explain *x) noexcept nogil:
-    cdef int i, j, k, nhogs = 0, is_kong
-    for i in range(h.nkinds):
-        if h.total[h.kinds[i]] == 4:
-            nhogs += 1
+    cdef int j, k, nhogs = 0, is_kong
+    cdef u64 four = mj_above36(h.total, 3)  # the kinds held four times (most hands: none)
+    cdef u64 rest = four
+    while rest:
+        nhogs += 1
+        rest &= rest - 1
     if nhogs - h.melded_kongs - h.concealed_kongs > 0:
-        for i in range(h.nkinds):
-            k = h.kinds[i]
-            if h.total[k] != 4:
-                continue
+        while four:
+            k = __builtin_ctzll(four)
+            four &= four - 1
             is_kong = 0
             for j in range(h.nfixed):
                 if h.fkind[j] == KONG and h.ftile[j] == k:

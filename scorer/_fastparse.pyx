@@ -122,7 +122,9 @@ cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept n
 
     if n <= 0 or n > MAXLEN:
         return 0
-    memset(out, 0, sizeof(ParsedHand))
+    # only the counts start at 0: every other field is set before it is read (win by the first
+    # concealed tile, a meld's fields when it closes, nmelds and ntiles at the end)
+    memset(out.conc, 0, sizeof(out.conc))
     memset(inmelds, 0, sizeof(inmelds))
     while i < n:
         c = <unsigned char>s[i]
@@ -135,12 +137,17 @@ cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept n
                 dig[ndig] = VAL[c]
                 ndig += 1
                 i += 1
-                while i < n and CLS[<unsigned char>s[i]] == C_SPACE:
-                    i += 1
                 if i == n:
                     return 0             # digits without a suit letter
                 c = <unsigned char>s[i]
                 cls = CLS[c]
+                if cls == C_SPACE:       # rare: whitespace inside or after the run
+                    while i < n and CLS[<unsigned char>s[i]] == C_SPACE:
+                        i += 1
+                    if i == n:
+                        return 0
+                    c = <unsigned char>s[i]
+                    cls = CLS[c]
                 if cls != C_DIGIT:
                     break
             if cls == C_SUIT:

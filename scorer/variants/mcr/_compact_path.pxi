@@ -117,8 +117,15 @@ cdef inline int _field_code(object key):
 
 cdef extern from *:
     """
+    /* the one-letter strings E S W N as Python shares them (one object per character): a wind
+       read from a literal or a JSON document is one of them, found by address */
+    static PyObject *mj_wind_names[4];
     /* a wind as the context writes it: the kind 27-30, or 0 for any other value */
     static inline int mj_wind(PyObject *v) {
+        if (v == mj_wind_names[0]) return 27;
+        if (v == mj_wind_names[1]) return 28;
+        if (v == mj_wind_names[2]) return 29;
+        if (v == mj_wind_names[3]) return 30;
         if (!PyUnicode_CheckExact(v) || PyUnicode_GET_LENGTH(v) != 1)
             return 0;
         switch (PyUnicode_READ_CHAR(v, 0)) {
@@ -141,10 +148,16 @@ cdef extern from *:
     }
     """
     int mj_wind(PyObject *v) noexcept
+    PyObject *mj_wind_names[4]
     int mj_flowers(PyObject *v) noexcept
     PyObject *PY_TRUE "Py_True"
     PyObject *PY_FALSE "Py_False"
     PyObject *PY_NONE "Py_None"
+
+
+cdef list WIND_NAME_REFS = [chr(ord(letter)) for letter in "ESWN"]  # held: their addresses stay theirs
+for _i in range(4):
+    mj_wind_names[_i] = <PyObject *>WIND_NAME_REFS[_i]
 
 
 # the field names by their codes, interned: a key written as a literal (or interned by a JSON
@@ -406,6 +419,10 @@ cdef int _read_text(object text, object context, Ctx *x, const char **s, Py_ssiz
         return 0
     if not _read_context(<dict>context, x):
         return 0
+    if PyUnicode_IS_COMPACT_ASCII(text):  # the common text: its characters are its UTF-8 bytes
+        n[0] = PyUnicode_GET_LENGTH(text)
+        s[0] = <const char *>PyUnicode_DATA(text)
+        return 1
     s[0] = _utf8(text, n)
     if s[0] == NULL:  # a string UTF-8 cannot hold: the full path reports it
         PyErr_Clear()

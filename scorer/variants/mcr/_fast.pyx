@@ -87,12 +87,15 @@ cdef extern from *:
         v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0xB1));
         return _mm_cvtsi128_si32(v) + c[8];
     }
+    /* unrolled in full: the loop's own count, compare and jump cost more than its one load and store */
     static inline void mj_copy(int *dst, const int *src) {
+        #pragma GCC unroll 23
         for (int i = 0; i < 92; i += 4)
             _mm_storeu_si128((__m128i *)(dst + i), _mm_loadu_si128((const __m128i *)(src + i)));
     }
     static inline void mj_zero(int *dst) {
         __m128i z = _mm_setzero_si128();
+        #pragma GCC unroll 23
         for (int i = 0; i < 92; i += 4) _mm_storeu_si128((__m128i *)(dst + i), z);
     }
     #else
@@ -457,6 +460,15 @@ cdef inline void _removed(Explain *x, int fan, int n, int by, int principle) noe
         x.nrem += 1
 
 
+# a kind's rank in its suit (k % 9) and its suit (k // 9) looked up, not divided (these run in
+# every set test); 64 entries: any kind, and a kind plus a few ranks, stays inside
+cdef unsigned char RANK_OF[64]
+cdef unsigned char SUIT_OF[64]
+for _k in range(64):
+    RANK_OF[_k] = _k % 9
+    SUIT_OF[_k] = _k // 9
+
+
 cdef inline int ref_order(int k) noexcept nogil:
     if 9 <= k < 18:
         return k + 9
@@ -466,7 +478,7 @@ cdef inline int ref_order(int k) noexcept nogil:
 
 
 cdef inline int is_terminal(int k) noexcept nogil:
-    return k < 27 and (k % 9 == 0 or k % 9 == 8)
+    return k < 27 and (RANK_OF[k] == 0 or RANK_OF[k] == 8)
 
 
 cdef inline int is_wind(int k) noexcept nogil:
@@ -547,15 +559,16 @@ cdef void suit_tile_rank_fans(Hand *h, int *c) noexcept nogil:
 
 
 cdef void tile_hog(Hand *h, int *c, Explain *x) noexcept nogil:
-    cdef int i, j, k, nhogs = 0, is_kong
-    for i in range(h.nkinds):
-        if h.total[h.kinds[i]] == 4:
-            nhogs += 1
+    cdef int j, k, nhogs = 0, is_kong
+    cdef u64 four = mj_above36(h.total, 3)  # the kinds held four times (most hands: none)
+    cdef u64 rest = four
+    while rest:
+        nhogs += 1
+        rest &= rest - 1
     if nhogs - h.melded_kongs - h.concealed_kongs > 0:
-        for i in range(h.nkinds):
-            k = h.kinds[i]
-            if h.total[k] != 4:
-                continue
+        while four:
+            k = __builtin_ctzll(four)
+            four &= four - 1
             is_kong = 0
             for j in range(h.nfixed):
                 if h.fkind[j] == KONG and h.ftile[j] == k:
@@ -650,9 +663,9 @@ cdef inline void sort_n(int *a, int n) noexcept nogil:
 
 
 cdef inline int nsuits3(int a, int b, int c) noexcept nogil:
-    a //= 9
-    b //= 9
-    c //= 9
+    a = SUIT_OF[a]
+    b = SUIT_OF[b]
+    c = SUIT_OF[c]
     if a == b and b == c:
         return 1
     if a != b and b != c and a != c:
@@ -661,8 +674,8 @@ cdef inline int nsuits3(int a, int b, int c) noexcept nogil:
 
 
 cdef int two_chows_fan(int a, int b) noexcept nogil:
-    cdef int ra = a % 9, rb = b % 9
-    if a // 9 != b // 9:
+    cdef int ra = RANK_OF[a], rb = RANK_OF[b]
+    if SUIT_OF[a] != SUIT_OF[b]:
         return f_mixed_double_chow if ra == rb else -1
     if a - b == 3 or b - a == 3:
         return f_short_straight
@@ -675,9 +688,9 @@ cdef int two_chows_fan(int a, int b) noexcept nogil:
 
 cdef inline int _suits_and_ranks(int a, int b, int c, int *r) noexcept nogil:
     """The number of suits of three suited tiles, and their ranks (0-8) ascending in r."""
-    r[0] = a % 9
-    r[1] = b % 9
-    r[2] = c % 9
+    r[0] = RANK_OF[a]
+    r[1] = RANK_OF[b]
+    r[2] = RANK_OF[c]
     sort3(r)
     return nsuits3(a, b, c)
 
@@ -802,16 +815,26 @@ cdef void capped_pairs(int *tiles, const int *idx, int n, int cap, int *c, Expla
         _removed(x, TRIM_ORDER[k], trimmed[TRIM_ORDER[k]], kept, P_AO)
 
 
+cdef int SET_KEY[NK]  # ref_order(k) * 4: a set's sort key, its index in the division added
+for _k in range(NK):
+    SET_KEY[_k] = ref_order(_k) * 4
+
+
 cdef int _set_tiles(Div *d, int chows, int *tiles, int *idx) noexcept nogil:
     """The tiles of the division's chows (or of its pungs and kongs) in the reference's order, and
     their indices in the division (equal tiles keep the division's order)."""
     cdef int keys[4]
-    cdef int i, n = 0
+    cdef int i, j, key, n = 0
     for i in range(4):
         if (d.kind[i] == CHOW) == chows:
-            keys[n] = ref_order(d.tile[i]) * 4 + i
+            # inserted in order as found (at most four: no separate sort pass)
+            key = SET_KEY[d.tile[i]] + i
+            j = n
+            while j > 0 and keys[j - 1] > key:
+                keys[j] = keys[j - 1]
+                j -= 1
+            keys[j] = key
             n += 1
-    sort_n(keys, n)
     for i in range(n):
         idx[i] = keys[i] & 3  # keys >= 0
         tiles[i] = d.tile[idx[i]]
@@ -921,7 +944,7 @@ cdef int three_pungs_fan(int a, int b, int c) noexcept nogil:
 
 cdef int two_pungs_fan(int a, int b) noexcept nogil:
     if a < 27 and b < 27:
-        return f_double_pung if a % 9 == b % 9 and a != b else -1
+        return f_double_pung if RANK_OF[a] == RANK_OF[b] and a != b else -1
     if is_dragon(a) and is_dragon(b):
         return f_two_dragon_pungs
     return -1
@@ -1034,7 +1057,7 @@ cdef inline int outside(int chow, int tile) noexcept nogil:
     cdef int r
     if tile >= 27:
         return 1
-    r = tile % 9
+    r = RANK_OF[tile]
     if chow:
         return r == 0 or r == 6
     return r == 0 or r == 8
@@ -1044,12 +1067,12 @@ cdef inline int five(int chow, int tile) noexcept nogil:
     if tile >= 27:
         return 0
     if chow:
-        return 2 <= tile % 9 <= 4
-    return tile % 9 == 4
+        return 2 <= RANK_OF[tile] <= 4
+    return RANK_OF[tile] == 4
 
 
 cdef inline int even_pung(int chow, int tile) noexcept nogil:
-    return (not chow) and tile < 27 and (tile % 9) % 2 == 1
+    return (not chow) and tile < 27 and RANK_OF[tile] % 2 == 1
 
 
 cdef void set_trait_fans(Div *d, int *c) noexcept nogil:
@@ -1282,7 +1305,7 @@ cdef int _sets_exist(int *c, int k, int n) noexcept nogil:
         c[k] += 3
         if ok:
             return 1
-    if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+    if k < 27 and RANK_OF[k] <= 6 and c[k + 1] and c[k + 2]:
         c[k] -= 1
         c[k + 1] -= 1
         c[k + 2] -= 1
@@ -1334,23 +1357,25 @@ cdef void _enum_sets(int *c, u64 nz, Enum *e, Hand *h, int pair, int nopung) noe
             d.tile[i] = h.ftile[i]
             d.conc[i] = h.fconc[i]
             d.fixed[i] = 1
-        # concealed sets in group-code order (pungs by tile, then chows by tile), as the decomposer
+        # concealed sets in group-code order (pungs by tile, then chows by tile), as the decomposer;
+        # the pair's code (0 << 6 | tile) sorts first. The stack's tiles never decrease (each set
+        # starts at the lowest kind left): its pungs, then its chows, are already in that order
         m = 0
         for i in range(e.depth):
-            code = (1 if e.stack_kind[i] == PUNG else 2) << 6 | e.stack_tile[i]
-            d.codes[m] = code
-            m += 1
-        sort_n(d.codes, m)
+            if e.stack_kind[i] == PUNG:
+                m += 1
+                d.codes[m] = 1 << 6 | e.stack_tile[i]
+        for i in range(e.depth):
+            if e.stack_kind[i] != PUNG:
+                m += 1
+                d.codes[m] = 2 << 6 | e.stack_tile[i]
         for i in range(m):
-            code = d.codes[i]
+            code = d.codes[i + 1]
             j = h.nfixed + i
             d.kind[j] = PUNG if code >> 6 == 1 else CHOW
             d.tile[j] = code & 63
             d.conc[j] = 1
             d.fixed[j] = 0
-        # the pair's code (0 << 6 | tile) sorts first
-        for i in range(m, 0, -1):
-            d.codes[i] = d.codes[i - 1]
         d.codes[0] = pair
         d.ncodes = m + 1
         d.pair = pair
@@ -1366,7 +1391,7 @@ cdef void _enum_sets(int *c, u64 nz, Enum *e, Hand *h, int pair, int nopung) noe
         _enum_sets(c, nz if c[k] else nz & ~((<u64>1) << k), e, h, pair, -1)
         e.depth -= 1
         c[k] += 3
-    if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+    if k < 27 and RANK_OF[k] <= 6 and c[k + 1] and c[k + 2]:
         c[k] -= 1
         c[k + 1] -= 1
         c[k + 2] -= 1
@@ -1760,6 +1785,7 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
     cdef int second = -1, took = TOOK_FIRST  # the best total not kept; how the kept one last took over
     cdef Div *d
     cdef Explain *single = NULL
+    cdef int *scratch
     o.status = S_NONE
     o.nread = 0
     o.points = 0
@@ -1840,24 +1866,33 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
             x.nrem = 0
             o.recorded = 1
         _hand_fans(h, base, single)
+    # each division is scored into the buffer the kept reading is not in (o.counts or cur), so
+    # that keeping one swaps the two instead of copying it
+    scratch = o.counts
     if have_sp:
         best = -1
         best_points = sp_points
         mj_copy(o.counts, sp)
+        scratch = cur
     from_sp = have_sp
     for i in range(e.n):
-        pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, cur, single)
+        pts = score_division(h, &divs[order[i]], base, &unique, seat, prevalent, kong_pair_fan, scratch, single)
         if best == -2 or pts > best_points or (
-                pts == best_points and (from_sp or cur[f_pure_triple_chow] or cur[f_triple_pung])):
+                pts == best_points and (from_sp or scratch[f_pure_triple_chow] or scratch[f_triple_pung])):
             if best != -2:
                 second = best_points if best_points > second else second
                 took = (TOOK_HIGHER if pts > best_points else D_OVER_SEVEN_PAIRS if from_sp
-                        else D_PURE_TRIPLE_CHOW if cur[f_pure_triple_chow] else D_TRIPLE_PUNG)
+                        else D_PURE_TRIPLE_CHOW if scratch[f_pure_triple_chow] else D_TRIPLE_PUNG)
             best = i
             best_points = pts
-            mj_copy(o.counts, cur)
+            if scratch == o.counts:
+                scratch = cur
+            else:
+                scratch = o.counts
         elif pts > second:
             second = pts
+    if scratch == o.counts and best >= 0:
+        mj_copy(o.counts, cur)  # the kept division was scored into cur
     o.nread = e.n + have_sp
     o.decided = _decision(o.nread, best_points, second, took)
     o.have_sp = have_sp
@@ -1875,7 +1910,8 @@ cdef int _evaluate_recording(Hand *h, int seat, int prevalent, int kong_pair_fan
     o.best = best
     o.div = d[0]
     o.ncodes = d.ncodes
-    memcpy(o.codes, d.codes, d.ncodes * sizeof(int))
+    for i in range(d.ncodes):  # at most five: a loop, not a library call for a size known late
+        o.codes[i] = d.codes[i]
     o.status = S_FOUR_SETS
     return S_FOUR_SETS
 

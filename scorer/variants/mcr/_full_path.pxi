@@ -321,6 +321,62 @@ cdef dict NO_PAYMENTS = {"E": 0, "S": 0, "W": 0, "N": 0}
 # the fan table gives, made once (on the first answer) and shared by the answers, as the compact
 # path shares its item tuples; nothing in an answer can change them
 cdef list ITEM_CONSTANTS = None
+# the other frozen rows shared the same way, made on first use: an item whose tiles are one text of
+# the tables (a set, a pair, the winning tile; count 1), keyed by fan and that text, and an
+# exclusion, keyed by its fan, excluder, principle and count. Each is a row every field of which
+# its key gives, never an answer: the result's lists that hold them are new on every answer. An open
+# table of at most SHARED_FILL rows; past that, rows are built as before
+cdef enum:
+    SHARED_BITS = 12
+    SHARED_CAP = 1 << SHARED_BITS
+    SHARED_FILL = SHARED_CAP * 3 // 4
+    TEXT_PAIR = 1024  # the text ids of a row's tiles: a set's index in SET_STR, then these + the tile
+    TEXT_TILE = 2048
+    TEXT_NONE = -1    # a text made for this answer (several records joined, a hand's tiles)
+    INT_SPAN = 4096   # the ints -INT_SPAN..INT_SPAN an answer writes (totals, payments), shared
+cdef u64 SHARED_KEY[SHARED_CAP]
+cdef PyObject *SHARED_ROW[SHARED_CAP]  # each a reference held for good
+cdef int SHARED_N = 0
+cdef PyObject *SHARED_INT[2 * INT_SPAN + 1]
+
+
+cdef inline Py_ssize_t _shared_slot(u64 key) noexcept nogil:
+    """The slot of ``key`` in the table, or the empty slot where it goes (the table is never full)."""
+    cdef Py_ssize_t i = <Py_ssize_t>((key * <u64>0x9E3779B97F4A7C15) >> (64 - SHARED_BITS))
+    while SHARED_ROW[i] != NULL and SHARED_KEY[i] != key:
+        i = (i + 1) & (SHARED_CAP - 1)
+    return i
+
+
+cdef object _share(u64 key, object row):
+    """The row kept under ``key`` (one made meanwhile, by a collection's finaliser or another thread,
+    wins), else ``row``, kept when there is room."""
+    global SHARED_N
+    cdef Py_ssize_t i = _shared_slot(key)
+    if SHARED_ROW[i] != NULL:
+        return <object>SHARED_ROW[i]
+    if SHARED_N < SHARED_FILL:
+        Py_INCREF(row)
+        SHARED_KEY[i] = key
+        SHARED_ROW[i] = <PyObject *>row
+        SHARED_N += 1
+    return row
+
+
+cdef inline object _int(long v):
+    """``int(v)``, shared across answers within INT_SPAN (an int is immutable; most of an answer's
+    payments are beyond the interpreter's own small ints)."""
+    cdef PyObject *o
+    cdef object value
+    if not -INT_SPAN <= v <= INT_SPAN:
+        return v
+    o = SHARED_INT[v + INT_SPAN]
+    if o == NULL:
+        value = v
+        Py_INCREF(value)
+        SHARED_INT[v + INT_SPAN] = <PyObject *>value
+        return value
+    return <object>o
 # the echo's and the details' copies by what the context and the tie break make of them: the
 # context's values by self-draw, seat, round and the discarder resolved (VALUES_BY_SEATS), the
 # details by the tie break's code and that discarder (DETAILS_BY_DECISION): fewer values written over
@@ -470,10 +526,12 @@ cdef void _t_source(Text *t, int code, Hand *h, Div *d) noexcept nogil:
         t.over = 1
 
 
-cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d):
+cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d, int *text_id):
     """Tally.source_text: the fan's records, in the order they were made, joined by `` / ``; None
-    when the text does not fit. One set or the winning tile alone is a text of the tables."""
-    cdef int i, n = 0, last = -1, kind, low, idx
+    when the text does not fit. One set, the pair or the winning tile alone is a text of the tables,
+    ``text_id`` says which (TEXT_NONE: another)."""
+    cdef int i, n = 0, last = -1, kind, low, idx, set_index
+    text_id[0] = TEXT_NONE
     for i in range(x.nsrc):
         if x.src_fan[i] == fan:
             n += 1
@@ -486,10 +544,14 @@ cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d):
         if kind == SRC_SETS and (low & 7) == 1:
             idx = (low >> 3) & 7
             if idx < 4:
-                return _set_str(d, idx)
+                set_index = (d.kind[idx] * NK + d.tile[idx]) * 3 + _form(d.fixed[idx], d.conc[idx])
+                text_id[0] = set_index
+                return SET_STR[set_index]
             if idx == PAIR_INDEX:
+                text_id[0] = TEXT_PAIR + d.pair
                 return PAIR_STR[d.pair]
         elif kind == SRC_WIN:
+            text_id[0] = TEXT_TILE + h.win
             return TILE_STR[h.win]
     t.n = 0
     for i in range(last + 1):
@@ -503,11 +565,20 @@ cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d):
     return None if t.over else _t_done(t)
 
 
-cdef object _new_item(int fan, int count, str tiles):
+cdef object _new_item(int fan, int count, str tiles, int text_id=TEXT_NONE):
     """build_result's _item: Item(id, name, name_zh, points, count, tiles), factor 1, no detail. An
-    item with no tiles and a small count is one of the constants (see ITEM_CONSTANTS)."""
+    item with no tiles and a small count is one of the constants (see ITEM_CONSTANTS); one whose
+    tiles are a table's text (``text_id``), counted once, is shared (SHARED_ROW)."""
+    cdef u64 key
+    cdef Py_ssize_t slot
     if not tiles and 0 < count < CACHED_COUNTS and ITEM_CONSTANTS is not None:
         return ITEM_CONSTANTS[fan * CACHED_COUNTS + count]
+    if text_id != TEXT_NONE and count == 1:
+        key = (<u64>fan << 16) | <u64>text_id
+        slot = _shared_slot(key)
+        if SHARED_ROW[slot] != NULL:
+            return <object>SHARED_ROW[slot]
+        return _share(key, _new_item(fan, count, tiles))
     item = mj_alloc(ITEM_T)
     mj_set(item, O_ITEM[0], FAN_ID[fan])
     mj_set(item, O_ITEM[1], FAN_NAME[fan])
@@ -525,7 +596,7 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
     """One Item per fan scored, in table order, then the flowers; None when a text did not fit."""
     cdef u64 m[2]
     cdef u64 rest
-    cdef int w, i, k = 0, n
+    cdef int w, i, k = 0, n, text_id
     cdef list items
     mj_fan_mask(o.counts, m)
     n = __builtin_popcountll(m[0]) + __builtin_popcountll(m[1]) + (1 if flowers else 0)
@@ -535,10 +606,10 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
         while rest:
             i = (w << 6) | __builtin_ctzll(rest)
             rest &= rest - 1
-            tiles = _tiles_of(t, x, i, h, &o.div)
+            tiles = _tiles_of(t, x, i, h, &o.div, &text_id)
             if tiles is None:
                 return None
-            item = _new_item(i, o.counts[i], tiles)
+            item = _new_item(i, o.counts[i], tiles, text_id)
             Py_INCREF(item)
             PyList_SET_ITEM(items, k, item)
             k += 1
@@ -550,7 +621,20 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
 
 
 cdef object _new_exclusion(int fan, int by, int principle, int count):
-    """build_result's Exclusion of ``fan`` by ``by`` (NO_FAN: none)."""
+    """build_result's Exclusion of ``fan`` by ``by`` (NO_FAN: none), shared (SHARED_ROW) when its
+    count is below 256."""
+    cdef u64 key
+    cdef Py_ssize_t slot
+    if not 0 <= count < 256:
+        return _exclusion_row(fan, by, principle, count)
+    key = ((<u64>1) << 63) | (<u64>fan << 24) | (<u64>(by + 1) << 16) | (<u64>principle << 8) | <u64>count
+    slot = _shared_slot(key)
+    if SHARED_ROW[slot] != NULL:
+        return <object>SHARED_ROW[slot]
+    return _share(key, _exclusion_row(fan, by, principle, count))
+
+
+cdef object _exclusion_row(int fan, int by, int principle, int count):
     e = mj_alloc(EXCLUSION_T)
     mj_set(e, O_EXCLUSION[0], FAN_ID[fan])
     mj_set(e, O_EXCLUSION[1], FAN_NAME[fan])
@@ -834,7 +918,7 @@ cdef object _full_entry(object text, object context, object rules, int *why):
             return None
         tie_break = TIE_BREAK_TEXTS[o.decided]
         details = PyDict_Copy(DETAILS_BY_DECISION[o.decided * 5 + _discarder_index(&x)])
-        details["fan_points"] = o.points
+        details["fan_points"] = _int(o.points)
         if x.flowers:
             details["flowers"] = x.flowers
         if o.status != S_FOUR_SETS:
@@ -851,12 +935,12 @@ cdef object _full_entry(object text, object context, object rules, int *why):
     mj_set(r, O_RESULT[1], canonical)
     mj_set(r, O_RESULT[2], bool(st.valid))
     mj_set(r, O_RESULT[3], None if st.reason == 0 else NO_WIN_REASON if st.reason == 1 else BELOW_MINIMUM[o.points])
-    mj_set(r, O_RESULT[4], st.total)
+    mj_set(r, O_RESULT[4], _int(st.total))
     mj_set(r, O_RESULT[5], items)
     mj_set(r, O_RESULT[6], excluded)
     mj_set(r, O_RESULT[7], partition)
-    mj_set(r, O_RESULT[8], {"E": st.amounts[0], "S": st.amounts[1], "W": st.amounts[2], "N": st.amounts[3]}
-           if st.valid else PyDict_Copy(NO_PAYMENTS))
+    mj_set(r, O_RESULT[8], {"E": _int(st.amounts[0]), "S": _int(st.amounts[1]), "W": _int(st.amounts[2]),
+                            "N": _int(st.amounts[3])} if st.valid else PyDict_Copy(NO_PAYMENTS))
     mj_set(r, O_RESULT[9], PyDict_Copy(PRESET_ECHO[preset]))
     mj_set(r, O_RESULT[10], VERSION)
     mj_set(r, O_RESULT[11], details)

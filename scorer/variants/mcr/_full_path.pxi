@@ -38,7 +38,7 @@
 # declines everything and the checked path answers.
 
 from cpython.dict cimport PyDict_Copy
-from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
 
 from scorer import result as _result_py
 from scorer.tiles import tiles_text as _tiles_text_py
@@ -526,16 +526,12 @@ cdef void _t_source(Text *t, int code, Hand *h, Div *d) noexcept nogil:
         t.over = 1
 
 
-cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d, int *text_id):
-    """Tally.source_text: the fan's records, in the order they were made, joined by `` / ``; None
-    when the text does not fit. One set, the pair or the winning tile alone is a text of the tables,
-    ``text_id`` says which (TEXT_NONE: another)."""
-    cdef int i, n = 0, last = -1, kind, low, idx, set_index
+cdef str _tiles_of(Text *t, Explain *x, int fan, int n, int last, Hand *h, Div *d, int *text_id):
+    """Tally.source_text: the fan's ``n`` records (the last one at ``last``), in the order they were
+    made, joined by `` / ``; None when the text does not fit. One set, the pair or the winning tile
+    alone is a text of the tables, ``text_id`` says which (TEXT_NONE: another)."""
+    cdef int i, kind, low, idx, set_index
     text_id[0] = TEXT_NONE
-    for i in range(x.nsrc):
-        if x.src_fan[i] == fan:
-            n += 1
-            last = i
     if n == 0:
         return ""
     if n == 1:
@@ -544,7 +540,7 @@ cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d, int *text_id):
         if kind == SRC_SETS and (low & 7) == 1:
             idx = (low >> 3) & 7
             if idx < 4:
-                set_index = (d.kind[idx] * NK + d.tile[idx]) * 3 + _form(d.fixed[idx], d.conc[idx])
+                set_index = _set_index(d, idx)
                 text_id[0] = set_index
                 return SET_STR[set_index]
             if idx == PAIR_INDEX:
@@ -597,7 +593,14 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
     cdef u64 m[2]
     cdef u64 rest
     cdef int w, i, k = 0, n, text_id
+    cdef int records[NF]  # each fan's records, and its last one's index
+    cdef int last[NF]
     cdef list items
+    memset(records, 0, sizeof(records))
+    for i in range(x.nsrc):
+        if 0 <= x.src_fan[i] < NF:
+            records[x.src_fan[i]] += 1
+            last[x.src_fan[i]] = i
     mj_fan_mask(o.counts, m)
     n = __builtin_popcountll(m[0]) + __builtin_popcountll(m[1]) + (1 if flowers else 0)
     items = PyList_New(n)
@@ -606,7 +609,7 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
         while rest:
             i = (w << 6) | __builtin_ctzll(rest)
             rest &= rest - 1
-            tiles = _tiles_of(t, x, i, h, &o.div, &text_id)
+            tiles = _tiles_of(t, x, i, records[i], last[i], h, &o.div, &text_id)
             if tiles is None:
                 return None
             item = _new_item(i, o.counts[i], tiles, text_id)
@@ -670,17 +673,19 @@ cdef list _excluded(Explain *x):
     return out
 
 
-cdef inline str _set_str(Div *d, int i):
-    return SET_STR[(d.kind[i] * NK + d.tile[i]) * 3 + _form(d.fixed[i], d.conc[i])]
+cdef inline int _set_index(Div *d, int i) noexcept nogil:
+    return (d.kind[i] * NK + d.tile[i]) * 3 + _form(d.fixed[i], d.conc[i])
+
 
 
 cdef list _partition_of(Outcome *o, Hand *h, Text *t):
     """build_result's _partition: a division's sets (melds first, then the concealed sets by tile,
     a chow before a pung) and its pair, the knitted straight's body first; seven pairs as pairs;
     the other fixed-list shapes by kind."""
-    cdef list out = []
-    cdef int i, j, f, k, n = 0, nsets
+    cdef list out
+    cdef int i, j, f, k, n = 0, nsets, m = 0
     cdef int hidden[4]
+    cdef PyObject *texts[8]  # the table texts of a division or of seven pairs, in order
     cdef Div *d = &o.div
     if o.status == S_FOUR_SETS or (o.status == S_SPECIAL and o.shape == SH_KNITTED_STRAIGHT):
         if o.status == S_SPECIAL:
@@ -689,14 +694,16 @@ cdef list _partition_of(Outcome *o, Hand *h, Text *t):
                     if not h.conc[FAMS[f][i]]:
                         break
                 else:
-                    out.append(FAMILY_STR[f])
+                    texts[m] = PyList_GET_ITEM(FAMILY_STR, f)
+                    m += 1
                     break
             nsets = 1
         else:
             nsets = 4
         for i in range(nsets):
             if d.fixed[i]:
-                out.append(_set_str(d, i))
+                texts[m] = PyList_GET_ITEM(SET_STR, _set_index(d, i))
+                m += 1
             else:
                 # insertion by (tile, kind): CHOW (0) before PUNG (1) on the same tile
                 j = n
@@ -707,19 +714,33 @@ cdef list _partition_of(Outcome *o, Hand *h, Text *t):
                 hidden[j] = i
                 n += 1
         for j in range(n):
-            out.append(_set_str(d, hidden[j]))
-        out.append(PAIR_STR[d.pair])
+            texts[m] = PyList_GET_ITEM(SET_STR, _set_index(d, hidden[j]))
+            m += 1
+        texts[m] = PyList_GET_ITEM(PAIR_STR, d.pair)
+        m += 1
     elif o.status == S_SEVEN_PAIRS:
         for i in range(h.nkinds):
             k = h.kinds[i]
             for j in range(h.conc[k] // 2):
-                out.append(PAIR_STR[k])
+                if m < 8:
+                    texts[m] = PyList_GET_ITEM(PAIR_STR, k)
+                m += 1
+        if m > 8:
+            t.over = 1
+            return []
     else:
+        out = []
         for i in range(h.nkinds):
             k = h.kinds[i]
             t.n = 0
             _t_copies(t, k, h.conc[k])
             out.append(_t_done(t))
+        return out
+    # the texts are the tables' (SET_STR, PAIR_STR, FAMILY_STR hold them): a list of its final size
+    out = PyList_New(m)
+    for i in range(m):
+        Py_INCREF(<object>texts[i])
+        PyList_SET_ITEM(out, i, <object>texts[i])
     return out
 
 

@@ -377,12 +377,35 @@ cdef inline object _int(long v):
         SHARED_INT[v + INT_SPAN] = <PyObject *>value
         return value
     return <object>o
+
+
 # the echo's and the details' copies by what the context and the tie break make of them: the
 # context's values by self-draw, seat, round and the discarder resolved (VALUES_BY_SEATS), the
-# details by the tie break's code and that discarder (DETAILS_BY_DECISION): fewer values written over
-# each copy, every one the same value as written over the plain template
+# details by the tie break's code, that discarder and the flowers (DETAILS_BY_DECISION): fewer values
+# written over each copy, every one the same value as written over the plain template. The same
+# for the values with the flowers and the win flags too, and for the payments by total, seat and
+# payer: templates made on first use (VALUES_BY_CONTEXT, PAYMENTS_BY_SETTLEMENT), at most
+# TEMPLATE_CAP of them (past that, the values are written over a copy as before). Each answer gets
+# its own copy: a template is never handed out
 cdef list VALUES_BY_SEATS = None
 cdef list DETAILS_BY_DECISION = None
+cdef enum:
+    MAX_FLOWERS = 8
+    TEMPLATE_CAP = 4096
+    PAY_TOTALS = 512  # the totals whose payments have templates
+cdef PyObject *VALUES_BY_CONTEXT[2 * 4 * 4 * 5 * (MAX_FLOWERS + 1) * 8]
+cdef PyObject *PAYMENTS_BY_SETTLEMENT[PAY_TOTALS * 4 * 5]
+cdef int TEMPLATES_MADE = 0
+
+
+cdef inline dict _copy_kept(PyObject **table, Py_ssize_t i, dict template):
+    """A copy of ``template``, which is kept at ``table[i]`` when that is empty and there is room."""
+    global TEMPLATES_MADE
+    if table[i] == NULL and TEMPLATES_MADE < TEMPLATE_CAP:
+        Py_INCREF(template)
+        table[i] = <PyObject *>template
+        TEMPLATES_MADE += 1
+    return PyDict_Copy(template)
 
 
 cdef void _init_details() except *:
@@ -410,11 +433,13 @@ cdef void _init_details() except *:
             values["discarder"] = SEAT_NAMES[index % 5]
         values_by_seats.append(values)
     details_by_decision = []
-    for index in range(len(TIE_BREAK_TEXTS) * 5):
+    for index in range(len(TIE_BREAK_TEXTS) * 5 * (MAX_FLOWERS + 1)):
         details = dict(DETAILS_TEMPLATE)
-        details["tie_break"] = TIE_BREAK_TEXTS[index // 5]
-        if index % 5 < 4:
-            details["discarder"] = SEAT_NAMES[index % 5]
+        details["tie_break"] = TIE_BREAK_TEXTS[index // (5 * (MAX_FLOWERS + 1))]
+        if (index // (MAX_FLOWERS + 1)) % 5 < 4:
+            details["discarder"] = SEAT_NAMES[(index // (MAX_FLOWERS + 1)) % 5]
+        if index % (MAX_FLOWERS + 1):
+            details["flowers"] = index % (MAX_FLOWERS + 1)
         details_by_decision.append(details)
     VALUES_BY_SEATS = values_by_seats
     DETAILS_BY_DECISION = details_by_decision
@@ -785,23 +810,48 @@ cdef object _context_used(Ctx *x, Hand *h):
             Py_INCREF(item)
             PyList_SET_ITEM(defaults, k, item)
             k += 1
-    # the copy of the defaults with the self-draw, the winds and the discarder written, each other
-    # value that differs written over it
-    values = PyDict_Copy(VALUES_BY_SEATS[(((1 if x.self_draw else 0) * 4 + x.seat - 27) * 4 + x.prevalent - 27) * 5
-                                         + _discarder_index(x)])
-    if x.flowers:
-        values["flowers"] = x.flowers
-    if x.last_tile:
-        values["last_tile"] = True
-    if x.kong_win:
-        values["kong_win"] = True
-    if x.last_wall:
-        values["last_wall"] = True
+    # the copy of the defaults with every value of the context written (a template of those made
+    # once), the winning tile written over it
+    cdef int seats = (((1 if x.self_draw else 0) * 4 + x.seat - 27) * 4 + x.prevalent - 27) * 5 + _discarder_index(x)
+    cdef Py_ssize_t key = -1
+    if 0 <= x.flowers <= MAX_FLOWERS:
+        key = ((seats * (MAX_FLOWERS + 1) + x.flowers) * 8 + (1 if x.last_tile else 0) + (2 if x.kong_win else 0)
+               + (4 if x.last_wall else 0))
+    if key >= 0 and VALUES_BY_CONTEXT[key] != NULL:
+        values = PyDict_Copy(<object>VALUES_BY_CONTEXT[key])
+    else:
+        values = PyDict_Copy(VALUES_BY_SEATS[seats])
+        if x.flowers:
+            values["flowers"] = x.flowers
+        if x.last_tile:
+            values["last_tile"] = True
+        if x.kong_win:
+            values["kong_win"] = True
+        if x.last_wall:
+            values["last_wall"] = True
+        if key >= 0:
+            values = _copy_kept(VALUES_BY_CONTEXT, key, values)
     values["win_tile"] = TILE_STR[h.win]
     used = mj_alloc(CONTEXT_USED_T)
     mj_set(used, O_CONTEXT_USED[0], values)
     mj_set(used, O_CONTEXT_USED[1], defaults)
     return used
+
+
+cdef dict _payments(Ctx *x, Settled *st):
+    """The settlement's payments by seat: a copy of the template of its total, winner and payer."""
+    cdef Py_ssize_t key = -1
+    if not st.valid:
+        return PyDict_Copy(NO_PAYMENTS)
+    if 0 <= st.total < PAY_TOTALS:
+        # _settle's amounts are those of the total, the winner's seat and who pays (a seat, or all)
+        key = (st.total * 4 + x.seat - 27) * 5 + _discarder_index(x)
+        if PAYMENTS_BY_SETTLEMENT[key] != NULL:
+            return PyDict_Copy(<object>PAYMENTS_BY_SETTLEMENT[key])
+    payments = {"E": _int(st.amounts[0]), "S": _int(st.amounts[1]), "W": _int(st.amounts[2]), "N": _int(st.amounts[3])}
+    if key >= 0:
+        return _copy_kept(PAYMENTS_BY_SETTLEMENT, key, payments)
+    return payments
 
 
 cdef inline int _discarder_index(Ctx *x) noexcept:
@@ -938,10 +988,13 @@ cdef object _full_entry(object text, object context, object rules, int *why):
             why[0] = WHY_CAPACITY
             return None
         tie_break = TIE_BREAK_TEXTS[o.decided]
-        details = PyDict_Copy(DETAILS_BY_DECISION[o.decided * 5 + _discarder_index(&x)])
-        details["fan_points"] = _int(o.points)
-        if x.flowers:
+        if 0 <= x.flowers <= MAX_FLOWERS:
+            details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(&x)) * (MAX_FLOWERS + 1)
+                                                      + x.flowers])
+        else:
+            details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(&x)) * (MAX_FLOWERS + 1)])
             details["flowers"] = x.flowers
+        details["fan_points"] = _int(o.points)
         if o.status != S_FOUR_SETS:
             details["shape"] = SHAPE_NAMES[1 if o.status == S_SEVEN_PAIRS else o.shape]
         if o.nread != 1:
@@ -960,8 +1013,7 @@ cdef object _full_entry(object text, object context, object rules, int *why):
     mj_set(r, O_RESULT[5], items)
     mj_set(r, O_RESULT[6], excluded)
     mj_set(r, O_RESULT[7], partition)
-    mj_set(r, O_RESULT[8], {"E": _int(st.amounts[0]), "S": _int(st.amounts[1]), "W": _int(st.amounts[2]),
-                            "N": _int(st.amounts[3])} if st.valid else PyDict_Copy(NO_PAYMENTS))
+    mj_set(r, O_RESULT[8], _payments(&x, &st))
     mj_set(r, O_RESULT[9], PyDict_Copy(PRESET_ECHO[preset]))
     mj_set(r, O_RESULT[10], VERSION)
     mj_set(r, O_RESULT[11], details)

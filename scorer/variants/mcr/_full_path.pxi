@@ -321,18 +321,17 @@ cdef dict NO_PAYMENTS = {"E": 0, "S": 0, "W": 0, "N": 0}
 # the fan table gives, made once (on the first answer) and shared by the answers, as the compact
 # path shares its item tuples; nothing in an answer can change them
 cdef list ITEM_CONSTANTS = None
-# the other frozen rows shared the same way, made on first use: an item whose tiles are one text of
-# the tables (a set, a pair, the winning tile; count 1), keyed by fan and that text, and an
-# exclusion, keyed by its fan, excluder, principle and count. Each is a row every field of which
+# the other frozen rows shared the same way, made on first use: an item whose tiles are one record
+# (one or more sets, the pair, the winning tile, four of a kind, ...), keyed by its fan, its count
+# and what that record's text is written from, and an exclusion, keyed by its fan, excluder,
+# principle and count. Each is a row every field of which
 # its key gives, never an answer: the result's lists that hold them are new on every answer. An open
 # table of at most SHARED_FILL rows; past that, rows are built as before
 cdef enum:
     SHARED_BITS = 12
     SHARED_CAP = 1 << SHARED_BITS
     SHARED_FILL = SHARED_CAP * 3 // 4
-    TEXT_PAIR = 1024  # the text ids of a row's tiles: a set's index in SET_STR, then these + the tile
-    TEXT_TILE = 2048
-    TEXT_NONE = -1    # a text made for this answer (several records joined, a hand's tiles)
+    TEXT_PAIR = 1024  # a record's pair in _record_key: this + its tile (a set: its index in SET_STR + 1)
     INT_SPAN = 4096   # the ints -INT_SPAN..INT_SPAN an answer writes (totals, payments), shared
 cdef u64 SHARED_KEY[SHARED_CAP]
 cdef PyObject *SHARED_ROW[SHARED_CAP]  # each a reference held for good
@@ -551,12 +550,11 @@ cdef void _t_source(Text *t, int code, Hand *h, Div *d) noexcept nogil:
         t.over = 1
 
 
-cdef str _tiles_of(Text *t, Explain *x, int fan, int n, int last, Hand *h, Div *d, int *text_id):
+cdef str _tiles_of(Text *t, Explain *x, int fan, int n, int last, Hand *h, Div *d):
     """Tally.source_text: the fan's ``n`` records (the last one at ``last``), in the order they were
     made, joined by `` / ``; None when the text does not fit. One set, the pair or the winning tile
-    alone is a text of the tables, ``text_id`` says which (TEXT_NONE: another)."""
-    cdef int i, kind, low, idx, set_index
-    text_id[0] = TEXT_NONE
+    alone is a text of the tables."""
+    cdef int i, kind, low, idx
     if n == 0:
         return ""
     if n == 1:
@@ -565,14 +563,10 @@ cdef str _tiles_of(Text *t, Explain *x, int fan, int n, int last, Hand *h, Div *
         if kind == SRC_SETS and (low & 7) == 1:
             idx = (low >> 3) & 7
             if idx < 4:
-                set_index = _set_index(d, idx)
-                text_id[0] = set_index
-                return SET_STR[set_index]
+                return SET_STR[_set_index(d, idx)]
             if idx == PAIR_INDEX:
-                text_id[0] = TEXT_PAIR + d.pair
                 return PAIR_STR[d.pair]
         elif kind == SRC_WIN:
-            text_id[0] = TEXT_TILE + h.win
             return TILE_STR[h.win]
     t.n = 0
     for i in range(last + 1):
@@ -586,20 +580,41 @@ cdef str _tiles_of(Text *t, Explain *x, int fan, int n, int last, Hand *h, Div *
     return None if t.over else _t_done(t)
 
 
-cdef object _new_item(int fan, int count, str tiles, int text_id=TEXT_NONE):
+cdef u64 _record_key(int code, Hand *h, Div *d) noexcept nogil:
+    """What one record's text (_t_source) is written from, as a number below 2**48: the record's
+    kind and its sets (each by its index in SET_STR, the pair by its tile), its tile or its family;
+    0 for a record whose text is written from the whole hand (seven pairs, the special shapes)."""
+    cdef int kind = code >> SRC_SHIFT, low = code & ((1 << SRC_SHIFT) - 1)
+    cdef int i, idx, m
+    cdef u64 key = 0
+    if kind == SRC_SETS:
+        m = low & 7
+        if m < 1 or m > 4:
+            return 0
+        for i in range(m):
+            idx = (low >> (3 + 3 * i)) & 7
+            if idx < 4:
+                key = (key << 11) | <u64>(_set_index(d, idx) + 1)  # each part 1-2047: m parts, one key
+            elif idx == PAIR_INDEX:
+                key = (key << 11) | <u64>(TEXT_PAIR + d.pair)
+            else:
+                return 0
+    elif kind == SRC_WIN:
+        key = <u64>(h.win + 1)
+    elif kind == SRC_FOUR or kind == SRC_RUN or kind == SRC_FAMILY:
+        if not 0 <= low < 64:
+            return 0
+        key = <u64>(low + 1)
+    else:
+        return 0
+    return (key << 4) | <u64>kind
+
+
+cdef object _new_item(int fan, int count, str tiles):
     """build_result's _item: Item(id, name, name_zh, points, count, tiles), factor 1, no detail. An
-    item with no tiles and a small count is one of the constants (see ITEM_CONSTANTS); one whose
-    tiles are a table's text (``text_id``), counted once, is shared (SHARED_ROW)."""
-    cdef u64 key
-    cdef Py_ssize_t slot
+    item with no tiles and a small count is one of the constants (see ITEM_CONSTANTS)."""
     if not tiles and 0 < count < CACHED_COUNTS and ITEM_CONSTANTS is not None:
         return ITEM_CONSTANTS[fan * CACHED_COUNTS + count]
-    if text_id != TEXT_NONE and count == 1:
-        key = (<u64>fan << 16) | <u64>text_id
-        slot = _shared_slot(key)
-        if SHARED_ROW[slot] != NULL:
-            return <object>SHARED_ROW[slot]
-        return _share(key, _new_item(fan, count, tiles))
     item = mj_alloc(ITEM_T)
     mj_set(item, O_ITEM[0], FAN_ID[fan])
     mj_set(item, O_ITEM[1], FAN_NAME[fan])
@@ -614,10 +629,13 @@ cdef object _new_item(int fan, int count, str tiles, int text_id=TEXT_NONE):
 
 
 cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
-    """One Item per fan scored, in table order, then the flowers; None when a text did not fit."""
+    """One Item per fan scored, in table order, then the flowers; None when a text did not fit. An
+    item made of one record is shared (SHARED_ROW) under its fan, count and what the record's text
+    is written from (_record_key)."""
     cdef u64 m[2]
-    cdef u64 rest
-    cdef int w, i, k = 0, n, text_id
+    cdef u64 rest, key
+    cdef Py_ssize_t slot
+    cdef int w, i, k = 0, n
     cdef int records[NF]  # each fan's records, and its last one's index
     cdef int last[NF]
     cdef list items
@@ -634,10 +652,24 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
         while rest:
             i = (w << 6) | __builtin_ctzll(rest)
             rest &= rest - 1
-            tiles = _tiles_of(t, x, i, records[i], last[i], h, &o.div, &text_id)
-            if tiles is None:
-                return None
-            item = _new_item(i, o.counts[i], tiles, text_id)
+            key = 0
+            if records[i] == 1 and 0 < o.counts[i] < 256:
+                key = _record_key(x.src_code[last[i]], h, &o.div)
+            if key:
+                key = (key << 15) | (<u64>o.counts[i] << 7) | <u64>i  # below 2**63: never an exclusion's
+                slot = _shared_slot(key)
+                if SHARED_ROW[slot] != NULL:
+                    item = <object>SHARED_ROW[slot]
+                else:
+                    tiles = _tiles_of(t, x, i, 1, last[i], h, &o.div)
+                    if tiles is None:
+                        return None
+                    item = _share(key, _new_item(i, o.counts[i], tiles))
+            else:
+                tiles = _tiles_of(t, x, i, records[i], last[i], h, &o.div)
+                if tiles is None:
+                    return None
+                item = _new_item(i, o.counts[i], tiles)
             Py_INCREF(item)
             PyList_SET_ITEM(items, k, item)
             k += 1

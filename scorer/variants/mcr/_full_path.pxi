@@ -35,7 +35,10 @@
 # (``tp_alloc``: every slot empty) and every field stored at its slot's offset, which the slot's
 # member descriptor gives (checked at import: an object slot of that very class, writable; what
 # ``object.__setattr__`` does, without the checks per call). Should a class change shape, this path
-# declines everything and the checked path answers.
+# declines everything and the checked path answers. What is immutable is shared between answers, as
+# the interpreter shares its small ints: the frozen items and exclusions every field of which a fan
+# and a record (or an excluder and a principle) give, the table texts, the ints of totals and
+# payments; the dicts are copies of templates. Every list and dict of an answer is its own.
 
 from cpython.dict cimport PyDict_Copy
 from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
@@ -324,9 +327,9 @@ cdef list ITEM_CONSTANTS = None
 # the other frozen rows shared the same way, made on first use: an item whose tiles are one record
 # (one or more sets, the pair, the winning tile, four of a kind, ...), keyed by its fan, its count
 # and what that record's text is written from, and an exclusion, keyed by its fan, excluder,
-# principle and count. Each is a row every field of which
-# its key gives, never an answer: the result's lists that hold them are new on every answer. An open
-# table of at most SHARED_FILL rows; past that, rows are built as before
+# principle and count. Each is a row every field of which its key gives, never an answer: the
+# result's lists that hold them are new on every answer. An open table of at most SHARED_FILL rows;
+# past that, rows are built as before
 cdef enum:
     SHARED_BITS = 12
     SHARED_CAP = 1 << SHARED_BITS
@@ -732,7 +735,6 @@ cdef list _excluded(Explain *x):
 
 cdef inline int _set_index(Div *d, int i) noexcept nogil:
     return (d.kind[i] * NK + d.tile[i]) * 3 + _form(d.fixed[i], d.conc[i])
-
 
 
 cdef list _partition_of(Outcome *o, Hand *h, Text *t):

@@ -150,6 +150,32 @@ def test_score_answers_through_the_c_path() -> None:
     assert again == expected and again is not result
 
 
+@needs_fast
+@pytest.mark.parametrize(("hand", "context"), [
+    ("[555p,1](8888s){4444p}[666p]9m9m", {"flowers": 3, "seat_wind": "S", "round_wind": "W", "discarder": "E",
+                                          "kong_win": False}),
+    ("1134556667778p8p", {"self_draw": True, "flowers": 8, "last_wall": True}),
+    ("[5555s]456p33678sNNN", {"self_draw": True, "seat_wind": "N"}),
+])
+def test_every_container_of_an_answer_is_its_own(hand: str, context: dict) -> None:
+    """The C path shares its frozen rows (items, exclusions) and copies templates for its dicts:
+    every list and dict of an answer is still new, and emptying them all changes no later answer."""
+    expected = score_checked("mcr", hand, context)
+    first, second = FAST.full(hand, context, None), FAST.full(hand, context, None)
+    assert first == second == expected
+    containers = ("items", "excluded", "partition", "payments", "rules", "details", "wilds", "warnings")
+    for name in containers:
+        assert getattr(first, name) is not getattr(second, name), name
+    assert first.context_used is not second.context_used
+    assert first.context_used.values is not second.context_used.values
+    assert first.context_used.defaults is not second.context_used.defaults
+    for name in containers:
+        getattr(first, name).clear()
+    first.context_used.values.clear()
+    first.context_used.defaults.append("seat_wind")
+    assert FAST.full(hand, context, None) == expected == second
+
+
 SPECIAL = [
     ("19m19p19sESWNCFPP", {}), ("147m258p3sESWNCFP", {"self_draw": True}),
     ("147m258p369s234m55s", {}), ("[EEE]147m258p369sCC", {"seat_wind": "E"}),

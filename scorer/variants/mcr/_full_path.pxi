@@ -35,10 +35,13 @@
 # (``tp_alloc``: every slot empty) and every field stored at its slot's offset, which the slot's
 # member descriptor gives (checked at import: an object slot of that very class, writable; what
 # ``object.__setattr__`` does, without the checks per call). Should a class change shape, this path
-# declines everything and the checked path answers.
+# declines everything and the checked path answers. What is immutable is shared between answers, as
+# the interpreter shares its small ints: the frozen items and exclusions every field of which a fan
+# and a record (or an excluder and a principle) give, the table texts, the ints of totals and
+# payments; the dicts are copies of templates. Every list and dict of an answer is its own.
 
 from cpython.dict cimport PyDict_Copy
-from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
 
 from scorer import result as _result_py
 from scorer.tiles import tiles_text as _tiles_text_py
@@ -321,12 +324,90 @@ cdef dict NO_PAYMENTS = {"E": 0, "S": 0, "W": 0, "N": 0}
 # the fan table gives, made once (on the first answer) and shared by the answers, as the compact
 # path shares its item tuples; nothing in an answer can change them
 cdef list ITEM_CONSTANTS = None
+# the other frozen rows shared the same way, made on first use: an item whose tiles are one record
+# (one or more sets, the pair, the winning tile, four of a kind, ...), keyed by its fan, its count
+# and what that record's text is written from, and an exclusion, keyed by its fan, excluder,
+# principle and count. Each is a row every field of which its key gives, never an answer: the
+# result's lists that hold them are new on every answer. An open table of at most SHARED_FILL rows;
+# past that, rows are built as before
+cdef enum:
+    SHARED_BITS = 12
+    SHARED_CAP = 1 << SHARED_BITS
+    SHARED_FILL = SHARED_CAP * 3 // 4
+    TEXT_PAIR = 1024  # a record's pair in _record_key: this + its tile (a set: its index in SET_STR + 1)
+    INT_SPAN = 4096   # the ints -INT_SPAN..INT_SPAN an answer writes (totals, payments), shared
+cdef u64 SHARED_KEY[SHARED_CAP]
+cdef PyObject *SHARED_ROW[SHARED_CAP]  # each a reference held for good
+cdef int SHARED_N = 0
+cdef PyObject *SHARED_INT[2 * INT_SPAN + 1]
+
+
+cdef inline Py_ssize_t _shared_slot(u64 key) noexcept nogil:
+    """The slot of ``key`` in the table, or the empty slot where it goes (the table is never full)."""
+    cdef Py_ssize_t i = <Py_ssize_t>((key * <u64>0x9E3779B97F4A7C15) >> (64 - SHARED_BITS))
+    while SHARED_ROW[i] != NULL and SHARED_KEY[i] != key:
+        i = (i + 1) & (SHARED_CAP - 1)
+    return i
+
+
+cdef object _share(u64 key, object row):
+    """The row kept under ``key`` (one made meanwhile, by a collection's finaliser or another thread,
+    wins), else ``row``, kept when there is room."""
+    global SHARED_N
+    cdef Py_ssize_t i = _shared_slot(key)
+    if SHARED_ROW[i] != NULL:
+        return <object>SHARED_ROW[i]
+    if SHARED_N < SHARED_FILL:
+        Py_INCREF(row)
+        SHARED_KEY[i] = key
+        SHARED_ROW[i] = <PyObject *>row
+        SHARED_N += 1
+    return row
+
+
+cdef inline object _int(long v):
+    """``int(v)``, shared across answers within INT_SPAN (an int is immutable; most of an answer's
+    payments are beyond the interpreter's own small ints)."""
+    cdef PyObject *o
+    cdef object value
+    if not -INT_SPAN <= v <= INT_SPAN:
+        return v
+    o = SHARED_INT[v + INT_SPAN]
+    if o == NULL:
+        value = v
+        Py_INCREF(value)
+        SHARED_INT[v + INT_SPAN] = <PyObject *>value
+        return value
+    return <object>o
+
+
 # the echo's and the details' copies by what the context and the tie break make of them: the
 # context's values by self-draw, seat, round and the discarder resolved (VALUES_BY_SEATS), the
-# details by the tie break's code and that discarder (DETAILS_BY_DECISION): fewer values written over
-# each copy, every one the same value as written over the plain template
+# details by the tie break's code, that discarder and the flowers (DETAILS_BY_DECISION): fewer values
+# written over each copy, every one the same value as written over the plain template. The same
+# for the values with the flowers and the win flags too, and for the payments by total, seat and
+# payer: templates made on first use (VALUES_BY_CONTEXT, PAYMENTS_BY_SETTLEMENT), at most
+# TEMPLATE_CAP of them (past that, the values are written over a copy as before). Each answer gets
+# its own copy: a template is never handed out
 cdef list VALUES_BY_SEATS = None
 cdef list DETAILS_BY_DECISION = None
+cdef enum:
+    MAX_FLOWERS = 8
+    TEMPLATE_CAP = 4096
+    PAY_TOTALS = 512  # the totals whose payments have templates
+cdef PyObject *VALUES_BY_CONTEXT[2 * 4 * 4 * 5 * (MAX_FLOWERS + 1) * 8]
+cdef PyObject *PAYMENTS_BY_SETTLEMENT[PAY_TOTALS * 4 * 5]
+cdef int TEMPLATES_MADE = 0
+
+
+cdef inline dict _copy_kept(PyObject **table, Py_ssize_t i, dict template):
+    """A copy of ``template``, which is kept at ``table[i]`` when that is empty and there is room."""
+    global TEMPLATES_MADE
+    if table[i] == NULL and TEMPLATES_MADE < TEMPLATE_CAP:
+        Py_INCREF(template)
+        table[i] = <PyObject *>template
+        TEMPLATES_MADE += 1
+    return PyDict_Copy(template)
 
 
 cdef void _init_details() except *:
@@ -354,11 +435,13 @@ cdef void _init_details() except *:
             values["discarder"] = SEAT_NAMES[index % 5]
         values_by_seats.append(values)
     details_by_decision = []
-    for index in range(len(TIE_BREAK_TEXTS) * 5):
+    for index in range(len(TIE_BREAK_TEXTS) * 5 * (MAX_FLOWERS + 1)):
         details = dict(DETAILS_TEMPLATE)
-        details["tie_break"] = TIE_BREAK_TEXTS[index // 5]
-        if index % 5 < 4:
-            details["discarder"] = SEAT_NAMES[index % 5]
+        details["tie_break"] = TIE_BREAK_TEXTS[index // (5 * (MAX_FLOWERS + 1))]
+        if (index // (MAX_FLOWERS + 1)) % 5 < 4:
+            details["discarder"] = SEAT_NAMES[(index // (MAX_FLOWERS + 1)) % 5]
+        if index % (MAX_FLOWERS + 1):
+            details["flowers"] = index % (MAX_FLOWERS + 1)
         details_by_decision.append(details)
     VALUES_BY_SEATS = values_by_seats
     DETAILS_BY_DECISION = details_by_decision
@@ -470,14 +553,11 @@ cdef void _t_source(Text *t, int code, Hand *h, Div *d) noexcept nogil:
         t.over = 1
 
 
-cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d):
-    """Tally.source_text: the fan's records, in the order they were made, joined by `` / ``; None
-    when the text does not fit. One set or the winning tile alone is a text of the tables."""
-    cdef int i, n = 0, last = -1, kind, low, idx
-    for i in range(x.nsrc):
-        if x.src_fan[i] == fan:
-            n += 1
-            last = i
+cdef str _tiles_of(Text *t, Explain *x, int fan, int n, int last, Hand *h, Div *d):
+    """Tally.source_text: the fan's ``n`` records (the last one at ``last``), in the order they were
+    made, joined by `` / ``; None when the text does not fit. One set, the pair or the winning tile
+    alone is a text of the tables."""
+    cdef int i, kind, low, idx
     if n == 0:
         return ""
     if n == 1:
@@ -486,7 +566,7 @@ cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d):
         if kind == SRC_SETS and (low & 7) == 1:
             idx = (low >> 3) & 7
             if idx < 4:
-                return _set_str(d, idx)
+                return SET_STR[_set_index(d, idx)]
             if idx == PAIR_INDEX:
                 return PAIR_STR[d.pair]
         elif kind == SRC_WIN:
@@ -501,6 +581,36 @@ cdef str _tiles_of(Text *t, Explain *x, int fan, Hand *h, Div *d):
             _t_char(t, 32)
         _t_source(t, x.src_code[i], h, d)
     return None if t.over else _t_done(t)
+
+
+cdef u64 _record_key(int code, Hand *h, Div *d) noexcept nogil:
+    """What one record's text (_t_source) is written from, as a number below 2**48: the record's
+    kind and its sets (each by its index in SET_STR, the pair by its tile), its tile or its family;
+    0 for a record whose text is written from the whole hand (seven pairs, the special shapes)."""
+    cdef int kind = code >> SRC_SHIFT, low = code & ((1 << SRC_SHIFT) - 1)
+    cdef int i, idx, m
+    cdef u64 key = 0
+    if kind == SRC_SETS:
+        m = low & 7
+        if m < 1 or m > 4:
+            return 0
+        for i in range(m):
+            idx = (low >> (3 + 3 * i)) & 7
+            if idx < 4:
+                key = (key << 11) | <u64>(_set_index(d, idx) + 1)  # each part 1-2047: m parts, one key
+            elif idx == PAIR_INDEX:
+                key = (key << 11) | <u64>(TEXT_PAIR + d.pair)
+            else:
+                return 0
+    elif kind == SRC_WIN:
+        key = <u64>(h.win + 1)
+    elif kind == SRC_FOUR or kind == SRC_RUN or kind == SRC_FAMILY:
+        if not 0 <= low < 64:
+            return 0
+        key = <u64>(low + 1)
+    else:
+        return 0
+    return (key << 4) | <u64>kind
 
 
 cdef object _new_item(int fan, int count, str tiles):
@@ -522,11 +632,21 @@ cdef object _new_item(int fan, int count, str tiles):
 
 
 cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
-    """One Item per fan scored, in table order, then the flowers; None when a text did not fit."""
+    """One Item per fan scored, in table order, then the flowers; None when a text did not fit. An
+    item made of one record is shared (SHARED_ROW) under its fan, count and what the record's text
+    is written from (_record_key)."""
     cdef u64 m[2]
-    cdef u64 rest
+    cdef u64 rest, key
+    cdef Py_ssize_t slot
     cdef int w, i, k = 0, n
+    cdef int records[NF]  # each fan's records, and its last one's index
+    cdef int last[NF]
     cdef list items
+    memset(records, 0, sizeof(records))
+    for i in range(x.nsrc):
+        if 0 <= x.src_fan[i] < NF:
+            records[x.src_fan[i]] += 1
+            last[x.src_fan[i]] = i
     mj_fan_mask(o.counts, m)
     n = __builtin_popcountll(m[0]) + __builtin_popcountll(m[1]) + (1 if flowers else 0)
     items = PyList_New(n)
@@ -535,10 +655,24 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
         while rest:
             i = (w << 6) | __builtin_ctzll(rest)
             rest &= rest - 1
-            tiles = _tiles_of(t, x, i, h, &o.div)
-            if tiles is None:
-                return None
-            item = _new_item(i, o.counts[i], tiles)
+            key = 0
+            if records[i] == 1 and 0 < o.counts[i] < 256:
+                key = _record_key(x.src_code[last[i]], h, &o.div)
+            if key:
+                key = (key << 15) | (<u64>o.counts[i] << 7) | <u64>i  # below 2**63: never an exclusion's
+                slot = _shared_slot(key)
+                if SHARED_ROW[slot] != NULL:
+                    item = <object>SHARED_ROW[slot]
+                else:
+                    tiles = _tiles_of(t, x, i, 1, last[i], h, &o.div)
+                    if tiles is None:
+                        return None
+                    item = _share(key, _new_item(i, o.counts[i], tiles))
+            else:
+                tiles = _tiles_of(t, x, i, records[i], last[i], h, &o.div)
+                if tiles is None:
+                    return None
+                item = _new_item(i, o.counts[i], tiles)
             Py_INCREF(item)
             PyList_SET_ITEM(items, k, item)
             k += 1
@@ -550,7 +684,20 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
 
 
 cdef object _new_exclusion(int fan, int by, int principle, int count):
-    """build_result's Exclusion of ``fan`` by ``by`` (NO_FAN: none)."""
+    """build_result's Exclusion of ``fan`` by ``by`` (NO_FAN: none), shared (SHARED_ROW) when its
+    count is below 256."""
+    cdef u64 key
+    cdef Py_ssize_t slot
+    if not 0 <= count < 256:
+        return _exclusion_row(fan, by, principle, count)
+    key = ((<u64>1) << 63) | (<u64>fan << 24) | (<u64>(by + 1) << 16) | (<u64>principle << 8) | <u64>count
+    slot = _shared_slot(key)
+    if SHARED_ROW[slot] != NULL:
+        return <object>SHARED_ROW[slot]
+    return _share(key, _exclusion_row(fan, by, principle, count))
+
+
+cdef object _exclusion_row(int fan, int by, int principle, int count):
     e = mj_alloc(EXCLUSION_T)
     mj_set(e, O_EXCLUSION[0], FAN_ID[fan])
     mj_set(e, O_EXCLUSION[1], FAN_NAME[fan])
@@ -586,17 +733,18 @@ cdef list _excluded(Explain *x):
     return out
 
 
-cdef inline str _set_str(Div *d, int i):
-    return SET_STR[(d.kind[i] * NK + d.tile[i]) * 3 + _form(d.fixed[i], d.conc[i])]
+cdef inline int _set_index(Div *d, int i) noexcept nogil:
+    return (d.kind[i] * NK + d.tile[i]) * 3 + _form(d.fixed[i], d.conc[i])
 
 
 cdef list _partition_of(Outcome *o, Hand *h, Text *t):
     """build_result's _partition: a division's sets (melds first, then the concealed sets by tile,
     a chow before a pung) and its pair, the knitted straight's body first; seven pairs as pairs;
     the other fixed-list shapes by kind."""
-    cdef list out = []
-    cdef int i, j, f, k, n = 0, nsets
+    cdef list out
+    cdef int i, j, f, k, n = 0, nsets, m = 0
     cdef int hidden[4]
+    cdef PyObject *texts[8]  # the table texts of a division or of seven pairs, in order
     cdef Div *d = &o.div
     if o.status == S_FOUR_SETS or (o.status == S_SPECIAL and o.shape == SH_KNITTED_STRAIGHT):
         if o.status == S_SPECIAL:
@@ -605,14 +753,16 @@ cdef list _partition_of(Outcome *o, Hand *h, Text *t):
                     if not h.conc[FAMS[f][i]]:
                         break
                 else:
-                    out.append(FAMILY_STR[f])
+                    texts[m] = PyList_GET_ITEM(FAMILY_STR, f)
+                    m += 1
                     break
             nsets = 1
         else:
             nsets = 4
         for i in range(nsets):
             if d.fixed[i]:
-                out.append(_set_str(d, i))
+                texts[m] = PyList_GET_ITEM(SET_STR, _set_index(d, i))
+                m += 1
             else:
                 # insertion by (tile, kind): CHOW (0) before PUNG (1) on the same tile
                 j = n
@@ -623,19 +773,33 @@ cdef list _partition_of(Outcome *o, Hand *h, Text *t):
                 hidden[j] = i
                 n += 1
         for j in range(n):
-            out.append(_set_str(d, hidden[j]))
-        out.append(PAIR_STR[d.pair])
+            texts[m] = PyList_GET_ITEM(SET_STR, _set_index(d, hidden[j]))
+            m += 1
+        texts[m] = PyList_GET_ITEM(PAIR_STR, d.pair)
+        m += 1
     elif o.status == S_SEVEN_PAIRS:
         for i in range(h.nkinds):
             k = h.kinds[i]
             for j in range(h.conc[k] // 2):
-                out.append(PAIR_STR[k])
+                if m < 8:
+                    texts[m] = PyList_GET_ITEM(PAIR_STR, k)
+                m += 1
+        if m > 8:
+            t.over = 1
+            return []
     else:
+        out = []
         for i in range(h.nkinds):
             k = h.kinds[i]
             t.n = 0
             _t_copies(t, k, h.conc[k])
             out.append(_t_done(t))
+        return out
+    # the texts are the tables' (SET_STR, PAIR_STR, FAMILY_STR hold them): a list of its final size
+    out = PyList_New(m)
+    for i in range(m):
+        Py_INCREF(<object>texts[i])
+        PyList_SET_ITEM(out, i, <object>texts[i])
     return out
 
 
@@ -680,23 +844,48 @@ cdef object _context_used(Ctx *x, Hand *h):
             Py_INCREF(item)
             PyList_SET_ITEM(defaults, k, item)
             k += 1
-    # the copy of the defaults with the self-draw, the winds and the discarder written, each other
-    # value that differs written over it
-    values = PyDict_Copy(VALUES_BY_SEATS[(((1 if x.self_draw else 0) * 4 + x.seat - 27) * 4 + x.prevalent - 27) * 5
-                                         + _discarder_index(x)])
-    if x.flowers:
-        values["flowers"] = x.flowers
-    if x.last_tile:
-        values["last_tile"] = True
-    if x.kong_win:
-        values["kong_win"] = True
-    if x.last_wall:
-        values["last_wall"] = True
+    # the copy of the defaults with every value of the context written (a template of those made
+    # once), the winning tile written over it
+    cdef int seats = (((1 if x.self_draw else 0) * 4 + x.seat - 27) * 4 + x.prevalent - 27) * 5 + _discarder_index(x)
+    cdef Py_ssize_t key = -1
+    if 0 <= x.flowers <= MAX_FLOWERS:
+        key = ((seats * (MAX_FLOWERS + 1) + x.flowers) * 8 + (1 if x.last_tile else 0) + (2 if x.kong_win else 0)
+               + (4 if x.last_wall else 0))
+    if key >= 0 and VALUES_BY_CONTEXT[key] != NULL:
+        values = PyDict_Copy(<object>VALUES_BY_CONTEXT[key])
+    else:
+        values = PyDict_Copy(VALUES_BY_SEATS[seats])
+        if x.flowers:
+            values["flowers"] = x.flowers
+        if x.last_tile:
+            values["last_tile"] = True
+        if x.kong_win:
+            values["kong_win"] = True
+        if x.last_wall:
+            values["last_wall"] = True
+        if key >= 0:
+            values = _copy_kept(VALUES_BY_CONTEXT, key, values)
     values["win_tile"] = TILE_STR[h.win]
     used = mj_alloc(CONTEXT_USED_T)
     mj_set(used, O_CONTEXT_USED[0], values)
     mj_set(used, O_CONTEXT_USED[1], defaults)
     return used
+
+
+cdef dict _payments(Ctx *x, Settled *st):
+    """The settlement's payments by seat: a copy of the template of its total, winner and payer."""
+    cdef Py_ssize_t key = -1
+    if not st.valid:
+        return PyDict_Copy(NO_PAYMENTS)
+    if 0 <= st.total < PAY_TOTALS:
+        # _settle's amounts are those of the total, the winner's seat and who pays (a seat, or all)
+        key = (st.total * 4 + x.seat - 27) * 5 + _discarder_index(x)
+        if PAYMENTS_BY_SETTLEMENT[key] != NULL:
+            return PyDict_Copy(<object>PAYMENTS_BY_SETTLEMENT[key])
+    payments = {"E": _int(st.amounts[0]), "S": _int(st.amounts[1]), "W": _int(st.amounts[2]), "N": _int(st.amounts[3])}
+    if key >= 0:
+        return _copy_kept(PAYMENTS_BY_SETTLEMENT, key, payments)
+    return payments
 
 
 cdef inline int _discarder_index(Ctx *x) noexcept:
@@ -833,10 +1022,13 @@ cdef object _full_entry(object text, object context, object rules, int *why):
             why[0] = WHY_CAPACITY
             return None
         tie_break = TIE_BREAK_TEXTS[o.decided]
-        details = PyDict_Copy(DETAILS_BY_DECISION[o.decided * 5 + _discarder_index(&x)])
-        details["fan_points"] = o.points
-        if x.flowers:
+        if 0 <= x.flowers <= MAX_FLOWERS:
+            details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(&x)) * (MAX_FLOWERS + 1)
+                                                      + x.flowers])
+        else:
+            details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(&x)) * (MAX_FLOWERS + 1)])
             details["flowers"] = x.flowers
+        details["fan_points"] = _int(o.points)
         if o.status != S_FOUR_SETS:
             details["shape"] = SHAPE_NAMES[1 if o.status == S_SEVEN_PAIRS else o.shape]
         if o.nread != 1:
@@ -851,12 +1043,11 @@ cdef object _full_entry(object text, object context, object rules, int *why):
     mj_set(r, O_RESULT[1], canonical)
     mj_set(r, O_RESULT[2], bool(st.valid))
     mj_set(r, O_RESULT[3], None if st.reason == 0 else NO_WIN_REASON if st.reason == 1 else BELOW_MINIMUM[o.points])
-    mj_set(r, O_RESULT[4], st.total)
+    mj_set(r, O_RESULT[4], _int(st.total))
     mj_set(r, O_RESULT[5], items)
     mj_set(r, O_RESULT[6], excluded)
     mj_set(r, O_RESULT[7], partition)
-    mj_set(r, O_RESULT[8], {"E": st.amounts[0], "S": st.amounts[1], "W": st.amounts[2], "N": st.amounts[3]}
-           if st.valid else PyDict_Copy(NO_PAYMENTS))
+    mj_set(r, O_RESULT[8], _payments(&x, &st))
     mj_set(r, O_RESULT[9], PyDict_Copy(PRESET_ECHO[preset]))
     mj_set(r, O_RESULT[10], VERSION)
     mj_set(r, O_RESULT[11], details)

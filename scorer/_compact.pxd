@@ -8,3 +8,7 @@ cdef class CompactResult:
     cdef readonly tuple items
     cdef object _payments          # dict, or None until first asked for (then built from _amounts)
     cdef int _amounts[4]           # E S W N, when _payments is None
+
+
+# int(v), one object shared by every answer for the common totals and amounts
+cdef object shared_int(long v)

@@ -9,7 +9,7 @@ cimport cython
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
-from cpython.sequence cimport PySequence_Fast_ITEMS
+from cpython.ref cimport Py_INCREF
 
 cdef extern from *:
     """
@@ -47,19 +47,27 @@ cdef extern from *:
 ITEM_FIELDS = ("id", "points", "factor", "count")
 
 
-# the int objects of the amounts a seat commonly pays or takes, made once (as Python keeps its small
-# ints): a payment within these bounds costs no allocation when the payments are read
+# the int objects of the totals and amounts answers commonly hold, each made on first use and shared
+# by every answer after (an int is immutable; as Python keeps its small ints): an amount within these
+# bounds costs no allocation. The C scorers share them too (``shared_int``, declared in _compact.pxd)
 cdef enum:
-    AMOUNT_LOW = -1000
-    AMOUNT_HIGH = 3000
-cdef list AMOUNT_INTS = list(range(AMOUNT_LOW, AMOUNT_HIGH + 1))
-cdef PyObject **AMOUNT_AT = (<PyObject **>PySequence_Fast_ITEMS(AMOUNT_INTS)) - AMOUNT_LOW
+    INT_SPAN = 4096
+cdef PyObject *SHARED_INT[2 * INT_SPAN + 1]
 
 
-cdef inline object _amount(int amount):
-    if AMOUNT_LOW <= amount <= AMOUNT_HIGH:
-        return <object>AMOUNT_AT[amount]
-    return amount
+cdef object shared_int(long v):
+    """``int(v)``, the same object for every answer within INT_SPAN."""
+    cdef PyObject *o
+    cdef object value
+    if not -INT_SPAN <= v <= INT_SPAN:
+        return v
+    o = SHARED_INT[v + INT_SPAN]
+    if o == NULL:
+        value = v
+        Py_INCREF(value)
+        SHARED_INT[v + INT_SPAN] = <PyObject *>value
+        return value
+    return <object>o
 
 
 @cython.freelist(256)
@@ -80,8 +88,8 @@ cdef class CompactResult:
     @property
     def payments(self) -> dict:
         if self._payments is None:
-            self._payments = {"E": _amount(self._amounts[0]), "S": _amount(self._amounts[1]),
-                              "W": _amount(self._amounts[2]), "N": _amount(self._amounts[3])}
+            self._payments = {"E": shared_int(self._amounts[0]), "S": shared_int(self._amounts[1]),
+                              "W": shared_int(self._amounts[2]), "N": shared_int(self._amounts[3])}
         return self._payments
 
     def as_dict(self) -> dict:

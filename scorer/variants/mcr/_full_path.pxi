@@ -38,10 +38,13 @@
 # declines everything and the checked path answers. What is immutable is shared between answers, as
 # the interpreter shares its small ints: the frozen items and exclusions every field of which a fan
 # and a record (or an excluder and a principle) give, the table texts, the ints of totals and
-# payments; the dicts are copies of templates. Every list and dict of an answer is its own.
+# payments (``shared_int``, the compact answers' too); the dicts are copies of templates. Every list
+# and dict of an answer is its own.
 
 from cpython.dict cimport PyDict_Copy
 from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
+
+from scorer._compact cimport shared_int
 
 from scorer import result as _result_py
 from scorer.tiles import tiles_text as _tiles_text_py
@@ -335,11 +338,9 @@ cdef enum:
     SHARED_CAP = 1 << SHARED_BITS
     SHARED_FILL = SHARED_CAP * 3 // 4
     TEXT_PAIR = 1024  # a record's pair in _record_key: this + its tile (a set: its index in SET_STR + 1)
-    INT_SPAN = 4096   # the ints -INT_SPAN..INT_SPAN an answer writes (totals, payments), shared
 cdef u64 SHARED_KEY[SHARED_CAP]
 cdef PyObject *SHARED_ROW[SHARED_CAP]  # each a reference held for good
 cdef int SHARED_N = 0
-cdef PyObject *SHARED_INT[2 * INT_SPAN + 1]
 
 
 cdef inline Py_ssize_t _shared_slot(u64 key) noexcept nogil:
@@ -363,22 +364,6 @@ cdef object _share(u64 key, object row):
         SHARED_ROW[i] = <PyObject *>row
         SHARED_N += 1
     return row
-
-
-cdef inline object _int(long v):
-    """``int(v)``, shared across answers within INT_SPAN (an int is immutable; most of an answer's
-    payments are beyond the interpreter's own small ints)."""
-    cdef PyObject *o
-    cdef object value
-    if not -INT_SPAN <= v <= INT_SPAN:
-        return v
-    o = SHARED_INT[v + INT_SPAN]
-    if o == NULL:
-        value = v
-        Py_INCREF(value)
-        SHARED_INT[v + INT_SPAN] = <PyObject *>value
-        return value
-    return <object>o
 
 
 # the echo's and the details' copies by what the context and the tie break make of them: the
@@ -882,7 +867,7 @@ cdef dict _payments(Ctx *x, Settled *st):
         key = (st.total * 4 + x.seat - 27) * 5 + _discarder_index(x)
         if PAYMENTS_BY_SETTLEMENT[key] != NULL:
             return PyDict_Copy(<object>PAYMENTS_BY_SETTLEMENT[key])
-    payments = {"E": _int(st.amounts[0]), "S": _int(st.amounts[1]), "W": _int(st.amounts[2]), "N": _int(st.amounts[3])}
+    payments = {"E": shared_int(st.amounts[0]), "S": shared_int(st.amounts[1]), "W": shared_int(st.amounts[2]), "N": shared_int(st.amounts[3])}
     if key >= 0:
         return _copy_kept(PAYMENTS_BY_SETTLEMENT, key, payments)
     return payments
@@ -1028,7 +1013,7 @@ cdef object _full_entry(object text, object context, object rules, int *why):
         else:
             details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(&x)) * (MAX_FLOWERS + 1)])
             details["flowers"] = x.flowers
-        details["fan_points"] = _int(o.points)
+        details["fan_points"] = shared_int(o.points)
         if o.status != S_FOUR_SETS:
             details["shape"] = SHAPE_NAMES[1 if o.status == S_SEVEN_PAIRS else o.shape]
         if o.nread != 1:
@@ -1043,7 +1028,7 @@ cdef object _full_entry(object text, object context, object rules, int *why):
     mj_set(r, O_RESULT[1], canonical)
     mj_set(r, O_RESULT[2], bool(st.valid))
     mj_set(r, O_RESULT[3], None if st.reason == 0 else NO_WIN_REASON if st.reason == 1 else BELOW_MINIMUM[o.points])
-    mj_set(r, O_RESULT[4], _int(st.total))
+    mj_set(r, O_RESULT[4], shared_int(st.total))
     mj_set(r, O_RESULT[5], items)
     mj_set(r, O_RESULT[6], excluded)
     mj_set(r, O_RESULT[7], partition)

@@ -44,15 +44,23 @@ lint: install-dev
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 
-# The referee page is tested in a real browser: Debian's Chromium and ChromeDriver. Root installs
-# them; anyone else is told loudly and the browser tests skip (CI sets MJSCORE_REQUIRE_BROWSER=1,
-# under which they fail instead).
+# The referee page is tested in a real browser: Debian's Chromium and ChromeDriver, with a CJK font so
+# that the Chinese page is laid out (and its screenshots drawn) with real glyphs, not empty boxes.
+# Root installs them; anyone else is told loudly and the browser tests skip (CI sets
+# MJSCORE_REQUIRE_BROWSER=1, under which they fail instead).
 browser:
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	  else \
 	    echo "!!! BROWSER TESTS WILL BE SKIPPED: no chromium/chromedriver (sudo apt-get install chromium chromium-driver)"; \
+	  fi; \
+	fi
+	@if ! fc-list :lang=zh 2>/dev/null | grep -q .; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null; \
+	  else \
+	    echo "!!! NO CJK FONT: the Chinese page's screenshots show empty boxes (sudo apt-get install fonts-noto-cjk)"; \
 	  fi; \
 	fi
 

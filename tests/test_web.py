@@ -30,6 +30,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from served import serving
 
 from api.app import STATIC, app
+from scorer import registry
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -146,8 +147,6 @@ def _api_total(variant: str, hand: str, context: dict | None = None) -> int:
 # --- assets --------------------------------------------------------------------------------------------
 
 def test_every_tile_is_an_svg_that_needs_no_font():
-    from scorer import registry
-
     for v in registry.variants().values():
         for name in v.describe()["tiles"]:
             svg = (STATIC / "tiles" / f"{name}.svg").read_text(encoding="utf-8")
@@ -376,11 +375,14 @@ def test_chinese_labels_remembered_and_in_the_link(server, desktop):
     assert "门风" in labels[1] and "自摸" in labels[0]
     assert "不重复原则" in _id(d, "result").text and "清龙" in d.find_element(By.CSS_SELECTOR, "#result .item-name").text
     assert _id(d, "payments").text == "结算: 东 -26 南 +42 西 -8 北 -8"
+    mcr = registry.get("mcr")  # the variant picker names each variant in the page's language first
+    assert Select(_id(d, "variant")).first_selected_option.text == f"{mcr.name_zh}\u3000{mcr.name}"
     _shot(d, "desktop-zh")
     _open(d, server + "/?variant=mcr")  # no lang in the link: the stored choice
     assert _id(d, "score").text == "计分" and "lang=zh" in d.current_url
     _id(d, "lang").click()
     assert _id(d, "score").text == "Score" and "lang=en" in d.current_url
+    assert Select(_id(d, "variant")).first_selected_option.text == f"{mcr.name}\u3000{mcr.name_zh}"
     _open(d, server + "/")
     assert _id(d, "score").text == "Score"
 
@@ -389,8 +391,6 @@ def test_a_throwaway_variant_is_on_the_page(desktop):
     """A variant registered in the served app is in the page's variant choice, its context among
     the controls, and a hand built by taps is scored by it."""
     from toy_variant import Toy
-
-    from scorer import registry
 
     registry.register(Toy())
     try:

@@ -7,7 +7,7 @@ import * as api from "./js/api.js";
 import {buildContext, guardTilePickers, readContext, tileFieldTiles} from "./js/context.js";
 import {Hand, isFlower, tileOrder} from "./js/hand.js";
 import {renderEfficiency} from "./js/efficiency.js";
-import {errorLabel, getLang, itemName, presetLabel, setLang, t} from "./js/i18n.js";
+import {errorLabel, getLang, itemName, itemNames, presetLabel, setLang, t} from "./js/i18n.js";
 import {MatchTab} from "./js/match.js";
 import {el, errorLines, meldNode, renderErrors, renderItemCard, renderResult, renderVerdict, renderWaits, tileImg} from "./js/view.js";
 
@@ -473,6 +473,11 @@ function applyLang() {
   $("lang").textContent = t("lang");  // names the other language
   $("lang").setAttribute("lang", lang === "zh" ? "en" : "zh");
   $("claim-filter").placeholder = t("filter");
+  // each variant named in the page's language first, the other after it
+  for (const option of $("variant").options) {
+    const v = state.variants.find((x) => x.id === option.value);
+    if (v) option.textContent = itemNames(v);
+  }
   if (state.variant) {
     const values = readContext($("context"));
     buildContext($("context"), state.variant, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "object" ? JSON.stringify(v) : v])));
@@ -545,7 +550,7 @@ async function main() {
   const answer = await api.variants();
   if (!answer.ok) { showErrors($("result"), answer.body); document.body.dataset.ready = "1"; return; }
   state.variants = answer.body.variants;
-  $("variant").replaceChildren(...state.variants.map((v) => el("option", {value: v.id, text: `${v.name} ${v.name_zh}`})));
+  $("variant").replaceChildren(...state.variants.map((v) => el("option", {value: v.id, text: itemNames(v)})));
   selectVariant(params.variant || "mcr", params);
   if (params.dialect) $("dialect").value = params.dialect;
   applyLang();

@@ -41,8 +41,9 @@
 # payments (``shared_int``, the compact answers' too); the dicts are copies of templates. Every list
 # and dict of an answer is its own.
 
-from cpython.dict cimport PyDict_Copy
+from cpython.dict cimport PyDict_Copy, PyDict_GetItem
 from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
+from cpython.pycapsule cimport PyCapsule_New
 
 from scorer._compact cimport shared_int
 
@@ -696,25 +697,28 @@ cdef object _exclusion_row(int fan, int by, int principle, int count):
 
 cdef list _excluded(Explain *x):
     """build_result's _exclusions: the removals merged by (fan, excluder, principle), counts summed,
-    in the order each first appears."""
-    cdef list out = []
-    cdef int i, j, seen, n
+    in the order each first appears (a list of its final size)."""
+    cdef int i, j, seen, n, m = 0
+    cdef int first[MAXREM]
+    cdef int total[MAXREM]
+    cdef list out
     for i in range(x.nrem):
         seen = 0
-        for j in range(i):
-            if (x.rem_fan[j] == x.rem_fan[i] and x.rem_by[j] == x.rem_by[i]
-                    and x.rem_principle[j] == x.rem_principle[i]):
+        for j in range(m):
+            if (x.rem_fan[first[j]] == x.rem_fan[i] and x.rem_by[first[j]] == x.rem_by[i]
+                    and x.rem_principle[first[j]] == x.rem_principle[i]):
+                total[j] += x.rem_n[i]
                 seen = 1
                 break
-        if seen:
-            continue
-        n = 0
-        for j in range(i, x.nrem):
-            if (x.rem_fan[j] == x.rem_fan[i] and x.rem_by[j] == x.rem_by[i]
-                    and x.rem_principle[j] == x.rem_principle[i]):
-                n += x.rem_n[j]
-        e = _new_exclusion(x.rem_fan[i], x.rem_by[i], x.rem_principle[i], n)
-        out.append(e)
+        if not seen:
+            first[m] = i
+            total[m] = x.rem_n[i]
+            m += 1
+    out = PyList_New(m)
+    for j in range(m):
+        e = _new_exclusion(x.rem_fan[first[j]], x.rem_by[first[j]], x.rem_principle[first[j]], total[j])
+        Py_INCREF(e)
+        PyList_SET_ITEM(out, j, e)
     return out
 
 
@@ -882,6 +886,12 @@ cdef inline int _discarder_index(Ctx *x) noexcept:
 
 
 cdef object _PASTED = None  # scorer.pasted, imported on the first bare kong
+# pasted.kong_note's text of one bare kong by the meld as typed (whitespace removed), which names its
+# tile: a table filled on first use, at most KONG_NOTES_CAP texts (past that, the note is written
+# each time). A str is immutable: every answer may hold the same one
+cdef dict KONG_NOTES = {}
+cdef enum:
+    KONG_NOTES_CAP = 1024
 
 
 cdef inline int _is_space(Py_UCS4 ch) noexcept:
@@ -898,6 +908,7 @@ cdef list _warnings(str text, ParsedHand *p):
     cdef Py_UCS4 ch
     cdef list written = None
     cdef Text t
+    cdef PyObject *known
     for i in range(p.nmelds):
         if p.mkind[i] != KONG or p.mexp[i] != 0 or p.moffer[i] != 0:
             continue
@@ -916,10 +927,17 @@ cdef list _warnings(str text, ParsedHand *p):
         written.append(_t_done(&t))
     if written is None:
         return []
+    if len(written) == 1:
+        known = PyDict_GetItem(KONG_NOTES, written[0])
+        if known != NULL:
+            return [<object>known]
     if _PASTED is None:
         from scorer import pasted
         _PASTED = pasted
-    return [_PASTED.kong_note(written, first)]
+    note = _PASTED.kong_note(written, first)
+    if len(written) == 1 and len(KONG_NOTES) < KONG_NOTES_CAP:
+        KONG_NOTES[written[0]] = note
+    return [note]
 
 
 # why the full path declines a request: the codes of compiled.DECLINE_REASONS
@@ -1050,6 +1068,16 @@ def full(text, context, rules=None):
     checked path must answer this request (see the header of _full_path.pxi; ``why_declined``)."""
     cdef int why = -1
     return _full_entry(text, context, rules, &why)
+
+
+cdef object _full_c(object text, object context, object rules):
+    cdef int why = -1
+    return _full_entry(text, context, rules, &why)
+
+
+# ``full`` as a C function, which the compiled ``scorer.score`` calls with no Python call between
+# (scorer/_dispatch.pyx)
+full.c_entry = PyCapsule_New(<void*>_full_c, "mjscore.full_entry", NULL)
 
 
 def why_declined(text, context, rules=None):

@@ -176,6 +176,32 @@ def test_every_container_of_an_answer_is_its_own(hand: str, context: dict) -> No
     assert FAST.full(hand, context, None) == expected == second
 
 
+
+@needs_fast
+def test_dicts_copied_from_kept_templates_are_each_answers_own() -> None:
+    """The details and the context's values are copies of templates kept by a code of their values,
+    a bare kong's note a text kept by the meld as typed: emptying what one answer holds (its first
+    copy, then a later one) changes no later answer, and the templates are never handed out."""
+    hand, context = "[5555s]456p33678sNNN", {"self_draw": True, "seat_wind": "N", "flowers": 2}
+    expected = score_checked("mcr", hand, context)
+    for _ in range(3):
+        result = score("mcr", hand, context)
+        assert result == expected and dumps(result) == dumps(expected)
+        assert result.warnings == expected.warnings and len(result.warnings) == 1
+        result.details.clear()
+        result.context_used.values.clear()
+        result.payments.clear()
+        result.warnings.clear()
+    assert score("mcr", hand, context) == expected
+
+
+@needs_fast
+def test_score_calls_the_full_path_in_c() -> None:
+    # the compiled score reaches MCR's full path through its capsule, with no Python call between
+    assert FAST.full.c_entry is not None
+    row = ("123m456p789s11222m", {"discarder": "W", "flowers": 1})
+    assert score("mcr", *row).as_dict() == score_checked("mcr", *row).as_dict()
+
 SPECIAL = [
     ("19m19p19sESWNCFPP", {}), ("147m258p3sESWNCFP", {"self_draw": True}),
     ("147m258p369s234m55s", {}), ("[EEE]147m258p369sCC", {"seat_wind": "E"}),

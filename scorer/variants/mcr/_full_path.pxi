@@ -41,8 +41,9 @@
 # payments (``shared_int``, the compact answers' too); the dicts are copies of templates. Every list
 # and dict of an answer is its own.
 
-from cpython.dict cimport PyDict_Copy
+from cpython.dict cimport PyDict_Copy, PyDict_GetItem
 from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
+from cpython.pycapsule cimport PyCapsule_New
 
 from scorer._compact cimport shared_int
 
@@ -95,6 +96,20 @@ cdef extern from *:
     """
     object _ascii "mj_ascii"(const char *s, Py_ssize_t size)
 
+cdef extern from *:
+    """
+    /* bit k set: kind k among ParsedHand's 34 counts (three 16-byte loads: the struct goes on past
+       the counts, and the bits past the 34th are dropped) */
+    static inline unsigned long long mj_kinds34(const unsigned char *c) {
+        __m128i z = _mm_setzero_si128();
+        unsigned long long a = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c), z));
+        unsigned long long b = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + 16)), z));
+        unsigned long long d = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + 32)), z));
+        return ~(a | (b << 16) | (d << 32)) & ((1ULL << 34) - 1);
+    }
+    """
+    u64 mj_kinds34(const unsigned char *counts) noexcept nogil
+
 
 # ---- text, as scorer.tiles.tiles_text writes it ------------------------------------------------
 
@@ -108,7 +123,7 @@ cdef enum:
 cdef struct Text:
     int n
     int over        # the text did not fit: the checked path answers
-    char buf[TEXT_CAP]
+    char buf[TEXT_CAP + TILE_STEP_CAP]  # a table's part is copied whole, past the end when short
 
 # tiles_text as tables, read off the Python writer itself (_init_tile_texts): it writes tiles left to
 # right and what it writes for a tile depends on that tile and the one before it only, so a text is
@@ -118,6 +133,10 @@ cdef struct Text:
 cdef char TILE_HEAD[NK][TILE_STEP_CAP]
 cdef char TILE_STEP[NK][NK][TILE_STEP_CAP]
 cdef char TILE_TAIL[NK][TILE_STEP_CAP]
+# their lengths: a part is copied whole (TILE_STEP_CAP bytes) and the text's end moved by its length
+cdef unsigned char TILE_HEAD_N[NK]
+cdef unsigned char TILE_STEP_N[NK][NK]
+cdef unsigned char TILE_TAIL_N[NK]
 # notation.format_meld by ParsedHand's mkind, mtile, mexp and moffer, each written on its first use
 cdef list MELD_STR = [None] * (3 * NK * 3 * 4)
 cdef bint TILE_TEXTS_READY = False
@@ -150,11 +169,14 @@ cdef inline void _t_str(Text *t, const char *s) noexcept nogil:
     t.n += <int>n
 
 
-cdef inline void _t_short(Text *t, const char *s) noexcept nogil:
-    """A table's few characters (TILE_STEP_CAP at most)."""
-    while s[0]:
-        _t_char(t, s[0])
-        s += 1
+cdef inline void _t_part(Text *t, const char *s, int n) noexcept nogil:
+    """A table's part of ``n`` characters (below TILE_STEP_CAP): its whole entry copied, the end
+    moved by ``n`` (no loop over its characters)."""
+    if t.n + n > TEXT_CAP:
+        t.over = 1
+        return
+    memcpy(t.buf + t.n, s, TILE_STEP_CAP)
+    t.n += n
 
 
 cdef void _t_tiles(Text *t, const int *kinds, int n) noexcept nogil:
@@ -162,10 +184,10 @@ cdef void _t_tiles(Text *t, const int *kinds, int n) noexcept nogil:
     cdef int i
     if n <= 0:
         return
-    _t_short(t, TILE_HEAD[kinds[0]])
+    _t_part(t, TILE_HEAD[kinds[0]], TILE_HEAD_N[kinds[0]])
     for i in range(1, n):
-        _t_short(t, TILE_STEP[kinds[i - 1]][kinds[i]])
-    _t_short(t, TILE_TAIL[kinds[n - 1]])
+        _t_part(t, TILE_STEP[kinds[i - 1]][kinds[i]], TILE_STEP_N[kinds[i - 1]][kinds[i]])
+    _t_part(t, TILE_TAIL[kinds[n - 1]], TILE_TAIL_N[kinds[n - 1]])
 
 
 cdef inline void _t_copies(Text *t, int k, int n) noexcept nogil:
@@ -181,7 +203,8 @@ cdef inline void _t_copies(Text *t, int k, int n) noexcept nogil:
 
 
 cdef inline int _form(int fixed, int conc) noexcept nogil:
-    return 0 if not fixed else (2 if conc else 1)
+    # 0 not fixed, 1 fixed and open, 2 fixed and concealed (no branch: these flags vary hand by hand)
+    return (fixed != 0) * (1 + (conc != 0))
 
 
 cdef inline str _t_done(Text *t):
@@ -236,6 +259,8 @@ cdef bint _init_tile_texts() except -1:
     for a in range(NK):
         _copy_text(TILE_HEAD[a], heads[a], TILE_STEP_CAP)
         _copy_text(TILE_TAIL[a], tails[a], TILE_STEP_CAP)
+        TILE_HEAD_N[a] = len(heads[a])
+        TILE_TAIL_N[a] = len(tails[a])
         for b in range(NK):
             text = pairs[a][b]
             if not (text.startswith(heads[a]) and text.endswith(tails[b])
@@ -244,6 +269,7 @@ cdef bint _init_tile_texts() except -1:
                 DECLINE_REASONS.append("tiles_text is not written tile by tile")
                 return False
             _copy_text(TILE_STEP[a][b], text[len(heads[a]):len(text) - len(tails[b])], TILE_STEP_CAP)
+            TILE_STEP_N[a][b] = len(text) - len(tails[b]) - len(heads[a])
     TILE_TEXTS_READY = True
     return True
 
@@ -272,8 +298,11 @@ cdef inline void _t_ascii(Text *t, str text):
         return
     b = <const char *>PyUnicode_DATA(text)
     n = PyUnicode_GET_LENGTH(text)
-    for i in range(n):
-        _t_char(t, b[i])
+    if t.n + n > TEXT_CAP:
+        t.over = 1
+        return
+    memcpy(t.buf + t.n, b, n)
+    t.n += <int>n
 
 
 # ---- what the result is made of, from the fan table, the presets and the result classes ---------
@@ -395,6 +424,46 @@ cdef inline dict _copy_kept(PyObject **table, Py_ssize_t i, dict template):
     return PyDict_Copy(template)
 
 
+# the details and the context's values whole, by a code of every value they hold (the details: the
+# tie break, the discarder, the flowers, the fan points, the shape, the readings, the kongs; the
+# values: VALUES_BY_CONTEXT's key and the winning tile): templates made on first use, in an open
+# table of at most DICT_FILL of them (past that, the values are written over a copy as before). A
+# copy of one is the answer's own dict, no value written over it
+cdef enum:
+    DICT_BITS = 13
+    DICT_CAP = 1 << DICT_BITS
+    DICT_FILL = DICT_CAP * 3 // 4
+    DICT_DETAILS = 1  # a code's tag: the details, else the context's values
+cdef u64 DICT_KEY[DICT_CAP]
+cdef PyObject *DICT_KEPT[DICT_CAP]  # each a reference held for good
+cdef int DICT_N = 0
+
+
+cdef inline Py_ssize_t _dict_slot(u64 key) noexcept nogil:
+    """The slot of ``key`` in DICT_KEPT, or the empty slot where it goes (never full)."""
+    cdef Py_ssize_t i = <Py_ssize_t>((key * <u64>0x9E3779B97F4A7C15) >> (64 - DICT_BITS))
+    while DICT_KEPT[i] != NULL and DICT_KEY[i] != key:
+        i = (i + 1) & (DICT_CAP - 1)
+    return i
+
+
+cdef dict _kept_copy(u64 key, dict built):
+    """The answer's dict ``built`` (its values those ``key`` codes), kept under ``key`` when there is
+    room: the answer gets a copy of it then (a template is never handed out)."""
+    global DICT_N
+    cdef Py_ssize_t i
+    if DICT_N >= DICT_FILL:
+        return built
+    i = _dict_slot(key)  # again: a collection's finaliser or another thread may have made it meanwhile
+    if DICT_KEPT[i] == NULL:
+        Py_INCREF(built)
+        DICT_KEY[i] = key
+        DICT_KEPT[i] = <PyObject *>built
+        DICT_N += 1
+        return PyDict_Copy(built)
+    return built
+
+
 cdef void _init_details() except *:
     """On the first answer. Another thread may run it too: it makes the same values, and
     DETAILS_READY, which says it ran, is set last."""
@@ -448,6 +517,9 @@ cdef bint _slots(object cls, tuple names, Py_ssize_t *offsets) except -1:
     return True
 
 
+cdef ParsedHand _PARSED_SHAPE  # its layout, checked by _init_full
+
+
 cdef void _init_full() except *:
     global N_PRESETS, DEFAULT_PRESET_INDEX, FULL_READY
     cdef int i
@@ -472,6 +544,8 @@ cdef void _init_full() except *:
         problems.append("the result classes (scorer/result.py) changed shape")
     if tuple(SEAT_NAMES) != tuple(TILE_STR[27:31]):  # the wind kinds, in the order the C reader numbers them
         problems.append("scorer.seats.SEATS is not the order of the wind tiles E S W N")
+    if <size_t>(<char *>&_PARSED_SHAPE.conc[0] - <char *>&_PARSED_SHAPE) + 48 > sizeof(ParsedHand):
+        problems.append("ParsedHand ends within 48 bytes of its counts (mj_kinds34 reads 48)")
     if DEFAULT_PRESET_INDEX < 0:
         problems.append(f"the default preset {_DEFAULT_PRESET!r} is not among the presets")
     DECLINE_REASONS.extend(problems)
@@ -696,25 +770,28 @@ cdef object _exclusion_row(int fan, int by, int principle, int count):
 
 cdef list _excluded(Explain *x):
     """build_result's _exclusions: the removals merged by (fan, excluder, principle), counts summed,
-    in the order each first appears."""
-    cdef list out = []
-    cdef int i, j, seen, n
+    in the order each first appears (a list of its final size)."""
+    cdef int i, j, seen, n, m = 0
+    cdef int first[MAXREM]
+    cdef int total[MAXREM]
+    cdef list out
     for i in range(x.nrem):
         seen = 0
-        for j in range(i):
-            if (x.rem_fan[j] == x.rem_fan[i] and x.rem_by[j] == x.rem_by[i]
-                    and x.rem_principle[j] == x.rem_principle[i]):
+        for j in range(m):
+            if (x.rem_fan[first[j]] == x.rem_fan[i] and x.rem_by[first[j]] == x.rem_by[i]
+                    and x.rem_principle[first[j]] == x.rem_principle[i]):
+                total[j] += x.rem_n[i]
                 seen = 1
                 break
-        if seen:
-            continue
-        n = 0
-        for j in range(i, x.nrem):
-            if (x.rem_fan[j] == x.rem_fan[i] and x.rem_by[j] == x.rem_by[i]
-                    and x.rem_principle[j] == x.rem_principle[i]):
-                n += x.rem_n[j]
-        e = _new_exclusion(x.rem_fan[i], x.rem_by[i], x.rem_principle[i], n)
-        out.append(e)
+        if not seen:
+            first[m] = i
+            total[m] = x.rem_n[i]
+            m += 1
+    out = PyList_New(m)
+    for j in range(m):
+        e = _new_exclusion(x.rem_fan[first[j]], x.rem_by[first[j]], x.rem_principle[first[j]], total[j])
+        Py_INCREF(e)
+        PyList_SET_ITEM(out, j, e)
     return out
 
 
@@ -792,7 +869,8 @@ cdef str _canonical(ParsedHand *p, Text *t):
     """notation.format_hand: the melds as written (format_meld's table), then the concealed tiles
     sorted, one copy of the winning tile moved to the end."""
     cdef int i, k, c, m = 0, moved = 0
-    cdef int tiles[14]
+    cdef int tiles[NK * 4 + 1]
+    cdef u64 kinds
     t.n = 0
     for i in range(p.nmelds):
         if not (0 <= p.mkind[i] < 3 and 0 <= p.mtile[i] < NK and 0 <= p.mexp[i] < 3 and 0 <= p.moffer[i] < 4):
@@ -802,15 +880,23 @@ cdef str _canonical(ParsedHand *p, Text *t):
         if text is None:
             text = _meld_text(p.mkind[i], p.mtile[i], p.mexp[i], p.moffer[i])
         _t_ascii(t, <str>text)
-    for k in range(NK):
-        c = p.conc[k]
-        if k == p.win and c and not moved:
-            c -= 1
-            moved = 1
-        while c > 0 and m < 14:
-            tiles[m] = k
-            m += 1
-            c -= 1
+    # the concealed tiles in order, one copy of the winning tile left out: four copies of each kind
+    # written and the end moved by its count (no branch on the counts, which vary hand by hand)
+    if 0 <= p.win < NK and p.conc[p.win]:
+        moved = 1
+    kinds = mj_kinds34(p.conc)
+    while kinds:
+        k = __builtin_ctzll(kinds)
+        kinds &= kinds - 1
+        c = p.conc[k] - (moved & (k == p.win))
+        c = c if c <= 4 else 4  # never more: the parse refuses a fifth copy
+        tiles[m] = k
+        tiles[m + 1] = k
+        tiles[m + 2] = k
+        tiles[m + 3] = k
+        m += c
+    if m > 14:
+        m = 14
     if moved and m < 14:
         tiles[m] = p.win
         m += 1
@@ -836,6 +922,14 @@ cdef object _context_used(Ctx *x, Hand *h):
     if 0 <= x.flowers <= MAX_FLOWERS:
         key = ((seats * (MAX_FLOWERS + 1) + x.flowers) * 8 + (1 if x.last_tile else 0) + (2 if x.kong_win else 0)
                + (4 if x.last_wall else 0))
+    cdef u64 code = 0
+    cdef Py_ssize_t slot
+    if key >= 0:
+        code = ((<u64>key << 6) | <u64>h.win) << 1  # the tag 0
+        slot = _dict_slot(code)
+        if DICT_KEPT[slot] != NULL:
+            values = PyDict_Copy(<object>DICT_KEPT[slot])
+            return _new_context_used(values, defaults)
     if key >= 0 and VALUES_BY_CONTEXT[key] != NULL:
         values = PyDict_Copy(<object>VALUES_BY_CONTEXT[key])
     else:
@@ -851,10 +945,46 @@ cdef object _context_used(Ctx *x, Hand *h):
         if key >= 0:
             values = _copy_kept(VALUES_BY_CONTEXT, key, values)
     values["win_tile"] = TILE_STR[h.win]
+    if key >= 0:
+        values = _kept_copy(code, values)
+    return _new_context_used(values, defaults)
+
+
+cdef inline object _new_context_used(dict values, list defaults):
     used = mj_alloc(CONTEXT_USED_T)
     mj_set(used, O_CONTEXT_USED[0], values)
     mj_set(used, O_CONTEXT_USED[1], defaults)
     return used
+
+
+cdef dict _details(Outcome *o, Ctx *x, int kongs):
+    """build_result's details of a winning reading: a copy of the template of all its values (kept
+    in DICT_KEPT), else of the one of its tie break, discarder and flowers with the rest written."""
+    cdef int shape = 0 if o.status == S_FOUR_SETS else (1 if o.status == S_SEVEN_PAIRS else o.shape)
+    cdef u64 code = 0
+    cdef Py_ssize_t slot
+    if 0 <= x.flowers <= MAX_FLOWERS and 0 <= o.points < 4096 and 0 <= o.nread < 256 and 0 <= o.decided < 16:
+        code = ((((((((<u64>o.decided * 5 + <u64>_discarder_index(x)) << 4 | <u64>x.flowers) << 12
+                 | <u64>o.points) << 4 | <u64>shape) << 8 | <u64>o.nread) << 3 | <u64>kongs) << 1) | DICT_DETAILS)
+        slot = _dict_slot(code)
+        if DICT_KEPT[slot] != NULL:
+            return PyDict_Copy(<object>DICT_KEPT[slot])
+    if 0 <= x.flowers <= MAX_FLOWERS:
+        details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(x)) * (MAX_FLOWERS + 1)
+                                                  + x.flowers])
+    else:
+        details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(x)) * (MAX_FLOWERS + 1)])
+        details["flowers"] = x.flowers
+    details["fan_points"] = shared_int(o.points)
+    if shape:
+        details["shape"] = SHAPE_NAMES[shape]
+    if o.nread != 1:
+        details["readings"] = o.nread
+    if kongs:
+        details["kongs"] = kongs
+    if code:
+        return _kept_copy(code, details)
+    return details
 
 
 cdef dict _payments(Ctx *x, Settled *st):
@@ -882,6 +1012,12 @@ cdef inline int _discarder_index(Ctx *x) noexcept:
 
 
 cdef object _PASTED = None  # scorer.pasted, imported on the first bare kong
+# pasted.kong_note's text of one bare kong by the meld as typed (whitespace removed), which names its
+# tile: a table filled on first use, at most KONG_NOTES_CAP texts (past that, the note is written
+# each time). A str is immutable: every answer may hold the same one
+cdef dict KONG_NOTES = {}
+cdef enum:
+    KONG_NOTES_CAP = 1024
 
 
 cdef inline int _is_space(Py_UCS4 ch) noexcept:
@@ -898,6 +1034,7 @@ cdef list _warnings(str text, ParsedHand *p):
     cdef Py_UCS4 ch
     cdef list written = None
     cdef Text t
+    cdef PyObject *known
     for i in range(p.nmelds):
         if p.mkind[i] != KONG or p.mexp[i] != 0 or p.moffer[i] != 0:
             continue
@@ -916,10 +1053,17 @@ cdef list _warnings(str text, ParsedHand *p):
         written.append(_t_done(&t))
     if written is None:
         return []
+    if len(written) == 1:
+        known = PyDict_GetItem(KONG_NOTES, written[0])
+        if known != NULL:
+            return [<object>known]
     if _PASTED is None:
         from scorer import pasted
         _PASTED = pasted
-    return [_PASTED.kong_note(written, first)]
+    note = _PASTED.kong_note(written, first)
+    if len(written) == 1 and len(KONG_NOTES) < KONG_NOTES_CAP:
+        KONG_NOTES[written[0]] = note
+    return [note]
 
 
 # why the full path declines a request: the codes of compiled.DECLINE_REASONS
@@ -1007,19 +1151,7 @@ cdef object _full_entry(object text, object context, object rules, int *why):
             why[0] = WHY_CAPACITY
             return None
         tie_break = TIE_BREAK_TEXTS[o.decided]
-        if 0 <= x.flowers <= MAX_FLOWERS:
-            details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(&x)) * (MAX_FLOWERS + 1)
-                                                      + x.flowers])
-        else:
-            details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(&x)) * (MAX_FLOWERS + 1)])
-            details["flowers"] = x.flowers
-        details["fan_points"] = shared_int(o.points)
-        if o.status != S_FOUR_SETS:
-            details["shape"] = SHAPE_NAMES[1 if o.status == S_SEVEN_PAIRS else o.shape]
-        if o.nread != 1:
-            details["readings"] = o.nread
-        if kongs:
-            details["kongs"] = kongs
+        details = _details(&o, &x, kongs)
     if t.over:
         why[0] = WHY_CAPACITY
         return None
@@ -1050,6 +1182,16 @@ def full(text, context, rules=None):
     checked path must answer this request (see the header of _full_path.pxi; ``why_declined``)."""
     cdef int why = -1
     return _full_entry(text, context, rules, &why)
+
+
+cdef object _full_c(object text, object context, object rules):
+    cdef int why = -1
+    return _full_entry(text, context, rules, &why)
+
+
+# ``full`` as a C function, which the compiled ``scorer.score`` calls with no Python call between
+# (scorer/_dispatch.pyx)
+full.c_entry = PyCapsule_New(<void*>_full_c, "mjscore.full_entry", NULL)
 
 
 def why_declined(text, context, rules=None):

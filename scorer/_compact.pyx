@@ -164,6 +164,9 @@ def add_entry(str variant, entry):
     _last_variant = None
 
 
+# a plain builtin function, not a Cython function object: the interpreter calls it without a
+# generic call in between (the fastest call a compiled function gets)
+@cython.binding(False)
 def score_compact(variant, hand, context=None, rules=None, dialect=None):
     """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
     count)``, payments -- equal to the full result's (``score``, condensed). Under the default rules

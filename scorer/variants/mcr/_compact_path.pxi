@@ -387,9 +387,10 @@ cdef object _kept_payments(Ctx *x, Settled *st):
         return None
     payments = {"E": shared_int(st.amounts[0]), "S": shared_int(st.amounts[1]), "W": shared_int(st.amounts[2]),
                 "N": shared_int(st.amounts[3])}
-    Py_INCREF(payments)
-    PAYMENTS_BY_SETTLEMENT[key] = <PyObject *>payments
-    TEMPLATES_MADE += 1
+    if PAYMENTS_BY_SETTLEMENT[key] == NULL:  # (making the dict may have let another thread file one)
+        Py_INCREF(payments)
+        PAYMENTS_BY_SETTLEMENT[key] = <PyObject *>payments
+        TEMPLATES_MADE += 1
     return payments
 
 

@@ -6,7 +6,8 @@ cdef class CompactResult:
     cdef readonly object total     # a Python int: a regional total times a stake can pass any C width
     cdef readonly object reason
     cdef readonly tuple items
-    cdef object _payments          # dict, or None until first asked for (then built from _amounts)
+    cdef object _payments          # dict; a template when _shared; None: built from _amounts when asked for
+    cdef bint _shared              # _payments is a template kept by the scorer: copied on first read
     cdef int _amounts[4]           # E S W N, when _payments is None
 
 

@@ -6,7 +6,7 @@ building a full Result.
 """
 
 cimport cython
-from cpython.dict cimport PyDict_GetItem
+from cpython.dict cimport PyDict_Copy, PyDict_GetItem
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from cpython.ref cimport Py_INCREF
@@ -84,10 +84,14 @@ cdef class CompactResult:
         self.reason = reason
         self.items = items
         self._payments = payments
+        self._shared = False
 
     @property
     def payments(self) -> dict:
-        if self._payments is None:
+        if self._shared:  # a template of these amounts: this answer's own copy, made on first read
+            self._payments = PyDict_Copy(self._payments)
+            self._shared = False
+        elif self._payments is None:
             self._payments = {"E": shared_int(self._amounts[0]), "S": shared_int(self._amounts[1]),
                               "W": shared_int(self._amounts[2]), "N": shared_int(self._amounts[3])}
         return self._payments
@@ -160,6 +164,9 @@ def add_entry(str variant, entry):
     _last_variant = None
 
 
+# a plain builtin function, not a Cython function object: the interpreter calls it without a
+# generic call in between (the fastest call a compiled function gets)
+@cython.binding(False)
 def score_compact(variant, hand, context=None, rules=None, dialect=None):
     """Score one hand without the explanation: valid, total, items as ``(id, points, factor,
     count)``, payments -- equal to the full result's (``score``, condensed). Under the default rules

@@ -170,6 +170,21 @@ def test_compact_result_shape() -> None:
     assert all(v == 0 for v in below.payments.values())
 
 
+@pytest.mark.twin
+def test_compact_payments_are_each_answers_own() -> None:
+    """Answers with the same settlement (and those with none) each have their own payments dict: the
+    same one on every read, changed by nobody else's change."""
+    for hand, context in (("[123m]456789m555pCC", {"self_draw": True, "seat_wind": "S"}),
+                          ("[123m][555p]234s5577z7z", None)):
+        first, second = score_compact("mcr", hand, context), score_compact("mcr", hand, context)
+        payments = first.payments
+        assert payments is first.payments and payments is not second.payments
+        before = dict(payments)
+        payments["E"] = 12345
+        assert first.payments["E"] == 12345 and second.payments == before
+        assert score_compact("mcr", hand, context).payments == before == score("mcr", hand, context).payments
+
+
 @needs_fast
 def test_fast_path_declines_what_it_does_not_read() -> None:
     for hand, context in [("1f[123m][555p]234s5577z7z", {}), ("[123m][555p]234s5577z7z", {"self_draw": 1}),

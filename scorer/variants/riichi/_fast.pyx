@@ -18,6 +18,16 @@ leaves the path declined. The pure-Python twin is ``evaluate.score_reading`` ove
 
 from libc.string cimport memcpy, memset
 
+cdef extern from *:
+    """
+    static inline int rj_ctz(unsigned long long m) { return __builtin_ctzll(m); }
+    static inline int rj_popcount(unsigned long long m) { return __builtin_popcountll(m); }
+    """
+    int _ctz "rj_ctz"(unsigned long long m) noexcept nogil
+    int _popcount "rj_popcount"(unsigned long long m) noexcept nogil
+
+ctypedef unsigned long long Bits  # a set of item positions or of tile kinds, one bit each (both below 64)
+
 cdef enum:
     MAX_ITEMS = 64
     MAX_BY = 32
@@ -74,6 +84,13 @@ cdef int kiriage_han[4]
 cdef int kiriage_fu[4]
 cdef int n_kiriage = 0
 cdef int dora_items[3]
+# the same as sets (bit n: item n): the yakuman, the dora, the items with excluders and each one's
+# excluders; a set of kinds: the terminals and honours, the terminals, the green kinds
+cdef Bits YAKUMAN_SET = 0, DORA_SET = 0, EXCLUDED_SET = 0
+cdef Bits EXCLUDERS[MAX_ITEMS]
+cdef Bits TH_KINDS = 0, TERMINAL_KINDS = 0, GREEN_KINDS = 0
+cdef enum:
+    SUIT_KINDS = (1 << 9) - 1  # the kinds of the first suit (shifted by 9 and 18: the others)
 
 # the ids this code names, each looked up in the table by configure
 NAMED = ("double_riichi", "riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "ryanpeikou", "iipeikou",
@@ -120,6 +137,7 @@ def configure(list ids, list closed_han, list open_han, list yakuman, list doubl
     ``excluded_by[n]``: the (excluder position, principle code) pairs of item n, in the table's order."""
     global n_items, one_yakuman_principle, max_yakuman, mangan, haneman, baiman, sanbaiman, yakuman_basic
     global n_kiriage, DECLINED, HAKU, HATSU, CHUN
+    global YAKUMAN_SET, DORA_SET, EXCLUDED_SET, TH_KINDS, TERMINAL_KINDS, GREEN_KINDS
     if (len(ids) > MAX_ITEMS or any(len(b) > MAX_BY for b in excluded_by) or len(kiriage) > 4
             or len(orphans) != 13 or len(dragons) != 3):
         DECLINED = "the item table is larger than the compiled path holds"
@@ -129,20 +147,30 @@ def configure(list ids, list closed_han, list open_han, list yakuman, list doubl
         DECLINED = f"the item table lacks ids the compiled path names: {', '.join(missing)}"
         return
     n_items = len(ids)
+    YAKUMAN_SET = DORA_SET = EXCLUDED_SET = 0
     for n in range(n_items):
         han_closed[n] = closed_han[n]
         han_open[n] = open_han[n]
         is_yakuman[n] = yakuman[n]
         is_double[n] = double[n]
         is_dora[n] = dora[n]
+        YAKUMAN_SET |= (<Bits>1 << n) if yakuman[n] else 0
+        DORA_SET |= (<Bits>1 << n) if dora[n] else 0
         n_by[n] = len(excluded_by[n])
+        EXCLUDERS[n] = 0
         for k, (by, principle) in enumerate(excluded_by[n]):
             by_item[n][k] = by
             by_principle[n][k] = principle
+            EXCLUDERS[n] |= <Bits>1 << by
+        EXCLUDED_SET |= (<Bits>1 << n) if n_by[n] else 0
     one_yakuman_principle = one_yakuman
     max_yakuman = most_yakuman
+    TH_KINDS = TERMINAL_KINDS = GREEN_KINDS = 0
     for k in range(34):
         green[k] = k in green_kinds
+        GREEN_KINDS |= (<Bits>1 << k) if green[k] else 0
+        TH_KINDS |= (<Bits>1 << k) if _th(k) else 0
+        TERMINAL_KINDS |= (<Bits>1 << k) if k < 27 and k % 9 in (0, 8) else 0
     for k in range(9):
         nine_gates[k] = nine[k]
     mangan, haneman, baiman, sanbaiman, yakuman_basic = limits
@@ -257,6 +285,7 @@ cdef inline bint _renhou(Facts* f) noexcept:
 
 
 cdef int HAN_OF[2][2][MAX_ITEMS]  # _han_of by (closed, double yakuman rule), filled at configure
+cdef Bits WORTH[2][2]              # the items worth han there, and the dora (worth their count)
 cdef int ONES[MAX_ITEMS]
 
 
@@ -275,8 +304,11 @@ cdef void _fill_han_of() noexcept:
         for double_rule in range(2):
             f.closed = closed
             f.rules = R_DOUBLE_YAKUMAN if double_rule else 0
+            WORTH[closed][double_rule] = DORA_SET
             for n in range(n_items):
                 HAN_OF[closed][double_rule][n] = _han_of(n, &f)
+                if HAN_OF[closed][double_rule][n]:
+                    WORTH[closed][double_rule] |= <Bits>1 << n
 
 
 # --- the yaku (yaku.py) --------------------------------------------------------------------------
@@ -301,32 +333,22 @@ cdef void _situation(Facts* f, char* found) noexcept:
 
 cdef void _hand_kinds(Facts* f) noexcept:
     """What the kinds held say, read once a hand: the suits, honours, and the colours of the yaku
-    and yakuman that look at every tile."""
-    cdef int k
-    cdef bint suits[3]
-    memset(suits, 0, sizeof(suits))
-    f.n_suits = 0
-    f.honours = 0
-    f.simples = f.all_th = f.all_honours = f.all_green = f.all_terminals = 1
+    and yakuman that look at every tile (as sets of kinds: no branch on the tiles)."""
+    cdef int k, suit
+    cdef Bits held = 0
     for k in range(34):
-        if not f.kinds[k]:
-            continue
-        if k < 27:
-            if not suits[k // 9]:
-                suits[k // 9] = 1
-                f.n_suits += 1
-                f.the_suit = k // 9
-            f.all_honours = 0
-        else:
-            f.honours = 1
-        if _th(k):
-            f.simples = 0
-        else:
-            f.all_th = 0
-        if not green[k]:
-            f.all_green = 0
-        if not (k < 27 and (k % 9 == 0 or k % 9 == 8)):
-            f.all_terminals = 0
+        held |= (<Bits>(f.kinds[k] != 0)) << k
+    f.n_suits = 0
+    for suit in range(3):
+        if (held >> (9 * suit)) & SUIT_KINDS:
+            f.n_suits += 1
+            f.the_suit = suit
+    f.honours = (held >> 27) != 0
+    f.all_honours = (held & ((<Bits>1 << 27) - 1)) == 0
+    f.simples = (held & TH_KINDS) == 0
+    f.all_th = (held & ~TH_KINDS) == 0
+    f.all_green = (held & ~GREEN_KINDS) == 0
+    f.all_terminals = (held & ~TERMINAL_KINDS) == 0
 
 
 cdef void _colours(Facts* f, char* found) noexcept:
@@ -560,6 +582,7 @@ cdef int _total(int basic, Facts* f) noexcept:
 # count), and each item's han for this hand (_han_of; a dora 1 a copy)
 cdef struct HandItems:
     char found[MAX_ITEMS]
+    Bits worth           # the items that count when found (WORTH)
     int points[MAX_ITEMS]
     int count[MAX_ITEMS]
 
@@ -572,6 +595,7 @@ cdef void _hand_items(Facts* f, HandItems* out) noexcept:
     _colours(f, out.found)
     # (an item found worth no han is dropped by _score)
     memcpy(out.points, HAN_OF[1 if f.closed else 0][1 if f.rules & R_DOUBLE_YAKUMAN else 0], sizeof(out.points))
+    out.worth = WORTH[1 if f.closed else 0][1 if f.rules & R_DOUBLE_YAKUMAN else 0]
     memcpy(out.count, ONES, sizeof(out.count))
     for k in range(3):
         n = dora_items[k]
@@ -583,13 +607,13 @@ cdef void _hand_items(Facts* f, HandItems* out) noexcept:
 
 cdef void _score(Reading* r, Facts* f, HandItems* hand, Scored* out) noexcept:
     """evaluate.score_reading: the hand's items and the reading's, the exclusions in table order,
-    one yakuman under ``yakuman_stack`` false, the fu and the value."""
+    one yakuman under ``yakuman_stack`` false, the fu and the value. The items found are a set
+    (bit n: item n), walked in table order: no branch on each row of the table."""
     cdef char found[MAX_ITEMS]
-    cdef char standing[MAX_ITEMS]
-    cdef int ids[MAX_ITEMS]
     cdef int* points = hand.points
     cdef int* count = hand.count
-    cdef int n_ids = 0, i, j, n, k, by, best = -1, yakuman_han, han, best_points
+    cdef int n, k, by, best = -1, yakuman_han, han, best_points, j
+    cdef Bits ids = 0, standing, walk, others
     cdef bint pinfu
     memcpy(found, hand.found, n_items)
     _yakuman(r, f, found)
@@ -598,21 +622,23 @@ cdef void _score(Reading* r, Facts* f, HandItems* hand, Scored* out) noexcept:
     elif r.shape == S_STANDARD:
         _sets_yaku(r, f, found)
     pinfu = found[I_PINFU]
-    memset(standing, 0, n_items)
     for n in range(n_items):
-        if found[n] and (points[n] or is_dora[n]):
-            ids[n_ids] = n
-            n_ids += 1
-            standing[n] = 1
+        ids |= (<Bits>found[n]) << n
+    ids &= hand.worth  # found, and worth han (a dora: its count)
+    standing = ids
     # the exclusions (scorer.exclusions.apply_exclusions): in table order, an item is dropped by the
     # first of its excluders still standing
     out.n_excluded = 0
-    for i in range(n_ids):
-        n = ids[i]
+    walk = ids & EXCLUDED_SET
+    while walk:
+        n = _ctz(walk)
+        walk &= walk - 1
+        if not (standing & EXCLUDERS[n]):
+            continue
         for k in range(n_by[n]):
             by = by_item[n][k]
-            if standing[by]:
-                standing[n] = 0
+            if (standing >> by) & 1:
+                standing &= ~(<Bits>1 << n)
                 out.excluded[out.n_excluded] = n
                 out.excluded_by[out.n_excluded] = by
                 out.excluded_principle[out.n_excluded] = by_principle[n][k]
@@ -620,48 +646,44 @@ cdef void _score(Reading* r, Facts* f, HandItems* hand, Scored* out) noexcept:
                 out.n_excluded += 1
                 break
     best_points = -1
-    if not (f.rules & R_YAKUMAN_STACK):
+    if not (f.rules & R_YAKUMAN_STACK) and standing & YAKUMAN_SET:
         # one yakuman: the highest valued (the first in the table on a tie), paid as one
-        for i in range(n_ids):
-            n = ids[i]
-            if standing[n] and is_yakuman[n] and (best < 0 or points[n] > points[best]):
+        walk = standing & YAKUMAN_SET
+        while walk:
+            n = _ctz(walk)
+            walk &= walk - 1
+            if best < 0 or points[n] > points[best]:
                 best = n
-        if best >= 0:
+        others = standing & YAKUMAN_SET & ~(<Bits>1 << best)
+        if others:
+            memmove_excluded(out, _popcount(others))
+            standing &= ~others
             k = 0
-            for i in range(n_ids):
-                n = ids[i]
-                if standing[n] and is_yakuman[n] and n != best:
-                    k += 1
-            if k:
-                memmove_excluded(out, k)
-                k = 0
-                for i in range(n_ids):
-                    n = ids[i]
-                    if standing[n] and is_yakuman[n] and n != best:
-                        standing[n] = 0
-                        out.excluded[k] = n
-                        out.excluded_by[k] = best
-                        out.excluded_principle[k] = one_yakuman_principle
-                        out.excluded_count[k] = 1
-                        k += 1
-            best_points = 13
+            while others:
+                n = _ctz(others)
+                others &= others - 1
+                out.excluded[k] = n
+                out.excluded_by[k] = best
+                out.excluded_principle[k] = one_yakuman_principle
+                out.excluded_count[k] = 1
+                k += 1
+        best_points = 13
     out.n_kept = 0
     yakuman_han = 0
     han = 0
-    out.has_yaku = 0
-    for i in range(n_ids):
-        n = ids[i]
-        if standing[n]:
-            j = best_points if n == best and best_points >= 0 else points[n]
-            out.kept[out.n_kept] = n
-            out.kept_points[out.n_kept] = j
-            out.kept_count[out.n_kept] = count[n]
-            out.n_kept += 1
-            han += j * count[n]
-            if is_yakuman[n]:
-                yakuman_han += j
-            if not is_dora[n]:
-                out.has_yaku = 1
+    out.has_yaku = (standing & ~DORA_SET) != 0
+    walk = standing
+    while walk:
+        n = _ctz(walk)
+        walk &= walk - 1
+        j = best_points if n == best else points[n]
+        out.kept[out.n_kept] = n
+        out.kept_points[out.n_kept] = j
+        out.kept_count[out.n_kept] = count[n]
+        out.n_kept += 1
+        han += j * count[n]
+        if (YAKUMAN_SET >> n) & 1:
+            yakuman_han += j
     out.yakuman = min(yakuman_han // 13, max_yakuman)
     out.han = 13 * out.yakuman if out.yakuman else han
     _fu(r, f, pinfu, out)
@@ -784,32 +806,35 @@ cdef void _split_done(Search* s) noexcept:
         _consider(s)
 
 
-cdef void _splits(Search* s, int* counts, int start, int n_sets) noexcept:
-    cdef int i = start
-    while i < 34 and not counts[i]:
-        i += 1
-    if i == 34:
+cdef void _splits(Search* s, int* counts, Bits held, int n_sets) noexcept:
+    """Every split of the tiles left (``held``: the kinds with a count) into ``n_sets`` sets, the
+    lowest kind first: a triplet of it, or a sequence from it."""
+    cdef int i, c
+    if not held:
         if n_sets == 0:
             _split_done(s)
         return
     if n_sets == 0:
         return
-    if counts[i] >= 3:
+    i = _ctz(held)
+    c = counts[i]
+    if c >= 3:
         counts[i] -= 3
         s.split_kind[s.n_split] = K_TRIPLET
         s.split_tile[s.n_split] = i
         s.n_split += 1
-        _splits(s, counts, i, n_sets - 1)
+        _splits(s, counts, held & ~((<Bits>(c == 3)) << i), n_sets - 1)
         s.n_split -= 1
         counts[i] += 3
-    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+    if i < 27 and i % 9 <= 6 and (held >> (i + 1)) & 3 == 3:
         counts[i] -= 1
         counts[i + 1] -= 1
         counts[i + 2] -= 1
         s.split_kind[s.n_split] = K_SEQ
         s.split_tile[s.n_split] = i
         s.n_split += 1
-        _splits(s, counts, i, n_sets - 1)
+        _splits(s, counts, held & ~((<Bits>(counts[i] == 0)) << i | (<Bits>(counts[i + 1] == 0)) << (i + 1)
+                                    | (<Bits>(counts[i + 2] == 0)) << (i + 2)), n_sets - 1)
         s.n_split -= 1
         counts[i] += 1
         counts[i + 1] += 1
@@ -822,26 +847,27 @@ cdef void _search(Search* s) noexcept:
     cdef int counts[34]
     cdef int k, n, n_kinds = 0, n_orphans = 0, held = 0
     cdef bint pairs_only = 1
+    cdef Bits kinds = 0, pairs = 0
     memcpy(counts, f.counts, sizeof(counts))
+    for k in range(34):  # the kinds held, and those held twice or more (no branch on the tiles)
+        kinds |= (<Bits>(counts[k] != 0)) << k
+        pairs |= (<Bits>(counts[k] >= 2)) << k
     s.best_at = 0
     _hand_items(f, &s.hand)
     if not f.n_melds:
         for k in range(34):
             held += counts[k]
         for n in range(13):
-            if counts[ORPHAN_KINDS[n]]:
-                n_orphans += 1
-                held -= counts[ORPHAN_KINDS[n]]
+            n_orphans += counts[ORPHAN_KINDS[n]] != 0
+            held -= counts[ORPHAN_KINDS[n]]
         if n_orphans == 13 and held == 0:  # thirteen orphans
             r.shape = S_KOKUSHI
             r.n_groups = 0
             r.wait = W_THIRTEEN if counts[f.win] == 2 else W_TANKI
             _consider(s)
         for k in range(34):
-            if counts[k]:
-                n_kinds += 1
-                if counts[k] != 2:
-                    pairs_only = 0
+            pairs_only &= (counts[k] | 2) == 2  # none or two
+        n_kinds = _popcount(kinds)
         if n_kinds == 7 and pairs_only:  # seven pairs
             r.shape = S_CHIITOITSU
             r.n_groups = 7
@@ -858,13 +884,13 @@ cdef void _search(Search* s) noexcept:
         r.kind[n] = f.meld_kind[n]
         r.tile[n] = f.meld_tile[n]
         r.concealed[n] = f.meld_concealed[n]
-    for k in range(34):
-        if counts[k] < 2:
-            continue
+    while pairs:
+        k = _ctz(pairs)
+        pairs &= pairs - 1
         counts[k] -= 2
         s.pair = k
         s.n_split = 0
-        _splits(s, counts, 0, 4 - f.n_melds)
+        _splits(s, counts, kinds & ~((<Bits>(counts[k] == 0)) << k), 4 - f.n_melds)
         counts[k] += 2
 
 

@@ -67,6 +67,8 @@ cdef extern from *:
 cdef extern from *:
     """
     static inline PyObject *rj_type(PyObject *o) { return (PyObject *)Py_TYPE(o); }
+    /* a str's hash as it keeps it (-1: not worked out yet) */
+    static inline Py_hash_t rj_str_hash(PyObject *s) { return ((PyASCIIObject *)s)->hash; }
     /* a str of ASCII bytes this path wrote (its tables' digits and letters only) */
     static PyObject *rj_ascii(const char *s, Py_ssize_t n) {
         PyObject *text = PyUnicode_New(n, 127);
@@ -76,6 +78,7 @@ cdef extern from *:
     }
     """
     PyObject* rj_type(PyObject* o)
+    Py_hash_t rj_str_hash(object s)
     object _ascii "rj_ascii"(const char *s, Py_ssize_t size)
 
 cdef extern from "Python.h":
@@ -136,6 +139,14 @@ cdef int F_KIND[MAX_FIELDS]
 cdef bint F_NULL[MAX_FIELDS]
 cdef list F_ARG = []                 # the enum's frozenset, the text's max length, the int's (low, high)
 cdef dict FIELD_INDEX = {}           # name -> position
+# the field names by their str hash: slot (hash >> FIELD_SHIFT) & (FIELD_SLOTS - 1) holds one name's
+# position (-1: none), a shift found at configure where no two names share a slot (else -1: the
+# names are searched one by one)
+cdef enum:
+    FIELD_SLOTS = 256
+cdef int FIELD_SHIFT = -1
+cdef int FIELD_SLOT[FIELD_SLOTS]
+cdef int SEAT_BY_CHAR[128]           # a one-letter seat's position by its letter (-1: none)
 cdef tuple FIELD_NAMES = ()
 cdef dict CTX_DEFAULTS = {}          # every field's default, in declared order
 cdef list DEFAULT_LIST = []          # the same by position
@@ -162,7 +173,7 @@ cdef enum:
     D_FU_ITEMS = 5
     D_LIMIT = 6
     D_COST = 7
-cdef long F_LOW[MAX_FIELDS]          # an integer field's bounds
+cdef long F_LOW[MAX_FIELDS]          # an integer field's bounds, a text field's longest (F_HIGH)
 cdef long F_HIGH[MAX_FIELDS]
 cdef object N_DISCARDER = None       # the discarder's field name (its default resolved in the echo)
 cdef dict SEAT_INDEX = {}            # seat -> position in SEATS
@@ -269,8 +280,11 @@ def configure_full(dict c):
         F_ARG.append(arg)
         if kind == "integer":
             F_LOW[n], F_HIGH[n] = arg
+        elif kind == "text":
+            F_LOW[n], F_HIGH[n] = 0, arg
     FIELD_NAMES = tuple(name for name, _, _ in specs)
     FIELD_INDEX = {name: n for n, name in enumerate(FIELD_NAMES)}
+    _field_slots()
     CTX_DEFAULTS = {name: default for name, default, _ in specs}
     DEFAULT_LIST = list(CTX_DEFAULTS.values())
     (X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL, X_KONG_WIN,
@@ -281,6 +295,11 @@ def configure_full(dict c):
     N_DISCARDER = FIELD_NAMES[FIELD_INDEX["discarder"]]
     SEATS_T = tuple(c["seats"])
     SEAT_INDEX = {s: n for n, s in enumerate(SEATS_T)}
+    for k in range(128):
+        SEAT_BY_CHAR[k] = -1
+    for n, seat in enumerate(SEATS_T):
+        if type(seat) is str and len(seat) == 1 and ord(seat) < 128:
+            SEAT_BY_CHAR[ord(seat)] = n
     PREVIOUS_SEAT = dict(c["previous_seat"])
     SEAT_TILE = dict(c["seat_tile"])
     DEALER_SEAT = c["dealer"]
@@ -548,10 +567,9 @@ cdef str _canonical(PlainHand *h):
     """notation.format_hand: the melds, then the concealed tiles sorted with one copy of the winning
     tile last; the red fives the winning tile written red, else the first copy of their kind."""
     cdef Text t
-    cdef int kinds[14]
-    cdef bint red[14]
+    cdef int kinds[14 + 4]
+    cdef bint red[14 + 4]
     cdef int n = 0, k, c, i, r
-    cdef bint skip_win = 1
     cdef Py_ssize_t size
     cdef list parts = None
     t.n = 0
@@ -566,14 +584,14 @@ cdef str _canonical(PlainHand *h):
                 parts = [_t_str(&t)]
                 t.n = 0
             parts.append(text)
+    cdef int win_held = h.p.conc[h.p.win] > 0
+    h.p.conc[h.p.win] -= win_held  # one copy of the winning tile, written last
     for k in range(34):
-        for c in range(h.p.conc[k]):
-            if k == h.p.win and skip_win:
-                skip_win = 0
-                continue
+        for c in range(4):  # each copy held (the checks leave at most four; no branch on the count)
             kinds[n] = k
-            red[n] = 0
-            n += 1
+            n += c < h.p.conc[k]
+    h.p.conc[h.p.win] += win_held
+    memset(red, 0, sizeof(red))
     kinds[n] = h.p.win
     red[n] = 0
     n += 1
@@ -606,8 +624,7 @@ cdef bint _plain_value(int n, object v):
     if kind == V_ENUM:
         return type(v) is str and v in <frozenset>F_ARG[n]
     if kind == V_TEXT:
-        limit = F_ARG[n]
-        return type(v) is str and len(<str>v) <= limit
+        return type(v) is str and PyUnicode_GET_LENGTH(v) <= F_HIGH[n]
     if type(v) is not int:
         return False
     cdef int overflow = 0
@@ -615,10 +632,36 @@ cdef bint _plain_value(int n, object v):
     return not overflow and F_LOW[n] <= x <= F_HIGH[n]
 
 
+cdef void _field_slots():
+    """FIELD_SHIFT and FIELD_SLOT: a shift of the names' hashes that gives each its own slot."""
+    global FIELD_SHIFT
+    cdef int shift, n
+    cdef Py_uhash_t h
+    FIELD_SHIFT = -1
+    for shift in range(64 - 8):
+        for n in range(FIELD_SLOTS):
+            FIELD_SLOT[n] = -1
+        for n in range(n_fields):
+            h = <Py_uhash_t>hash(FIELD_NAMES[n])
+            if FIELD_SLOT[(h >> shift) & (FIELD_SLOTS - 1)] >= 0:
+                break
+            FIELD_SLOT[(h >> shift) & (FIELD_SLOTS - 1)] = n
+        else:
+            FIELD_SHIFT = shift
+            return
+
+
 cdef inline int _field_at(object key) except -2:
-    """A context key's field position (-1: no such field): the declared name itself, else by its
-    text."""
+    """A context key's field position (-1: no such field): the declared name itself (found by its
+    hash, kept by the str), else by its text."""
     cdef int n
+    cdef Py_hash_t h
+    if FIELD_SHIFT >= 0 and type(key) is str:
+        h = rj_str_hash(key)
+        if h != -1:
+            n = FIELD_SLOT[(<Py_uhash_t>h >> FIELD_SHIFT) & (FIELD_SLOTS - 1)]
+            if n >= 0 and <PyObject*>key is <PyObject*>FIELD_NAMES[n]:
+                return n
     for n in range(n_fields):
         if <PyObject*>key is <PyObject*>FIELD_NAMES[n]:
             return n
@@ -631,6 +674,8 @@ cdef inline int _field_at(object key) except -2:
 cdef inline int _seat_at(object seat) except -2:
     """A seat's position in SEATS (-1: not a seat)."""
     cdef int n
+    if type(seat) is str and PyUnicode_IS_ASCII(seat) and PyUnicode_GET_LENGTH(seat) == 1:
+        return SEAT_BY_CHAR[(<const unsigned char*>PyUnicode_DATA(seat))[0] & 127]
     for n in range(4):
         if <PyObject*>seat is <PyObject*>SEATS_T[n]:
             return n
@@ -782,14 +827,18 @@ cdef enum:
     TAG_COST = 3
     TAG_PAYMENTS = 4
     TAG_DETAILS = 5
-cdef unsigned long long TPL_KEY[TPL_SLOTS]  # 0: an empty slot (every code has a tag)
+# a slot: the code (0: empty; every code has a tag) and its template side by side, one read
+cdef struct TplSlot:
+    unsigned long long code
+    PyObject* template   # borrowed: TPL_DICT holds it
+cdef TplSlot TPL[TPL_SLOTS]
 cdef list TPL_DICT = [None] * TPL_SLOTS
 cdef int TPL_USED = 0
 
 
 cdef void _tpl_clear():
     global TPL_DICT, TPL_USED
-    memset(TPL_KEY, 0, sizeof(TPL_KEY))
+    memset(TPL, 0, sizeof(TPL))
     TPL_DICT = [None] * TPL_SLOTS
     TPL_USED = 0
 
@@ -797,7 +846,7 @@ cdef void _tpl_clear():
 cdef inline Py_ssize_t _tpl_at(unsigned long long code) noexcept:
     """The slot holding ``code``, or the empty slot where it would go."""
     cdef Py_ssize_t at = <Py_ssize_t>((code * 0x9E3779B97F4A7C15ULL) >> 50) & (TPL_SLOTS - 1)
-    while TPL_KEY[at] != 0 and TPL_KEY[at] != code:
+    while TPL[at].code != 0 and TPL[at].code != code:
         at = (at + 1) & (TPL_SLOTS - 1)
     return at
 
@@ -805,9 +854,9 @@ cdef inline Py_ssize_t _tpl_at(unsigned long long code) noexcept:
 cdef inline object _tpl_copy(unsigned long long code):
     """A fresh copy of the template kept under ``code``, or None."""
     cdef Py_ssize_t at = _tpl_at(code)
-    if TPL_KEY[at] == 0:
+    if TPL[at].code == 0:
         return None
-    return PyDict_Copy(<object>PyList_GET_ITEM(TPL_DICT, at))
+    return PyDict_Copy(<object>TPL[at].template)
 
 
 cdef dict _tpl_keep(unsigned long long code, dict d, tuple keys, int n_open):
@@ -818,12 +867,13 @@ cdef dict _tpl_keep(unsigned long long code, dict d, tuple keys, int n_open):
     cdef int i
     if TPL_USED < TPL_MAX:
         at = _tpl_at(code)
-        if TPL_KEY[at] == 0:
+        if TPL[at].code == 0:
             kept = PyDict_Copy(d)
             for i in range(n_open):
                 kept[keys[i]] = None
-            TPL_KEY[at] = code
             TPL_DICT[at] = kept
+            TPL[at].code = code
+            TPL[at].template = <PyObject*>kept
             TPL_USED += 1
     return d
 
@@ -1335,21 +1385,22 @@ cdef object _full(object text, object context, object rules, int *why):
     # the Result (Riichi.score): the context used (every field's value, the discarder's default
     # resolved; the fields left at their defaults), its dicts copied from their templates
     values = PyDict_Copy(CTX_DEFAULTS)
-    for n in range(n_fields):
-        if (given_bits >> n) & 1:
-            _store(values, KEYS_CTX, n, <object>got[n])
+    cdef Bits walk = given_bits
+    while walk:
+        n = _ctz(walk)
+        walk &= walk - 1
+        _store(values, KEYS_CTX, n, <object>got[n])
     _store(values, KEYS_CTX, X_DISCARDER, SEATS_T[discarder_at])
-    cdef int n_defaults = 0
-    for n in range(n_fields):
-        n_defaults += not (given_bits >> n) & 1
-    defaults = PyList_New(n_defaults)
+    walk = ~given_bits & ((<Bits>1 << n_fields) - 1)
+    defaults = PyList_New(_popcount(walk))
     i = 0
-    for n in range(n_fields):
-        if not (given_bits >> n) & 1:
-            name = FIELD_NAMES[n]
-            Py_INCREF(name)
-            PyList_SET_ITEM(defaults, i, name)
-            i += 1
+    while walk:
+        n = _ctz(walk)
+        walk &= walk - 1
+        name = FIELD_NAMES[n]
+        Py_INCREF(name)
+        PyList_SET_ITEM(defaults, i, name)
+        i += 1
     cdef dict dora_dict = _dora_counts(dora_n, aka_n, ura_n)
     sticks = <object>got[X_STICKS]
     result = rj_alloc(RESULT_T)

@@ -312,23 +312,23 @@ cdef void _fill_han_of() noexcept:
 
 
 # --- the yaku (yaku.py) --------------------------------------------------------------------------
-cdef void _situation(Facts* f, char* found) noexcept:
+cdef void _situation(Facts* f, Bits* found) noexcept:
     cdef int s = f.situation
     if s & B_DOUBLE_RIICHI:
-        found[I_DOUBLE_RIICHI] = 1
-        found[I_RIICHI] = 1
+        found[0] |= <Bits>1 << I_DOUBLE_RIICHI
+        found[0] |= <Bits>1 << I_RIICHI
     elif s & B_RIICHI:
-        found[I_RIICHI] = 1
+        found[0] |= <Bits>1 << I_RIICHI
     if s & B_IPPATSU:
-        found[I_IPPATSU] = 1
+        found[0] |= <Bits>1 << I_IPPATSU
     if (s & B_SELF_DRAW) and f.closed:
-        found[I_MENZEN_TSUMO] = 1
+        found[0] |= <Bits>1 << I_MENZEN_TSUMO
     if s & B_LAST_WALL:
-        found[I_HAITEI if s & B_SELF_DRAW else I_HOUTEI] = 1
+        found[0] |= <Bits>1 << (I_HAITEI if s & B_SELF_DRAW else I_HOUTEI)
     if s & B_KONG_WIN:
-        found[I_RINSHAN if s & B_SELF_DRAW else I_CHANKAN] = 1
+        found[0] |= <Bits>1 << (I_RINSHAN if s & B_SELF_DRAW else I_CHANKAN)
     if _renhou(f) and f.rules & R_RENHOU_MANGAN:
-        found[I_RENHOU] = 1
+        found[0] |= <Bits>1 << I_RENHOU
 
 
 cdef void _hand_kinds(Facts* f) noexcept:
@@ -351,13 +351,13 @@ cdef void _hand_kinds(Facts* f) noexcept:
     f.all_terminals = (held & ~TERMINAL_KINDS) == 0
 
 
-cdef void _colours(Facts* f, char* found) noexcept:
+cdef void _colours(Facts* f, Bits* found) noexcept:
     if f.simples and (f.closed or f.rules & R_OPEN_TANYAO):
-        found[I_TANYAO] = 1
+        found[0] |= <Bits>1 << I_TANYAO
     if f.n_suits == 1:
-        found[I_HONITSU if f.honours else I_CHINITSU] = 1
+        found[0] |= <Bits>1 << (I_HONITSU if f.honours else I_CHINITSU)
     if f.all_th:
-        found[I_HONROUTOU] = 1
+        found[0] |= <Bits>1 << I_HONROUTOU
 
 
 cdef int _concealed_triplets(Reading* r) noexcept:
@@ -368,44 +368,42 @@ cdef int _concealed_triplets(Reading* r) noexcept:
     return n
 
 
-cdef void _sets_yaku(Reading* r, Facts* f, char* found) noexcept:
-    cdef char seq_count[34]
-    cdef char trip[34]
-    cdef int n_seqs = 0, n_trips = 0, g, t, doubles = 0, dragons = 0, n, s
+cdef void _sets_yaku(Reading* r, Facts* f, Bits* found) noexcept:
+    """The yaku of four sets and a pair; the sets as sets of kinds (a sequence by its lowest)."""
+    cdef Bits seqs = 0, odd = 0, trips = 0, bit
+    cdef int n_seqs = 0, n_trips = 0, g, t, doubles = 0, dragons = 0, s
     cdef int pair = r.tile[4]
     cdef bint all_outside = 1, outside
-    memset(seq_count, 0, sizeof(seq_count))
-    memset(trip, 0, sizeof(trip))
     for g in range(4):
         t = r.tile[g]
+        bit = <Bits>1 << t
         if r.kind[g] == K_SEQ:
-            seq_count[t] += 1
+            doubles += (odd & bit) != 0  # the sum of each sequence's count // 2
+            odd ^= bit
+            seqs |= bit
             n_seqs += 1
-            if seq_count[t] % 2 == 0:
-                doubles += 1  # the sum of each sequence's count // 2
         else:
-            trip[t] = 1
+            trips |= bit
             n_trips += 1
-            if _dragon(t):
-                dragons += 1
+            dragons += _dragon(t)
     if (f.closed and n_seqs == 4 and r.wait == W_RYANMEN and not _dragon(pair)
             and pair != f.seat_tile and pair != f.round_tile):
-        found[I_PINFU] = 1
+        found[0] |= <Bits>1 << I_PINFU
     if f.closed:
         if doubles >= 2:
-            found[I_RYANPEIKOU] = 1
+            found[0] |= <Bits>1 << I_RYANPEIKOU
         if doubles:
-            found[I_IIPEIKOU] = 1
-    if trip[HAKU]:
-        found[I_HAKU] = 1
-    if trip[HATSU]:
-        found[I_HATSU] = 1
-    if trip[CHUN]:
-        found[I_CHUN] = 1
-    if trip[f.seat_tile]:
-        found[I_SEAT_WIND] = 1
-    if trip[f.round_tile]:
-        found[I_ROUND_WIND] = 1
+            found[0] |= <Bits>1 << I_IIPEIKOU
+    if (trips >> HAKU) & 1:
+        found[0] |= <Bits>1 << I_HAKU
+    if (trips >> HATSU) & 1:
+        found[0] |= <Bits>1 << I_HATSU
+    if (trips >> CHUN) & 1:
+        found[0] |= <Bits>1 << I_CHUN
+    if (trips >> f.seat_tile) & 1:
+        found[0] |= <Bits>1 << I_SEAT_WIND
+    if (trips >> f.round_tile) & 1:
+        found[0] |= <Bits>1 << I_ROUND_WIND
     if n_seqs:
         for g in range(5):
             t = r.tile[g]
@@ -414,38 +412,36 @@ cdef void _sets_yaku(Reading* r, Facts* f, char* found) noexcept:
                 all_outside = 0
                 break
         if all_outside:
-            found[I_CHANTA] = 1
+            found[0] |= <Bits>1 << I_CHANTA
             if not f.honours:
-                found[I_JUNCHAN] = 1
-    for s in range(3):
-        if seq_count[9 * s] and seq_count[9 * s + 3] and seq_count[9 * s + 6]:
-            found[I_ITTSU] = 1
-    for n in range(7):
-        if seq_count[n] and seq_count[n + 9] and seq_count[n + 18]:
-            found[I_SANSHOKU] = 1
-    for n in range(9):
-        if trip[n] and trip[n + 9] and trip[n + 18]:
-            found[I_SANSHOKU_DOUKOU] = 1
+                found[0] |= <Bits>1 << I_JUNCHAN
+    for s in range(3):  # 1-2-3, 4-5-6 and 7-8-9 of one suit
+        if (seqs >> (9 * s)) & 0x49 == 0x49:
+            found[0] |= <Bits>1 << I_ITTSU
+    if seqs & (seqs >> 9) & (seqs >> 18) & 0x7F:  # one sequence in each suit
+        found[0] |= <Bits>1 << I_SANSHOKU
+    if trips & (trips >> 9) & (trips >> 18) & 0x1FF:  # one triplet in each suit
+        found[0] |= <Bits>1 << I_SANSHOKU_DOUKOU
     if n_trips == 4:
-        found[I_TOITOI] = 1
+        found[0] |= <Bits>1 << I_TOITOI
     if _concealed_triplets(r) == 3:
-        found[I_SANANKOU] = 1
+        found[0] |= <Bits>1 << I_SANANKOU
     if f.kans == 3:
-        found[I_SANKANTSU] = 1
+        found[0] |= <Bits>1 << I_SANKANTSU
     if dragons == 2 and _dragon(pair):
-        found[I_SHOUSANGEN] = 1
+        found[0] |= <Bits>1 << I_SHOUSANGEN
 
 
-cdef void _yakuman(Reading* r, Facts* f, char* found) noexcept:
+cdef void _yakuman(Reading* r, Facts* f, Bits* found) noexcept:
     """The yakuman of the reading's groups (the hand's own are ``_hand_yakuman``'s)."""
     cdef int g, k, winds = 0, dragons = 0, suit
     cdef bint gates = 1, junsei = 1
     cdef int held
     if r.shape == S_KOKUSHI:
-        found[I_KOKUSHI_13 if r.wait == W_THIRTEEN else I_KOKUSHI] = 1
+        found[0] |= <Bits>1 << (I_KOKUSHI_13 if r.wait == W_THIRTEEN else I_KOKUSHI)
     if r.shape == S_STANDARD:
         if _concealed_triplets(r) == 4:
-            found[I_SUUANKOU_TANKI if r.wait == W_TANKI else I_SUUANKOU] = 1
+            found[0] |= <Bits>1 << (I_SUUANKOU_TANKI if r.wait == W_TANKI else I_SUUANKOU)
         for g in range(4):
             if _is_triplet(r.kind[g]):
                 if _dragon(r.tile[g]):
@@ -453,11 +449,11 @@ cdef void _yakuman(Reading* r, Facts* f, char* found) noexcept:
                 elif _wind(r.tile[g]):
                     winds += 1
         if dragons == 3:
-            found[I_DAISANGEN] = 1
+            found[0] |= <Bits>1 << I_DAISANGEN
         if winds == 3 and _wind(r.tile[4]):
-            found[I_SHOUSUUSHII] = 1
+            found[0] |= <Bits>1 << I_SHOUSUUSHII
         if winds == 4:
-            found[I_DAISUUSHII] = 1
+            found[0] |= <Bits>1 << I_DAISUUSHII
     if r.shape == S_STANDARD and f.closed and not f.kans and f.n_suits == 1 and not f.honours:
         suit = f.the_suit * 9
         for k in range(9):
@@ -467,23 +463,23 @@ cdef void _yakuman(Reading* r, Facts* f, char* found) noexcept:
             if held - (1 if suit + k == f.win else 0) != nine_gates[k]:
                 junsei = 0
         if gates:
-            found[I_JUNSEI_CHUUREN if junsei else I_CHUUREN] = 1
+            found[0] |= <Bits>1 << (I_JUNSEI_CHUUREN if junsei else I_CHUUREN)
 
 
-cdef void _hand_yakuman(Facts* f, char* found) noexcept:
+cdef void _hand_yakuman(Facts* f, Bits* found) noexcept:
     """The yakuman of the hand's tiles and situation, whatever its reading."""
     if f.all_honours:
-        found[I_TSUUIISOU] = 1
+        found[0] |= <Bits>1 << I_TSUUIISOU
     if f.all_green:
-        found[I_RYUUIISOU] = 1
+        found[0] |= <Bits>1 << I_RYUUIISOU
     if f.all_terminals:
-        found[I_CHINROUTOU] = 1
+        found[0] |= <Bits>1 << I_CHINROUTOU
     if f.kans == 4:
-        found[I_SUUKANTSU] = 1
+        found[0] |= <Bits>1 << I_SUUKANTSU
     if (f.situation & B_FIRST_TURN) and (f.situation & B_SELF_DRAW):
-        found[I_TENHOU if f.situation & B_DEALER else I_CHIIHOU] = 1
+        found[0] |= <Bits>1 << (I_TENHOU if f.situation & B_DEALER else I_CHIIHOU)
     if _renhou(f) and f.rules & R_RENHOU_YAKUMAN:
-        found[I_RENHOU_YAKUMAN] = 1
+        found[0] |= <Bits>1 << I_RENHOU_YAKUMAN
 
 
 # --- the fu (fu.py) ------------------------------------------------------------------------------
@@ -581,7 +577,7 @@ cdef int _total(int basic, Facts* f) noexcept:
 # what a hand's readings share: the items its tiles and situation give (the dora among them, by
 # count), and each item's han for this hand (_han_of; a dora 1 a copy)
 cdef struct HandItems:
-    char found[MAX_ITEMS]
+    Bits found           # the items found (bit n: item n)
     Bits worth           # the items that count when found (WORTH)
     int points[MAX_ITEMS]
     int count[MAX_ITEMS]
@@ -589,10 +585,10 @@ cdef struct HandItems:
 
 cdef void _hand_items(Facts* f, HandItems* out) noexcept:
     cdef int n, k
-    memset(out.found, 0, sizeof(out.found))
-    _hand_yakuman(f, out.found)
-    _situation(f, out.found)
-    _colours(f, out.found)
+    out.found = 0
+    _hand_yakuman(f, &out.found)
+    _situation(f, &out.found)
+    _colours(f, &out.found)
     # (an item found worth no han is dropped by _score)
     memcpy(out.points, HAN_OF[1 if f.closed else 0][1 if f.rules & R_DOUBLE_YAKUMAN else 0], sizeof(out.points))
     out.worth = WORTH[1 if f.closed else 0][1 if f.rules & R_DOUBLE_YAKUMAN else 0]
@@ -600,7 +596,7 @@ cdef void _hand_items(Facts* f, HandItems* out) noexcept:
     for k in range(3):
         n = dora_items[k]
         if f.dora[k]:
-            out.found[n] = 1
+            out.found |= <Bits>1 << n
             out.points[n] = 1
             out.count[n] = f.dora[k]
 
@@ -609,22 +605,19 @@ cdef void _score(Reading* r, Facts* f, HandItems* hand, Scored* out) noexcept:
     """evaluate.score_reading: the hand's items and the reading's, the exclusions in table order,
     one yakuman under ``yakuman_stack`` false, the fu and the value. The items found are a set
     (bit n: item n), walked in table order: no branch on each row of the table."""
-    cdef char found[MAX_ITEMS]
+    cdef Bits found = hand.found
     cdef int* points = hand.points
     cdef int* count = hand.count
     cdef int n, k, by, best = -1, yakuman_han, han, best_points, j
     cdef Bits ids = 0, standing, walk, others
     cdef bint pinfu
-    memcpy(found, hand.found, n_items)
-    _yakuman(r, f, found)
+    _yakuman(r, f, &found)
     if r.shape == S_CHIITOITSU:
-        found[I_CHIITOITSU] = 1
+        found |= <Bits>1 << I_CHIITOITSU
     elif r.shape == S_STANDARD:
-        _sets_yaku(r, f, found)
-    pinfu = found[I_PINFU]
-    for n in range(n_items):
-        ids |= (<Bits>found[n]) << n
-    ids &= hand.worth  # found, and worth han (a dora: its count)
+        _sets_yaku(r, f, &found)
+    pinfu = (found >> I_PINFU) & 1
+    ids = found & hand.worth  # found, and worth han (a dora: its count)
     standing = ids
     # the exclusions (scorer.exclusions.apply_exclusions): in table order, an item is dropped by the
     # first of its excluders still standing

@@ -952,21 +952,26 @@ cdef object _new_exclusion(int n, int by, int principle, int count):
 
 
 cdef str _held(int *counts, Indicators *ind):
-    """riichi._held: the tiles of the hand the indicators point at, each kind pointed at once."""
-    cdef bint pointed[34]
-    cdef int kinds[64]
-    cdef int n = 0, k, c, i
+    """riichi._held: the tiles of the hand the indicators point at, each kind pointed at once (the
+    kinds pointed at sorted: at most eight)."""
+    cdef int pointed[8]
+    cdef int kinds[8 * 4]
+    cdef int n = 0, n_pointed = 0, k, c, i, j
     cdef Text t
-    if not ind.n:
-        return ""
-    memset(pointed, 0, sizeof(pointed))
     for i in range(ind.n):
-        pointed[NEXT_TILE[ind.kinds[i]]] = 1
-    for k in range(34):
-        if pointed[k]:
-            for c in range(counts[k]):
-                kinds[n] = k
-                n += 1
+        k = NEXT_TILE[ind.kinds[i]]
+        j = n_pointed
+        while j > 0 and pointed[j - 1] > k:
+            j -= 1
+        if j > 0 and pointed[j - 1] == k:
+            continue  # pointed at already
+        memmove(&pointed[j + 1], &pointed[j], (n_pointed - j) * sizeof(int))
+        pointed[j] = k
+        n_pointed += 1
+    for i in range(n_pointed):
+        for c in range(counts[pointed[i]]):
+            kinds[n] = pointed[i]
+            n += 1
     t.n = 0
     _t_tiles(&t, kinds, NULL, n)
     return _t_str(&t)
@@ -1389,7 +1394,8 @@ cdef object _full(object text, object context, object rules, int *why):
     while walk:
         n = _ctz(walk)
         walk &= walk - 1
-        _store(values, KEYS_CTX, n, <object>got[n])
+        if got[n] != <PyObject*>DEFAULT_LIST[n]:  # the default itself given: the copy holds it
+            _store(values, KEYS_CTX, n, <object>got[n])
     _store(values, KEYS_CTX, X_DISCARDER, SEATS_T[discarder_at])
     walk = ~given_bits & ((<Bits>1 << n_fields) - 1)
     defaults = PyList_New(_popcount(walk))
@@ -1431,8 +1437,9 @@ cdef object _full(object text, object context, object rules, int *why):
     b = &s.scored[s.best_at]
     r = &b.reading
     # the dora texts: the tiles pointed at, the red fives
-    dora_tiles = _held(h.all_counts, &dora_ind)
-    ura_tiles = _held(h.all_counts, &ura_ind)
+    # the tiles the indicators point at, written only when held (none held: no dora item)
+    dora_tiles = _held(h.all_counts, &dora_ind) if dora_n else ""
+    ura_tiles = _held(h.all_counts, &ura_ind) if ura_n else ""
     red_tiles = ""
     if aka_n:
         reds = []

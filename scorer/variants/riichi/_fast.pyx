@@ -16,7 +16,7 @@ leaves the path declined. The pure-Python twin is ``evaluate.score_reading`` ove
 ``shapes.readings``; ``MJSCORE_PURE=1`` selects it.
 """
 
-from libc.string cimport memcpy, memmove, memset
+from libc.string cimport memchr, memcpy, memmove, memset
 
 cdef extern from *:
     """

@@ -436,6 +436,7 @@ cdef bint _read_text(str text, PlainHand *h) noexcept:
     cdef char ch, nxt
     cdef bint in_meld = 0, last_red = 0, zero = 0
     cdef int brackets = 0, seen = 0, base, m, k, t
+    cdef Py_ssize_t n_scan
     if not PyUnicode_IS_ASCII(text):
         return False
     n = PyUnicode_GET_LENGTH(text)
@@ -445,7 +446,12 @@ cdef bint _read_text(str text, PlainHand *h) noexcept:
     h.n_red = 0
     h.red_win = 0
     memset(h.meld_red, 0, sizeof(h.meld_red))
-    for i in range(n):
+    if memchr(s, b'0', n) == NULL:  # no red five: the text as it is (the reader counts the melds)
+        memcpy(buf, s, n)
+        n_scan = 0
+    else:
+        n_scan = n
+    for i in range(n_scan):
         ch = s[i]
         buf[i] = b'5' if ch == b'0' else ch
         if ch == b'[' or ch == b'{' or ch == b'(':
@@ -1333,10 +1339,12 @@ cdef object _full(object text, object context, object rules, int *why):
             or max(red_suits[0], red_suits[1], red_suits[2]) > 1):
         why[0] = WHY_CONTRADICTION
         return None
+    cdef bint over = 0
     for k in range(34):
-        if seen[k] > 4:
-            why[0] = WHY_CONTRADICTION
-            return None
+        over |= seen[k] > 4
+    if over:
+        why[0] = WHY_CONTRADICTION
+        return None
     if kong_win:
         if self_draw:
             n = 0

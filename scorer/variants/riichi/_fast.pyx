@@ -209,6 +209,8 @@ cdef void _name_ids(list ids):
 cdef struct Facts:
     int counts[34]     # concealed
     bint kinds[34]     # every kind held, melds included
+    Bits held          # the same as a set
+    Bits concealed     # the kinds with a concealed count
     bint closed
     int kans
     int win
@@ -334,10 +336,8 @@ cdef void _situation(Facts* f, Bits* found) noexcept:
 cdef void _hand_kinds(Facts* f) noexcept:
     """What the kinds held say, read once a hand: the suits, honours, and the colours of the yaku
     and yakuman that look at every tile (as sets of kinds: no branch on the tiles)."""
-    cdef int k, suit
-    cdef Bits held = 0
-    for k in range(34):
-        held |= (<Bits>(f.kinds[k] != 0)) << k
+    cdef int suit
+    cdef Bits held = f.held
     f.n_suits = 0
     for suit in range(3):
         if (held >> (9 * suit)) & SUIT_KINDS:
@@ -840,10 +840,11 @@ cdef void _search(Search* s) noexcept:
     cdef int counts[34]
     cdef int k, n, n_kinds = 0, n_orphans = 0, held = 0
     cdef bint pairs_only = 1
-    cdef Bits kinds = 0, pairs = 0
+    cdef Bits kinds = f.concealed, pairs = 0, walk = f.concealed
     memcpy(counts, f.counts, sizeof(counts))
-    for k in range(34):  # the kinds held, and those held twice or more (no branch on the tiles)
-        kinds |= (<Bits>(counts[k] != 0)) << k
+    while walk:  # the kinds held twice or more
+        k = _ctz(walk)
+        walk &= walk - 1
         pairs |= (<Bits>(counts[k] >= 2)) << k
     s.best_at = 0
     _hand_items(f, &s.hand)
@@ -858,9 +859,12 @@ cdef void _search(Search* s) noexcept:
             r.n_groups = 0
             r.wait = W_THIRTEEN if counts[f.win] == 2 else W_TANKI
             _consider(s)
-        for k in range(34):
-            pairs_only &= (counts[k] | 2) == 2  # none or two
         n_kinds = _popcount(kinds)
+        walk = kinds
+        while walk:  # each kind held twice exactly
+            k = _ctz(walk)
+            walk &= walk - 1
+            pairs_only &= counts[k] == 2
         if n_kinds == 7 and pairs_only:  # seven pairs
             r.shape = S_CHIITOITSU
             r.n_groups = 7
@@ -916,6 +920,9 @@ def best(concealed, tuple melds, int win, int situation, int seat_tile, int roun
         if kind == K_SEQ:
             f.kinds[t + 1] = 1
             f.kinds[t + 2] = 1
+    for k in range(34):
+        f.held |= (<Bits>(f.kinds[k] != 0)) << k
+        f.concealed |= (<Bits>(f.counts[k] != 0)) << k
     _hand_kinds(&f)
     f.win = win
     f.situation = situation

@@ -591,8 +591,13 @@ cdef str _canonical(PlainHand *h):
                 t.n = 0
             parts.append(text)
     cdef int win_held = h.p.conc[h.p.win] > 0
+    cdef Bits walk = 0
     h.p.conc[h.p.win] -= win_held  # one copy of the winning tile, written last
     for k in range(34):
+        walk |= (<Bits>(h.p.conc[k] > 0)) << k
+    while walk:  # the kinds held, lowest first
+        k = _ctz(walk)
+        walk &= walk - 1
         for c in range(4):  # each copy held (the checks leave at most four; no branch on the count)
             kinds[n] = k
             n += c < h.p.conc[k]
@@ -1374,6 +1379,8 @@ cdef object _full(object text, object context, object rules, int *why):
     for k in range(34):
         f.counts[k] = h.p.conc[k]
         f.kinds[k] = h.all_counts[k] > 0
+        f.held |= (<Bits>(h.all_counts[k] > 0)) << k
+        f.concealed |= (<Bits>(h.p.conc[k] > 0)) << k
     f.closed = not open_meld
     f.n_melds = h.p.nmelds
     for m in range(h.p.nmelds):

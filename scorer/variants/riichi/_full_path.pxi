@@ -760,6 +760,7 @@ cdef object _rules(object rules):
 cdef enum:
     RULES_TABLE = 2048
     RULES_MAX = 1024
+    RULES_ITEMS_HELD = 32  # a rules object of more items is read by RULES_READER each time
 cdef Py_hash_t RULES_HASH[RULES_TABLE]
 cdef list RULES_ITEMS = [None] * RULES_TABLE
 cdef list RULES_ANSWERS = [None] * RULES_TABLE
@@ -788,22 +789,30 @@ cdef object _dict_rules(dict rules):
     cdef Py_uhash_t h = 0x345678 + <Py_uhash_t>len(rules)
     cdef tuple items
     cdef bint same
+    cdef PyObject* keys_seen[RULES_ITEMS_HELD]   # the items, read once (borrowed: the dict holds them)
+    cdef PyObject* values_seen[RULES_ITEMS_HELD]
+    cdef Py_ssize_t n_seen = 0
+    if len(rules) > RULES_ITEMS_HELD:
+        return RULES_READER(rules)
     while PyDict_Next(rules, &pos, &k_p, &v_p):
         if not _key_type(rj_type(v_p)):
             return RULES_READER(rules)
         h = (h ^ <Py_uhash_t>hash(<object>k_p)) * 1000003
         h = (h ^ (<Py_uhash_t>rj_type(v_p) >> 4)) * 1000003
         h = (h ^ <Py_uhash_t>hash(<object>v_p)) * 1000003
+        keys_seen[n_seen] = k_p
+        values_seen[n_seen] = v_p
+        n_seen += 1
     at = h & (RULES_TABLE - 1)
     while RULES_ITEMS[at] is not None:
         items = <tuple>RULES_ITEMS[at]
-        if RULES_HASH[at] == <Py_hash_t>h and len(items) == 3 * len(rules):
-            pos = n = 0
+        if RULES_HASH[at] == <Py_hash_t>h and len(items) == 3 * n_seen:
             same = True
-            while same and PyDict_Next(rules, &pos, &k_p, &v_p):
-                same = (_same(k_p, items[n]) and rj_type(v_p) == <PyObject*>items[n + 1]
-                        and _same(v_p, items[n + 2]))
-                n += 3
+            for n in range(n_seen):
+                if not (_same(keys_seen[n], items[3 * n]) and rj_type(values_seen[n]) == <PyObject*>items[3 * n + 1]
+                        and _same(values_seen[n], items[3 * n + 2])):
+                    same = False
+                    break
             if same:
                 return RULES_ANSWERS[at]
         at = (at + 1) & (RULES_TABLE - 1)

@@ -325,6 +325,7 @@ def configure_full(dict c):
         n_key_types += 1
     INDICATOR_READER = c["indicator_reader"]
     INDICATORS_READ = c["indicators_read"]
+    _ind_clear()
     MAX_IND = c["max_indicators"]
     BARE_KONG_READ = c["bare_kong_read"]
     for k in range(34):
@@ -703,12 +704,56 @@ cdef struct Indicators:
     int red[8]
 
 
+# the indicator texts read, as C structs by the text's hash (open-addressed, bounded): the reading of
+# that text, kept as INDICATORS_READ keeps it, never a result
+cdef enum:
+    IND_SLOTS = 2048    # a power of two
+    IND_MAX = 1024
+cdef struct IndSlot:
+    PyObject* text      # borrowed: IND_TEXTS holds it (NULL: an empty slot)
+    Py_hash_t hash
+    Indicators ind
+cdef IndSlot IND_KEPT[IND_SLOTS]
+cdef list IND_TEXTS = []
+
+
+cdef void _ind_clear():
+    global IND_TEXTS
+    memset(IND_KEPT, 0, sizeof(IND_KEPT))
+    IND_TEXTS = []
+
+
 cdef bint _indicators(object text, Indicators *out) except -1:
     """An indicator field's kinds and red kinds (INDICATOR_READER's reading, held by its table of
-    texts read); False when it is not plain tiles or holds more than an indicator field may."""
+    texts read, and here by IND_KEPT); False when it is not plain tiles or holds more than an
+    indicator field may."""
+    cdef Py_hash_t h
+    cdef Py_ssize_t at = 0
     out.n = out.n_red = 0
     if not text:
         return True
+    if type(text) is str:
+        h = rj_str_hash(text)
+        if h == -1:
+            h = hash(text)
+        at = <Py_ssize_t>(<Py_uhash_t>h & (IND_SLOTS - 1))
+        while IND_KEPT[at].text != NULL:
+            if IND_KEPT[at].text == <PyObject*>text or (IND_KEPT[at].hash == h
+                                                       and <str>IND_KEPT[at].text == <str>text):
+                out[0] = IND_KEPT[at].ind
+                return True
+            at = (at + 1) & (IND_SLOTS - 1)
+    if not _indicators_read(text, out):
+        return False
+    if type(text) is str and len(IND_TEXTS) < IND_MAX:
+        IND_TEXTS.append(text)
+        IND_KEPT[at].text = <PyObject*>text
+        IND_KEPT[at].hash = h
+        IND_KEPT[at].ind = out[0]
+    return True
+
+
+cdef bint _indicators_read(object text, Indicators *out) except -1:
     found = INDICATORS_READ.get(text)
     if found is None:
         found = INDICATOR_READER(text)

@@ -881,9 +881,29 @@ cdef void _search(Search* s) noexcept:
         r.kind[n] = f.meld_kind[n]
         r.tile[n] = f.meld_tile[n]
         r.concealed[n] = f.meld_concealed[n]
+    # a pair that leaves a suit's count not a multiple of three, or an honour held other than 0 or 3
+    # times, leaves no split: such pairs are not tried (the same readings, fewer dead ends)
+    cdef int left[3]
+    cdef int honour_pairs = 0, suit
+    cdef bint honours_split = 1
+    for suit in range(3):
+        left[suit] = 0
+        for k in range(9 * suit, 9 * suit + 9):
+            left[suit] += counts[k]
+        left[suit] %= 3
+    for k in range(27, 34):
+        honour_pairs += counts[k] == 2
+        honours_split &= counts[k] == 0 or counts[k] == 3 or counts[k] == 2
+    if not honours_split or honour_pairs > 1:
+        pairs = 0
     while pairs:
         k = _ctz(pairs)
         pairs &= pairs - 1
+        if k >= 27:
+            if not (counts[k] == 2 and left[0] == 0 and left[1] == 0 and left[2] == 0):
+                continue
+        elif honour_pairs or left[k // 9] != 2 or left[0] + left[1] + left[2] != 2:
+            continue
         counts[k] -= 2
         s.pair = k
         s.n_split = 0

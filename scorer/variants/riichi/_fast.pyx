@@ -16,7 +16,17 @@ leaves the path declined. The pure-Python twin is ``evaluate.score_reading`` ove
 ``shapes.readings``; ``MJSCORE_PURE=1`` selects it.
 """
 
-from libc.string cimport memcpy, memset
+from libc.string cimport memchr, memcpy, memmove, memset
+
+cdef extern from *:
+    """
+    static inline int rj_ctz(unsigned long long m) { return __builtin_ctzll(m); }
+    static inline int rj_popcount(unsigned long long m) { return __builtin_popcountll(m); }
+    """
+    int _ctz "rj_ctz"(unsigned long long m) noexcept nogil
+    int _popcount "rj_popcount"(unsigned long long m) noexcept nogil
+
+ctypedef unsigned long long Bits  # a set of item positions or of tile kinds, one bit each (both below 64)
 
 cdef enum:
     MAX_ITEMS = 64
@@ -74,6 +84,13 @@ cdef int kiriage_han[4]
 cdef int kiriage_fu[4]
 cdef int n_kiriage = 0
 cdef int dora_items[3]
+# the same as sets (bit n: item n): the yakuman, the dora, the items with excluders and each one's
+# excluders; a set of kinds: the terminals and honours, the terminals, the green kinds
+cdef Bits YAKUMAN_SET = 0, DORA_SET = 0, EXCLUDED_SET = 0
+cdef Bits EXCLUDERS[MAX_ITEMS]
+cdef Bits TH_KINDS = 0, TERMINAL_KINDS = 0, GREEN_KINDS = 0
+cdef enum:
+    SUIT_KINDS = (1 << 9) - 1  # the kinds of the first suit (shifted by 9 and 18: the others)
 
 # the ids this code names, each looked up in the table by configure
 NAMED = ("double_riichi", "riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "ryanpeikou", "iipeikou",
@@ -120,6 +137,7 @@ def configure(list ids, list closed_han, list open_han, list yakuman, list doubl
     ``excluded_by[n]``: the (excluder position, principle code) pairs of item n, in the table's order."""
     global n_items, one_yakuman_principle, max_yakuman, mangan, haneman, baiman, sanbaiman, yakuman_basic
     global n_kiriage, DECLINED, HAKU, HATSU, CHUN
+    global YAKUMAN_SET, DORA_SET, EXCLUDED_SET, TH_KINDS, TERMINAL_KINDS, GREEN_KINDS
     if (len(ids) > MAX_ITEMS or any(len(b) > MAX_BY for b in excluded_by) or len(kiriage) > 4
             or len(orphans) != 13 or len(dragons) != 3):
         DECLINED = "the item table is larger than the compiled path holds"
@@ -129,20 +147,30 @@ def configure(list ids, list closed_han, list open_han, list yakuman, list doubl
         DECLINED = f"the item table lacks ids the compiled path names: {', '.join(missing)}"
         return
     n_items = len(ids)
+    YAKUMAN_SET = DORA_SET = EXCLUDED_SET = 0
     for n in range(n_items):
         han_closed[n] = closed_han[n]
         han_open[n] = open_han[n]
         is_yakuman[n] = yakuman[n]
         is_double[n] = double[n]
         is_dora[n] = dora[n]
+        YAKUMAN_SET |= (<Bits>1 << n) if yakuman[n] else 0
+        DORA_SET |= (<Bits>1 << n) if dora[n] else 0
         n_by[n] = len(excluded_by[n])
+        EXCLUDERS[n] = 0
         for k, (by, principle) in enumerate(excluded_by[n]):
             by_item[n][k] = by
             by_principle[n][k] = principle
+            EXCLUDERS[n] |= <Bits>1 << by
+        EXCLUDED_SET |= (<Bits>1 << n) if n_by[n] else 0
     one_yakuman_principle = one_yakuman
     max_yakuman = most_yakuman
+    TH_KINDS = TERMINAL_KINDS = GREEN_KINDS = 0
     for k in range(34):
         green[k] = k in green_kinds
+        GREEN_KINDS |= (<Bits>1 << k) if green[k] else 0
+        TH_KINDS |= (<Bits>1 << k) if _th(k) else 0
+        TERMINAL_KINDS |= (<Bits>1 << k) if k < 27 and k % 9 in (0, 8) else 0
     for k in range(9):
         nine_gates[k] = nine[k]
     mangan, haneman, baiman, sanbaiman, yakuman_basic = limits
@@ -181,6 +209,8 @@ cdef void _name_ids(list ids):
 cdef struct Facts:
     int counts[34]     # concealed
     bint kinds[34]     # every kind held, melds included
+    Bits held          # the same as a set
+    Bits concealed     # the kinds with a concealed count
     bint closed
     int kans
     int win
@@ -257,6 +287,7 @@ cdef inline bint _renhou(Facts* f) noexcept:
 
 
 cdef int HAN_OF[2][2][MAX_ITEMS]  # _han_of by (closed, double yakuman rule), filled at configure
+cdef Bits WORTH[2][2]              # the items worth han there, and the dora (worth their count)
 cdef int ONES[MAX_ITEMS]
 
 
@@ -275,67 +306,58 @@ cdef void _fill_han_of() noexcept:
         for double_rule in range(2):
             f.closed = closed
             f.rules = R_DOUBLE_YAKUMAN if double_rule else 0
+            WORTH[closed][double_rule] = DORA_SET
             for n in range(n_items):
                 HAN_OF[closed][double_rule][n] = _han_of(n, &f)
+                if HAN_OF[closed][double_rule][n]:
+                    WORTH[closed][double_rule] |= <Bits>1 << n
 
 
 # --- the yaku (yaku.py) --------------------------------------------------------------------------
-cdef void _situation(Facts* f, char* found) noexcept:
+cdef void _situation(Facts* f, Bits* found) noexcept:
     cdef int s = f.situation
     if s & B_DOUBLE_RIICHI:
-        found[I_DOUBLE_RIICHI] = 1
-        found[I_RIICHI] = 1
+        found[0] |= <Bits>1 << I_DOUBLE_RIICHI
+        found[0] |= <Bits>1 << I_RIICHI
     elif s & B_RIICHI:
-        found[I_RIICHI] = 1
+        found[0] |= <Bits>1 << I_RIICHI
     if s & B_IPPATSU:
-        found[I_IPPATSU] = 1
+        found[0] |= <Bits>1 << I_IPPATSU
     if (s & B_SELF_DRAW) and f.closed:
-        found[I_MENZEN_TSUMO] = 1
+        found[0] |= <Bits>1 << I_MENZEN_TSUMO
     if s & B_LAST_WALL:
-        found[I_HAITEI if s & B_SELF_DRAW else I_HOUTEI] = 1
+        found[0] |= <Bits>1 << (I_HAITEI if s & B_SELF_DRAW else I_HOUTEI)
     if s & B_KONG_WIN:
-        found[I_RINSHAN if s & B_SELF_DRAW else I_CHANKAN] = 1
+        found[0] |= <Bits>1 << (I_RINSHAN if s & B_SELF_DRAW else I_CHANKAN)
     if _renhou(f) and f.rules & R_RENHOU_MANGAN:
-        found[I_RENHOU] = 1
+        found[0] |= <Bits>1 << I_RENHOU
 
 
 cdef void _hand_kinds(Facts* f) noexcept:
     """What the kinds held say, read once a hand: the suits, honours, and the colours of the yaku
-    and yakuman that look at every tile."""
-    cdef int k
-    cdef bint suits[3]
-    memset(suits, 0, sizeof(suits))
+    and yakuman that look at every tile (as sets of kinds: no branch on the tiles)."""
+    cdef int suit
+    cdef Bits held = f.held
     f.n_suits = 0
-    f.honours = 0
-    f.simples = f.all_th = f.all_honours = f.all_green = f.all_terminals = 1
-    for k in range(34):
-        if not f.kinds[k]:
-            continue
-        if k < 27:
-            if not suits[k // 9]:
-                suits[k // 9] = 1
-                f.n_suits += 1
-                f.the_suit = k // 9
-            f.all_honours = 0
-        else:
-            f.honours = 1
-        if _th(k):
-            f.simples = 0
-        else:
-            f.all_th = 0
-        if not green[k]:
-            f.all_green = 0
-        if not (k < 27 and (k % 9 == 0 or k % 9 == 8)):
-            f.all_terminals = 0
+    for suit in range(3):
+        if (held >> (9 * suit)) & SUIT_KINDS:
+            f.n_suits += 1
+            f.the_suit = suit
+    f.honours = (held >> 27) != 0
+    f.all_honours = (held & ((<Bits>1 << 27) - 1)) == 0
+    f.simples = (held & TH_KINDS) == 0
+    f.all_th = (held & ~TH_KINDS) == 0
+    f.all_green = (held & ~GREEN_KINDS) == 0
+    f.all_terminals = (held & ~TERMINAL_KINDS) == 0
 
 
-cdef void _colours(Facts* f, char* found) noexcept:
+cdef void _colours(Facts* f, Bits* found) noexcept:
     if f.simples and (f.closed or f.rules & R_OPEN_TANYAO):
-        found[I_TANYAO] = 1
+        found[0] |= <Bits>1 << I_TANYAO
     if f.n_suits == 1:
-        found[I_HONITSU if f.honours else I_CHINITSU] = 1
+        found[0] |= <Bits>1 << (I_HONITSU if f.honours else I_CHINITSU)
     if f.all_th:
-        found[I_HONROUTOU] = 1
+        found[0] |= <Bits>1 << I_HONROUTOU
 
 
 cdef int _concealed_triplets(Reading* r) noexcept:
@@ -346,44 +368,42 @@ cdef int _concealed_triplets(Reading* r) noexcept:
     return n
 
 
-cdef void _sets_yaku(Reading* r, Facts* f, char* found) noexcept:
-    cdef char seq_count[34]
-    cdef char trip[34]
-    cdef int n_seqs = 0, n_trips = 0, g, t, doubles = 0, dragons = 0, n, s
+cdef void _sets_yaku(Reading* r, Facts* f, Bits* found) noexcept:
+    """The yaku of four sets and a pair; the sets as sets of kinds (a sequence by its lowest)."""
+    cdef Bits seqs = 0, odd = 0, trips = 0, bit
+    cdef int n_seqs = 0, n_trips = 0, g, t, doubles = 0, dragons = 0, s
     cdef int pair = r.tile[4]
     cdef bint all_outside = 1, outside
-    memset(seq_count, 0, sizeof(seq_count))
-    memset(trip, 0, sizeof(trip))
     for g in range(4):
         t = r.tile[g]
+        bit = <Bits>1 << t
         if r.kind[g] == K_SEQ:
-            seq_count[t] += 1
+            doubles += (odd & bit) != 0  # the sum of each sequence's count // 2
+            odd ^= bit
+            seqs |= bit
             n_seqs += 1
-            if seq_count[t] % 2 == 0:
-                doubles += 1  # the sum of each sequence's count // 2
         else:
-            trip[t] = 1
+            trips |= bit
             n_trips += 1
-            if _dragon(t):
-                dragons += 1
+            dragons += _dragon(t)
     if (f.closed and n_seqs == 4 and r.wait == W_RYANMEN and not _dragon(pair)
             and pair != f.seat_tile and pair != f.round_tile):
-        found[I_PINFU] = 1
+        found[0] |= <Bits>1 << I_PINFU
     if f.closed:
         if doubles >= 2:
-            found[I_RYANPEIKOU] = 1
+            found[0] |= <Bits>1 << I_RYANPEIKOU
         if doubles:
-            found[I_IIPEIKOU] = 1
-    if trip[HAKU]:
-        found[I_HAKU] = 1
-    if trip[HATSU]:
-        found[I_HATSU] = 1
-    if trip[CHUN]:
-        found[I_CHUN] = 1
-    if trip[f.seat_tile]:
-        found[I_SEAT_WIND] = 1
-    if trip[f.round_tile]:
-        found[I_ROUND_WIND] = 1
+            found[0] |= <Bits>1 << I_IIPEIKOU
+    if (trips >> HAKU) & 1:
+        found[0] |= <Bits>1 << I_HAKU
+    if (trips >> HATSU) & 1:
+        found[0] |= <Bits>1 << I_HATSU
+    if (trips >> CHUN) & 1:
+        found[0] |= <Bits>1 << I_CHUN
+    if (trips >> f.seat_tile) & 1:
+        found[0] |= <Bits>1 << I_SEAT_WIND
+    if (trips >> f.round_tile) & 1:
+        found[0] |= <Bits>1 << I_ROUND_WIND
     if n_seqs:
         for g in range(5):
             t = r.tile[g]
@@ -392,38 +412,36 @@ cdef void _sets_yaku(Reading* r, Facts* f, char* found) noexcept:
                 all_outside = 0
                 break
         if all_outside:
-            found[I_CHANTA] = 1
+            found[0] |= <Bits>1 << I_CHANTA
             if not f.honours:
-                found[I_JUNCHAN] = 1
-    for s in range(3):
-        if seq_count[9 * s] and seq_count[9 * s + 3] and seq_count[9 * s + 6]:
-            found[I_ITTSU] = 1
-    for n in range(7):
-        if seq_count[n] and seq_count[n + 9] and seq_count[n + 18]:
-            found[I_SANSHOKU] = 1
-    for n in range(9):
-        if trip[n] and trip[n + 9] and trip[n + 18]:
-            found[I_SANSHOKU_DOUKOU] = 1
+                found[0] |= <Bits>1 << I_JUNCHAN
+    for s in range(3):  # 1-2-3, 4-5-6 and 7-8-9 of one suit
+        if (seqs >> (9 * s)) & 0x49 == 0x49:
+            found[0] |= <Bits>1 << I_ITTSU
+    if seqs & (seqs >> 9) & (seqs >> 18) & 0x7F:  # one sequence in each suit
+        found[0] |= <Bits>1 << I_SANSHOKU
+    if trips & (trips >> 9) & (trips >> 18) & 0x1FF:  # one triplet in each suit
+        found[0] |= <Bits>1 << I_SANSHOKU_DOUKOU
     if n_trips == 4:
-        found[I_TOITOI] = 1
+        found[0] |= <Bits>1 << I_TOITOI
     if _concealed_triplets(r) == 3:
-        found[I_SANANKOU] = 1
+        found[0] |= <Bits>1 << I_SANANKOU
     if f.kans == 3:
-        found[I_SANKANTSU] = 1
+        found[0] |= <Bits>1 << I_SANKANTSU
     if dragons == 2 and _dragon(pair):
-        found[I_SHOUSANGEN] = 1
+        found[0] |= <Bits>1 << I_SHOUSANGEN
 
 
-cdef void _yakuman(Reading* r, Facts* f, char* found) noexcept:
+cdef void _yakuman(Reading* r, Facts* f, Bits* found) noexcept:
     """The yakuman of the reading's groups (the hand's own are ``_hand_yakuman``'s)."""
     cdef int g, k, winds = 0, dragons = 0, suit
     cdef bint gates = 1, junsei = 1
     cdef int held
     if r.shape == S_KOKUSHI:
-        found[I_KOKUSHI_13 if r.wait == W_THIRTEEN else I_KOKUSHI] = 1
+        found[0] |= <Bits>1 << (I_KOKUSHI_13 if r.wait == W_THIRTEEN else I_KOKUSHI)
     if r.shape == S_STANDARD:
         if _concealed_triplets(r) == 4:
-            found[I_SUUANKOU_TANKI if r.wait == W_TANKI else I_SUUANKOU] = 1
+            found[0] |= <Bits>1 << (I_SUUANKOU_TANKI if r.wait == W_TANKI else I_SUUANKOU)
         for g in range(4):
             if _is_triplet(r.kind[g]):
                 if _dragon(r.tile[g]):
@@ -431,11 +449,11 @@ cdef void _yakuman(Reading* r, Facts* f, char* found) noexcept:
                 elif _wind(r.tile[g]):
                     winds += 1
         if dragons == 3:
-            found[I_DAISANGEN] = 1
+            found[0] |= <Bits>1 << I_DAISANGEN
         if winds == 3 and _wind(r.tile[4]):
-            found[I_SHOUSUUSHII] = 1
+            found[0] |= <Bits>1 << I_SHOUSUUSHII
         if winds == 4:
-            found[I_DAISUUSHII] = 1
+            found[0] |= <Bits>1 << I_DAISUUSHII
     if r.shape == S_STANDARD and f.closed and not f.kans and f.n_suits == 1 and not f.honours:
         suit = f.the_suit * 9
         for k in range(9):
@@ -445,23 +463,23 @@ cdef void _yakuman(Reading* r, Facts* f, char* found) noexcept:
             if held - (1 if suit + k == f.win else 0) != nine_gates[k]:
                 junsei = 0
         if gates:
-            found[I_JUNSEI_CHUUREN if junsei else I_CHUUREN] = 1
+            found[0] |= <Bits>1 << (I_JUNSEI_CHUUREN if junsei else I_CHUUREN)
 
 
-cdef void _hand_yakuman(Facts* f, char* found) noexcept:
+cdef void _hand_yakuman(Facts* f, Bits* found) noexcept:
     """The yakuman of the hand's tiles and situation, whatever its reading."""
     if f.all_honours:
-        found[I_TSUUIISOU] = 1
+        found[0] |= <Bits>1 << I_TSUUIISOU
     if f.all_green:
-        found[I_RYUUIISOU] = 1
+        found[0] |= <Bits>1 << I_RYUUIISOU
     if f.all_terminals:
-        found[I_CHINROUTOU] = 1
+        found[0] |= <Bits>1 << I_CHINROUTOU
     if f.kans == 4:
-        found[I_SUUKANTSU] = 1
+        found[0] |= <Bits>1 << I_SUUKANTSU
     if (f.situation & B_FIRST_TURN) and (f.situation & B_SELF_DRAW):
-        found[I_TENHOU if f.situation & B_DEALER else I_CHIIHOU] = 1
+        found[0] |= <Bits>1 << (I_TENHOU if f.situation & B_DEALER else I_CHIIHOU)
     if _renhou(f) and f.rules & R_RENHOU_YAKUMAN:
-        found[I_RENHOU_YAKUMAN] = 1
+        found[0] |= <Bits>1 << I_RENHOU_YAKUMAN
 
 
 # --- the fu (fu.py) ------------------------------------------------------------------------------
@@ -559,60 +577,61 @@ cdef int _total(int basic, Facts* f) noexcept:
 # what a hand's readings share: the items its tiles and situation give (the dora among them, by
 # count), and each item's han for this hand (_han_of; a dora 1 a copy)
 cdef struct HandItems:
-    char found[MAX_ITEMS]
+    Bits found           # the items found (bit n: item n)
+    Bits worth           # the items that count when found (WORTH)
     int points[MAX_ITEMS]
     int count[MAX_ITEMS]
 
 
 cdef void _hand_items(Facts* f, HandItems* out) noexcept:
     cdef int n, k
-    memset(out.found, 0, sizeof(out.found))
-    _hand_yakuman(f, out.found)
-    _situation(f, out.found)
-    _colours(f, out.found)
+    out.found = 0
+    _hand_yakuman(f, &out.found)
+    _situation(f, &out.found)
+    _colours(f, &out.found)
     # (an item found worth no han is dropped by _score)
     memcpy(out.points, HAN_OF[1 if f.closed else 0][1 if f.rules & R_DOUBLE_YAKUMAN else 0], sizeof(out.points))
+    out.worth = WORTH[1 if f.closed else 0][1 if f.rules & R_DOUBLE_YAKUMAN else 0]
     memcpy(out.count, ONES, sizeof(out.count))
     for k in range(3):
         n = dora_items[k]
         if f.dora[k]:
-            out.found[n] = 1
+            out.found |= <Bits>1 << n
             out.points[n] = 1
             out.count[n] = f.dora[k]
 
 
 cdef void _score(Reading* r, Facts* f, HandItems* hand, Scored* out) noexcept:
     """evaluate.score_reading: the hand's items and the reading's, the exclusions in table order,
-    one yakuman under ``yakuman_stack`` false, the fu and the value."""
-    cdef char found[MAX_ITEMS]
-    cdef char standing[MAX_ITEMS]
-    cdef int ids[MAX_ITEMS]
+    one yakuman under ``yakuman_stack`` false, the fu and the value. The items found are a set
+    (bit n: item n), walked in table order: no branch on each row of the table."""
+    cdef Bits found = hand.found
     cdef int* points = hand.points
     cdef int* count = hand.count
-    cdef int n_ids = 0, i, j, n, k, by, best = -1, yakuman_han, han, best_points
+    cdef int n, k, by, best = -1, yakuman_han, han, best_points, j
+    cdef Bits ids = 0, standing, walk, others
     cdef bint pinfu
-    memcpy(found, hand.found, n_items)
-    _yakuman(r, f, found)
+    _yakuman(r, f, &found)
     if r.shape == S_CHIITOITSU:
-        found[I_CHIITOITSU] = 1
+        found |= <Bits>1 << I_CHIITOITSU
     elif r.shape == S_STANDARD:
-        _sets_yaku(r, f, found)
-    pinfu = found[I_PINFU]
-    memset(standing, 0, n_items)
-    for n in range(n_items):
-        if found[n] and (points[n] or is_dora[n]):
-            ids[n_ids] = n
-            n_ids += 1
-            standing[n] = 1
+        _sets_yaku(r, f, &found)
+    pinfu = (found >> I_PINFU) & 1
+    ids = found & hand.worth  # found, and worth han (a dora: its count)
+    standing = ids
     # the exclusions (scorer.exclusions.apply_exclusions): in table order, an item is dropped by the
     # first of its excluders still standing
     out.n_excluded = 0
-    for i in range(n_ids):
-        n = ids[i]
+    walk = ids & EXCLUDED_SET
+    while walk:
+        n = _ctz(walk)
+        walk &= walk - 1
+        if not (standing & EXCLUDERS[n]):
+            continue
         for k in range(n_by[n]):
             by = by_item[n][k]
-            if standing[by]:
-                standing[n] = 0
+            if (standing >> by) & 1:
+                standing &= ~(<Bits>1 << n)
                 out.excluded[out.n_excluded] = n
                 out.excluded_by[out.n_excluded] = by
                 out.excluded_principle[out.n_excluded] = by_principle[n][k]
@@ -620,48 +639,44 @@ cdef void _score(Reading* r, Facts* f, HandItems* hand, Scored* out) noexcept:
                 out.n_excluded += 1
                 break
     best_points = -1
-    if not (f.rules & R_YAKUMAN_STACK):
+    if not (f.rules & R_YAKUMAN_STACK) and standing & YAKUMAN_SET:
         # one yakuman: the highest valued (the first in the table on a tie), paid as one
-        for i in range(n_ids):
-            n = ids[i]
-            if standing[n] and is_yakuman[n] and (best < 0 or points[n] > points[best]):
+        walk = standing & YAKUMAN_SET
+        while walk:
+            n = _ctz(walk)
+            walk &= walk - 1
+            if best < 0 or points[n] > points[best]:
                 best = n
-        if best >= 0:
+        others = standing & YAKUMAN_SET & ~(<Bits>1 << best)
+        if others:
+            memmove_excluded(out, _popcount(others))
+            standing &= ~others
             k = 0
-            for i in range(n_ids):
-                n = ids[i]
-                if standing[n] and is_yakuman[n] and n != best:
-                    k += 1
-            if k:
-                memmove_excluded(out, k)
-                k = 0
-                for i in range(n_ids):
-                    n = ids[i]
-                    if standing[n] and is_yakuman[n] and n != best:
-                        standing[n] = 0
-                        out.excluded[k] = n
-                        out.excluded_by[k] = best
-                        out.excluded_principle[k] = one_yakuman_principle
-                        out.excluded_count[k] = 1
-                        k += 1
-            best_points = 13
+            while others:
+                n = _ctz(others)
+                others &= others - 1
+                out.excluded[k] = n
+                out.excluded_by[k] = best
+                out.excluded_principle[k] = one_yakuman_principle
+                out.excluded_count[k] = 1
+                k += 1
+        best_points = 13
     out.n_kept = 0
     yakuman_han = 0
     han = 0
-    out.has_yaku = 0
-    for i in range(n_ids):
-        n = ids[i]
-        if standing[n]:
-            j = best_points if n == best and best_points >= 0 else points[n]
-            out.kept[out.n_kept] = n
-            out.kept_points[out.n_kept] = j
-            out.kept_count[out.n_kept] = count[n]
-            out.n_kept += 1
-            han += j * count[n]
-            if is_yakuman[n]:
-                yakuman_han += j
-            if not is_dora[n]:
-                out.has_yaku = 1
+    out.has_yaku = (standing & ~DORA_SET) != 0
+    walk = standing
+    while walk:
+        n = _ctz(walk)
+        walk &= walk - 1
+        j = best_points if n == best else points[n]
+        out.kept[out.n_kept] = n
+        out.kept_points[out.n_kept] = j
+        out.kept_count[out.n_kept] = count[n]
+        out.n_kept += 1
+        han += j * count[n]
+        if (YAKUMAN_SET >> n) & 1:
+            yakuman_han += j
     out.yakuman = min(yakuman_han // 13, max_yakuman)
     out.han = 13 * out.yakuman if out.yakuman else han
     _fu(r, f, pinfu, out)
@@ -784,32 +799,35 @@ cdef void _split_done(Search* s) noexcept:
         _consider(s)
 
 
-cdef void _splits(Search* s, int* counts, int start, int n_sets) noexcept:
-    cdef int i = start
-    while i < 34 and not counts[i]:
-        i += 1
-    if i == 34:
+cdef void _splits(Search* s, int* counts, Bits held, int n_sets) noexcept:
+    """Every split of the tiles left (``held``: the kinds with a count) into ``n_sets`` sets, the
+    lowest kind first: a triplet of it, or a sequence from it."""
+    cdef int i, c
+    if not held:
         if n_sets == 0:
             _split_done(s)
         return
     if n_sets == 0:
         return
-    if counts[i] >= 3:
+    i = _ctz(held)
+    c = counts[i]
+    if c >= 3:
         counts[i] -= 3
         s.split_kind[s.n_split] = K_TRIPLET
         s.split_tile[s.n_split] = i
         s.n_split += 1
-        _splits(s, counts, i, n_sets - 1)
+        _splits(s, counts, held & ~((<Bits>(c == 3)) << i), n_sets - 1)
         s.n_split -= 1
         counts[i] += 3
-    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+    if i < 27 and i % 9 <= 6 and (held >> (i + 1)) & 3 == 3:
         counts[i] -= 1
         counts[i + 1] -= 1
         counts[i + 2] -= 1
         s.split_kind[s.n_split] = K_SEQ
         s.split_tile[s.n_split] = i
         s.n_split += 1
-        _splits(s, counts, i, n_sets - 1)
+        _splits(s, counts, held & ~((<Bits>(counts[i] == 0)) << i | (<Bits>(counts[i + 1] == 0)) << (i + 1)
+                                    | (<Bits>(counts[i + 2] == 0)) << (i + 2)), n_sets - 1)
         s.n_split -= 1
         counts[i] += 1
         counts[i + 1] += 1
@@ -822,26 +840,31 @@ cdef void _search(Search* s) noexcept:
     cdef int counts[34]
     cdef int k, n, n_kinds = 0, n_orphans = 0, held = 0
     cdef bint pairs_only = 1
+    cdef Bits kinds = f.concealed, pairs = 0, walk = f.concealed
     memcpy(counts, f.counts, sizeof(counts))
+    while walk:  # the kinds held twice or more
+        k = _ctz(walk)
+        walk &= walk - 1
+        pairs |= (<Bits>(counts[k] >= 2)) << k
     s.best_at = 0
     _hand_items(f, &s.hand)
     if not f.n_melds:
         for k in range(34):
             held += counts[k]
         for n in range(13):
-            if counts[ORPHAN_KINDS[n]]:
-                n_orphans += 1
-                held -= counts[ORPHAN_KINDS[n]]
+            n_orphans += counts[ORPHAN_KINDS[n]] != 0
+            held -= counts[ORPHAN_KINDS[n]]
         if n_orphans == 13 and held == 0:  # thirteen orphans
             r.shape = S_KOKUSHI
             r.n_groups = 0
             r.wait = W_THIRTEEN if counts[f.win] == 2 else W_TANKI
             _consider(s)
-        for k in range(34):
-            if counts[k]:
-                n_kinds += 1
-                if counts[k] != 2:
-                    pairs_only = 0
+        n_kinds = _popcount(kinds)
+        walk = kinds
+        while walk:  # each kind held twice exactly
+            k = _ctz(walk)
+            walk &= walk - 1
+            pairs_only &= counts[k] == 2
         if n_kinds == 7 and pairs_only:  # seven pairs
             r.shape = S_CHIITOITSU
             r.n_groups = 7
@@ -858,13 +881,33 @@ cdef void _search(Search* s) noexcept:
         r.kind[n] = f.meld_kind[n]
         r.tile[n] = f.meld_tile[n]
         r.concealed[n] = f.meld_concealed[n]
-    for k in range(34):
-        if counts[k] < 2:
+    # a pair that leaves a suit's count not a multiple of three, or an honour held other than 0 or 3
+    # times, leaves no split: such pairs are not tried (the same readings, fewer dead ends)
+    cdef int left[3]
+    cdef int honour_pairs = 0, suit
+    cdef bint honours_split = 1
+    for suit in range(3):
+        left[suit] = 0
+        for k in range(9 * suit, 9 * suit + 9):
+            left[suit] += counts[k]
+        left[suit] %= 3
+    for k in range(27, 34):
+        honour_pairs += counts[k] == 2
+        honours_split &= counts[k] == 0 or counts[k] == 3 or counts[k] == 2
+    if not honours_split or honour_pairs > 1:
+        pairs = 0
+    while pairs:
+        k = _ctz(pairs)
+        pairs &= pairs - 1
+        if k >= 27:
+            if not (counts[k] == 2 and left[0] == 0 and left[1] == 0 and left[2] == 0):
+                continue
+        elif honour_pairs or left[k // 9] != 2 or left[0] + left[1] + left[2] != 2:
             continue
         counts[k] -= 2
         s.pair = k
         s.n_split = 0
-        _splits(s, counts, 0, 4 - f.n_melds)
+        _splits(s, counts, kinds & ~((<Bits>(counts[k] == 0)) << k), 4 - f.n_melds)
         counts[k] += 2
 
 
@@ -897,6 +940,9 @@ def best(concealed, tuple melds, int win, int situation, int seat_tile, int roun
         if kind == K_SEQ:
             f.kinds[t + 1] = 1
             f.kinds[t + 2] = 1
+    for k in range(34):
+        f.held |= (<Bits>(f.kinds[k] != 0)) << k
+        f.concealed |= (<Bits>(f.counts[k] != 0)) << k
     _hand_kinds(&f)
     f.win = win
     f.situation = situation

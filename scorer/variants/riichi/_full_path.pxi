@@ -67,6 +67,8 @@ cdef extern from *:
 cdef extern from *:
     """
     static inline PyObject *rj_type(PyObject *o) { return (PyObject *)Py_TYPE(o); }
+    /* a str's hash as it keeps it (-1: not worked out yet) */
+    static inline Py_hash_t rj_str_hash(PyObject *s) { return ((PyASCIIObject *)s)->hash; }
     /* a str of ASCII bytes this path wrote (its tables' digits and letters only) */
     static PyObject *rj_ascii(const char *s, Py_ssize_t n) {
         PyObject *text = PyUnicode_New(n, 127);
@@ -76,6 +78,7 @@ cdef extern from *:
     }
     """
     PyObject* rj_type(PyObject* o)
+    Py_hash_t rj_str_hash(object s)
     object _ascii "rj_ascii"(const char *s, Py_ssize_t size)
 
 cdef extern from "Python.h":
@@ -136,6 +139,14 @@ cdef int F_KIND[MAX_FIELDS]
 cdef bint F_NULL[MAX_FIELDS]
 cdef list F_ARG = []                 # the enum's frozenset, the text's max length, the int's (low, high)
 cdef dict FIELD_INDEX = {}           # name -> position
+# the field names by their str hash: slot (hash >> FIELD_SHIFT) & (FIELD_SLOTS - 1) holds one name's
+# position (-1: none), a shift found at configure where no two names share a slot (else -1: the
+# names are searched one by one)
+cdef enum:
+    FIELD_SLOTS = 256
+cdef int FIELD_SHIFT = -1
+cdef int FIELD_SLOT[FIELD_SLOTS]
+cdef int SEAT_BY_CHAR[128]           # a one-letter seat's position by its letter (-1: none)
 cdef tuple FIELD_NAMES = ()
 cdef dict CTX_DEFAULTS = {}          # every field's default, in declared order
 cdef list DEFAULT_LIST = []          # the same by position
@@ -162,7 +173,7 @@ cdef enum:
     D_FU_ITEMS = 5
     D_LIMIT = 6
     D_COST = 7
-cdef long F_LOW[MAX_FIELDS]          # an integer field's bounds
+cdef long F_LOW[MAX_FIELDS]          # an integer field's bounds, a text field's longest (F_HIGH)
 cdef long F_HIGH[MAX_FIELDS]
 cdef object N_DISCARDER = None       # the discarder's field name (its default resolved in the echo)
 cdef dict SEAT_INDEX = {}            # seat -> position in SEATS
@@ -269,8 +280,11 @@ def configure_full(dict c):
         F_ARG.append(arg)
         if kind == "integer":
             F_LOW[n], F_HIGH[n] = arg
+        elif kind == "text":
+            F_LOW[n], F_HIGH[n] = 0, arg
     FIELD_NAMES = tuple(name for name, _, _ in specs)
     FIELD_INDEX = {name: n for n, name in enumerate(FIELD_NAMES)}
+    _field_slots()
     CTX_DEFAULTS = {name: default for name, default, _ in specs}
     DEFAULT_LIST = list(CTX_DEFAULTS.values())
     (X_SELF_DRAW, X_SEAT, X_ROUND, X_DISCARDER, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_LAST_WALL, X_KONG_WIN,
@@ -281,6 +295,11 @@ def configure_full(dict c):
     N_DISCARDER = FIELD_NAMES[FIELD_INDEX["discarder"]]
     SEATS_T = tuple(c["seats"])
     SEAT_INDEX = {s: n for n, s in enumerate(SEATS_T)}
+    for k in range(128):
+        SEAT_BY_CHAR[k] = -1
+    for n, seat in enumerate(SEATS_T):
+        if type(seat) is str and len(seat) == 1 and ord(seat) < 128:
+            SEAT_BY_CHAR[ord(seat)] = n
     PREVIOUS_SEAT = dict(c["previous_seat"])
     SEAT_TILE = dict(c["seat_tile"])
     DEALER_SEAT = c["dealer"]
@@ -306,6 +325,7 @@ def configure_full(dict c):
         n_key_types += 1
     INDICATOR_READER = c["indicator_reader"]
     INDICATORS_READ = c["indicators_read"]
+    _ind_clear()
     MAX_IND = c["max_indicators"]
     BARE_KONG_READ = c["bare_kong_read"]
     for k in range(34):
@@ -417,6 +437,7 @@ cdef bint _read_text(str text, PlainHand *h) noexcept:
     cdef char ch, nxt
     cdef bint in_meld = 0, last_red = 0, zero = 0
     cdef int brackets = 0, seen = 0, base, m, k, t
+    cdef Py_ssize_t n_scan
     if not PyUnicode_IS_ASCII(text):
         return False
     n = PyUnicode_GET_LENGTH(text)
@@ -426,7 +447,12 @@ cdef bint _read_text(str text, PlainHand *h) noexcept:
     h.n_red = 0
     h.red_win = 0
     memset(h.meld_red, 0, sizeof(h.meld_red))
-    for i in range(n):
+    if memchr(s, b'0', n) == NULL:  # no red five: the text as it is (the reader counts the melds)
+        memcpy(buf, s, n)
+        n_scan = 0
+    else:
+        n_scan = n
+    for i in range(n_scan):
         ch = s[i]
         buf[i] = b'5' if ch == b'0' else ch
         if ch == b'[' or ch == b'{' or ch == b'(':
@@ -548,10 +574,9 @@ cdef str _canonical(PlainHand *h):
     """notation.format_hand: the melds, then the concealed tiles sorted with one copy of the winning
     tile last; the red fives the winning tile written red, else the first copy of their kind."""
     cdef Text t
-    cdef int kinds[14]
-    cdef bint red[14]
+    cdef int kinds[14 + 4]
+    cdef bint red[14 + 4]
     cdef int n = 0, k, c, i, r
-    cdef bint skip_win = 1
     cdef Py_ssize_t size
     cdef list parts = None
     t.n = 0
@@ -566,14 +591,19 @@ cdef str _canonical(PlainHand *h):
                 parts = [_t_str(&t)]
                 t.n = 0
             parts.append(text)
+    cdef int win_held = h.p.conc[h.p.win] > 0
+    cdef Bits walk = 0
+    h.p.conc[h.p.win] -= win_held  # one copy of the winning tile, written last
     for k in range(34):
-        for c in range(h.p.conc[k]):
-            if k == h.p.win and skip_win:
-                skip_win = 0
-                continue
+        walk |= (<Bits>(h.p.conc[k] > 0)) << k
+    while walk:  # the kinds held, lowest first
+        k = _ctz(walk)
+        walk &= walk - 1
+        for c in range(4):  # each copy held (the checks leave at most four; no branch on the count)
             kinds[n] = k
-            red[n] = 0
-            n += 1
+            n += c < h.p.conc[k]
+    h.p.conc[h.p.win] += win_held
+    memset(red, 0, sizeof(red))
     kinds[n] = h.p.win
     red[n] = 0
     n += 1
@@ -606,8 +636,7 @@ cdef bint _plain_value(int n, object v):
     if kind == V_ENUM:
         return type(v) is str and v in <frozenset>F_ARG[n]
     if kind == V_TEXT:
-        limit = F_ARG[n]
-        return type(v) is str and len(<str>v) <= limit
+        return type(v) is str and PyUnicode_GET_LENGTH(v) <= F_HIGH[n]
     if type(v) is not int:
         return False
     cdef int overflow = 0
@@ -615,10 +644,36 @@ cdef bint _plain_value(int n, object v):
     return not overflow and F_LOW[n] <= x <= F_HIGH[n]
 
 
+cdef void _field_slots():
+    """FIELD_SHIFT and FIELD_SLOT: a shift of the names' hashes that gives each its own slot."""
+    global FIELD_SHIFT
+    cdef int shift, n
+    cdef Py_uhash_t h
+    FIELD_SHIFT = -1
+    for shift in range(64 - 8):
+        for n in range(FIELD_SLOTS):
+            FIELD_SLOT[n] = -1
+        for n in range(n_fields):
+            h = <Py_uhash_t>hash(FIELD_NAMES[n])
+            if FIELD_SLOT[(h >> shift) & (FIELD_SLOTS - 1)] >= 0:
+                break
+            FIELD_SLOT[(h >> shift) & (FIELD_SLOTS - 1)] = n
+        else:
+            FIELD_SHIFT = shift
+            return
+
+
 cdef inline int _field_at(object key) except -2:
-    """A context key's field position (-1: no such field): the declared name itself, else by its
-    text."""
+    """A context key's field position (-1: no such field): the declared name itself (found by its
+    hash, kept by the str), else by its text."""
     cdef int n
+    cdef Py_hash_t h
+    if FIELD_SHIFT >= 0 and type(key) is str:
+        h = rj_str_hash(key)
+        if h != -1:
+            n = FIELD_SLOT[(<Py_uhash_t>h >> FIELD_SHIFT) & (FIELD_SLOTS - 1)]
+            if n >= 0 and <PyObject*>key is <PyObject*>FIELD_NAMES[n]:
+                return n
     for n in range(n_fields):
         if <PyObject*>key is <PyObject*>FIELD_NAMES[n]:
             return n
@@ -631,6 +686,8 @@ cdef inline int _field_at(object key) except -2:
 cdef inline int _seat_at(object seat) except -2:
     """A seat's position in SEATS (-1: not a seat)."""
     cdef int n
+    if type(seat) is str and PyUnicode_IS_ASCII(seat) and PyUnicode_GET_LENGTH(seat) == 1:
+        return SEAT_BY_CHAR[(<const unsigned char*>PyUnicode_DATA(seat))[0] & 127]
     for n in range(4):
         if <PyObject*>seat is <PyObject*>SEATS_T[n]:
             return n
@@ -647,12 +704,56 @@ cdef struct Indicators:
     int red[8]
 
 
+# the indicator texts read, as C structs by the text's hash (open-addressed, bounded): the reading of
+# that text, kept as INDICATORS_READ keeps it, never a result
+cdef enum:
+    IND_SLOTS = 2048    # a power of two
+    IND_MAX = 1024
+cdef struct IndSlot:
+    PyObject* text      # borrowed: IND_TEXTS holds it (NULL: an empty slot)
+    Py_hash_t hash
+    Indicators ind
+cdef IndSlot IND_KEPT[IND_SLOTS]
+cdef list IND_TEXTS = []
+
+
+cdef void _ind_clear():
+    global IND_TEXTS
+    memset(IND_KEPT, 0, sizeof(IND_KEPT))
+    IND_TEXTS = []
+
+
 cdef bint _indicators(object text, Indicators *out) except -1:
     """An indicator field's kinds and red kinds (INDICATOR_READER's reading, held by its table of
-    texts read); False when it is not plain tiles or holds more than an indicator field may."""
+    texts read, and here by IND_KEPT); False when it is not plain tiles or holds more than an
+    indicator field may."""
+    cdef Py_hash_t h
+    cdef Py_ssize_t at = 0
     out.n = out.n_red = 0
     if not text:
         return True
+    if type(text) is str:
+        h = rj_str_hash(text)
+        if h == -1:
+            h = hash(text)
+        at = <Py_ssize_t>(<Py_uhash_t>h & (IND_SLOTS - 1))
+        while IND_KEPT[at].text != NULL:
+            if IND_KEPT[at].text == <PyObject*>text or (IND_KEPT[at].hash == h
+                                                       and <str>IND_KEPT[at].text == <str>text):
+                out[0] = IND_KEPT[at].ind
+                return True
+            at = (at + 1) & (IND_SLOTS - 1)
+    if not _indicators_read(text, out):
+        return False
+    if type(text) is str and len(IND_TEXTS) < IND_MAX:
+        IND_TEXTS.append(text)
+        IND_KEPT[at].text = <PyObject*>text
+        IND_KEPT[at].hash = h
+        IND_KEPT[at].ind = out[0]
+    return True
+
+
+cdef bint _indicators_read(object text, Indicators *out) except -1:
     found = INDICATORS_READ.get(text)
     if found is None:
         found = INDICATOR_READER(text)
@@ -704,6 +805,7 @@ cdef object _rules(object rules):
 cdef enum:
     RULES_TABLE = 2048
     RULES_MAX = 1024
+    RULES_ITEMS_HELD = 32  # a rules object of more items is read by RULES_READER each time
 cdef Py_hash_t RULES_HASH[RULES_TABLE]
 cdef list RULES_ITEMS = [None] * RULES_TABLE
 cdef list RULES_ANSWERS = [None] * RULES_TABLE
@@ -732,22 +834,30 @@ cdef object _dict_rules(dict rules):
     cdef Py_uhash_t h = 0x345678 + <Py_uhash_t>len(rules)
     cdef tuple items
     cdef bint same
+    cdef PyObject* keys_seen[RULES_ITEMS_HELD]   # the items, read once (borrowed: the dict holds them)
+    cdef PyObject* values_seen[RULES_ITEMS_HELD]
+    cdef Py_ssize_t n_seen = 0
+    if len(rules) > RULES_ITEMS_HELD:
+        return RULES_READER(rules)
     while PyDict_Next(rules, &pos, &k_p, &v_p):
         if not _key_type(rj_type(v_p)):
             return RULES_READER(rules)
         h = (h ^ <Py_uhash_t>hash(<object>k_p)) * 1000003
         h = (h ^ (<Py_uhash_t>rj_type(v_p) >> 4)) * 1000003
         h = (h ^ <Py_uhash_t>hash(<object>v_p)) * 1000003
+        keys_seen[n_seen] = k_p
+        values_seen[n_seen] = v_p
+        n_seen += 1
     at = h & (RULES_TABLE - 1)
     while RULES_ITEMS[at] is not None:
         items = <tuple>RULES_ITEMS[at]
-        if RULES_HASH[at] == <Py_hash_t>h and len(items) == 3 * len(rules):
-            pos = n = 0
+        if RULES_HASH[at] == <Py_hash_t>h and len(items) == 3 * n_seen:
             same = True
-            while same and PyDict_Next(rules, &pos, &k_p, &v_p):
-                same = (_same(k_p, items[n]) and rj_type(v_p) == <PyObject*>items[n + 1]
-                        and _same(v_p, items[n + 2]))
-                n += 3
+            for n in range(n_seen):
+                if not (_same(keys_seen[n], items[3 * n]) and rj_type(values_seen[n]) == <PyObject*>items[3 * n + 1]
+                        and _same(values_seen[n], items[3 * n + 2])):
+                    same = False
+                    break
             if same:
                 return RULES_ANSWERS[at]
         at = (at + 1) & (RULES_TABLE - 1)
@@ -782,14 +892,18 @@ cdef enum:
     TAG_COST = 3
     TAG_PAYMENTS = 4
     TAG_DETAILS = 5
-cdef unsigned long long TPL_KEY[TPL_SLOTS]  # 0: an empty slot (every code has a tag)
+# a slot: the code (0: empty; every code has a tag) and its template side by side, one read
+cdef struct TplSlot:
+    unsigned long long code
+    PyObject* template   # borrowed: TPL_DICT holds it
+cdef TplSlot TPL[TPL_SLOTS]
 cdef list TPL_DICT = [None] * TPL_SLOTS
 cdef int TPL_USED = 0
 
 
 cdef void _tpl_clear():
     global TPL_DICT, TPL_USED
-    memset(TPL_KEY, 0, sizeof(TPL_KEY))
+    memset(TPL, 0, sizeof(TPL))
     TPL_DICT = [None] * TPL_SLOTS
     TPL_USED = 0
 
@@ -797,7 +911,7 @@ cdef void _tpl_clear():
 cdef inline Py_ssize_t _tpl_at(unsigned long long code) noexcept:
     """The slot holding ``code``, or the empty slot where it would go."""
     cdef Py_ssize_t at = <Py_ssize_t>((code * 0x9E3779B97F4A7C15ULL) >> 50) & (TPL_SLOTS - 1)
-    while TPL_KEY[at] != 0 and TPL_KEY[at] != code:
+    while TPL[at].code != 0 and TPL[at].code != code:
         at = (at + 1) & (TPL_SLOTS - 1)
     return at
 
@@ -805,9 +919,9 @@ cdef inline Py_ssize_t _tpl_at(unsigned long long code) noexcept:
 cdef inline object _tpl_copy(unsigned long long code):
     """A fresh copy of the template kept under ``code``, or None."""
     cdef Py_ssize_t at = _tpl_at(code)
-    if TPL_KEY[at] == 0:
+    if TPL[at].code == 0:
         return None
-    return PyDict_Copy(<object>PyList_GET_ITEM(TPL_DICT, at))
+    return PyDict_Copy(<object>TPL[at].template)
 
 
 cdef dict _tpl_keep(unsigned long long code, dict d, tuple keys, int n_open):
@@ -818,12 +932,13 @@ cdef dict _tpl_keep(unsigned long long code, dict d, tuple keys, int n_open):
     cdef int i
     if TPL_USED < TPL_MAX:
         at = _tpl_at(code)
-        if TPL_KEY[at] == 0:
+        if TPL[at].code == 0:
             kept = PyDict_Copy(d)
             for i in range(n_open):
                 kept[keys[i]] = None
-            TPL_KEY[at] = code
             TPL_DICT[at] = kept
+            TPL[at].code = code
+            TPL[at].template = <PyObject*>kept
             TPL_USED += 1
     return d
 
@@ -902,21 +1017,26 @@ cdef object _new_exclusion(int n, int by, int principle, int count):
 
 
 cdef str _held(int *counts, Indicators *ind):
-    """riichi._held: the tiles of the hand the indicators point at, each kind pointed at once."""
-    cdef bint pointed[34]
-    cdef int kinds[64]
-    cdef int n = 0, k, c, i
+    """riichi._held: the tiles of the hand the indicators point at, each kind pointed at once (the
+    kinds pointed at sorted: at most eight)."""
+    cdef int pointed[8]
+    cdef int kinds[8 * 4]
+    cdef int n = 0, n_pointed = 0, k, c, i, j
     cdef Text t
-    if not ind.n:
-        return ""
-    memset(pointed, 0, sizeof(pointed))
     for i in range(ind.n):
-        pointed[NEXT_TILE[ind.kinds[i]]] = 1
-    for k in range(34):
-        if pointed[k]:
-            for c in range(counts[k]):
-                kinds[n] = k
-                n += 1
+        k = NEXT_TILE[ind.kinds[i]]
+        j = n_pointed
+        while j > 0 and pointed[j - 1] > k:
+            j -= 1
+        if j > 0 and pointed[j - 1] == k:
+            continue  # pointed at already
+        memmove(&pointed[j + 1], &pointed[j], (n_pointed - j) * sizeof(int))
+        pointed[j] = k
+        n_pointed += 1
+    for i in range(n_pointed):
+        for c in range(counts[pointed[i]]):
+            kinds[n] = pointed[i]
+            n += 1
     t.n = 0
     _t_tiles(&t, kinds, NULL, n)
     return _t_str(&t)
@@ -1278,10 +1398,12 @@ cdef object _full(object text, object context, object rules, int *why):
             or max(red_suits[0], red_suits[1], red_suits[2]) > 1):
         why[0] = WHY_CONTRADICTION
         return None
+    cdef bint over = 0
     for k in range(34):
-        if seen[k] > 4:
-            why[0] = WHY_CONTRADICTION
-            return None
+        over |= seen[k] > 4
+    if over:
+        why[0] = WHY_CONTRADICTION
+        return None
     if kong_win:
         if self_draw:
             n = 0
@@ -1311,6 +1433,8 @@ cdef object _full(object text, object context, object rules, int *why):
     for k in range(34):
         f.counts[k] = h.p.conc[k]
         f.kinds[k] = h.all_counts[k] > 0
+        f.held |= (<Bits>(h.all_counts[k] > 0)) << k
+        f.concealed |= (<Bits>(h.p.conc[k] > 0)) << k
     f.closed = not open_meld
     f.n_melds = h.p.nmelds
     for m in range(h.p.nmelds):
@@ -1335,21 +1459,23 @@ cdef object _full(object text, object context, object rules, int *why):
     # the Result (Riichi.score): the context used (every field's value, the discarder's default
     # resolved; the fields left at their defaults), its dicts copied from their templates
     values = PyDict_Copy(CTX_DEFAULTS)
-    for n in range(n_fields):
-        if (given_bits >> n) & 1:
+    cdef Bits walk = given_bits
+    while walk:
+        n = _ctz(walk)
+        walk &= walk - 1
+        if got[n] != <PyObject*>DEFAULT_LIST[n]:  # the default itself given: the copy holds it
             _store(values, KEYS_CTX, n, <object>got[n])
     _store(values, KEYS_CTX, X_DISCARDER, SEATS_T[discarder_at])
-    cdef int n_defaults = 0
-    for n in range(n_fields):
-        n_defaults += not (given_bits >> n) & 1
-    defaults = PyList_New(n_defaults)
+    walk = ~given_bits & ((<Bits>1 << n_fields) - 1)
+    defaults = PyList_New(_popcount(walk))
     i = 0
-    for n in range(n_fields):
-        if not (given_bits >> n) & 1:
-            name = FIELD_NAMES[n]
-            Py_INCREF(name)
-            PyList_SET_ITEM(defaults, i, name)
-            i += 1
+    while walk:
+        n = _ctz(walk)
+        walk &= walk - 1
+        name = FIELD_NAMES[n]
+        Py_INCREF(name)
+        PyList_SET_ITEM(defaults, i, name)
+        i += 1
     cdef dict dora_dict = _dora_counts(dora_n, aka_n, ura_n)
     sticks = <object>got[X_STICKS]
     result = rj_alloc(RESULT_T)
@@ -1380,8 +1506,9 @@ cdef object _full(object text, object context, object rules, int *why):
     b = &s.scored[s.best_at]
     r = &b.reading
     # the dora texts: the tiles pointed at, the red fives
-    dora_tiles = _held(h.all_counts, &dora_ind)
-    ura_tiles = _held(h.all_counts, &ura_ind)
+    # the tiles the indicators point at, written only when held (none held: no dora item)
+    dora_tiles = _held(h.all_counts, &dora_ind) if dora_n else ""
+    ura_tiles = _held(h.all_counts, &ura_ind) if ura_n else ""
     red_tiles = ""
     if aka_n:
         reds = []

@@ -15,7 +15,8 @@ cdef struct KeptEntry:
 
 cdef struct KeptTable:
     KeptEntry *entries  # 1 << bits of them, zeroed
-    int bits
+    KeptEntry *end      # past the last: a search goes on at the first
+    int shift           # 64 - bits: a key's hash, its top bits, is its first slot
     int kept            # the values held
     int fill_limit      # the most it keeps
 
@@ -24,24 +25,27 @@ cdef inline KeptTable kept_table(KeptEntry *entries, int bits, int fill_limit) n
     """A table over ``entries`` (static, zeroed, ``1 << bits`` of them) keeping at most ``fill_limit``."""
     cdef KeptTable table
     table.entries = entries
-    table.bits = bits
+    table.end = entries + (<Py_ssize_t>1 << bits)
+    table.shift = 64 - bits
     table.kept = 0
     table.fill_limit = fill_limit
     return table
 
 
-cdef inline Py_ssize_t kept_slot(const KeptTable *table, unsigned long long key) noexcept nogil:
-    """The slot holding ``key``, or the empty slot where it would go (the table is never full)."""
-    cdef Py_ssize_t mask = (<Py_ssize_t>1 << table.bits) - 1
-    cdef Py_ssize_t at = <Py_ssize_t>((key * <unsigned long long>0x9E3779B97F4A7C15) >> (64 - table.bits))
-    while table.entries[at].value != NULL and table.entries[at].key != key:
-        at = (at + 1) & mask
-    return at
+cdef inline KeptEntry *kept_slot(const KeptTable *table, unsigned long long key) noexcept nogil:
+    """The entry holding ``key``, or the empty one where it would go (the table is never full)."""
+    cdef unsigned long long first = (key * <unsigned long long>0x9E3779B97F4A7C15) >> table.shift
+    cdef KeptEntry *entry = table.entries + <Py_ssize_t>first
+    while entry.value != NULL and entry.key != key:
+        entry += 1
+        if entry == table.end:
+            entry = table.entries
+    return entry
 
 
 cdef inline PyObject *kept_get(const KeptTable *table, unsigned long long key) noexcept nogil:
     """The value kept under ``key`` (borrowed: the table holds it), or NULL."""
-    return table.entries[kept_slot(table, key)].value
+    return kept_slot(table, key).value
 
 
 cdef inline bint kept_has_room(const KeptTable *table) noexcept nogil:
@@ -51,26 +55,27 @@ cdef inline bint kept_has_room(const KeptTable *table) noexcept nogil:
 cdef inline bint kept_keep(KeptTable *table, unsigned long long key, object value) noexcept:
     """Keep ``value`` under ``key`` when there is room and nothing is kept there yet (a value kept
     meanwhile, by a collection's finaliser or another thread, wins); whether it was kept."""
-    cdef Py_ssize_t at
+    cdef KeptEntry *entry
     if table.kept >= table.fill_limit:
         return False
-    at = kept_slot(table, key)
-    if table.entries[at].value != NULL:
+    entry = kept_slot(table, key)
+    if entry.value != NULL:
         return False
     Py_INCREF(value)
-    table.entries[at].key = key
-    table.entries[at].value = <PyObject *>value
+    entry.key = key
+    entry.value = <PyObject *>value
     table.kept += 1
     return True
 
 
 cdef inline void kept_clear(KeptTable *table) noexcept:
     """Drop every value kept (the path is set up anew)."""
-    cdef Py_ssize_t at
+    cdef KeptEntry *entry = table.entries
     cdef PyObject *value
-    for at in range(<Py_ssize_t>1 << table.bits):
-        value = table.entries[at].value
-        table.entries[at].value = NULL
-        table.entries[at].key = 0
+    while entry != table.end:
+        value = entry.value
+        entry.value = NULL
+        entry.key = 0
         Py_XDECREF(value)
+        entry += 1
     table.kept = 0

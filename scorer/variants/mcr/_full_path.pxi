@@ -46,6 +46,7 @@ from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
 from cpython.pycapsule cimport PyCapsule_New
 
 from scorer._compact cimport shared_int
+from scorer._kept cimport KeptEntry, KeptTable, kept_get, kept_keep, kept_table
 
 from scorer import result as _result_py
 from scorer.tiles import tiles_text as _tiles_text_py
@@ -364,35 +365,20 @@ cdef list ITEM_CONSTANTS = None
 # past that, rows are built as before
 cdef enum:
     SHARED_BITS = 12
-    SHARED_CAP = 1 << SHARED_BITS
-    SHARED_FILL = SHARED_CAP * 3 // 4
+    SHARED_FILL = (1 << SHARED_BITS) * 3 // 4
     TEXT_PAIR = 1024  # a record's pair in _record_key: this + its tile (a set: its index in SET_STR + 1)
-cdef u64 SHARED_KEY[SHARED_CAP]
-cdef PyObject *SHARED_ROW[SHARED_CAP]  # each a reference held for good
-cdef int SHARED_N = 0
-
-
-cdef inline Py_ssize_t _shared_slot(u64 key) noexcept nogil:
-    """The slot of ``key`` in the table, or the empty slot where it goes (the table is never full)."""
-    cdef Py_ssize_t i = <Py_ssize_t>((key * <u64>0x9E3779B97F4A7C15) >> (64 - SHARED_BITS))
-    while SHARED_ROW[i] != NULL and SHARED_KEY[i] != key:
-        i = (i + 1) & (SHARED_CAP - 1)
-    return i
+cdef KeptEntry SHARED_ROW_ENTRIES[1 << SHARED_BITS]
+cdef KeptTable SHARED_ROWS = kept_table(SHARED_ROW_ENTRIES, SHARED_BITS, SHARED_FILL)
 
 
 cdef object _share(u64 key, object row):
     """The row kept under ``key`` (one made meanwhile, by a collection's finaliser or another thread,
     wins), else ``row``, kept when there is room."""
-    global SHARED_N
-    cdef Py_ssize_t i = _shared_slot(key)
-    if SHARED_ROW[i] != NULL:
-        return <object>SHARED_ROW[i]
-    if SHARED_N < SHARED_FILL:
-        Py_INCREF(row)
-        SHARED_KEY[i] = key
-        SHARED_ROW[i] = <PyObject *>row
-        SHARED_N += 1
-    return row
+    cdef PyObject *kept
+    if kept_keep(&SHARED_ROWS, key, row):
+        return row
+    kept = kept_get(&SHARED_ROWS, key)
+    return <object>kept if kept != NULL else row
 
 
 # the echo's and the details' copies by what the context and the tie break make of them: the
@@ -431,35 +417,17 @@ cdef inline dict _copy_kept(PyObject **table, Py_ssize_t i, dict template):
 # copy of one is the answer's own dict, no value written over it
 cdef enum:
     DICT_BITS = 13
-    DICT_CAP = 1 << DICT_BITS
-    DICT_FILL = DICT_CAP * 3 // 4
+    DICT_FILL = (1 << DICT_BITS) * 3 // 4
     DICT_DETAILS = 1  # a code's tag: the details, else the context's values
-cdef u64 DICT_KEY[DICT_CAP]
-cdef PyObject *DICT_KEPT[DICT_CAP]  # each a reference held for good
-cdef int DICT_N = 0
-
-
-cdef inline Py_ssize_t _dict_slot(u64 key) noexcept nogil:
-    """The slot of ``key`` in DICT_KEPT, or the empty slot where it goes (never full)."""
-    cdef Py_ssize_t i = <Py_ssize_t>((key * <u64>0x9E3779B97F4A7C15) >> (64 - DICT_BITS))
-    while DICT_KEPT[i] != NULL and DICT_KEY[i] != key:
-        i = (i + 1) & (DICT_CAP - 1)
-    return i
+cdef KeptEntry DICT_TEMPLATE_ENTRIES[1 << DICT_BITS]
+cdef KeptTable DICT_TEMPLATES = kept_table(DICT_TEMPLATE_ENTRIES, DICT_BITS, DICT_FILL)
 
 
 cdef dict _kept_copy(u64 key, dict built):
     """The answer's dict ``built`` (its values those ``key`` codes), kept under ``key`` when there is
-    room: the answer gets a copy of it then (a template is never handed out)."""
-    global DICT_N
-    cdef Py_ssize_t i
-    if DICT_N >= DICT_FILL:
-        return built
-    i = _dict_slot(key)  # again: a collection's finaliser or another thread may have made it meanwhile
-    if DICT_KEPT[i] == NULL:
-        Py_INCREF(built)
-        DICT_KEY[i] = key
-        DICT_KEPT[i] = <PyObject *>built
-        DICT_N += 1
+    room (one made meanwhile, by a collection's finaliser or another thread, wins): the answer gets a
+    copy of it then (a template is never handed out)."""
+    if kept_keep(&DICT_TEMPLATES, key, built):
         return PyDict_Copy(built)
     return built
 
@@ -692,11 +660,11 @@ cdef object _new_item(int fan, int count, str tiles):
 
 cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
     """One Item per fan scored, in table order, then the flowers; None when a text did not fit. An
-    item made of one record is shared (SHARED_ROW) under its fan, count and what the record's text
+    item made of one record is shared (SHARED_ROWS) under its fan, count and what the record's text
     is written from (_record_key)."""
     cdef u64 m[2]
     cdef u64 rest, key
-    cdef Py_ssize_t slot
+    cdef PyObject *kept
     cdef int w, i, k = 0, n
     cdef int records[NF]  # each fan's records, and its last one's index
     cdef int last[NF]
@@ -719,9 +687,9 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
                 key = _record_key(x.src_code[last[i]], h, &o.div)
             if key:
                 key = (key << 15) | (<u64>o.counts[i] << 7) | <u64>i  # below 2**63: never an exclusion's
-                slot = _shared_slot(key)
-                if SHARED_ROW[slot] != NULL:
-                    item = <object>SHARED_ROW[slot]
+                kept = kept_get(&SHARED_ROWS, key)
+                if kept != NULL:
+                    item = <object>kept
                 else:
                     tiles = _tiles_of(t, x, i, 1, last[i], h, &o.div)
                     if tiles is None:
@@ -743,16 +711,16 @@ cdef object _items(Outcome *o, Explain *x, Hand *h, int flowers, Text *t):
 
 
 cdef object _new_exclusion(int fan, int by, int principle, int count):
-    """build_result's Exclusion of ``fan`` by ``by`` (NO_FAN: none), shared (SHARED_ROW) when its
+    """build_result's Exclusion of ``fan`` by ``by`` (NO_FAN: none), shared (SHARED_ROWS) when its
     count is below 256."""
     cdef u64 key
-    cdef Py_ssize_t slot
+    cdef PyObject *kept
     if not 0 <= count < 256:
         return _exclusion_row(fan, by, principle, count)
     key = ((<u64>1) << 63) | (<u64>fan << 24) | (<u64>(by + 1) << 16) | (<u64>principle << 8) | <u64>count
-    slot = _shared_slot(key)
-    if SHARED_ROW[slot] != NULL:
-        return <object>SHARED_ROW[slot]
+    kept = kept_get(&SHARED_ROWS, key)
+    if kept != NULL:
+        return <object>kept
     return _share(key, _exclusion_row(fan, by, principle, count))
 
 
@@ -923,12 +891,12 @@ cdef object _context_used(Ctx *x, Hand *h):
         key = ((seats * (MAX_FLOWERS + 1) + x.flowers) * 8 + (1 if x.last_tile else 0) + (2 if x.kong_win else 0)
                + (4 if x.last_wall else 0))
     cdef u64 code = 0
-    cdef Py_ssize_t slot
+    cdef PyObject *kept
     if key >= 0:
         code = ((<u64>key << 6) | <u64>h.win) << 1  # the tag 0
-        slot = _dict_slot(code)
-        if DICT_KEPT[slot] != NULL:
-            values = PyDict_Copy(<object>DICT_KEPT[slot])
+        kept = kept_get(&DICT_TEMPLATES, code)
+        if kept != NULL:
+            values = PyDict_Copy(<object>kept)
             return _new_context_used(values, defaults)
     if key >= 0 and VALUES_BY_CONTEXT[key] != NULL:
         values = PyDict_Copy(<object>VALUES_BY_CONTEXT[key])
@@ -959,16 +927,16 @@ cdef inline object _new_context_used(dict values, list defaults):
 
 cdef dict _details(Outcome *o, Ctx *x, int kongs):
     """build_result's details of a winning reading: a copy of the template of all its values (kept
-    in DICT_KEPT), else of the one of its tie break, discarder and flowers with the rest written."""
+    in DICT_TEMPLATES), else of the one of its tie break, discarder and flowers with the rest written."""
     cdef int shape = 0 if o.status == S_FOUR_SETS else (1 if o.status == S_SEVEN_PAIRS else o.shape)
     cdef u64 code = 0
-    cdef Py_ssize_t slot
+    cdef PyObject *kept
     if 0 <= x.flowers <= MAX_FLOWERS and 0 <= o.points < 4096 and 0 <= o.nread < 256 and 0 <= o.decided < 16:
         code = ((((((((<u64>o.decided * 5 + <u64>_discarder_index(x)) << 4 | <u64>x.flowers) << 12
                  | <u64>o.points) << 4 | <u64>shape) << 8 | <u64>o.nread) << 3 | <u64>kongs) << 1) | DICT_DETAILS)
-        slot = _dict_slot(code)
-        if DICT_KEPT[slot] != NULL:
-            return PyDict_Copy(<object>DICT_KEPT[slot])
+        kept = kept_get(&DICT_TEMPLATES, code)
+        if kept != NULL:
+            return PyDict_Copy(<object>kept)
     if 0 <= x.flowers <= MAX_FLOWERS:
         details = PyDict_Copy(DETAILS_BY_DECISION[(o.decided * 5 + _discarder_index(x)) * (MAX_FLOWERS + 1)
                                                   + x.flowers])

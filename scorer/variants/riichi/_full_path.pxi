@@ -35,6 +35,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH
 from scorer._fastparse cimport ParsedHand, parse_standard
+from scorer._kept cimport KeptEntry, KeptTable, kept_clear, kept_get, kept_has_room, kept_keep, kept_table
 
 cdef extern from *:
     """
@@ -397,7 +398,7 @@ def configure_full(dict c):
     ITEMS_KEPT = [None] * (MAX_ITEMS * KEPT_POINTS * KEPT_COUNT)
     TILED_ITEMS_KEPT = [None] * (MAX_ITEMS * KEPT_POINTS * KEPT_COUNT)
     EXCLUSIONS_KEPT = {}
-    _tpl_clear()
+    kept_clear(&TEMPLATES)
     if not (_offsets(RESULT_T, RESULT_FIELDS, O_RESULT) and _offsets(ITEM_T, ITEM_FIELDS, O_ITEM)
             and _offsets(EXCLUSION_T, EXCLUSION_FIELDS, O_EXCLUSION)
             and _offsets(CONTEXT_USED_T, CONTEXT_USED_FIELDS, O_CONTEXT_USED)):
@@ -885,61 +886,34 @@ cdef object _dict_rules(dict rules):
 # The templates are never handed out; each result gets its own dict. Bounded: past TPL_MAX codes a
 # dict is filled as before.
 cdef enum:
-    TPL_SLOTS = 16384    # a power of two
-    TPL_MAX = 8192
+    TPL_BITS = 14
+    TPL_MAX = (1 << TPL_BITS) // 2
     TAG_FU_ITEM = 1      # a code's low three bits: what the dict is
     TAG_DORA = 2
     TAG_COST = 3
     TAG_PAYMENTS = 4
     TAG_DETAILS = 5
-# a slot: the code (0: empty; every code has a tag) and its template side by side, one read
-cdef struct TplSlot:
-    unsigned long long code
-    PyObject* template   # borrowed: TPL_DICT holds it
-cdef TplSlot TPL[TPL_SLOTS]
-cdef list TPL_DICT = [None] * TPL_SLOTS
-cdef int TPL_USED = 0
-
-
-cdef void _tpl_clear():
-    global TPL_DICT, TPL_USED
-    memset(TPL, 0, sizeof(TPL))
-    TPL_DICT = [None] * TPL_SLOTS
-    TPL_USED = 0
-
-
-cdef inline Py_ssize_t _tpl_at(unsigned long long code) noexcept:
-    """The slot holding ``code``, or the empty slot where it would go."""
-    cdef Py_ssize_t at = <Py_ssize_t>((code * 0x9E3779B97F4A7C15ULL) >> 50) & (TPL_SLOTS - 1)
-    while TPL[at].code != 0 and TPL[at].code != code:
-        at = (at + 1) & (TPL_SLOTS - 1)
-    return at
+cdef KeptEntry TEMPLATE_ENTRIES[1 << TPL_BITS]
+cdef KeptTable TEMPLATES = kept_table(TEMPLATE_ENTRIES, TPL_BITS, TPL_MAX)
 
 
 cdef inline object _tpl_copy(unsigned long long code):
     """A fresh copy of the template kept under ``code``, or None."""
-    cdef Py_ssize_t at = _tpl_at(code)
-    if TPL[at].code == 0:
+    cdef PyObject* template = kept_get(&TEMPLATES, code)
+    if template == NULL:
         return None
-    return PyDict_Copy(<object>TPL[at].template)
+    return PyDict_Copy(<object>template)
 
 
 cdef dict _tpl_keep(unsigned long long code, dict d, tuple keys, int n_open):
     """``d``, a copy of it kept as the template of ``code`` while the table has room; the values at
     ``keys[:n_open]`` (the result's own containers) left None in the template."""
-    global TPL_USED
-    cdef Py_ssize_t at
     cdef int i
-    if TPL_USED < TPL_MAX:
-        at = _tpl_at(code)
-        if TPL[at].code == 0:
-            kept = PyDict_Copy(d)
-            for i in range(n_open):
-                kept[keys[i]] = None
-            TPL_DICT[at] = kept
-            TPL[at].code = code
-            TPL[at].template = <PyObject*>kept
-            TPL_USED += 1
+    if kept_has_room(&TEMPLATES) and kept_get(&TEMPLATES, code) == NULL:
+        kept = PyDict_Copy(d)
+        for i in range(n_open):
+            kept[keys[i]] = None
+        kept_keep(&TEMPLATES, code, kept)
     return d
 
 

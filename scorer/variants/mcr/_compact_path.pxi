@@ -368,32 +368,6 @@ cdef void _settle(Ctx *x, Scored *o, Settled *r) noexcept nogil:
     r.amounts[seat] = n
 
 
-cdef object _kept_payments(Ctx *x, Settled *st):
-    """The payments' template (no copy: the result copies it when its payments are first read), kept
-    by total, winner and payer in the full result's table (``_payments``, _full_path.pxi) and made
-    there on first use; None past the table (the result then keeps the amounts)."""
-    global TEMPLATES_MADE
-    cdef Py_ssize_t key
-    cdef PyObject *kept
-    if not st.valid:
-        return NO_PAYMENTS
-    if not 0 <= st.total < PAY_TOTALS:
-        return None
-    key = (st.total * 4 + x.seat - 27) * 5 + _discarder_index(x)  # the key _payments files it under
-    kept = PAYMENTS_BY_SETTLEMENT[key]
-    if kept != NULL:
-        return <object>kept
-    if TEMPLATES_MADE >= TEMPLATE_CAP:
-        return None
-    payments = {"E": shared_int(st.amounts[0]), "S": shared_int(st.amounts[1]), "W": shared_int(st.amounts[2]),
-                "N": shared_int(st.amounts[3])}
-    if PAYMENTS_BY_SETTLEMENT[key] == NULL:  # (making the dict may have let another thread file one)
-        Py_INCREF(payments)
-        PAYMENTS_BY_SETTLEMENT[key] = <PyObject *>payments
-        TEMPLATES_MADE += 1
-    return payments
-
-
 cdef object _compact(Ctx *x, Scored *o):
     """The CompactResult of an evaluated hand (None for a shape the full path must take)."""
     cdef CompactResult r
@@ -408,7 +382,9 @@ cdef object _compact(Ctx *x, Scored *o):
     _settle(x, o, &st)
     r = CompactResult.__new__(CompactResult)
     r.variant = VARIANT
-    r._payments = _kept_payments(x, &st)
+    # the payments' template (the result copies it when its payments are first read); None past the
+    # templates' table: the result keeps the amounts
+    r._payments = _payments_template(x, &st) if st.valid else NO_PAYMENTS
     r._shared = r._payments is not None
     if not r._shared:
         memcpy(r._amounts, st.amounts, sizeof(st.amounts))

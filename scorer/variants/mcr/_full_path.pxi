@@ -957,18 +957,36 @@ cdef dict _details(Outcome *o, Ctx *x, int kongs):
 
 cdef dict _payments(Ctx *x, Settled *st):
     """The settlement's payments by seat: a copy of the template of its total, winner and payer."""
-    cdef Py_ssize_t key = -1
     if not st.valid:
         return PyDict_Copy(NO_PAYMENTS)
-    if 0 <= st.total < PAY_TOTALS:
-        # _settle's amounts are those of the total, the winner's seat and who pays (a seat, or all)
-        key = (st.total * 4 + x.seat - 27) * 5 + _discarder_index(x)
-        if PAYMENTS_BY_SETTLEMENT[key] != NULL:
-            return PyDict_Copy(<object>PAYMENTS_BY_SETTLEMENT[key])
-    payments = {"E": shared_int(st.amounts[0]), "S": shared_int(st.amounts[1]), "W": shared_int(st.amounts[2]), "N": shared_int(st.amounts[3])}
-    if key >= 0:
-        return _copy_kept(PAYMENTS_BY_SETTLEMENT, key, payments)
-    return payments
+    template = _payments_template(x, st)
+    return _new_payments(st) if template is None else PyDict_Copy(template)
+
+
+cdef dict _new_payments(Settled *st):
+    return {"E": shared_int(st.amounts[0]), "S": shared_int(st.amounts[1]), "W": shared_int(st.amounts[2]),
+            "N": shared_int(st.amounts[3])}
+
+
+cdef object _payments_template(Ctx *x, Settled *st):
+    """The template of a valid settlement's payments, kept by total, winner and payer and made on first
+    use; None past PAY_TOTALS, or when it was never made and TEMPLATE_CAP is reached. Never handed
+    out: the full answer copies it at once, the compact answer when its payments are first read."""
+    global TEMPLATES_MADE
+    cdef Py_ssize_t key
+    if not 0 <= st.total < PAY_TOTALS:
+        return None
+    # _settle's amounts are those of the total, the winner's seat and who pays (a seat, or all)
+    key = (st.total * 4 + x.seat - 27) * 5 + _discarder_index(x)
+    if PAYMENTS_BY_SETTLEMENT[key] == NULL:
+        if TEMPLATES_MADE >= TEMPLATE_CAP:
+            return None
+        payments = _new_payments(st)
+        if PAYMENTS_BY_SETTLEMENT[key] == NULL:  # (making the dict may have let another thread file one)
+            Py_INCREF(payments)
+            PAYMENTS_BY_SETTLEMENT[key] = <PyObject *>payments
+            TEMPLATES_MADE += 1
+    return <object>PAYMENTS_BY_SETTLEMENT[key]
 
 
 cdef inline int _discarder_index(Ctx *x) noexcept:

@@ -400,14 +400,15 @@ cdef PyObject *PAYMENTS_BY_SETTLEMENT[PAY_TOTALS * 4 * 5]
 cdef int TEMPLATES_MADE = 0
 
 
-cdef inline dict _copy_kept(PyObject **table, Py_ssize_t i, dict template):
-    """A copy of ``template``, which is kept at ``table[i]`` when that is empty and there is room."""
+cdef inline dict _keep_at(PyObject **table, Py_ssize_t i, dict template):
+    """The template kept at ``table[i]``: ``template``, kept there when that is empty and there is
+    room (else the one kept meanwhile, or ``template`` unkept). Callers copy it."""
     global TEMPLATES_MADE
     if table[i] == NULL and TEMPLATES_MADE < TEMPLATE_CAP:
         Py_INCREF(template)
         table[i] = <PyObject *>template
         TEMPLATES_MADE += 1
-    return PyDict_Copy(template)
+    return template if table[i] == NULL else <dict>table[i]
 
 
 # the details and the context's values whole, by a code of every value they hold (the details: the
@@ -911,7 +912,7 @@ cdef object _context_used(Ctx *x, Hand *h):
         if x.last_wall:
             values["last_wall"] = True
         if key >= 0:
-            values = _copy_kept(VALUES_BY_CONTEXT, key, values)
+            values = PyDict_Copy(_keep_at(VALUES_BY_CONTEXT, key, values))
     values["win_tile"] = TILE_STR[h.win]
     if key >= 0:
         values = _kept_copy(code, values)
@@ -972,21 +973,16 @@ cdef object _payments_template(Ctx *x, Settled *st):
     """The template of a valid settlement's payments, kept by total, winner and payer and made on first
     use; None past PAY_TOTALS, or when it was never made and TEMPLATE_CAP is reached. Never handed
     out: the full answer copies it at once, the compact answer when its payments are first read."""
-    global TEMPLATES_MADE
     cdef Py_ssize_t key
     if not 0 <= st.total < PAY_TOTALS:
         return None
     # _settle's amounts are those of the total, the winner's seat and who pays (a seat, or all)
     key = (st.total * 4 + x.seat - 27) * 5 + _discarder_index(x)
-    if PAYMENTS_BY_SETTLEMENT[key] == NULL:
-        if TEMPLATES_MADE >= TEMPLATE_CAP:
-            return None
-        payments = _new_payments(st)
-        if PAYMENTS_BY_SETTLEMENT[key] == NULL:  # (making the dict may have let another thread file one)
-            Py_INCREF(payments)
-            PAYMENTS_BY_SETTLEMENT[key] = <PyObject *>payments
-            TEMPLATES_MADE += 1
-    return <object>PAYMENTS_BY_SETTLEMENT[key]
+    if PAYMENTS_BY_SETTLEMENT[key] != NULL:
+        return <object>PAYMENTS_BY_SETTLEMENT[key]
+    if TEMPLATES_MADE >= TEMPLATE_CAP:
+        return None
+    return _keep_at(PAYMENTS_BY_SETTLEMENT, key, _new_payments(st))
 
 
 cdef inline int _discarder_index(Ctx *x) noexcept:

@@ -13,3 +13,5 @@ cdef struct ParsedHand:
     int ntiles               # concealed tiles written (= sum of conc)
 
 cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept nogil
+cdef int read_tile_list(const char *s, Py_ssize_t n, bint red_fives, int max_tiles, int *kinds,
+                        unsigned char *red) noexcept nogil

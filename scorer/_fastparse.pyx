@@ -28,6 +28,10 @@ full-width space).
 from cpython.unicode cimport PyUnicode_GET_LENGTH
 from libc.string cimport memset
 
+cdef extern from "Python.h":
+    int PyUnicode_IS_ASCII(object o)
+    void *PyUnicode_DATA(object o)
+
 cdef extern from *:
     """
     /* any of the 34 kinds held more than four times, concealed and melded copies together (bytes) */
@@ -50,7 +54,7 @@ cdef extern from *:
     """
     int mj_fifth_copy(const unsigned char *a, const unsigned char *b) noexcept nogil
 
-__all__ = ["parse_fast", "MAX_LENGTH"]
+__all__ = ["parse_fast", "tile_list_fast", "MAX_LENGTH"]
 
 MAX_LENGTH = 200
 
@@ -277,6 +281,79 @@ cdef int parse_standard(const char *s, Py_ssize_t n, ParsedHand *out) noexcept n
     return 1
 
 
+cdef int read_tile_list(const char *s, Py_ssize_t n, bint red_fives, int max_tiles, int *kinds,
+                        unsigned char *red) noexcept nogil:
+    """A tile list (``scan(text, rules, problems, list_mode=True)``: an indicator field) of the
+    ASCII bytes ``s[0:n]``, for rules that hold all 34 standard kinds: the number of tiles, each
+    kind in ``kinds`` and whether it was written as a red five (``0m 0p 0s``, with ``red_fives``)
+    in ``red``; or -1 when the Python reader must read it (any problem, which it reports with its
+    position, a flower, or more than ``max_tiles`` tiles)."""
+    cdef Py_ssize_t i, first = -1   # first: where the pending digit run starts
+    cdef int nt = 0, rank, base, cls
+    cdef unsigned char ch
+    if n > MAXLEN:
+        return -1
+    for i in range(n):
+        ch = <unsigned char>s[i]
+        cls = CLS[ch]
+        if cls == C_SPACE:
+            continue
+        if cls == C_DIGIT:
+            if first < 0:
+                first = i
+            continue
+        if cls == C_SUIT or cls == C_Z:
+            if first < 0:
+                return -1                # a suit letter without digits
+            base = VAL[ch]
+            while first < i:
+                ch = <unsigned char>s[first]
+                first += 1
+                if CLS[ch] != C_DIGIT:
+                    continue             # whitespace inside the run
+                rank = VAL[ch]
+                if nt == max_tiles:
+                    return -1
+                if cls == C_Z:
+                    if rank == 0 or rank > 7:
+                        return -1        # not an honour (1z..7z)
+                    kinds[nt] = ZKIND[rank]
+                    red[nt] = 0
+                elif rank == 0:
+                    if not red_fives:
+                        return -1        # rank 0 does not exist
+                    kinds[nt] = base + 4
+                    red[nt] = 1
+                else:
+                    kinds[nt] = base + rank - 1
+                    red[nt] = 0
+                nt += 1
+            first = -1
+        elif cls == C_HONOUR and first < 0:
+            if nt == max_tiles:
+                return -1
+            kinds[nt] = VAL[ch]
+            red[nt] = 0
+            nt += 1
+        elif cls == C_COMMA and first < 0:
+            continue                     # a separator
+        else:
+            return -1                    # digits without a suit, a bracket, anything else
+    return -1 if first >= 0 else nt
+
+
+def tile_list_fast(str text, bint red_fives, int max_tiles):
+    """``read_tile_list`` of a text: ``((kind, red), ...)``, or None (the Python reader takes it)."""
+    cdef int kinds[MAXLEN]
+    cdef unsigned char red[MAXLEN]
+    cdef int nt, i
+    if not PyUnicode_IS_ASCII(text) or max_tiles > MAXLEN:
+        return None
+    nt = read_tile_list(<const char *>PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text), red_fives, max_tiles,
+                        kinds, red)
+    return None if nt < 0 else tuple([(kinds[i], bool(red[i])) for i in range(nt)])
+
+
 def parse_fast(str text):
     """``(conc_counts_34, win, ((mkind, mtile, mexp, moffer), ...))`` or None (use the Python parser)."""
     cdef ParsedHand h
@@ -294,10 +371,6 @@ def parse_fast(str text):
 
 
 # ---- a whole Hand, for scorer.notation.parse's common case --------------------------------
-
-cdef extern from "Python.h":
-    int PyUnicode_IS_ASCII(object o)
-    void *PyUnicode_DATA(object o)
 
 _MELD_KINDS = None
 _EXPOSURES = None

@@ -86,6 +86,9 @@ def scored_item(row: ItemDef, points: int = 0, factor: int = 1, count: int = 1, 
                 tiles=tiles, detail=detail)
 
 
+PRESET_KEY = "preset"  # the key of an object of rules naming the preset its options go over
+
+
 @dataclass(frozen=True, slots=True)
 class ResolvedRules:
     """Rule options after applying a preset and overrides; echoed in every result."""
@@ -94,7 +97,7 @@ class ResolvedRules:
     options: Model = field(compare=False)
 
     def echo(self) -> dict[str, Any]:
-        return {"preset": self.preset, **self.options.dump()}
+        return {PRESET_KEY: self.preset, **self.options.dump()}
 
 
 def validation_problems(err: Invalid, prefix: str) -> list[Problem]:
@@ -168,7 +171,7 @@ class Variant(ABC):
             preset = raw
         elif isinstance(raw, dict):
             overrides = dict(raw)
-            preset = overrides.pop("preset", self.default_preset)
+            preset = overrides.pop(PRESET_KEY, self.default_preset)
         elif raw is not None:
             raise HandError("rules must be a preset name or an object of options", None, "bad_rules")
         if not isinstance(preset, str) or preset not in self.presets:

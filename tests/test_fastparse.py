@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcr_generator import generate
 
-from scorer._fastparse import parse_fast, parse_hand
+from scorer._fastparse import parse_fast, parse_hand, tile_list_fast
 from scorer.errors import HandError
 from scorer.hand import Exposure, Hand, Meld, MeldKind
-from scorer.notation import MAX_LENGTH, STANDARD, parse
+from scorer.notation import MAX_LENGTH, STANDARD, parse, scan
 
 SETTINGS = settings(max_examples=500, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
@@ -309,3 +309,49 @@ def test_mcr_generator_hands() -> None:
     rows = generate(3000, 20240601)
     answered = sum(check_agrees(text) is not None for text, _ in rows)
     assert answered >= 0.95 * len(rows), f"fast path answered only {answered}/{len(rows)}"
+
+
+# ------------------------------------------------------------------------------- tile lists (indicators)
+
+RED_RULES = dataclasses.replace(STANDARD, red_fives=True)
+
+
+def check_list_agrees(text: str, red_fives: bool, max_tiles: int) -> tuple | None:
+    """``tile_list_fast`` answers only what ``scan(list_mode=True)`` reads without a problem, the
+    same tiles in the same order, red fives marked; and it takes every plain ASCII list of at most
+    ``max_tiles`` tiles."""
+    problems: list = []
+    tokens = scan(text, RED_RULES if red_fives else PYTHON_RULES, problems, list_mode=True)
+    python = None if problems else tuple((t.value, t.red) for t in tokens)
+    fast = tile_list_fast(text, red_fives, max_tiles)
+    if fast is not None:
+        assert fast == python, text
+    elif python is not None and text.isascii() and len(python) <= max_tiles and len(text) <= MAX_LENGTH:
+        pytest.fail(f"the C list reader gave up on the plain list {text!r}")
+    return fast
+
+
+@SETTINGS
+@given(st.text(alphabet="0123456789mpszfESWNCFP ,[]\t" + "Qé\u3000", max_size=24), st.booleans(),
+       st.integers(0, 8))
+def test_tile_lists_agree(text: str, red_fives: bool, max_tiles: int) -> None:
+    check_list_agrees(text, red_fives, max_tiles)
+
+
+@pytest.mark.parametrize(("text", "red_fives", "expected"), [
+    ("F9s3m4s0s", True, ((32, False), (26, False), (2, False), (21, False), (22, True))),
+    ("1 2m, 7z", False, ((0, False), (1, False), (31, False))),
+    ("", True, ()),
+    ("0m", False, None),       # rank 0 without red fives
+    ("0z", True, None),        # not an honour
+    ("8z", True, None),
+    ("12", True, None),        # digits without a suit
+    ("1E", True, None),
+    ("m", True, None),
+    ("[1m]", True, None),      # no brackets in a list
+    ("1f", True, None),        # a flower
+    ("123456m", True, None),   # more than five tiles
+])
+def test_tile_list_cases(text: str, red_fives: bool, expected: tuple | None) -> None:
+    assert tile_list_fast(text, red_fives, 5) == expected
+    check_list_agrees(text, red_fives, 5)

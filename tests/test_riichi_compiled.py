@@ -217,6 +217,17 @@ ODD = [
     ("123m406p789s11222m", {}, {"aka": False}), ("123m406p789s11222m", {}, {"preset": "wrc", "aka": ["x"]}),
     ("1 2 3m456p789s1122m", {}, None), ("123m456p789s112m", {}, None), (None, {}, None), (3, {}, None),
     ("[123m]456p789s11222m", {"riichi": True}, None), ("123m406p789s11222m", {"first_turn": True}, None),
+    # rules as resolved: an override equal to its preset's value is no custom rule; one that differs is
+    ("123m406p789s11222m", {}, {"preset": "ema", "aka": False}), ("123m406p789s11222m", {}, {"aka": True, "preset": "ema"}),
+    ("123m406p789s11222m", {}, {"preset": "EMA"}), ("123m406p789s11222m", {}, {"preset": None}),
+    ("123m406p789s11222m", {}, {"renhou": "Mangan"}), ("123m406p789s11222m", {}, {"kazoe": None}),
+    ("123m406p789s11222m", {}, {"open_tanyao": 0}), ("123m406p789s11222m", {}, {"nosuch": True, "preset": "wrc"}),
+    # indicator texts: spaced, commas, honour digits, red fives, and the ones the checked path names
+    ("123m456p789s11222m", {"dora_indicators": " 1 2m, 7z E", "ura_dora_indicators": "0p"}, None),
+    ("123m456p789s11222m", {"riichi": True, "dora_indicators": "0m", "ura_dora_indicators": "5z6z7z1z2z"}, None),
+    ("123m456p789s11222m", {"dora_indicators": "123456m"}, None), ("123m456p789s11222m", {"dora_indicators": "1m2"}, None),
+    ("123m456p789s11222m", {"dora_indicators": "1f"}, None), ("123m456p789s11222m", {"dora_indicators": "１m"}, None),
+    ("123m456p789s11222m", {"dora_indicators": "[1m]"}, None), ("123m456p789s11222m", {"dora_indicators": "0z"}, None),
 ]
 
 
@@ -334,6 +345,73 @@ def test_the_c_full_path_gives_the_checked_paths_answer_long() -> None:
         answered = full(hand, context, rules)
         if answered is not None:
             assert_same(answered.as_dict(), checked_answer(hand, context, rules), (hand, context, rules))
+
+
+def every_rules_object() -> Iterator[dict[str, Any]]:
+    """Each preset (or none) with each option given or left out, in both key orders: thousands of
+    distinct objects that resolve to a few hundred rule sets."""
+    choices = {name: [*(f.shape.enum or (False, True)), None] for name, f in RiichiRules.fields.items()}
+    names = list(choices)
+    for n, preset in enumerate([None, *PRESETS]):
+        for m in range(4 ** len(names)):
+            if (m * 7 + n) % 5:
+                continue
+            rules = {} if preset is None else {"preset": preset}
+            for j, name in enumerate(names):
+                value = choices[name][(m >> (2 * j)) % len(choices[name])] if (m >> (2 * j)) % 4 < 3 else None
+                if value is not None:
+                    rules[name] = value
+            yield rules if m % 2 else dict(reversed(rules.items()))
+
+
+@needs_fast
+def test_a_stream_of_distinct_rules_and_indicators_is_read_in_c() -> None:
+    # the rules are read once per rule set as resolved, and the plain indicator texts in C: no
+    # table of the objects or texts seen fills up and sends the rest through Python
+    variant = registry.get("riichi")
+    tables = compiled._full_tables(variant)
+    calls = {"rules": 0, "indicators": 0}
+
+    def counted(name: str, reader: Any) -> Any:
+        def read(value: Any) -> Any:
+            calls[name] += 1
+            return reader(value)
+        return read
+
+    full = compiled._fast.full
+    kinds = [f"{k}{s}" for s in "mps" for k in range(10)] + list("ESWNCFP")
+    try:
+        compiled._fast.configure_full({**tables, "rules_reader": counted("rules", tables["rules_reader"]),
+                                       "indicator_reader": counted("indicators", tables["indicator_reader"])})
+        seen = 0
+        for n, rules in enumerate(every_rules_object()):
+            indicators = "".join(kinds[(n * 7 + j * 13) % len(kinds)] for j in range(1 + n % 5))
+            context = {"riichi": True, "dora_indicators": indicators, "ura_dora_indicators": kinds[n % len(kinds)]}
+            answered = full("123m406p789s11222m", context, rules)
+            if answered is None:  # a red five or a tile written more often than the set holds
+                assert "contradicts" in engine.why_declined("riichi", "123m406p789s11222m", context, rules)
+                continue
+            if n % 97 == 0:
+                assert_same(answered.as_dict(), checked_answer("123m406p789s11222m", context, rules), (rules, context))
+            seen += 1
+        resolved = len(PRESETS) * 2 ** 5 * 2 * 3
+        assert seen > 4 * resolved and 0 < calls["rules"] <= resolved and calls["indicators"] == 0, (seen, calls)
+    finally:
+        compiled.full_path(variant)
+    assert compiled._fast.FULL_DECLINED is None
+
+
+@needs_fast
+def test_rule_options_the_c_path_cannot_code_turn_it_off() -> None:
+    variant = registry.get("riichi")
+    fast = compiled._fast
+    try:
+        fast.configure_full({**compiled._full_tables(variant), "rule_table": None})
+        assert fast.FULL_DECLINED == "rule options the C path cannot read as they are"
+        assert fast.full("123m456p789s11222m", {}, None) is None
+    finally:
+        compiled.full_path(variant)
+    assert fast.FULL_DECLINED is None
 
 
 @needs_fast

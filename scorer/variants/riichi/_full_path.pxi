@@ -34,7 +34,7 @@ from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH
-from scorer._fastparse cimport ParsedHand, parse_standard
+from scorer._fastparse cimport ParsedHand, parse_standard, read_tile_list
 from scorer._kept cimport KeptEntry, KeptTable, kept_clear, kept_get, kept_has_room, kept_keep, kept_table
 
 cdef extern from *:
@@ -186,11 +186,9 @@ cdef int DEALER_AT = 0               # the same by position in SEATS
 cdef int PREVIOUS_AT[4]
 cdef int SEAT_TILE_AT[4]
 cdef object RULES_READER = None      # compiled.rules_reading: (rule bits, aka, echo) or None
-cdef frozenset RULES_KEY_TYPES = frozenset()  # compiled._KEY_TYPES: the value types plain rules hold
-cdef dict RULES_KEPT = {}            # a preset's name (None: the default) -> RULES_READER's answer
 cdef object INDICATOR_READER = None  # compiled.indicator_tiles: (kinds, red kinds) or None
-cdef dict INDICATORS_READ = {}       # its table of texts read
-cdef int MAX_IND = 5
+cdef int MAX_IND = 5                # at most 8 (Indicators)
+cdef bint RED_FIVES = True          # the notation writes red fives (0m 0p 0s)
 cdef bint BARE_KONG_READ = False     # riichi's notation reads [5555p] as a claimed kong, with no note
 cdef int NEXT_TILE[34]
 cdef bint IS_SPACE[128]
@@ -254,8 +252,7 @@ def configure_full(dict c):
     global X_KONG_WIN, X_FIRST_TURN, X_DORA, X_URA, X_HONBA, X_STICKS
     global T_DETAILS_NONE, T_DETAILS_NO_YAKU, T_DETAILS_VALID, T_DORA, T_COST, T_PAYMENTS, T_FU_ITEM
     global SEAT_INDEX, SEATS_T, PREVIOUS_SEAT, SEAT_TILE, DEALER_SEAT, RULES_READER, INDICATOR_READER, DEALER_AT
-    global RULES_KEY_TYPES, RULES_KEPT, RULES_USED, n_key_types
-    global INDICATORS_READ, MAX_IND, BARE_KONG_READ, TILE_STR, GROUP_STR, RED_GROUP_STR, RED_NAME, MELD_STR, MELD_WRITER
+    global RED_FIVES, MAX_IND, BARE_KONG_READ, TILE_STR, GROUP_STR, RED_GROUP_STR, RED_NAME, MELD_STR, MELD_WRITER
     global ITEM_ID, ITEM_NAME, ITEM_NAME_ZH, PRINCIPLE_STR, FU_STR, LIMIT_STR, YAKUMAN_STR
     global S_VARIANT, S_NOT_WINNING, S_NO_YAKU, S_TIE_BREAK, S_VERSION
     global K_DEALER, K_DORA, K_RICHI_STICKS, K_HAN, K_FU, K_FU_ITEMS, K_LIMIT, K_COST, K_MAIN, K_ADDITIONAL
@@ -312,22 +309,15 @@ def configure_full(dict c):
         PREVIOUS_AT[n] = SEAT_INDEX[PREVIOUS_SEAT[SEATS_T[n]]]
         SEAT_TILE_AT[n] = SEAT_TILE[SEATS_T[n]]
     RULES_READER = c["rules_reader"]
-    RULES_KEY_TYPES = frozenset(c["rules_key_types"])
-    RULES_KEPT = {}
-    for n in range(RULES_TABLE):
-        RULES_ITEMS[n] = RULES_ANSWERS[n] = None
-    RULES_USED = 0
-    if len(RULES_KEY_TYPES) > 8:
-        FULL_DECLINED = "more rule value types than the full path holds"
+    if c["rule_table"] is None or not _configure_rules(c["rule_table"]):
+        FULL_DECLINED = "rule options the C path cannot read as they are"
         return
-    n_key_types = 0
-    for t in RULES_KEY_TYPES:
-        KEY_TYPE[n_key_types] = <PyObject*>t
-        n_key_types += 1
     INDICATOR_READER = c["indicator_reader"]
-    INDICATORS_READ = c["indicators_read"]
-    _ind_clear()
     MAX_IND = c["max_indicators"]
+    RED_FIVES = c["red_fives"]
+    if not 0 <= MAX_IND <= 8 or not c["standard_kinds"]:
+        FULL_DECLINED = "indicator fields the C list reader does not hold"
+        return
     BARE_KONG_READ = c["bare_kong_read"]
     for k in range(34):
         NEXT_TILE[k] = c["next_tile"][k]
@@ -705,68 +695,37 @@ cdef struct Indicators:
     int red[8]
 
 
-# the indicator texts read, as C structs by the text's hash (open-addressed, bounded): the reading of
-# that text, kept as INDICATORS_READ keeps it, never a result
-cdef enum:
-    IND_SLOTS = 2048    # a power of two
-    IND_MAX = 1024
-cdef struct IndSlot:
-    PyObject* text      # borrowed: IND_TEXTS holds it (NULL: an empty slot)
-    Py_hash_t hash
-    Indicators ind
-cdef IndSlot IND_KEPT[IND_SLOTS]
-cdef list IND_TEXTS = []
-
-
-cdef void _ind_clear():
-    global IND_TEXTS
-    memset(IND_KEPT, 0, sizeof(IND_KEPT))
-    IND_TEXTS = []
-
-
 cdef bint _indicators(object text, Indicators *out) except -1:
-    """An indicator field's kinds and red kinds (INDICATOR_READER's reading, held by its table of
-    texts read, and here by IND_KEPT); False when it is not plain tiles or holds more than an
-    indicator field may."""
-    cdef Py_hash_t h
-    cdef Py_ssize_t at = 0
+    """An indicator field's kinds and red kinds, read in C (``read_tile_list``, the notation's list
+    reading) or, for anything else, by INDICATOR_READER; False when it is not plain tiles or holds
+    more than an indicator field may (the checked path names the problem)."""
+    cdef int kinds[8]
+    cdef unsigned char red[8]
+    cdef int n, i
     out.n = out.n_red = 0
     if not text:
         return True
-    if type(text) is str:
-        h = rj_str_hash(text)
-        if h == -1:
-            h = hash(text)
-        at = <Py_ssize_t>(<Py_uhash_t>h & (IND_SLOTS - 1))
-        while IND_KEPT[at].text != NULL:
-            if IND_KEPT[at].text == <PyObject*>text or (IND_KEPT[at].hash == h
-                                                       and <str>IND_KEPT[at].text == <str>text):
-                out[0] = IND_KEPT[at].ind
-                return True
-            at = (at + 1) & (IND_SLOTS - 1)
-    if not _indicators_read(text, out):
-        return False
-    if type(text) is str and len(IND_TEXTS) < IND_MAX:
-        IND_TEXTS.append(text)
-        IND_KEPT[at].text = <PyObject*>text
-        IND_KEPT[at].hash = h
-        IND_KEPT[at].ind = out[0]
-    return True
-
-
-cdef bint _indicators_read(object text, Indicators *out) except -1:
-    found = INDICATORS_READ.get(text)
+    if type(text) is str and PyUnicode_IS_ASCII(text):
+        n = read_tile_list(<const char *>PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text), RED_FIVES, MAX_IND,
+                           kinds, red)
+        if n >= 0:
+            for i in range(n):
+                out.kinds[i] = kinds[i]
+                if red[i]:
+                    out.red[out.n_red] = kinds[i]
+                    out.n_red += 1
+            out.n = n
+            return True
+    found = INDICATOR_READER(text)
     if found is None:
-        found = INDICATOR_READER(text)
-        if found is None:
-            return False
-    kinds, red = <tuple>found
-    if len(<tuple>kinds) > MAX_IND or len(<tuple>kinds) > 8 or len(<tuple>red) > 8:
         return False
-    for k in <tuple>kinds:
+    kinds_read, red_read = <tuple>found
+    if len(<tuple>kinds_read) > MAX_IND or len(<tuple>red_read) > MAX_IND:
+        return False
+    for k in <tuple>kinds_read:
         out.kinds[out.n] = k
         out.n += 1
-    for k in <tuple>red:
+    for k in <tuple>red_read:
         out.red[out.n_red] = k
         out.n_red += 1
     return True
@@ -781,101 +740,146 @@ cdef inline bint _pointed_by(Indicators *ind, int kind) noexcept:
     return False
 
 
-cdef inline void _tuple_put(object t, Py_ssize_t n, object v):
-    Py_INCREF(v)
-    PyTuple_SET_ITEM(t, n, v)
+# Rules are read through a table of the rule options as resolved: a preset and each option's value,
+# coded as the preset's place and each value's place among the values its declared check takes
+# unchanged (compiled.rule_table). Two requests that resolve alike get the same answer from
+# RULES_READER (bits, red fives, the echo, "+custom" included), so the answer is read once per code:
+# the table holds at most RULES_CODES answers, however many distinct objects arrive. Anything else
+# (an unknown option, a value of another type or outside the choices) is read by RULES_READER.
+cdef enum:
+    MAX_OPTIONS = 16
+    MAX_CHOICES = 8
+    MAX_PRESETS = 16
+    RULES_CODES_MAX = 4096
+cdef int N_OPTIONS = 0
+cdef int N_CHOICES[MAX_OPTIONS]
+cdef PyObject* OPTION_NAME[MAX_OPTIONS]           # held by OPTION_NAMES
+cdef PyObject* CHOICE[MAX_OPTIONS][MAX_CHOICES]   # held by CHOICES
+cdef int N_PRESETS = 0
+cdef int DEFAULT_PRESET_AT = 0
+cdef PyObject* PRESET_NAME[MAX_PRESETS]           # held by PRESET_NAMES
+cdef int PRESET_CHOICE[MAX_PRESETS][MAX_OPTIONS]  # each preset's value of each option, by place
+cdef object PRESET_KEY = None                     # the key naming the preset in an object of rules
+cdef tuple OPTION_NAMES = ()
+cdef tuple CHOICES = ()
+cdef tuple PRESET_NAMES = ()
+cdef list RULES_ANSWERS = []                       # RULES_READER's answer by code (None: not read yet)
+
+
+cdef bint _configure_rules(dict table) except -1:
+    """Holds compiled.rule_table's options and presets; False when they do not fit the table."""
+    global N_OPTIONS, N_PRESETS, DEFAULT_PRESET_AT, PRESET_KEY, OPTION_NAMES, CHOICES, PRESET_NAMES, RULES_ANSWERS
+    cdef int j, c, p
+    cdef Py_ssize_t codes
+    options = table["options"]
+    presets = table["presets"]
+    if len(options) > MAX_OPTIONS or not 0 < len(presets) <= MAX_PRESETS:
+        return False
+    codes = len(presets)
+    for _, choices in options:
+        if not 0 < len(choices) <= MAX_CHOICES:
+            return False
+        codes *= len(choices)
+    if codes > RULES_CODES_MAX:
+        return False
+    OPTION_NAMES = tuple([name for name, _ in options])
+    CHOICES = tuple([tuple(choices) for _, choices in options])
+    PRESET_NAMES = tuple([name for name, _ in presets])
+    N_OPTIONS, N_PRESETS = len(options), len(presets)
+    for j in range(N_OPTIONS):
+        OPTION_NAME[j] = <PyObject*>OPTION_NAMES[j]
+        N_CHOICES[j] = len(CHOICES[j])
+        for c in range(N_CHOICES[j]):
+            CHOICE[j][c] = <PyObject*>CHOICES[j][c]
+    for p in range(N_PRESETS):
+        PRESET_NAME[p] = <PyObject*>PRESET_NAMES[p]
+        for j in range(N_OPTIONS):
+            PRESET_CHOICE[p][j] = presets[p][1][j]
+    DEFAULT_PRESET_AT = PRESET_NAMES.index(table["default"])
+    PRESET_KEY = table["preset_key"]
+    RULES_ANSWERS = [None] * codes
+    return True
+
+
+cdef inline bint _same_str(PyObject* given, PyObject* name) noexcept:
+    """``given`` is the str ``name`` (interned names meet by identity; an equal str counts too)."""
+    return given == name or (rj_type(given) == <PyObject*>str and <str>given == <str>name)
+
+
+cdef int _preset_at(PyObject* name) noexcept:
+    cdef int p
+    for p in range(N_PRESETS):
+        if _same_str(name, PRESET_NAME[p]):
+            return p
+    return -1
+
+
+cdef int _choice_at(int option, PyObject* value) noexcept:
+    """The value's place among the option's choices (same type, equal), or -1."""
+    cdef int c
+    cdef PyObject* choice
+    for c in range(N_CHOICES[option]):
+        choice = CHOICE[option][c]
+        if value == choice:
+            return c
+        if rj_type(value) == rj_type(choice) and rj_type(value) == <PyObject*>str and <str>value == <str>choice:
+            return c
+    return -1
 
 
 cdef object _rules(object rules):
-    """RULES_READER's answer, kept for plain rules by compiled._rules_key's key (a preset's name,
-    None, or an object's items with their types: 1 is not True)."""
-    if type(rules) is dict:
-        return _dict_rules(<dict>rules)
-    if rules is not None and type(rules) is not str:
-        return RULES_READER(rules)
-    found = RULES_KEPT.get(rules)
-    if found is None:
-        found = RULES_READER(rules)
-        if found is not None and len(RULES_KEPT) < RULES_MAX:
-            RULES_KEPT[rules] = found
-    return found
-
-
-# rules objects read, by their items: an open-addressed table of the items' hash, the items flattened
-# (key, value type, value: compiled._rules_key's key) and RULES_READER's answer; at most RULES_MAX
-cdef enum:
-    RULES_TABLE = 2048
-    RULES_MAX = 1024
-    RULES_ITEMS_HELD = 32  # a rules object of more items is read by RULES_READER each time
-cdef Py_hash_t RULES_HASH[RULES_TABLE]
-cdef list RULES_ITEMS = [None] * RULES_TABLE
-cdef list RULES_ANSWERS = [None] * RULES_TABLE
-cdef int RULES_USED = 0
-cdef PyObject* KEY_TYPE[8]  # compiled._KEY_TYPES, the value types plain rules hold
-cdef int n_key_types = 0
-
-
-cdef inline bint _key_type(PyObject* t) noexcept:
-    cdef int n
-    for n in range(n_key_types):
-        if KEY_TYPE[n] == t:
-            return True
-    return False
-
-
-cdef inline bint _same(PyObject* a, object b) except -1:
-    return a == <PyObject*>b or (type(<object>a) is type(b) and <object>a == b)
-
-
-cdef object _dict_rules(dict rules):
-    global RULES_USED
-    cdef Py_ssize_t pos = 0, n, at
+    """RULES_READER's answer for the rules as given: a preset's name, None (the default preset), or
+    an object of options over a preset; read once per resolved code, or by RULES_READER each time
+    for rules the table does not take."""
+    cdef int given[MAX_OPTIONS]
+    cdef int preset = DEFAULT_PRESET_AT, j, option
+    cdef Py_ssize_t pos = 0, code
     cdef PyObject* k_p
     cdef PyObject* v_p
-    cdef Py_uhash_t h = 0x345678 + <Py_uhash_t>len(rules)
-    cdef tuple items
-    cdef bint same
-    cdef PyObject* keys_seen[RULES_ITEMS_HELD]   # the items, read once (borrowed: the dict holds them)
-    cdef PyObject* values_seen[RULES_ITEMS_HELD]
-    cdef Py_ssize_t n_seen = 0
-    if len(rules) > RULES_ITEMS_HELD:
-        return RULES_READER(rules)
-    while PyDict_Next(rules, &pos, &k_p, &v_p):
-        if not _key_type(rj_type(v_p)):
-            return RULES_READER(rules)
-        h = (h ^ <Py_uhash_t>hash(<object>k_p)) * 1000003
-        h = (h ^ (<Py_uhash_t>rj_type(v_p) >> 4)) * 1000003
-        h = (h ^ <Py_uhash_t>hash(<object>v_p)) * 1000003
-        keys_seen[n_seen] = k_p
-        values_seen[n_seen] = v_p
-        n_seen += 1
-    at = h & (RULES_TABLE - 1)
-    while RULES_ITEMS[at] is not None:
-        items = <tuple>RULES_ITEMS[at]
-        if RULES_HASH[at] == <Py_hash_t>h and len(items) == 3 * n_seen:
-            same = True
-            for n in range(n_seen):
-                if not (_same(keys_seen[n], items[3 * n]) and rj_type(values_seen[n]) == <PyObject*>items[3 * n + 1]
-                        and _same(values_seen[n], items[3 * n + 2])):
-                    same = False
+    for j in range(N_OPTIONS):
+        given[j] = -1
+    if type(rules) is dict:
+        while PyDict_Next(<dict>rules, &pos, &k_p, &v_p):
+            if _same_str(k_p, <PyObject*>PRESET_KEY):
+                preset = _preset_at(v_p)
+                if preset < 0:
+                    return RULES_READER(rules)
+                continue
+            option = -1
+            for j in range(N_OPTIONS):
+                if _same_str(k_p, OPTION_NAME[j]):
+                    option = j
                     break
-            if same:
-                return RULES_ANSWERS[at]
-        at = (at + 1) & (RULES_TABLE - 1)
-    found = RULES_READER(rules)
-    if found is not None and RULES_USED < RULES_MAX:
-        items = PyTuple_New(3 * len(rules))
-        pos = n = 0
-        while PyDict_Next(rules, &pos, &k_p, &v_p):
-            _tuple_put(items, n, <object>k_p)
-            _tuple_put(items, n + 1, type(<object>v_p))
-            _tuple_put(items, n + 2, <object>v_p)
-            n += 3
-        RULES_HASH[at] = <Py_hash_t>h
-        RULES_ITEMS[at] = items
-        RULES_ANSWERS[at] = found
-        RULES_USED += 1
+            if option < 0:
+                return RULES_READER(rules)
+            given[option] = _choice_at(option, v_p)
+            if given[option] < 0:
+                return RULES_READER(rules)
+    elif rules is not None:
+        preset = _preset_at(<PyObject*>rules)
+        if preset < 0:
+            return RULES_READER(rules)
+    code = preset
+    for j in range(N_OPTIONS):
+        code = code * N_CHOICES[j] + (given[j] if given[j] >= 0 else PRESET_CHOICE[preset][j])
+    found = RULES_ANSWERS[code]
+    if found is None:
+        found = RULES_READER(_resolved_rules(code))
+        RULES_ANSWERS[code] = found
     return found
+
+
+cdef dict _resolved_rules(Py_ssize_t code):
+    """The object of rules a code stands for: its preset and every option's value."""
+    cdef int j
+    values = [None] * N_OPTIONS
+    for j in range(N_OPTIONS - 1, -1, -1):
+        values[j] = CHOICES[j][code % N_CHOICES[j]]
+        code //= N_CHOICES[j]
+    out = {PRESET_KEY: PRESET_NAMES[code]}
+    for j in range(N_OPTIONS):
+        out[OPTION_NAMES[j]] = values[j]
+    return out
 
 
 # --- the answer ------------------------------------------------------------------------------------

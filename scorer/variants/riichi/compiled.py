@@ -36,7 +36,7 @@ from scorer.errors import HandError, Problem
 from scorer.fields import Field, Shape
 from scorer.hand import Exposure, Hand, Meld, MeldKind
 from scorer.notation import format_meld, red_name, red_text
-from scorer.registry import ResolvedRules
+from scorer.registry import PRESET_KEY, ResolvedRules
 from scorer.result import ContextUsed, Exclusion, Item, Result
 from scorer.seats import DEALER, SEATS, WIND_TILE, previous_seat
 from scorer.tiles import tile_name
@@ -434,6 +434,29 @@ def rules_reading(variant: Any) -> Callable[[Any], tuple[int, bool, dict[str, An
     return read
 
 
+def rule_table(variant: Any) -> dict[str, Any] | None:
+    """The rule options as the C path codes them: each option's name and the values its declared
+    check takes unchanged (a bool; a string of its enum), each preset's choice of every option (by
+    place), the default preset and the key naming a preset. None when an option is declared
+    otherwise or a preset does not set every option (the C path then says it is off)."""
+    options: list[tuple[str, tuple[Any, ...]]] = []
+    for name, f in variant.Rules.fields.items():
+        spec = _plain_spec(f)
+        if spec is None or spec[1] or spec[0] not in ("boolean", "enum"):
+            return None
+        options.append((name, (False, True) if spec[0] == "boolean" else tuple(sorted(spec[2]))))
+    presets = []
+    for preset, values in variant.presets.items():
+        if set(values) != {name for name, _ in options}:
+            return None
+        places = tuple(next((n for n, c in enumerate(choices) if type(c) is type(values[name]) and c == values[name]),
+                            None) for name, choices in options)
+        if None in places:
+            return None
+        presets.append((preset, places))
+    return {"options": options, "presets": presets, "default": variant.default_preset, "preset_key": PRESET_KEY}
+
+
 def indicator_tiles(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """An indicator field read as ``checks.read_indicators`` reads it: (kinds, red fives' kinds),
     or None when it is not plain tiles (the checked path names the problem)."""
@@ -506,9 +529,10 @@ def _full_tables(variant: Any) -> dict[str, Any]:
     return {
         "fields": [(name, f.default, _plain_spec(f)) for name, f in RiichiContext.fields.items()],
         "seats": SEATS, "previous_seat": {s: previous_seat(s) for s in SEATS}, "seat_tile": WIND_TILE,
-        "dealer": DEALER, "rules_reader": rules_reading(variant), "rules_key_types": _KEY_TYPES,
+        "dealer": DEALER, "rules_reader": rules_reading(variant), "rule_table": rule_table(variant),
         "indicator_reader": indicator_tiles,
-        "indicators_read": INDICATORS_READ, "max_indicators": MAX_INDICATORS,
+        "max_indicators": MAX_INDICATORS, "red_fives": NOTATION.red_fives,
+        "standard_kinds": NOTATION.kinds == frozenset(range(34)),
         # a bare [5555p] is noted only where the notation reads helper strings (notation.parse)
         "bare_kong_read": not NOTATION.helper_strings,
         "next_tile": [next_tile(k) for k in range(34)], "tile_names": [tile_name(k) for k in range(34)],

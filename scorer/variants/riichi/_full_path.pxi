@@ -655,15 +655,16 @@ cdef void _field_slots():
 
 
 cdef inline int _field_at(object key) except -2:
-    """A context key's field position (-1: no such field): the declared name itself (found by its
-    hash, kept by the str), else by its text."""
+    """A context key's field position (-1: no such field): found by its hash (kept by the str), the
+    declared name itself or a str of its text; else by its text."""
     cdef int n
     cdef Py_hash_t h
     if FIELD_SHIFT >= 0 and type(key) is str:
         h = rj_str_hash(key)
         if h != -1:
             n = FIELD_SLOT[(<Py_uhash_t>h >> FIELD_SHIFT) & (FIELD_SLOTS - 1)]
-            if n >= 0 and <PyObject*>key is <PyObject*>FIELD_NAMES[n]:
+            if n >= 0 and (<PyObject*>key is <PyObject*>FIELD_NAMES[n]
+                           or (rj_str_hash(FIELD_NAMES[n]) == h and <str>key == <str>FIELD_NAMES[n])):
                 return n
     for n in range(n_fields):
         if <PyObject*>key is <PyObject*>FIELD_NAMES[n]:
@@ -760,6 +761,7 @@ cdef int DEFAULT_PRESET_AT = 0
 cdef PyObject* PRESET_NAME[MAX_PRESETS]           # held by PRESET_NAMES
 cdef int PRESET_CHOICE[MAX_PRESETS][MAX_OPTIONS]  # each preset's value of each option, by place
 cdef object PRESET_KEY = None                     # the key naming the preset in an object of rules
+cdef PyObject* PRESET_KEY_P = NULL
 cdef tuple OPTION_NAMES = ()
 cdef tuple CHOICES = ()
 cdef tuple PRESET_NAMES = ()
@@ -768,7 +770,7 @@ cdef list RULES_ANSWERS = []                       # RULES_READER's answer by co
 
 cdef bint _configure_rules(dict table) except -1:
     """Holds compiled.rule_table's options and presets; False when they do not fit the table."""
-    global N_OPTIONS, N_PRESETS, DEFAULT_PRESET_AT, PRESET_KEY, OPTION_NAMES, CHOICES, PRESET_NAMES, RULES_ANSWERS
+    global N_OPTIONS, N_PRESETS, DEFAULT_PRESET_AT, PRESET_KEY, PRESET_KEY_P, OPTION_NAMES, CHOICES, PRESET_NAMES, RULES_ANSWERS
     cdef int j, c, p
     cdef Py_ssize_t codes
     options = table["options"]
@@ -797,33 +799,28 @@ cdef bint _configure_rules(dict table) except -1:
             PRESET_CHOICE[p][j] = presets[p][1][j]
     DEFAULT_PRESET_AT = PRESET_NAMES.index(table["default"])
     PRESET_KEY = table["preset_key"]
+    PRESET_KEY_P = <PyObject*>PRESET_KEY
+    for name in (*OPTION_NAMES, *PRESET_NAMES, PRESET_KEY, *[choice for choices in CHOICES for choice in choices]):
+        hash(name)  # each str keeps its hash: _str_at compares the hashes first
     RULES_ANSWERS = [None] * codes
     return True
 
 
-cdef inline bint _same_str(PyObject* given, PyObject* name) noexcept:
-    """``given`` is the str ``name`` (interned names meet by identity; an equal str counts too)."""
-    return given == name or (rj_type(given) == <PyObject*>str and <str>given == <str>name)
-
-
-cdef int _preset_at(PyObject* name) noexcept:
-    cdef int p
-    for p in range(N_PRESETS):
-        if _same_str(name, PRESET_NAME[p]):
-            return p
-    return -1
-
-
-cdef int _choice_at(int option, PyObject* value) noexcept:
-    """The value's place among the option's choices (same type, equal), or -1."""
-    cdef int c
-    cdef PyObject* choice
-    for c in range(N_CHOICES[option]):
-        choice = CHOICE[option][c]
-        if value == choice:
-            return c
-        if rj_type(value) == rj_type(choice) and rj_type(value) == <PyObject*>str and <str>value == <str>choice:
-            return c
+cdef int _str_at(PyObject* given, PyObject** names, int n) except -2:
+    """The place of ``given`` among ``names`` (-1: none): the object itself (an interned name), else
+    a str of the same hash and text."""
+    cdef int j
+    cdef Py_hash_t h
+    for j in range(n):
+        if given == names[j]:
+            return j
+    if rj_type(given) != <PyObject*>str:
+        return -1
+    h = hash(<object>given)
+    for j in range(n):
+        if (rj_type(names[j]) == <PyObject*>str and rj_str_hash(<object>names[j]) == h
+                and <str>given == <str>names[j]):
+            return j
     return -1
 
 
@@ -840,23 +837,19 @@ cdef object _rules(object rules):
         given[j] = -1
     if type(rules) is dict:
         while PyDict_Next(<dict>rules, &pos, &k_p, &v_p):
-            if _same_str(k_p, <PyObject*>PRESET_KEY):
-                preset = _preset_at(v_p)
+            option = _str_at(k_p, OPTION_NAME, N_OPTIONS)
+            if option >= 0:
+                given[option] = _str_at(v_p, CHOICE[option], N_CHOICES[option])
+                if given[option] < 0:
+                    return RULES_READER(rules)
+            elif _str_at(k_p, &PRESET_KEY_P, 1) == 0:
+                preset = _str_at(v_p, PRESET_NAME, N_PRESETS)
                 if preset < 0:
                     return RULES_READER(rules)
-                continue
-            option = -1
-            for j in range(N_OPTIONS):
-                if _same_str(k_p, OPTION_NAME[j]):
-                    option = j
-                    break
-            if option < 0:
-                return RULES_READER(rules)
-            given[option] = _choice_at(option, v_p)
-            if given[option] < 0:
+            else:
                 return RULES_READER(rules)
     elif rules is not None:
-        preset = _preset_at(<PyObject*>rules)
+        preset = _str_at(<PyObject*>rules, PRESET_NAME, N_PRESETS)
         if preset < 0:
             return RULES_READER(rules)
     code = preset

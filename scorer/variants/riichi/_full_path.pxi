@@ -1365,7 +1365,7 @@ cdef object _full(object text, object context, object rules, int *why):
     if (((riichi or double_riichi or ippatsu) and open_meld) or (ippatsu and not any_riichi)
             or (ura_ind.n and not any_riichi) or ura_ind.n > dora_ind.n
             or (not self_draw and given_discarder is not None and _seat_at(given_discarder) == seat)
-            or (first_turn and (h.p.nmelds or any_riichi or (seat_wind == "E" and not self_draw)))
+            or (first_turn and (h.p.nmelds or any_riichi or (dealer and not self_draw)))
             or max(red_suits[0], red_suits[1], red_suits[2]) > 1):
         why[0] = WHY_CONTRADICTION
         return None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from scorer.errors import HandError, Problem
 from scorer.hand import Hand
 from scorer.notation import NotationRules, red_name, scan
+from scorer.seats import DEALER
 from scorer.tiles import NUM_STANDARD_KINDS, tile_name
 
 from .context import RiichiContext
@@ -125,8 +126,8 @@ def _first_turn(hand: Hand, ctx: RiichiContext) -> list[str]:
         out.append(f"first_turn needs a hand with no call or kan ({_melds(list(hand.melds))})")
     if ctx.riichi or ctx.double_riichi:
         out.append("first_turn and riichi: a first-turn win comes before any riichi")
-    if ctx.seat_wind == "E" and not ctx.self_draw:
-        out.append("first_turn for the dealer (seat E) on a discard: the dealer's first-turn win is tenhou, "
+    if ctx.seat_wind == DEALER and not ctx.self_draw:
+        out.append(f"first_turn for the dealer (seat {DEALER}) on a discard: the dealer's first-turn win is tenhou, "
                    "self-drawn")
     return out
 

@@ -14,7 +14,9 @@
 # ``compiled.py`` at import) hands it the declared context fields with the values each takes as it
 # is, the item rows, the tile finders' table (held against ``item_tiles.FINDERS``), every text from
 # its Python writer (``tile_name``, ``_group_text``, ``red_text``, ``format_meld``, ``red_name``),
-# the limit names as ``value.value`` writes them, the seats, the result classes' slot offsets.
+# the limit names as ``value.value`` writes them, the seats, the result classes' slot offsets, and
+# the rule options with their choices and presets (``compiled.rule_table``). The indicators are read
+# by the notation's C list reader (``_fastparse.read_tile_list``, the twin of ``scan(list_mode=True)``).
 #
 # Whatever this path does not read exactly as the checked path would, it declines (``None``, and a
 # reason code for ``compiled.why_declined``): a text outside the C notation reader's plain subset,

@@ -29,12 +29,11 @@
 # object slot of that very class; a class of another shape leaves this path off).
 
 from cpython.dict cimport PyDict_Copy, PyDict_GetItem, PyDict_Next
-from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
+from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
 from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_GET_LENGTH
 from scorer._fastparse cimport ParsedHand, parse_standard, read_tile_list
 from scorer._kept cimport KeptEntry, KeptTable, kept_clear, kept_get, kept_has_room, kept_keep, kept_table
@@ -747,7 +746,7 @@ cdef inline bint _pointed_by(Indicators *ind, int kind) noexcept:
 # coded as the preset's place and each value's place among the values its declared check takes
 # unchanged (compiled.rule_table). Two requests that resolve alike get the same answer from
 # RULES_READER (bits, red fives, the echo, "+custom" included), so the answer is read once per code:
-# the table holds at most RULES_CODES answers, however many distinct objects arrive. Anything else
+# the table holds at most RULES_CODES_MAX answers, however many distinct objects arrive. Anything else
 # (an unknown option, a value of another type or outside the choices) is read by RULES_READER.
 cdef enum:
     MAX_OPTIONS = 16
@@ -1478,8 +1477,8 @@ cdef object _full(object text, object context, object rules, int *why):
         return result
     b = &s.scored[s.best_at]
     r = &b.reading
-    # the dora texts: the tiles pointed at, the red fives
-    # the tiles the indicators point at, written only when held (none held: no dora item)
+    # the dora texts: the tiles the indicators point at, written only when held (none held: no dora
+    # item), and the red fives
     dora_tiles = _held(h.all_counts, &dora_ind) if dora_n else ""
     ura_tiles = _held(h.all_counts, &ura_ind) if ura_n else ""
     red_tiles = ""

@@ -39,7 +39,7 @@ from scorer.notation import format_meld, red_name, red_text
 from scorer.registry import PRESET_KEY, ResolvedRules
 from scorer.result import ContextUsed, Exclusion, Item, Result
 from scorer.seats import DEALER, SEATS, WIND_TILE, previous_seat
-from scorer.tiles import tile_name
+from scorer.tiles import NUM_STANDARD_KINDS, tile_name
 
 from . import item_tiles
 from . import value as value_module
@@ -422,8 +422,8 @@ def _rules_of(variant: Any, rules: Any) -> tuple[ResolvedRules, dict[str, Any]]:
 
 def rules_reading(variant: Any) -> Callable[[Any], tuple[int, bool, dict[str, Any]] | None]:
     """The C full path's reader of rules: (``rule_bits``, whether red fives count, the echo), or
-    None for rules the variant refuses (the checked path names the problem). The C path keeps the
-    answers for plain rules, by ``_rules_key``'s key."""
+    None for rules the variant refuses (the checked path names the problem). The C path asks it once
+    for each rule set ``rule_table`` codes, and each time for rules outside it."""
     def read(rules: Any) -> tuple[int, bool, dict[str, Any]] | None:
         try:
             resolved, echo = _rules_of(variant, rules)
@@ -459,20 +459,12 @@ def rule_table(variant: Any) -> dict[str, Any] | None:
 
 def indicator_tiles(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """An indicator field read as ``checks.read_indicators`` reads it: (kinds, red fives' kinds),
-    or None when it is not plain tiles (the checked path names the problem)."""
-    found = INDICATORS_READ.get(text)
-    if found is None:
-        problems: list[Problem] = []
-        ind = read_indicators(_OneField(text), problems)  # type: ignore[arg-type]
-        if problems:
-            return None
-        found = (ind.dora, ind.red)
-        if len(INDICATORS_READ) < _RULES_KEPT:
-            INDICATORS_READ[text] = found
-    return found
-
-
-INDICATORS_READ: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    or None when it is not plain tiles (the checked path names the problem). The C path asks it only
+    for the texts its list reader leaves (non-ASCII ones and problems); ``read_indicators`` keeps the
+    texts it reads without a problem."""
+    problems: list[Problem] = []
+    ind = read_indicators(_OneField(text), problems)  # type: ignore[arg-type]
+    return None if problems else (ind.dora, ind.red)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -532,7 +524,7 @@ def _full_tables(variant: Any) -> dict[str, Any]:
         "dealer": DEALER, "rules_reader": rules_reading(variant), "rule_table": rule_table(variant),
         "indicator_reader": indicator_tiles,
         "max_indicators": MAX_INDICATORS, "red_fives": NOTATION.red_fives,
-        "standard_kinds": NOTATION.kinds == frozenset(range(34)),
+        "standard_kinds": NOTATION.kinds == frozenset(range(NUM_STANDARD_KINDS)),
         # a bare [5555p] is noted only where the notation reads helper strings (notation.parse)
         "bare_kong_read": not NOTATION.helper_strings,
         "next_tile": [next_tile(k) for k in range(34)], "tile_names": [tile_name(k) for k in range(34)],

@@ -176,7 +176,6 @@ def test_every_container_of_an_answer_is_its_own(hand: str, context: dict) -> No
     assert FAST.full(hand, context, None) == expected == second
 
 
-
 @needs_fast
 def test_dicts_copied_from_kept_templates_are_each_answers_own() -> None:
     """The details and the context's values are copies of templates kept by a code of their values,
@@ -201,6 +200,7 @@ def test_score_calls_the_full_path_in_c() -> None:
     assert FAST.full.c_entry is not None
     row = ("123m456p789s11222m", {"discarder": "W", "flowers": 1})
     assert score("mcr", *row).as_dict() == score_checked("mcr", *row).as_dict()
+
 
 SPECIAL = [
     ("19m19p19sESWNCFPP", {}), ("147m258p3sESWNCFP", {"self_draw": True}),

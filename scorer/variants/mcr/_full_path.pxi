@@ -99,8 +99,10 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    /* bit k set: kind k among ParsedHand's 34 counts (three 16-byte loads: the struct goes on past
-       the counts, and the bits past the 34th are dropped) */
+    /* bit k set: kind k among ParsedHand's 34 counts (with SSE2, as the module's other vector
+       helpers: three 16-byte loads, the struct going on past the counts, the bits past the 34th
+       dropped) */
+    #if defined(__SSE2__)
     static inline unsigned long long mj_kinds34(const unsigned char *c) {
         __m128i z = _mm_setzero_si128();
         unsigned long long a = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c), z));
@@ -108,6 +110,13 @@ cdef extern from *:
         unsigned long long d = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + 32)), z));
         return ~(a | (b << 16) | (d << 32)) & ((1ULL << 34) - 1);
     }
+    #else
+    static inline unsigned long long mj_kinds34(const unsigned char *c) {
+        unsigned long long m = 0;
+        for (int k = 0; k < 34; k++) m |= (unsigned long long)(c[k] != 0) << k;
+        return m;
+    }
+    #endif
     """
     u64 mj_kinds34(const unsigned char *counts) noexcept nogil
 

@@ -36,9 +36,18 @@ def read_match(path: Path) -> Any:
     if len(data) > MAX_FILE_BYTES:
         raise HandError(f"{path} is over the limit of {MAX_FILE_BYTES} bytes", None, "file_too_large")
     try:
-        raw = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as err:
-        raise HandError(f"{path} is not UTF-8 JSON: {err}", None, "bad_json") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise HandError(f"{path} is not UTF-8 text (byte {err.start})", None, "bad_json") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as err:  # what is wrong and where, as an editor counts lines and columns
+        what = err.msg.removesuffix(" at").lower()
+        raise HandError(f"{path} is not JSON: {what} at line {err.lineno}, column {err.colno}", None,
+                        "bad_json") from None
+    except (ValueError, RecursionError):  # an integer of thousands of digits, or nesting past the reader
+        raise HandError(f"{path} is not a match file: a number too long or nesting too deep", None,
+                        "bad_json") from None
     if isinstance(raw, dict) and raw.get("format") == "mjscore-match" and "record" in raw:
         return raw["record"]
     return raw

@@ -13,6 +13,7 @@ completes, then renamed; a stopped run leaves the partial file, which ``resume``
 
 from __future__ import annotations
 
+import json
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -20,8 +21,6 @@ from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
 from typing import IO, Any, BinaryIO
-
-import orjson
 
 from .errors import HandError
 from .jsonio import dumps, has_lone_surrogate
@@ -71,20 +70,16 @@ def decode(line: str | bytes) -> tuple[Any, dict[str, Any] | None]:
         raw = DECODER.decode(text.removeprefix("\ufeff"))
     except HandError as err:  # a repeated key
         return None, engine.error_result(err)
-    except (ValueError, RecursionError) as exc:
-        return None, _error(f"line is not JSON: {_orjson_says(line) or exc}", "bad_json")
+    except json.JSONDecodeError as exc:  # what is wrong and where, in the line's own columns
+        what = exc.msg.removesuffix(" at").lower()  # "Unterminated string starting at" + where
+        return None, _error(f"line is not JSON: {what} at column {exc.colno}", "bad_json")
+    except RecursionError:
+        return None, _error("line is not JSON: nested too deeply", "bad_json")
+    except ValueError as exc:  # NaN, Infinity, a number past a double (the decoder's hooks say which)
+        return None, _error(f"line is not JSON: {exc}", "bad_json")
     if has_lone_surrogate(raw):
         return None, engine.error_result(engine.NOT_UNICODE)
     return raw, None
-
-
-def _orjson_says(line: str | bytes) -> str | None:
-    """orjson's words for what is wrong with a line (they give the line and column), if it refuses it."""
-    try:
-        orjson.loads(line)
-    except orjson.JSONDecodeError as exc:
-        return str(exc)
-    return None
 
 
 def score_line_json(line: str | bytes) -> bytes:

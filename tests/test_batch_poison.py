@@ -136,6 +136,22 @@ def test_score_many_and_score_raw_answer_every_request() -> None:
               [line for line, _ in wanted], [code for _, code in wanted])
 
 
+@pytest.mark.parametrize(("line", "message"), [
+    (b"not json at all", "line is not JSON: expecting value at column 1"),
+    (b'{"variant": "mcr",}', "line is not JSON: expecting property name enclosed in double quotes at column 19"),
+    (b'{"variant": "mcr', "line is not JSON: unterminated string starting at column 13"),
+    (b'{"variant": "mcr"} x', "line is not JSON: extra data at column 20"),
+    (b'{"variant": "mcr", "hand": NaN}', "line is not JSON: NaN is not a JSON number"),
+    (b'{"variant": "mcr", "flowers": 1e400}', "line is not JSON: the number 1e400 is too large"),
+    (b"[" * 100_000, "line is not JSON: nested too deeply"),
+])
+def test_a_line_that_is_not_json_is_told_what_and_where(line: bytes, message: str) -> None:
+    # what is wrong, at which column of the line, in the project's words (no JSON reader's own)
+    error = orjson.loads(batch_mod.score_line_json(line))["error"]
+    assert (error["code"], error["message"]) == ("bad_json", message)
+    assert error["errors"] == [{"message": message, "position": None, "code": "bad_json"}]
+
+
 def test_a_lone_surrogate_the_json_reader_let_through_is_never_written() -> None:
     # the HTTP batch reads its body with the standard library's fallback, which keeps "\ud800"
     raw = {"variant": "mcr", "hand": HAND, "claim": ["\ud800"]}

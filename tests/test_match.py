@@ -444,6 +444,14 @@ def test_cli_sheet_bad_file(tmp_path):
     path.write_text("{")
     res = run_cli("sheet", str(path))
     assert res.returncode == 2 and "[bad_json]" in res.stderr
+    # what is wrong with the file and where, in words (no reader's exception text)
+    for text, words in [('{"players":\n  1,}', f"{path} is not JSON: expecting property name enclosed in double "
+                                                 "quotes at line 2, column 5"),
+                        (b"\xff{}", f"{path} is not UTF-8 text (byte 0)"),
+                        ("[" * 100_000, f"{path} is not a match file: a number too long or nesting too deep")]:
+        path.write_bytes(text if isinstance(text, bytes) else text.encode())
+        res = run_cli("sheet", str(path))
+        assert res.returncode == 2 and res.stderr.strip() == f"error: {words} [bad_json]", res.stderr
     res = run_cli("sheet", str(tmp_path / "missing.json"))
     assert res.returncode == 2 and "[bad_file]" in res.stderr
 

@@ -571,36 +571,32 @@ cdef int _knitted_straight(int *c, int nk, int fixed, char *useful, int want=1) 
     return best
 
 
-def seven_pairs(counts):
+ctypedef int (*ShapeShanten)(int *c, int nk, char *useful) noexcept
+
+
+cdef tuple _one_shape(object counts, ShapeShanten shape):
+    """A fixed-list shape's shanten and useful kinds, for the counts as the Python caller gives them."""
     cdef int c[37]
     cdef char useful[37]
     cdef int nk = _read(counts, c)
-    cdef int v = _seven_pairs(c, nk, useful)
+    cdef int v = shape(c, nk, useful)
     return v, _kinds(useful, nk)
+
+
+def seven_pairs(counts):
+    return _one_shape(counts, _seven_pairs)
 
 
 def seven_different_pairs(counts):
-    cdef int c[37]
-    cdef char useful[37]
-    cdef int nk = _read(counts, c)
-    cdef int v = _seven_different_pairs(c, nk, useful)
-    return v, _kinds(useful, nk)
+    return _one_shape(counts, _seven_different_pairs)
 
 
 def thirteen_orphans(counts):
-    cdef int c[37]
-    cdef char useful[37]
-    cdef int nk = _read(counts, c)
-    cdef int v = _thirteen_orphans(c, nk, useful)
-    return v, _kinds(useful, nk)
+    return _one_shape(counts, _thirteen_orphans)
 
 
 def honors_and_knitted(counts):
-    cdef int c[37]
-    cdef char useful[37]
-    cdef int nk = _read(counts, c)
-    cdef int v = _honors_knitted(c, nk, useful)
-    return v, _kinds(useful, nk)
+    return _one_shape(counts, _honors_knitted)
 
 
 def knitted_straight(counts, int fixed=0):

@@ -404,6 +404,9 @@ def test_a_riichi_hand_and_a_riichi_hanchan_fit_a_phone(server, phone, width):
                               "context": {"seat_wind": "S", "riichi": True, "dora_indicators": "1m"}})
     _wait(d).until(lambda x: x.find_element(By.ID, "total").text == f"Total {want['total']}")
     _fits(d, f"riichi score {width}")
+    used = {li.get_attribute("data-field"): li.text for li in d.find_elements(By.CSS_SELECTOR, ".context-used li")}
+    assert used["dora_indicators"] == "Dora indicators: 1m"
+    assert used["ura_dora_indicators"] == "Ura-dora indicators: none (default)"  # an empty list is said
     _shot(d, f"riichi-score-{width}")
     hanchan = json.loads((ROOT / "docs" / "examples" / "riichi-hanchan.json").read_text(encoding="utf-8"))
     created = _api("/v1/matches", {k: v for k, v in hanchan.items() if k != "log"})

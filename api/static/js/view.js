@@ -99,6 +99,7 @@ function contextUsed(variant, used) {
 
 function show(v) {
   if (v === null || v === undefined) return "—";
+  if (v === "") return t("none");  // an empty tile list (no indicators): said, not left blank
   if (Array.isArray(v)) return v.length ? v.map(show).join(" ") : "—";
   if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k}=${show(x)}`).join(" ") || "—";
   return valueLabel(v);

@@ -8,7 +8,7 @@ import importlib
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 
@@ -20,19 +20,57 @@ _NO_ARGS = getattr(errors, "NoArgsIsHelpError", ())
 
 
 def run_command(command: Any, args: Sequence[str]) -> int:
-    """The command (click's, from typer) run on ``args``; its exit status (0, or the one it asked for)."""
-    try:
-        code = command.main(args=list(args), prog_name="mjscore", standalone_mode=False)
-    except _NO_ARGS as err:
-        print(err.format_message(), file=sys.stderr)
-        return 2
-    except errors.UsageError as err:
-        if not shared.JSON_ERRORS and err.ctx is not None:
-            print(err.ctx.get_usage(), file=sys.stderr)
-        shared.usage(usage_message(err, args), "unknown_option" if isinstance(err, errors.NoSuchOption) else "usage")
-    except typer.Abort:
-        raise SystemExit(130) from None
-    return code if isinstance(code, int) else 0
+    """The command (click's, from typer) run on ``args``; its exit status (0, or the one it asked for).
+    An option a variant command does not have is told with the command's other problems: the
+    command is run again without it (and without the value that followed it, when that value is
+    then an argument too many), to find them, and gives no answer."""
+    args = list(args)
+    dropped_at: list[int] = []  # where each unknown option was: a value typed after it is there now
+    shared.UNKNOWN_OPTIONS.clear()
+    for _ in range(len(args) + 1):
+        shared.ARGV = args
+        try:
+            code = command.main(args=list(args), prog_name="mjscore", standalone_mode=False)
+        except _NO_ARGS as err:
+            print(err.format_message(), file=sys.stderr)
+            return 2
+        except errors.NoSuchOption as err:
+            at = _unknown_option_at(err, args)
+            if at is None:
+                _usage_error(err, args)
+            shared.UNKNOWN_OPTIONS.append(shared.Problem(usage_message(err, args), None, "unknown_option"))
+            del args[at]
+            dropped_at = [i - (i > at) for i in dropped_at] + [at]
+            continue
+        except errors.UsageError as err:
+            value_at = next((i for i in dropped_at if i < len(args) and not args[i].startswith("-")), None)
+            if value_at is not None and _extra_arguments(err):
+                del args[value_at]  # the unknown option's value, read as an argument too many
+                dropped_at = [i - (i > value_at) for i in dropped_at if i != value_at]
+                continue
+            _usage_error(err, args)
+        except typer.Abort:
+            raise SystemExit(130) from None
+        return code if isinstance(code, int) else 0
+    raise AssertionError("each pass drops one argument")  # never: the loop ends within len(args) passes
+
+
+def _unknown_option_at(err: Any, args: list[str]) -> int | None:
+    """Where the unknown option is in ``args``, when a variant command can be run without it."""
+    callback = getattr(err.ctx.command, "callback", None) if err.ctx is not None else None
+    if not getattr(callback, "tells_unknown_options_with_the_rest", False):
+        return None
+    return next((i for i, a in enumerate(args) if a.split("=", 1)[0] == err.option_name), None)
+
+
+def _extra_arguments(err: Any) -> bool:
+    return re.fullmatch(r"Got unexpected extra argument.*", err.message, re.DOTALL) is not None
+
+
+def _usage_error(err: Any, args: Sequence[str]) -> NoReturn:
+    if not shared.JSON_ERRORS and err.ctx is not None:
+        print(err.ctx.get_usage(), file=sys.stderr)
+    shared.usage(usage_message(err, args), "unknown_option" if isinstance(err, errors.NoSuchOption) else "usage")
 
 
 def usage_message(err: Any, args: Sequence[str]) -> str:

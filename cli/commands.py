@@ -24,11 +24,32 @@ from scorer.jsonio import dumps
 
 # set by the command line from its arguments: with --json, errors are the JSON error object on stdout
 JSON_ERRORS = False
+# options the command line does not have, found before the command ran: told with every other
+# problem of the command (cli.args), not alone
+UNKNOWN_OPTIONS: list[Problem] = []
+
+
+class Refused(Exception):
+    """A command run only to find its problems (``checking``) stops here instead of telling them."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(problems)
+        self.problems = problems
+
+
+checking = False
 
 
 def fail(err: HandError, flags: dict[str, str] | None = None) -> NoReturn:
     """Bad input: every problem (context fields named by the option typed, ``flags``), exit status 2."""
     problems = [in_option_words(p, flags) for p in err.problems] if flags else err.problems
+    if checking:
+        raise Refused(problems)
+    tell([*UNKNOWN_OPTIONS, *problems])
+
+
+def tell(problems: list[Problem]) -> NoReturn:
+    """Every problem, in order (the JSON error object with ``--json``), exit status 2."""
     if JSON_ERRORS:
         emit_json({"error": HandError(problems).as_dict()})
     else:
@@ -39,11 +60,13 @@ def fail(err: HandError, flags: dict[str, str] | None = None) -> NoReturn:
 
 
 def usage(message: str, code: str = "usage") -> NoReturn:
-    """A command used wrongly: the message, exit status 2."""
+    """A command used wrongly: the message (after any unknown option), exit status 2."""
+    problems = [*UNKNOWN_OPTIONS, Problem(message, None, code)]
     if JSON_ERRORS:
-        emit_json({"error": HandError(message, None, code).as_dict()})
+        emit_json({"error": HandError(problems).as_dict()})
     else:
-        print(f"error: {message}", file=sys.stderr)
+        for p in problems:
+            print(f"error: {p.message}", file=sys.stderr)
     raise SystemExit(2)
 
 
@@ -214,13 +237,37 @@ def add_variant_command(commands: Any, variant: registry.Variant, doc: str, hand
             except HandError as ctx_err:
                 err = HandError(ctx_err.problems + err.problems)
             fail(err, flags)
-        action(VariantCall(given["hand"], context, rules, given["dialect"], given["as_json"], given["glyphs"],
-                           {o.dest: given["own_" + o.dest] for o in own}, flags))
+        call = VariantCall(given["hand"], context, rules, given["dialect"], given["as_json"], given["glyphs"],
+                           {o.dest: given["own_" + o.dest] for o in own}, flags)
+        if UNKNOWN_OPTIONS:
+            told_with_the_rest(action, call)
+        action(call)
 
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.tells_unknown_options_with_the_rest = True  # type: ignore[attr-defined]
     run.__doc__ = doc
     commands.command(variant.id, help=doc, epilog=presets_epilog(variant),
                      options_metavar="[OPTIONS]")(run)
+
+
+def told_with_the_rest(action: Callable[[VariantCall], None], call: VariantCall) -> NoReturn:
+    """The command line named options the command does not have: the command is run without
+    them, its answer kept back, so that the hand's and the other options' problems are told with
+    them, all at once; never an answer given while an option was left out."""
+    import contextlib
+    import io
+
+    global checking
+    problems: list[Problem] = []
+    checking = True
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            action(call)
+    except Refused as refused:
+        problems = refused.problems
+    finally:
+        checking = False
+    tell([*UNKNOWN_OPTIONS, *problems])
 
 
 def wanted_variants(name: str | None) -> list[str]:

@@ -158,6 +158,40 @@ def test_a_typo_gets_a_suggestion():
     assert res.exit_code == 2 and "did you mean Pure Straight (清龙)" in res.stderr
 
 
+@pytest.mark.parametrize(("args", "lines"), [
+    # with the hand's and the other options' problems, each once, in the order the line has them
+    (["riichi", "234m456p678s22s34m0x", "--seat-wind", "X", "--bogus", "--honba", "5"], [
+        "error: no such option --bogus [unknown_option]",
+        "error: unknown character 'x' (position 19) [unknown_character]",
+        "error: digits '0' are not followed by a suit letter (m p s z f) (position 18) [digit_without_suit]",
+        "error: 13 tiles found; a winning hand holds 14 [tile_count]",
+        "error: --seat-wind: 'X' is not a wind (E S W N; East, South…; 东 南 西 北) [bad_context]"]),
+    (["mcr", HAND, "--bogus=3", "--seat=X", "--flowrs", "2"], [
+        "error: no such option --bogus [unknown_option]",
+        "error: no such option --flowrs (did you mean --flowers?) [unknown_option]",
+        "error: --seat: 'X' is not a wind (E S W N; East, South…; 东 南 西 北) [bad_context]"]),
+    # the value typed after an unknown option is its value, not a second hand
+    (["mcr", HAND, "--bogus", "3", "--self-draw"], ["error: no such option --bogus [unknown_option]"]),
+    (["mcr", "--bogus", "3", HAND], ["error: no such option --bogus [unknown_option]"]),
+    (["waits", "mcr", "123m", "--bogus"], ["error: no such option --bogus [unknown_option]",
+                                          "error: 3 tiles found; an idle hand holds 13 [tile_count]"]),
+])
+def test_an_unknown_option_is_told_with_every_other_problem_and_nothing_is_scored(args, lines):
+    res = run(*args)
+    assert res.exit_code == 2 and res.stdout == ""
+    assert res.stderr.splitlines() == lines
+    error = orjson.loads(run(*args, "--json").stdout)["error"]
+    assert [e["message"] for e in error["errors"]] == [line.removeprefix("error: ").rsplit(" [", 1)[0]
+                                                       .replace(" (position 19)", "").replace(" (position 18)", "")
+                                                       for line in lines]
+
+
+def test_a_command_without_the_hand_is_told_both():
+    res = run("mcr", "--bogus")
+    assert res.exit_code == 2
+    assert res.stderr.splitlines()[1:] == ["error: no such option --bogus", "error: missing argument HAND"]
+
+
 def test_variant_names_are_read_without_case():
     upper, lower = run("MCR", HAND, "--seat", "S", "--json"), run("mcr", HAND, "--seat", "S", "--json")
     assert upper.exit_code == 0 and upper.stdout == lower.stdout

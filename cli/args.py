@@ -34,25 +34,31 @@ def run_command(command: Any, args: Sequence[str]) -> int:
         except _NO_ARGS as err:
             print(err.format_message(), file=sys.stderr)
             return 2
-        except errors.NoSuchOption as err:
-            at = _unknown_option_at(err, args)
-            if at is None:
-                _usage_error(err, args)
-            shared.UNKNOWN_OPTIONS.append(shared.Problem(usage_message(err, args), None, "unknown_option"))
-            del args[at]
-            dropped_at = [i - (i > at) for i in dropped_at] + [at]
-            continue
         except errors.UsageError as err:
-            value_at = next((i for i in dropped_at if i < len(args) and not args[i].startswith("-")), None)
-            if value_at is not None and _extra_arguments(err):
-                del args[value_at]  # the unknown option's value, read as an argument too many
-                dropped_at = [i - (i > value_at) for i in dropped_at if i != value_at]
-                continue
-            _usage_error(err, args)
+            _drop_for_another_pass(err, args, dropped_at)
+            continue
         except typer.Abort:
             raise SystemExit(130) from None
         return code if isinstance(code, int) else 0
     raise AssertionError("each pass drops one argument")  # never: the loop ends within len(args) passes
+
+
+def _drop_for_another_pass(err: Any, args: list[str], dropped_at: list[int]) -> None:
+    """Drop what a variant command can be run without (an unknown option, told later with the
+    command's other problems; the value typed after it, when that is an argument too many), or
+    tell the usage error now."""
+    if isinstance(err, errors.NoSuchOption):
+        at = _unknown_option_at(err, args)
+        if at is None:
+            _usage_error(err, args)
+        shared.UNKNOWN_OPTIONS.append(shared.Problem(usage_message(err, args), None, "unknown_option"))
+    else:
+        at = next((i for i in dropped_at if i < len(args) and not args[i].startswith("-")), None)
+        if at is None or not _extra_arguments(err):
+            _usage_error(err, args)
+        dropped_at.remove(at)  # the unknown option's value, read as an argument too many
+    del args[at]
+    dropped_at[:] = [i - (i > at) for i in dropped_at] + ([at] if isinstance(err, errors.NoSuchOption) else [])
 
 
 def _unknown_option_at(err: Any, args: list[str]) -> int | None:

@@ -547,7 +547,8 @@ class Builder:
             who = "an idle hand" if idle else "a winning hand"
             detail = f" with {k} four-tile group(s)" if k else ""
             detail += f" and {h} <XX>" if h else ""
-            self.problem(f"{found} tiles found; {who}{detail} holds {expected}", None, "tile_count")
+            tiles = "tile" if found == 1 else "tiles"
+            self.problem(f"{found} {tiles} found; {who}{detail} holds {expected}", None, "tile_count")
 
 
 # ------------------------------------------------------------------------------------------ public API
@@ -864,13 +865,21 @@ def red_text(kinds: list[int], red: list[bool]) -> str:
     return "".join(out)
 
 
-def with_hand_problems(hand: object, rules: NotationRules, dialect: str | None, error: HandError) -> HandError:
+def with_hand_problems(hand: object, rules: NotationRules, dialect: str | None, error: HandError,
+                       roles: tuple[str, ...] = ("winner",)) -> HandError:
     """A bad context must not hide a bad hand: the hand read with the variant's notation too, and
-    every problem reported, the hand's (with their positions) first."""
+    every problem reported, the hand's (with their positions) first. ``roles``: the ways the request
+    reads its hand (``parse``'s ``role``: a winning hand, or an idle one a tile short); a hand one
+    of them reads has no problem, else the problems of the first whose tile count fits are told."""
     if not isinstance(hand, str):
         return error
-    try:
-        parse(hand, rules, dialect=dialect)
-    except HandError as hand_error:
-        return HandError(hand_error.problems + error.problems)
-    return error
+    found: list[list[Problem]] = []
+    for role in roles:
+        try:
+            parse(hand, rules, dialect=dialect, role=role)
+        except HandError as hand_error:
+            found.append(hand_error.problems)
+            continue
+        return error
+    fits = [problems for problems in found if not any(p.code == "tile_count" for p in problems)]
+    return HandError((fits or found)[0] + error.problems)

@@ -69,6 +69,7 @@ class ParseRequest(Model):
 
 
 class WaitsRequest(Model):
+    HAND_ROLES = ("idle",)  # how its hand is read when its problems are told with the rest's
     variant: str = field(REQUIRED, max_length=MAX_NAME_CHARS)
     hand: str = field(REQUIRED, "a hand one tile short of a win")
     context: ContextValue = field(factory=dict)
@@ -322,32 +323,59 @@ def validated(model: type[Model], raw: Any) -> Any:
     try:
         return model.validate(raw)
     except Invalid as err:
+        if _unknown_fields_only(err):  # the request read without them: its other problems told too
+            raise _with_the_rest(model, raw, field_problems(err)) from None
         raise HandError(field_problems(err)) from None
 
 
+def _unknown_fields_only(err: Invalid) -> set[str] | None:
+    """The request's unknown top-level fields, when they are all that is wrong with its shape (the
+    rest can then be read past them), else None."""
+    unknown = {f.where for f in err.faults if f.code == "unknown_field" and f.where == f.field}
+    return unknown if len(unknown) == len(err.faults) else None
+
+
+# problems a request can be read past, to find its others: a number out of its range, a field it
+# does not have (cheap to step over, unlike an over-size text or list)
+_READ_PAST = frozenset({"out_of_range", "unknown_field"})
+
+
 def _with_the_rest(model: type[Model], raw: dict[str, Any], problems: list[Problem]) -> HandError:
-    """The over-limit values, and the request's other problems (the hand's first) when those are
-    only numbers out of range (cheap to read past, unlike an over-size text or list): every problem
-    at once, each value once."""
-    if any(p.code != "out_of_range" for p in problems):
+    """The problems found so far (over-limit values, unknown fields), and the request's others (the
+    hand's first) when those can be read past (``_READ_PAST``): every problem at once, each once."""
+    if any(p.code not in _READ_PAST for p in problems):
         return HandError(problems)
     from . import registry
     from .notation import with_hand_problems
 
     named = {p.message.split(": ", 1)[0] for p in problems}
-    found: list[Problem] = []
     try:
         request = model.validate(raw)
     except Invalid as err:
-        return HandError(problems + [p for p in field_problems(err) if p.message.split(": ", 1)[0] not in named])
-    variant = getattr(request, "variant", None)
-    if variant not in registry.ids():
-        return HandError(problems)
-    v = registry.get(variant)
-    for read, value in ((v.context, request.context), (v.rules, getattr(request, "rules", None))):
+        more = [p for p in field_problems(err) if p.message.split(": ", 1)[0] not in named]
+        unknown = _unknown_fields_only(err)
+        if unknown is None:
+            return HandError(problems + more)
+        problems = problems + more
+        request = model.validate({k: v for k, v in raw.items() if k not in unknown})
+    try:
+        v = registry.get(getattr(request, "variant", None))  # type: ignore[arg-type]
+    except HandError as err:  # an unknown variant: its name is the one other problem to tell
+        return HandError(problems + err.problems)
+    error = HandError(problems + _values_problems(v, request, named))
+    return with_hand_problems(getattr(request, "hand", None), v.notation, getattr(request, "dialect", None), error,
+                              getattr(model, "HAND_ROLES", ("winner",)))
+
+
+def _values_problems(v: Any, request: Any, named: set[str]) -> list[Problem]:
+    """The problems of the request's context and rules as the variant reads them, but those of the
+    values already ``named``."""
+    found: list[Problem] = []
+    for read, name in ((v.context, "context"), (v.rules, "rules")):
+        if not hasattr(request, name):  # a request without the field (parse: no context)
+            continue
         try:
-            read(value)
+            read(getattr(request, name))
         except HandError as err:
             found += [p for p in err.problems if p.message.split(": ", 1)[0] not in named]
-    error = HandError(problems + found)
-    return with_hand_problems(getattr(request, "hand", None), v.notation, getattr(request, "dialect", None), error)
+    return found

@@ -50,6 +50,33 @@ def test_bad_input_is_422_with_every_problem(body, code, position):
     assert err["code"] == code and err["position"] == position
     assert err["errors"] and err["message"] == err["errors"][0]["message"]
 
+@pytest.mark.parametrize(("route", "body", "messages"), [
+    # a field the request does not have is told with the hand's, the context's and the rules' problems
+    ("/v1/score", {"variant": "riichi", "hand": "123m0x", "extra": 2, "context": {"seat_wind": "X", "bogus": 1},
+                   "rules": {"aka": "yes"}},
+     ["unknown character 'x'", "digits '0' are not followed by a suit letter (m p s z f)",
+      "3 tiles found; a winning hand holds 14", "unknown field 'extra'",
+      "context.seat_wind: 'X' is not one of 'E', 'S', 'W', 'N'", "unknown field 'context.bogus'",
+      "rules.aka: 'yes' is not a boolean (true or false)"]),
+    ("/v1/score", {"variant": "nope", "hand": HAND, "extra": 2},
+     ["unknown field 'extra'", "unknown variant 'nope' (known: fuzhou, hebei, huangyan, mcr, nantong, riichi, shanxi)"]),
+    ("/v1/score", {"variant": "mcr", "hand": "1m", "context": {"flowers": 9}},
+     ["1 tile found; a winning hand holds 14", "context.flowers: 9 is out of range (from 0 to 8)"]),
+    # the hand is read as the route reads it: one tile short for the waits, short or full for efficiency
+    ("/v1/waits", {"variant": "mcr", "hand": "123m45567p23789s", "context": {"flowers": 9}},
+     ["context.flowers: 9 is out of range (from 0 to 8)"]),
+    ("/v1/waits", {"variant": "mcr", "hand": "123m45567p23789s1m", "context": {"flowers": 9}},
+     ["14 tiles found; an idle hand holds 13", "context.flowers: 9 is out of range (from 0 to 8)"]),
+    ("/v1/efficiency", {"variant": "mcr", "hand": "123m45567p23789s", "context": {"flowers": 9}},
+     ["context.flowers: 9 is out of range (from 0 to 8)"]),
+    ("/v1/efficiency", {"variant": "mcr", "hand": "123m45567p23789s5s", "extra": 1}, ["unknown field 'extra'"]),
+])
+def test_every_problem_of_a_request_at_once(route, body, messages):
+    res = client.post(route, json=body)
+    assert res.status_code == 422
+    assert [e["message"] for e in res.json()["error"]["errors"]] == messages
+
+
 
 @pytest.mark.parametrize("raw", [b"", b"{", b"[]", b"null", b'"x"', b'{"variant": 3, "hand": []}'])
 def test_garbage_bodies_never_500(raw):

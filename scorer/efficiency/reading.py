@@ -84,7 +84,7 @@ def check_red_fives(hand: Hand, seen: list[int]) -> None:
 
 
 def _counts(p: Problem) -> bool:
-    return p.code == "tile_count" or "tiles found" in p.message
+    return p.code == "tile_count" or " found; " in p.message
 
 
 def read_hand(v: registry.Variant, text: str, ctx: Any, dialect: str | None) -> tuple[Hand, bool]:

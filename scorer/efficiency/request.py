@@ -11,6 +11,7 @@ from .reading import MAX_VISIBLE_CHARS
 
 
 class EfficiencyRequest(Model):
+    HAND_ROLES = ("idle", "winner")  # a hand one tile short, or a full hand (its discards)
     variant: str = field(REQUIRED, max_length=MAX_NAME_CHARS)
     hand: str = field(REQUIRED, "a hand one tile short (shanten, useful tiles) or a full hand (every discard)")
     context: ContextValue = field(factory=dict)

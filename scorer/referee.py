@@ -110,8 +110,7 @@ def waits(variant_id: str, hand: str, context: dict[str, Any] | None = None,
     variant tells them apart); tiles whose four copies the hand already holds are flagged."""
     engine.refuse_ill_typed("WaitsRequest", variant_id, hand, context, rules, dialect)
     v = registry.get(variant_id)
-    ctx = v.context(context)
-    v.rules(rules)  # report a bad rules value before the work
+    ctx, _ = v.settings(hand, context, rules, dialect, ("idle",))  # every problem before the work
     short = v.parse_short(hand, ctx, dialect)
     given = {k: val for k, val in ctx.dump().items() if k in ctx.fields_set and k != "win_tile"}
     base = format_hand(short)

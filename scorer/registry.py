@@ -139,6 +139,27 @@ class Variant(ABC):
         except Invalid as err:
             raise HandError(validation_problems(err, "context")) from None
 
+    def settings(self, hand: object, context: dict[str, Any] | Model | None, rules: str | dict[str, Any] | None,
+                 dialect: str | None, roles: tuple[str, ...]) -> tuple[Model, ResolvedRules]:
+        """The context and the rules read, with every problem of both at once, and the hand's (read
+        as ``roles`` say: ``notation.with_hand_problems``) before them when there are any."""
+        from .notation import with_hand_problems
+
+        found: list[Problem] = []
+        ctx: Model | None = None
+        resolved: ResolvedRules | None = None
+        try:
+            ctx = self.context(context)
+        except HandError as err:
+            found += err.problems
+        try:
+            resolved = self.rules(rules)
+        except HandError as err:
+            found += err.problems
+        if ctx is None or resolved is None:
+            raise with_hand_problems(hand, self.notation, dialect, HandError(found), roles)
+        return ctx, resolved
+
     def context_used(self, ctx: Model, hand: Hand | None) -> ContextUsed:
         """The context a result was scored under: every field's value, derived defaults resolved
         (``resolved_context``), and the fields the request left to their defaults."""

@@ -123,8 +123,7 @@ def efficiency(variant_id: str, hand: str, context: dict[str, Any] | None = None
     hand best first (docs/efficiency.md)."""
     v = registry.get(variant_id)
     p = profile_of(v)
-    ctx = v.context(context)
-    v.rules(rules)  # a bad rules value is reported before the work
+    ctx, _ = v.settings(hand, context, rules, dialect, ("idle", "winner"))  # every problem before the work
     seen = read_visible(visible, p.kinds, v.notation.red_fives)
     parsed, is_short = read_hand(v, hand, ctx, dialect)
     given = {k: val for k, val in ctx.dump().items() if k in ctx.fields_set and k != "win_tile"}

@@ -61,7 +61,9 @@ def test_cli_batch_with_workers(tmp_path):
     res = run_cli(["batch", str(src), "-o", str(out), "--workers", "2"])
     assert res.exit_code == 0, res.output
     docs = [orjson.loads(x) for x in out.read_text().splitlines()]
-    assert len(docs) == 51 and docs[0]["total"] == 18 and docs[3]["error"]["code"] == "unknown_field"
+    assert len(docs) == 51 and docs[0]["total"] == 18
+    # the line's every problem: the hand's (3 tiles) first, then the field it does not have
+    assert [e["code"] for e in docs[3]["error"]["errors"]] == ["tile_count", "unknown_field"]
     assert docs[50]["error"]["code"] == "blank_line"  # answer N is line N's: a blank line is answered too
 
 

@@ -94,7 +94,7 @@ _ROLES = ("winner", "idle")
 class NotationRules:
     """What a variant's hand strings may contain and how many tiles a hand holds."""
 
-    name: str
+    name: str  # the tile set in words, as the problems name it ("the long cards (m p s and Q B H)")
     kinds: frozenset[int]           # tile kinds allowed in the hand
     n_sets: int                     # sets in a winning hand (pair not counted)
     flowers_in_hand: bool = False   # 1f..8f may be written in the hand (collected into Hand.flowers)
@@ -112,13 +112,13 @@ class NotationRules:
 
 
 STANDARD = NotationRules(
-    name="standard", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4, flowers_in_hand=True,
+    name="the standard tiles", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4, flowers_in_hand=True,
     helper_strings=True,
 )
-PLAIN = NotationRules(name="plain", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4)
-SUITED_16 = NotationRules(name="suited_16", kinds=frozenset(range(27)), n_sets=5)
+PLAIN = NotationRules(name="the standard tiles without flowers", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4)
+SUITED_16 = NotationRules(name="the suited tiles (m p s)", kinds=frozenset(range(27)), n_sets=5)
 LONG_CARDS = NotationRules(
-    name="long_cards", kinds=frozenset(range(27)) | {34, 35, 36}, n_sets=7, long_cards=True,
+    name="the long cards (m p s and Q B H)", kinds=frozenset(range(27)) | {34, 35, 36}, n_sets=7, long_cards=True,
     chow_melds=False, claim_digits=frozenset({1, 3}),
 )
 
@@ -258,14 +258,14 @@ class Scanner:
                     self.tokens.append(Token(TokenType.FLOWER, p, rank))
                 else:
                     flower = self.shown(p, f"{rank}f", quoted=True)
-                    self.problem(f"flower {flower} is not allowed here ({self.rules.name})", p, "foreign_tile")
+                    self.problem(f"flower {flower} is not among {self.rules.name}", p, "foreign_tile")
             else:
                 self.tile(SUIT_OF_LETTER[letter] * 9 + rank - 1, p)
         self.digits = []
 
     def tile(self, kind: int, pos: int, red: bool = False) -> None:
         if kind not in self.rules.kinds:
-            self.problem(f"{self.shown(pos, tile_name(kind))} is not a tile of {self.rules.name}", pos,
+            self.problem(f"{self.shown(pos, tile_name(kind))} is not among {self.rules.name}", pos,
                          "foreign_tile")
         # Kept even when foreign, so that one bad tile does not also skew the tile count.
         self.tokens.append(_tile_token(kind, pos, red))
@@ -463,7 +463,7 @@ class Builder:
             return MeldKind.PUNG, Exposure.EXPOSED
         if n == 3 and _is_chow(tiles):
             if not self.rules.chow_melds:
-                self.problem(f"{written}: sequences cannot be claimed in {self.rules.name}", group.pos, "bad_meld")
+                self.problem(f"{written}: sequences cannot be claimed with {self.rules.name}", group.pos, "bad_meld")
                 return None
             return MeldKind.CHOW, Exposure.EXPOSED
         if n == 4 and same:
@@ -486,7 +486,7 @@ class Builder:
         """``<...>``: a long-cards declaration of two, three or four identical tiles (one pair a hand)."""
         n = len(tiles)
         if not self.rules.long_cards:
-            self.problem(f"{written}: <..> declarations do not exist in {self.rules.name}", group.pos, "bad_meld")
+            self.problem(f"{written}: <..> declarations do not exist with {self.rules.name}", group.pos, "bad_meld")
             return None
         if not (2 <= n <= 4 and tiles[0] == tiles[-1]):
             self.problem(f"{written}: <..> must hold two, three or four identical tiles", group.pos, "bad_meld")

@@ -172,7 +172,8 @@ def test_tile_count_message() -> None:
 def test_foreign_tile_names_the_rules() -> None:
     with pytest.raises(HandError) as info:
         parse("123m456m789m123p456pE7s", SUITED_16)
-    assert "suited_16" in info.value.message
+    # the tile set in words, not an internal name
+    assert info.value.message == "E is not among the suited tiles (m p s)"
 
 
 def test_exactly_200_characters_is_scanned() -> None:

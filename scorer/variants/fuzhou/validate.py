@@ -26,7 +26,7 @@ RANK = {
 _KEEP = {"bad_meld", "tile_count", "too_many_copies"}
 
 # Parse with every kind allowed, so that honours are reported by us as honour_in_hand.
-READ_RULES = NotationRules(name="fuzhou", kinds=frozenset(range(37)), n_sets=5, flowers_in_hand=True)
+READ_RULES = NotationRules(name="Fuzhou's tiles", kinds=frozenset(range(37)), n_sets=5, flowers_in_hand=True)
 
 _SEAT_ALIASES: dict[str, str] = {**{seat: seat for seat in SEATS}, **{f"{n}z": seat for n, seat in enumerate(SEATS, 1)}}
 

@@ -66,7 +66,7 @@ from .context import PRESETS, HebeiContext, HebeiRules
 from .evaluate import choose, interpretations, value
 from .items import BY_ID, ITEMS
 
-NOTATION = NotationRules(name="hebei", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4)
+NOTATION = NotationRules(name="Hebei's tiles (no flowers)", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4)
 
 INVALID_HAND = "invalid_hand"
 INVALID_CONTEXT = "invalid_context"

@@ -16,7 +16,7 @@ from scorer.errors import HandError, Problem
 from scorer.hand import Hand, Meld
 from scorer.tiles import NUM_STANDARD_KINDS, WHITE, tile_name
 
-NOTATION = N.NotationRules(name="huangyan", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4,
+NOTATION = N.NotationRules(name="Huangyan's tiles (no flowers)", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4,
                            flowers_in_hand=False)
 
 

@@ -13,7 +13,7 @@ from scorer.tiles import NUM_STANDARD_KINDS, tile_name
 
 from .context import RiichiContext
 
-NOTATION = NotationRules(name="riichi", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4, red_fives=True)
+NOTATION = NotationRules(name="the riichi tiles (no flowers)", kinds=frozenset(range(NUM_STANDARD_KINDS)), n_sets=4, red_fives=True)
 MAX_INDICATORS = 5
 BAD_CONTEXT = "bad_context"
 

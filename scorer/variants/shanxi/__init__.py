@@ -84,7 +84,7 @@ from .evaluate import (
 from .items import FACTOR_ORDER, INDEX, ITEMS
 from .settle import KongFeed, settle
 
-NOTATION = NotationRules(name="shanxi", kinds=frozenset(range(34)), n_sets=4, flowers_in_hand=False, c_reader=True)
+NOTATION = NotationRules(name="Shanxi's tiles (no flowers)", kinds=frozenset(range(34)), n_sets=4, flowers_in_hand=False, c_reader=True)
 
 REASON_CODES = (
     "chow_not_allowed", "wild_in_meld", "not_declared", "passed_win", "not_a_winning_hand",

@@ -17,6 +17,7 @@ from . import commands as shared
 # click's exceptions, wherever this typer takes click from (its own copy, or the click package)
 errors: Any = importlib.import_module(typer.BadParameter.__module__)
 _NO_ARGS = getattr(errors, "NoArgsIsHelpError", ())
+_EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)")
 
 
 def run_command(command: Any, args: Sequence[str]) -> int:
@@ -28,7 +29,7 @@ def run_command(command: Any, args: Sequence[str]) -> int:
     dropped_at: list[int] = []  # where each unknown option was: a value typed after it is there now
     shared.UNKNOWN_OPTIONS.clear()
     for _ in range(len(args) + 1):
-        shared.ARGV = args
+        shared.ARGV = args  # the options as typed, for the command's errors
         try:
             code = command.main(args=list(args), prog_name="mjscore", standalone_mode=False)
         except _NO_ARGS as err:
@@ -52,13 +53,15 @@ def _drop_for_another_pass(err: Any, args: list[str], dropped_at: list[int]) -> 
         if at is None:
             _usage_error(err, args)
         shared.UNKNOWN_OPTIONS.append(shared.Problem(usage_message(err, args), None, "unknown_option"))
+        dropped = [at]
     else:
         at = next((i for i in dropped_at if i < len(args) and not args[i].startswith("-")), None)
-        if at is None or not _extra_arguments(err):
+        if at is None or not _EXTRA_ARGUMENTS.fullmatch(err.message):
             _usage_error(err, args)
         dropped_at.remove(at)  # the unknown option's value, read as an argument too many
+        dropped = []
     del args[at]
-    dropped_at[:] = [i - (i > at) for i in dropped_at] + ([at] if isinstance(err, errors.NoSuchOption) else [])
+    dropped_at[:] = [i - (i > at) for i in dropped_at] + dropped
 
 
 def _unknown_option_at(err: Any, args: list[str]) -> int | None:
@@ -67,10 +70,6 @@ def _unknown_option_at(err: Any, args: list[str]) -> int | None:
     if not getattr(callback, "tells_unknown_options_with_the_rest", False):
         return None
     return next((i for i, a in enumerate(args) if a.split("=", 1)[0] == err.option_name), None)
-
-
-def _extra_arguments(err: Any) -> bool:
-    return re.fullmatch(r"Got unexpected extra argument.*", err.message, re.DOTALL) is not None
 
 
 def _usage_error(err: Any, args: Sequence[str]) -> NoReturn:
@@ -90,7 +89,7 @@ def usage_message(err: Any, args: Sequence[str]) -> str:
     if isinstance(err, errors.BadParameter):
         return f"{_typed(err.param, args)}: {err.message.removeprefix('Value error, ').rstrip('.')}"
     message = err.message
-    extra = re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", message)
+    extra = _EXTRA_ARGUMENTS.fullmatch(message)
     if extra:
         return (f"unexpected argument(s) {extra.group(1)} (an option's value follows it; "
                 "a flag such as --self-draw takes none)")

@@ -456,7 +456,6 @@ def app(argv: Sequence[str] | None = None) -> int:
     exit with status 2, through ``SystemExit``)."""
     args = in_our_words(list(sys.argv[1:] if argv is None else argv))
     shared.JSON_ERRORS = "--json" in args
-    shared.ARGV = args
     completing = any(k.endswith("_COMPLETE") and k.startswith("_MJSCORE") for k in os.environ)
     command = typer.main.get_command(build_app(args, everything=completing or not args or args[0].startswith("-")))
     try:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorer.errors import HandError
+from scorer.jsonread import what_is_wrong
 
 from .commands import emit_json, fail
 from .table import Table
@@ -42,8 +43,7 @@ def read_match(path: Path) -> Any:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as err:  # what is wrong and where, as an editor counts lines and columns
-        what = err.msg.removesuffix(" at").lower()
-        raise HandError(f"{path} is not JSON: {what} at line {err.lineno}, column {err.colno}", None,
+        raise HandError(f"{path} is not JSON: {what_is_wrong(err)} at line {err.lineno}, column {err.colno}", None,
                         "bad_json") from None
     except (ValueError, RecursionError):  # an integer of thousands of digits, or nesting past the reader
         raise HandError(f"{path} is not a match file: a number too long or nesting too deep", None,

@@ -24,7 +24,7 @@ from typing import IO, Any, BinaryIO
 
 from .errors import HandError
 from .jsonio import dumps, has_lone_surrogate
-from .jsonread import DECODER, UNSURE, fast_read
+from .jsonread import DECODER, UNSURE, fast_read, what_is_wrong
 from .workers import map_blocks
 
 CHUNK = 2000  # lines handed to the workers at a time: bounds memory, keeps every core busy
@@ -71,8 +71,7 @@ def decode(line: str | bytes) -> tuple[Any, dict[str, Any] | None]:
     except HandError as err:  # a repeated key
         return None, engine.error_result(err)
     except json.JSONDecodeError as exc:  # what is wrong and where, in the line's own columns
-        what = exc.msg.removesuffix(" at").lower()  # "Unterminated string starting at" + where
-        return None, _error(f"line is not JSON: {what} at column {exc.colno}", "bad_json")
+        return None, _error(f"line is not JSON: {what_is_wrong(exc)} at column {exc.colno}", "bad_json")
     except RecursionError:
         return None, _error("line is not JSON: nested too deeply", "bad_json")
     except ValueError as exc:  # NaN, Infinity, a number past a double (the decoder's hooks say which)

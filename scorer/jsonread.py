@@ -45,6 +45,12 @@ DECODER = json.JSONDecoder(object_pairs_hook=_no_repeats, parse_constant=_not_a_
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
+def what_is_wrong(err: json.JSONDecodeError) -> str:
+    """The standard reader's reason in lower case, for a message that says where itself ("expecting
+    value", "unterminated string starting" + " at column 7")."""
+    return err.msg.removesuffix(" at").lower()
+
+
 def checked_parse(body: bytes) -> Any:
     """The reference reader (the standard library's, a hook per object): slow, but it names the
     problem -- the byte, the line and column, the repeated key -- and reads every integer exactly."""

@@ -139,12 +139,9 @@ class Variant(ABC):
         except Invalid as err:
             raise HandError(validation_problems(err, "context")) from None
 
-    def settings(self, hand: object, context: dict[str, Any] | Model | None, rules: str | dict[str, Any] | None,
-                 dialect: str | None, roles: tuple[str, ...]) -> tuple[Model, ResolvedRules]:
-        """The context and the rules read, with every problem of both at once, and the hand's (read
-        as ``roles`` say: ``notation.with_hand_problems``) before them when there are any."""
-        from .notation import with_hand_problems
-
+    def read_settings(self, context: dict[str, Any] | Model | None, rules: str | dict[str, Any] | None
+                      ) -> tuple[Model | None, ResolvedRules | None, list[Problem]]:
+        """The context and the rules read, each None when it has problems, and the problems of both."""
         found: list[Problem] = []
         ctx: Model | None = None
         resolved: ResolvedRules | None = None
@@ -156,6 +153,15 @@ class Variant(ABC):
             resolved = self.rules(rules)
         except HandError as err:
             found += err.problems
+        return ctx, resolved, found
+
+    def settings(self, hand: object, context: dict[str, Any] | Model | None, rules: str | dict[str, Any] | None,
+                 dialect: str | None, roles: tuple[str, ...]) -> tuple[Model, ResolvedRules]:
+        """The context and the rules read, with every problem of both at once, and the hand's (read
+        as ``roles`` say: ``notation.with_hand_problems``) before them when there are any."""
+        from .notation import with_hand_problems
+
+        ctx, resolved, found = self.read_settings(context, rules)
         if ctx is None or resolved is None:
             raise with_hand_problems(hand, self.notation, dialect, HandError(found), roles)
         return ctx, resolved

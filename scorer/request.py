@@ -370,12 +370,7 @@ def _with_the_rest(model: type[Model], raw: dict[str, Any], problems: list[Probl
 def _values_problems(v: Any, request: Any, named: set[str]) -> list[Problem]:
     """The problems of the request's context and rules as the variant reads them, but those of the
     values already ``named``."""
-    found: list[Problem] = []
-    for read, name in ((v.context, "context"), (v.rules, "rules")):
-        if not hasattr(request, name):  # a request without the field (parse: no context)
-            continue
-        try:
-            read(getattr(request, name))
-        except HandError as err:
-            found += [p for p in err.problems if p.message.split(": ", 1)[0] not in named]
-    return found
+    if not hasattr(request, "context"):  # a request of the hand alone (parse)
+        return []
+    found = v.read_settings(request.context, request.rules)[2]
+    return [p for p in found if p.message.split(": ", 1)[0] not in named]

@@ -86,6 +86,8 @@ def usage_message(err: Any, args: Sequence[str]) -> str:
     if isinstance(err, errors.MissingParameter):
         kind = err.param.param_type_name if err.param is not None else "value"
         return f"missing {kind} {_typed(err.param, args)}"
+    if isinstance(err, errors.BadOptionUsage) and err.message.endswith("requires an argument."):
+        return f"{err.option_name} needs a value after it"
     if isinstance(err, errors.BadParameter):
         return f"{_typed(err.param, args)}: {err.message.removeprefix('Value error, ').rstrip('.')}"
     message = err.message

@@ -186,6 +186,11 @@ def test_an_unknown_option_is_told_with_every_other_problem_and_nothing_is_score
                                                        for line in lines]
 
 
+def test_an_option_without_its_value_is_said_so():
+    res = run("mcr", HAND, "--flowers")
+    assert res.exit_code == 2 and res.stderr.splitlines()[-1] == "error: --flowers needs a value after it"
+
+
 def test_a_command_without_the_hand_is_told_both():
     res = run("mcr", "--bogus")
     assert res.exit_code == 2
